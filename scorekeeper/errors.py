@@ -1,0 +1,32 @@
+"""The one error hierarchy: every mistake a user can make ends in one of these, and the CLI
+maps each class to its exit code (see ../shared/CLI.md)."""
+
+
+class ScorekeeperError(Exception):
+    """A problem the person at the table can fix; the message says what and how."""
+
+    exit_code = 1
+
+
+class RuleViolation(ScorekeeperError):
+    """The entry breaks a rule of the game; nothing was recorded."""
+
+
+class EntryError(ScorekeeperError):
+    """The entry does not fit the game or the hand in progress; nothing was recorded."""
+
+
+class UsageError(ScorekeeperError):
+    """A malformed value or an unknown option."""
+
+    exit_code = 2
+
+
+class RulesetError(ScorekeeperError):
+    """A ruleset file or option is wrong; the message names the key."""
+
+
+class StoreError(ScorekeeperError):
+    """The store is damaged, not ours, or its audit chain does not verify."""
+
+    exit_code = 3
