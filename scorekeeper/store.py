@@ -1,0 +1,682 @@
+"""The store: the only module that knows SQLite. It keeps every game's events, append-only, as a
+hash chain in one database file, and checks that chain on demand.
+
+Anyone can check a chain without this package: each event's hash is the SHA-256 (hex) of
+`canonical_json({"prev": …, "game": …, "n": …, "at": …, "body": …})` encoded as UTF-8, where
+`prev` is the previous event's hash (64 zeros for the first).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from itertools import groupby
+from pathlib import Path
+from typing import Any, NamedTuple, Self
+
+from scorekeeper import errors
+
+SCHEMA_VERSION = 1
+# "TSkp" in ASCII, stamped in the file header so we never mistake another program's database
+# for ours (nor theirs for ours).
+APPLICATION_ID = 0x54536B70
+ZERO_HASH = "0" * 64
+BUSY_TIMEOUT_MS = 10_000
+
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+_TABLES = frozenset({"meta", "games", "events"})
+_CURRENT_GAME = "current_game"
+
+
+class StoredEvent(NamedTuple):
+    """One event as stored: its place in its game's chain and the hashes that bind it there."""
+
+    game_id: str
+    n: int  # 0-based position in this game's chain
+    at: str  # ISO-8601 UTC time it was appended
+    body: dict  # the event as JSON data; always has a "type" key
+    prev: str  # hash of the game's previous event; ZERO_HASH for n == 0
+    hash: str  # sha256 hex of the canonical form (see chain_hash)
+
+
+class GameSummary(NamedTuple):
+    id: str
+    created_at: str
+    events: int
+    head: str
+
+
+def canonical_json(body: Any) -> str:
+    """The one text form of a JSON value that hashes are computed over.
+
+    NaN and infinities are refused (ValueError): they are not JSON, so no other tool could
+    reproduce the hash.
+    """
+    return json.dumps(
+        body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+    )
+
+
+def chain_hash(prev: str, game_id: str, n: int, at: str, body: dict) -> str:
+    """The hash of an event: it covers its body, its place (game and n), its time, and the hash
+    of the event before it, so altering, removing, inserting or reordering entries shows."""
+    text = canonical_json({"prev": prev, "game": game_id, "n": n, "at": at, "body": body})
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+# --- schema and migrations -------------------------------------------------------------------
+
+_SCHEMA_V1 = (
+    """CREATE TABLE meta (
+        key TEXT PRIMARY KEY NOT NULL,
+        value TEXT NOT NULL
+    ) WITHOUT ROWID""",
+    # seq is the creation order; events/head are kept in step with the events table in the same
+    # transaction as each append, so a removed last entry still shows.
+    """CREATE TABLE games (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL,
+        events INTEGER NOT NULL CHECK (events >= 1),
+        head TEXT NOT NULL
+    )""",
+    # WITHOUT ROWID clusters each game's events together in (game_id, n) order, so reading one
+    # game touches a few pages however large the store grows.
+    """CREATE TABLE events (
+        game_id TEXT NOT NULL REFERENCES games (id),
+        n INTEGER NOT NULL CHECK (n >= 0),
+        at TEXT NOT NULL,
+        type TEXT NOT NULL,
+        body TEXT NOT NULL,
+        prev TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        PRIMARY KEY (game_id, n)
+    ) WITHOUT ROWID""",
+    # Append-only is enforced by the database too, not just by this module's manners.
+    """CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events
+    BEGIN SELECT RAISE(ABORT, 'scorekeeper events are append-only'); END""",
+    """CREATE TRIGGER events_append_only_delete BEFORE DELETE ON events
+    BEGIN SELECT RAISE(ABORT, 'scorekeeper events are append-only'); END""",
+)
+
+
+def _migrate_0_to_1(conn: sqlite3.Connection) -> None:
+    for statement in _SCHEMA_V1:
+        conn.execute(statement)
+
+
+# MIGRATIONS[k] takes a store from schema version k to k + 1; version 0 is an empty file.
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_0_to_1]
+assert len(MIGRATIONS) == SCHEMA_VERSION
+
+
+# --- errors ----------------------------------------------------------------------------------
+
+_BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 5, 6, 8, 10, 11, 13, 14, 26
+
+
+def _store_error(path: Path, exc: sqlite3.Error) -> errors.StoreError:
+    code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+    text = str(exc)
+    if code in (_BUSY, _LOCKED) or "locked" in text:
+        msg = (
+            f"{path} is busy: another scorekeeper has been writing to it for more than "
+            f"{BUSY_TIMEOUT_MS // 1000} seconds; try again in a moment"
+        )
+    elif code == _FULL:
+        msg = f"cannot write to {path}: the disk is full; free some space and try again"
+    elif code == _READONLY:
+        msg = f"cannot write to {path}: it is read-only; check its permissions or pass --home DIR"
+    elif code in (_CORRUPT, _NOTADB):
+        msg = (
+            f"{path} is damaged ({text}); restore it from a backup, "
+            "or move it aside and pass --home DIR"
+        )
+    elif code == _CANTOPEN:
+        msg = f"cannot open {path} ({text}); check the folder's permissions or pass --home DIR"
+    elif code == _IOERR:
+        msg = f"cannot read or write {path} ({text}); check the disk, then try again"
+    else:
+        msg = (
+            f"the store {path} failed ({text}); run `scorekeeper verify`, "
+            "and restore it from a backup if it is damaged"
+        )
+    return errors.StoreError(msg)
+
+
+@contextmanager
+def _sqlite_errors(path: Path) -> Iterator[None]:
+    """Turn SQLite's exceptions into a StoreError a person can act on."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        raise _store_error(path, exc) from exc
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+# --- the store -------------------------------------------------------------------------------
+
+
+class Store:
+    """One scorekeeper database, with one SQLite connection. Also a context manager."""
+
+    FILENAME = "scorekeeper.sqlite3"
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = Path(folder)
+        self.path = self.folder / self.FILENAME
+        self._conn: sqlite3.Connection | None = None
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise errors.StoreError(
+                f"cannot create the folder {self.folder} ({exc.strerror or exc}); "
+                "pass --home DIR to keep the store elsewhere"
+            ) from None
+        current = self._inspect_read_only()
+        with _sqlite_errors(self.path):
+            conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+        try:
+            with _sqlite_errors(self.path):
+                conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+                if not current:
+                    self._migrate(conn)
+                # Only after the file is known to be ours: switching to WAL rewrites its header.
+                conn.execute("PRAGMA journal_mode = WAL")
+                conn.execute("PRAGMA synchronous = FULL")
+                conn.execute("PRAGMA foreign_keys = ON")
+        except BaseException:
+            conn.close()
+            raise
+        self._conn = conn
+
+    # -- opening --
+
+    def _inspect_read_only(self) -> bool:
+        """Check, without writing a byte, that an existing file is a store of ours that this
+        version can use. True if it is ready as it is; False if it is new, empty or needs
+        migrating."""
+        try:
+            with open(self.path, "rb") as file:
+                header = file.read(100)
+        except FileNotFoundError:
+            return False
+        except OSError as exc:
+            raise errors.StoreError(
+                f"cannot read {self.path} ({exc.strerror or exc}); "
+                "check its permissions, or pass --home DIR"
+            ) from None
+        if not header:
+            return False
+        if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
+            raise errors.StoreError(
+                f"{self.path} is not a scorekeeper store (it is not an SQLite database); "
+                "move it aside or pass --home DIR"
+            )
+        uri = self.path.resolve().as_uri() + "?mode=ro"
+        side_files = (self.path.with_name(self.path.name + s) for s in ("-wal", "-journal"))
+        if not any(p.exists() for p in side_files):
+            # Nothing is writing to it and it holds no unfinished transaction, so read the file
+            # as it is: SQLite then takes no locks and leaves no -wal/-shm files beside it.
+            uri += "&immutable=1"
+        try:
+            conn = sqlite3.connect(uri, uri=True, isolation_level=None)
+            try:
+                return self._classify(conn)
+            finally:
+                conn.close()
+        except sqlite3.Error as exc:
+            raise errors.StoreError(
+                f"{self.path} is damaged or unreadable ({exc}); restore it from a backup, "
+                "or move it aside and pass --home DIR"
+            ) from None
+
+    def _classify(self, conn: sqlite3.Connection) -> bool:
+        """True if the database is ours and current, False if it is empty or ours but older;
+        StoreError if it is someone else's, newer than us, or missing our tables."""
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+        if app_id == APPLICATION_ID:
+            if version > SCHEMA_VERSION:
+                raise errors.StoreError(
+                    f"{self.path} was written by a newer scorekeeper (store version {version}; "
+                    f"this one reads up to {SCHEMA_VERSION}); upgrade scorekeeper to use it"
+                )
+            if version < SCHEMA_VERSION:
+                return False
+            missing = sorted(_TABLES - tables)
+            if missing:
+                raise errors.StoreError(
+                    f"{self.path} is damaged (its {', '.join(missing)} table is missing); "
+                    "restore it from a backup, or move it aside and pass --home DIR"
+                )
+            return True
+        if app_id == 0 and version == 0 and not tables:
+            return False  # an empty SQLite database: ours to initialise
+        raise errors.StoreError(
+            f"{self.path} is not a scorekeeper store (it is another program's SQLite database); "
+            "move it aside or pass --home DIR"
+        )
+
+    def _migrate(self, conn: sqlite3.Connection) -> None:
+        """Create the schema or bring it up to date, all in one transaction."""
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Look again under the write lock: another process may have just done the work.
+            if not self._classify(conn):
+                version = conn.execute("PRAGMA user_version").fetchone()[0]
+                for migrate in MIGRATIONS[version:]:
+                    migrate(conn)
+                conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        conn.execute("COMMIT")
+
+    # -- lifetime --
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise RuntimeError("this Store is closed")
+        return self._conn
+
+    def close(self) -> None:
+        if self._conn is not None:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            self._conn.close()
+            self._conn = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    # -- reading --
+
+    def games(self) -> list[GameSummary]:
+        """Every game, in the order it was created (or imported)."""
+        with _sqlite_errors(self.path):
+            rows = self.conn.execute(
+                "SELECT id, created_at, events, head FROM games ORDER BY seq"
+            ).fetchall()
+        return [GameSummary(*row) for row in rows]
+
+    def events(self, game_id: str) -> list[StoredEvent]:
+        """A game's events in order; [] if there is no such game."""
+        with _sqlite_errors(self.path):
+            return self._read_events(game_id)
+
+    def _read_events(self, game_id: str) -> list[StoredEvent]:
+        rows = self.conn.execute(
+            "SELECT n, at, body, prev, hash FROM events WHERE game_id = ? ORDER BY n", (game_id,)
+        ).fetchall()
+        events = []
+        for n, at, body, prev, hash_ in rows:
+            try:
+                data = json.loads(body)
+            except ValueError:
+                raise errors.StoreError(
+                    f"entry {n} of game {game_id} in {self.path} is damaged (it is not JSON); "
+                    "run `scorekeeper verify` and restore the store from a backup"
+                ) from None
+            events.append(StoredEvent(game_id, n, at, data, prev, hash_))
+        return events
+
+    def head(self, game_id: str) -> str:
+        """The hash of the game's last event, or "" if there is no such game."""
+        with _sqlite_errors(self.path):
+            row = self.conn.execute("SELECT head FROM games WHERE id = ?", (game_id,)).fetchone()
+        return row[0] if row else ""
+
+    def current_game(self) -> str | None:
+        with _sqlite_errors(self.path):
+            row = self.conn.execute(
+                "SELECT value FROM meta WHERE key = ?", (_CURRENT_GAME,)
+            ).fetchone()
+        return row[0] if row else None
+
+    # -- writing --
+
+    def set_current_game(self, game_id: str) -> None:
+        """Make an existing game current; EntryError if there is no such game. Works inside a
+        `writing` block too (as part of its transaction)."""
+        conn = self.conn
+        with self._transaction():
+            with _sqlite_errors(self.path):
+                known = conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
+            if not known:
+                raise errors.EntryError(
+                    f"there is no game {game_id} in the store; `scorekeeper games` lists them"
+                )
+            with _sqlite_errors(self.path):
+                conn.execute(
+                    "INSERT INTO meta (key, value) VALUES (?, ?) "
+                    "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                    (_CURRENT_GAME, game_id),
+                )
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """A write transaction of its own, or a part of the one already open."""
+        conn = self.conn
+        if conn.in_transaction:
+            yield
+            return
+        with _sqlite_errors(self.path):
+            conn.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        try:
+            with _sqlite_errors(self.path):
+                conn.execute("COMMIT")
+        finally:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+
+    @contextmanager
+    def writing(self, game_id: str) -> Iterator[GameWriter]:
+        """Take the store's write lock (waiting up to 10 s for another writer) and yield a writer
+        for one game. Everything appended is committed together on normal exit, and nothing is
+        if the block raises (the exception propagates)."""
+        conn = self.conn
+        if conn.in_transaction:
+            raise RuntimeError("writing() is already open on this Store")
+        with self._transaction():
+            with _sqlite_errors(self.path):
+                events = self._read_events(game_id)
+            writer = GameWriter(self, game_id, events)
+            try:
+                yield writer
+            finally:
+                writer._open = False
+
+    def import_chain(self, events: list[StoredEvent]) -> None:
+        """Store a whole game's chain exactly as given, after checking that it verifies
+        (StoreError) and that the game is not already in the store (EntryError)."""
+        events = list(events)
+        if not events:
+            raise errors.EntryError("the score sheet holds no entries; nothing was imported")
+        game_id = events[0].game_id
+        problem = _malformed(events) or _chain_problem(
+            game_id,
+            [(e.game_id, e.n, e.at, None, e.body, e.prev, e.hash) for e in events],
+        )
+        if problem:
+            raise errors.StoreError(
+                f"game {game_id} cannot be imported because its audit chain does not verify: "
+                f"{problem}; nothing was imported"
+            )
+        conn = self.conn
+        if conn.in_transaction:
+            raise RuntimeError("import_chain() cannot run inside writing()")
+        with self._transaction(), _sqlite_errors(self.path):
+            there = conn.execute(
+                "SELECT 1 FROM games WHERE id = ? UNION ALL "
+                "SELECT 1 FROM events WHERE game_id = ? LIMIT 1",
+                (game_id, game_id),
+            ).fetchone()
+            if there:
+                raise errors.EntryError(
+                    f"game {game_id} is already in the store; nothing was imported"
+                )
+            conn.execute(
+                "INSERT INTO games (id, created_at, events, head) VALUES (?, ?, ?, ?)",
+                (game_id, events[0].at, len(events), events[-1].hash),
+            )
+            conn.executemany(
+                "INSERT INTO events (game_id, n, at, type, body, prev, hash) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (game_id, e.n, e.at, e.body["type"], canonical_json(e.body), e.prev, e.hash)
+                    for e in events
+                ],
+            )
+
+    # -- checking --
+
+    def verify(self, game_id: str | None = None) -> list[str]:
+        """Recompute every game's chain (or one game's) and return one line per game that does
+        not verify, naming its first bad entry; [] if all is well."""
+        conn = self.conn
+        if conn.in_transaction:
+            raise RuntimeError("verify() cannot run inside writing()")
+        problems: list[str] = []
+        with _sqlite_errors(self.path):
+            # One read transaction, so a writer appending meanwhile cannot look like tampering.
+            conn.execute("BEGIN")
+            try:
+                if game_id is None:
+                    problems += self._check_file(conn)
+                    games = conn.execute("SELECT id, events, head FROM games ORDER BY seq")
+                    rows = conn.execute(
+                        "SELECT game_id, n, at, type, body, prev, hash FROM events "
+                        "ORDER BY game_id, n"
+                    )
+                else:
+                    games = conn.execute(
+                        "SELECT id, events, head FROM games WHERE id = ?", (game_id,)
+                    )
+                    rows = conn.execute(
+                        "SELECT game_id, n, at, type, body, prev, hash FROM events "
+                        "WHERE game_id = ? ORDER BY n",
+                        (game_id,),
+                    )
+                recorded = {gid: (count, head) for gid, count, head in games}
+                found: dict[str, str | None] = {}
+                for gid, chain in groupby(rows, key=lambda row: row[0]):
+                    chain = list(chain)
+                    if gid in recorded:
+                        found[gid] = _chain_problem(gid, chain, *recorded[gid])
+                    else:
+                        found[gid] = (
+                            f"its {len(chain)} entries have no row in the games table: "
+                            "the game was removed or its entries were inserted"
+                        )
+            finally:
+                conn.execute("COMMIT")
+        for gid, (count, head) in recorded.items():
+            problem = found[gid] if gid in found else _chain_problem(gid, [], count, head)
+            if problem:
+                problems.append(f"game {gid}: {problem}")
+        for gid, problem in found.items():
+            if gid not in recorded:
+                problems.append(f"game {gid}: {problem}")
+        if game_id is not None and not recorded and not found:
+            problems.append(f"game {game_id}: there is no such game in the store")
+        return problems
+
+    def _check_file(self, conn: sqlite3.Connection) -> list[str]:
+        result = [row[0] for row in conn.execute("PRAGMA quick_check")]
+        if result == ["ok"]:
+            return []
+        return [f"the database file is damaged: {result[0]}"]
+
+
+class GameWriter:
+    """Appends to one game while its Store holds the write lock; see Store.writing."""
+
+    events: list[StoredEvent]  # the game's events as of taking the lock, plus those appended
+
+    def __init__(self, store: Store, game_id: str, events: list[StoredEvent]) -> None:
+        self.store = store
+        self.game_id = game_id
+        self.events = events
+        self._open = True
+
+    def append(self, body: dict) -> StoredEvent:
+        """Append one event: the next n, chained to the last hash, stamped with the time now."""
+        if not self._open:
+            raise RuntimeError("append() called after its writing() block ended")
+        if not isinstance(body, dict) or not isinstance(body.get("type"), str):
+            raise TypeError(f"an event body must be a dict with a str 'type', not {body!r}")
+        text = canonical_json(body)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise errors.EntryError(
+                "the entry holds text that is not valid UTF-8 (perhaps a mistyped character); "
+                "retype it and try again"
+            ) from None
+        data = json.loads(text)  # the body as it will read back, not the caller's object
+        n = len(self.events)
+        prev = self.events[-1].hash if self.events else ZERO_HASH
+        at = _now()
+        event = StoredEvent(
+            self.game_id, n, at, data, prev, chain_hash(prev, self.game_id, n, at, data)
+        )
+        conn = self.store.conn
+        with _sqlite_errors(self.store.path):
+            # A savepoint keeps the games row and the event row together even if the caller
+            # catches an error here and carries on inside the writing() block.
+            conn.execute("SAVEPOINT append")
+            try:
+                if n == 0:
+                    conn.execute(
+                        "INSERT INTO games (id, created_at, events, head) VALUES (?, ?, 1, ?)",
+                        (self.game_id, at, event.hash),
+                    )
+                else:
+                    moved = conn.execute(
+                        "UPDATE games SET events = ?, head = ? "
+                        "WHERE id = ? AND events = ? AND head = ?",
+                        (n + 1, event.hash, self.game_id, n, prev),
+                    ).rowcount
+                    if moved != 1:
+                        raise errors.StoreError(
+                            f"game {self.game_id}'s entry count in {self.store.path} does not "
+                            "match its entries; run `scorekeeper verify`"
+                        )
+                conn.execute(
+                    "INSERT INTO events (game_id, n, at, type, body, prev, hash) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (self.game_id, n, at, data["type"], text, prev, event.hash),
+                )
+            except BaseException:
+                conn.execute("ROLLBACK TO append")
+                conn.execute("RELEASE append")
+                raise
+            conn.execute("RELEASE append")
+        self.events.append(event)
+        return event
+
+
+# --- checking a chain ------------------------------------------------------------------------
+
+# (game_id, n, at, type column or None, body as JSON text or data, prev, hash)
+_Row = tuple[Any, Any, Any, Any, Any, Any, Any]
+
+
+def _malformed(events: Iterable[StoredEvent]) -> str | None:
+    """Problems of shape in an imported chain, before any hash is computed."""
+    game_id = None
+    for i, e in enumerate(events):
+        if not isinstance(e.game_id, str) or not e.game_id:
+            return f"entry {i} has no game id"
+        if game_id is None:
+            game_id = e.game_id
+        elif e.game_id != game_id:
+            return f"entry {i} belongs to game {e.game_id}, not {game_id}"
+        if not isinstance(e.n, int) or isinstance(e.n, bool):
+            return f"entry {i} is numbered {e.n!r}, which is not a whole number"
+        if not isinstance(e.body, dict) or not isinstance(e.body.get("type"), str):
+            return f"entry {i} is not an event (it has no type)"
+        for name in ("at", "prev", "hash"):
+            if not isinstance(getattr(e, name), str):
+                return f"entry {i} ({e.body['type']}) has no {name} text"
+    return None
+
+
+def _label(i: int, data: Any, type_column: Any) -> str:
+    kind = data.get("type") if isinstance(data, dict) else type_column
+    return f"entry {i} ({kind})" if isinstance(kind, str) else f"entry {i}"
+
+
+def _chain_problem(
+    game_id: str, rows: list[_Row], count: int | None = None, head: str | None = None
+) -> str | None:
+    """The first thing wrong with one game's chain (rows in n order), or None. With `count` and
+    `head` (from the games table) it also catches entries removed from, or added to, the end."""
+    expected_prev = ZERO_HASH
+    label = ""
+    numbers = {row[1] for row in rows}
+    for i, (_, n, at, type_column, body, prev, hash_) in enumerate(rows):
+        if n != i:
+            if i in numbers:  # only an import can list entries out of order
+                return f"entry {n} comes before entry {i}: the entries are out of order"
+            if isinstance(n, int) and n > i:
+                if n == i + 1:
+                    return f"entry {i} is missing: it was removed"
+                return f"entries {i} to {n - 1} are missing: they were removed"
+            return f"entry {n} comes after entry {i - 1}: the entries are out of order or repeated"
+        data = body
+        if isinstance(body, str):
+            try:
+                data = json.loads(body)
+            except ValueError:
+                data = None
+        label = _label(i, data, type_column)
+        if count is not None and i >= count:
+            return f"{label} is not counted in the games table: it was inserted"
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            return f"{label} is not an event (its body is not a JSON object with a type): it was altered"
+        if type_column is not None and type_column != data["type"]:
+            return f"{label} is marked {type_column!r} in the type column: it was altered"
+        if _hash_or_none(prev, game_id, i, at, data) != hash_:
+            was = _recorded_position(game_id, at, data, prev, hash_, i, len(rows), count)
+            if was is not None:
+                return (
+                    f"{label} was recorded as entry {was}: "
+                    "entries were removed, inserted or reordered"
+                )
+            return f"{label} does not match its hash: it was altered"
+        if prev != expected_prev:
+            if i == 0:
+                return f"{label} does not start a chain: entries before it were removed"
+            return (
+                f"{label} does not follow entry {i - 1}: "
+                "an entry before it was altered, removed or inserted"
+            )
+        expected_prev = hash_
+    if count is not None:
+        total = len(rows)
+        if count > total:
+            if count == total + 1:
+                return f"entry {total} is missing: it was removed"
+            return f"entries {total} to {count - 1} are missing: they were removed"
+        if head != expected_prev:
+            return f"{label} is not the last entry the games table records: it was inserted"
+    return None
+
+
+def _hash_or_none(prev: Any, game_id: str, n: int, at: Any, data: dict) -> str | None:
+    try:
+        return chain_hash(prev, game_id, n, at, data)
+    except (TypeError, ValueError):  # ValueError covers NaN and unencodable text
+        return None
+
+
+def _recorded_position(
+    game_id: str, at: Any, data: dict, prev: Any, hash_: Any, i: int, total: int, count: int | None
+) -> int | None:
+    """If an entry is intact but sits at the wrong n, the n it was recorded at."""
+    limit = max(total, count or 0) + 1
+    for m in range(min(limit, 100_000)):
+        if m != i and _hash_or_none(prev, game_id, m, at, data) == hash_:
+            return m
+    return None

@@ -1,0 +1,595 @@
+"""The store: append-only chains, verification that catches tampering, crash safety, concurrent
+writers, refusing files that are not ours, import, and speed on a large store."""
+
+import hashlib
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import errors, store
+from scorekeeper.store import Store, StoredEvent
+
+REPO = Path(__file__).resolve().parents[1]
+
+TYPES = ["game_started", "trump", "bids", "tricks", "comment", "bids", "tricks", "trump"]
+
+
+def fill(s: Store, game_id: str, count: int) -> list[StoredEvent]:
+    """Append `count` events to a game, one transaction each, as the CLI would."""
+    for i in range(count):
+        with s.writing(game_id) as w:
+            w.append({"type": TYPES[i % len(TYPES)], "i": i, "note": f"entry {i} ✓"})
+    return s.events(game_id)
+
+
+def raw(s: Store) -> sqlite3.Connection:
+    """A plain sqlite3 connection, as a tamperer would use; the append-only triggers and the
+    CHECK constraints are the first things such a person turns off."""
+    conn = sqlite3.connect(s.path, isolation_level=None)
+    conn.execute("DROP TRIGGER events_append_only_update")
+    conn.execute("DROP TRIGGER events_append_only_delete")
+    conn.execute("PRAGMA ignore_check_constraints = ON")
+    return conn
+
+
+def run_child(tmp_path: Path, code: str, *args: str, **popen) -> subprocess.Popen:
+    script = tmp_path / f"child_{len(list(tmp_path.glob('child_*')))}.py"
+    script.write_text(textwrap.dedent(code))
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.Popen([sys.executable, str(script), *args], env=env, text=True, **popen)
+
+
+# --- round trip ------------------------------------------------------------------------------
+
+
+def test_append_and_read_back(tmp_path):
+    with Store(tmp_path / "home") as s:
+        assert s.games() == [] and s.events("g1") == [] and s.head("g1") == ""
+        with s.writing("g1") as w:
+            assert w.events == []
+            first = w.append({"type": "game_started", "players": ["Ann", "Bob"], "n": 1.5})
+            second = w.append({"type": "bids", "values": {"Bob": 2, "Ann": 1}})
+            assert w.events == [first, second]
+        events = s.events("g1")
+    assert events == [first, second]
+    assert [e.n for e in events] == [0, 1]
+    assert events[0].prev == "0" * 64 and events[1].prev == events[0].hash
+    assert events[1].body == {"type": "bids", "values": {"Ann": 1, "Bob": 2}}
+    for e in events:
+        assert e.game_id == "g1"
+        assert e.hash == store.chain_hash(e.prev, e.game_id, e.n, e.at, e.body)
+        assert e.at.endswith("+00:00") and len(e.at) == len("2026-11-22T01:02:03.456789+00:00")
+
+    # Reopened, everything reads back the same.
+    with Store(tmp_path / "home") as s:
+        assert s.events("g1") == events
+        assert s.head("g1") == events[-1].hash
+        [summary] = s.games()
+        assert summary == store.GameSummary("g1", events[0].at, 2, events[-1].hash)
+        assert s.verify() == [] and s.verify("g1") == []
+
+
+def test_the_hash_is_reproducible_without_the_package(tmp_path):
+    with Store(tmp_path) as s:
+        [e] = fill(s, "g", 1)
+    text = json.dumps(
+        {"prev": e.prev, "game": e.game_id, "n": e.n, "at": e.at, "body": e.body},
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
+    assert hashlib.sha256(text.encode()).hexdigest() == e.hash
+    assert store.canonical_json({"b": 1, "a": "é"}) == '{"a":"é","b":1}'
+
+
+def test_appended_body_is_a_copy_in_json_form(tmp_path):
+    body = {"type": "bids", "values": (1, 2)}
+    with Store(tmp_path) as s, s.writing("g") as w:
+        e = w.append(body)
+    body["type"] = "changed"
+    assert e.body == {"type": "bids", "values": [1, 2]}
+
+
+def test_games_in_creation_order_and_chains_per_game(tmp_path):
+    with Store(tmp_path) as s:
+        for gid in ["zeta", "alpha", "mid"]:
+            fill(s, gid, 2)
+        fill(s, "alpha", 1)
+        assert [g.id for g in s.games()] == ["zeta", "alpha", "mid"]
+        assert [g.events for g in s.games()] == [2, 3, 2]
+        assert [e.n for e in s.events("alpha")] == [0, 1, 2]
+        assert s.verify() == []
+
+
+def test_current_game(tmp_path):
+    with Store(tmp_path) as s:
+        assert s.current_game() is None
+        fill(s, "g1", 1)
+        fill(s, "g2", 1)
+        s.set_current_game("g1")
+        s.set_current_game("g2")
+        assert s.current_game() == "g2"
+        with pytest.raises(errors.EntryError, match="no game nope"):
+            s.set_current_game("nope")
+        assert s.current_game() == "g2"
+        # Inside writing(), a new game can be made current in the same transaction.
+        with s.writing("g3") as w:
+            w.append({"type": "game_started"})
+            s.set_current_game("g3")
+    with Store(tmp_path) as s:
+        assert s.current_game() == "g3"
+
+
+def test_new_store_is_stamped_and_in_wal_mode(tmp_path):
+    Store(tmp_path / "a" / "b").close()
+    conn = sqlite3.connect(tmp_path / "a" / "b" / Store.FILENAME)
+    assert conn.execute("PRAGMA application_id").fetchone()[0] == store.APPLICATION_ID
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert len(store.MIGRATIONS) == store.SCHEMA_VERSION
+
+
+def test_empty_files_are_initialised(tmp_path):
+    (tmp_path / "zero").mkdir()
+    (tmp_path / "zero" / Store.FILENAME).touch()
+    # An SQLite database with nothing in it, as `sqlite3 FILE 'VACUUM'` leaves.
+    (tmp_path / "blank").mkdir()
+    conn = sqlite3.connect(tmp_path / "blank" / Store.FILENAME)
+    conn.execute("VACUUM")
+    conn.close()
+    for name in ["zero", "blank"]:
+        with Store(tmp_path / name) as s:
+            fill(s, "g", 2)
+            assert s.verify() == []
+
+
+# --- append-only -----------------------------------------------------------------------------
+
+
+def test_a_correction_is_just_another_event(tmp_path):
+    with Store(tmp_path) as s:
+        fill(s, "g", 3)
+        before = s.events("g")
+        with s.writing("g") as w:
+            w.append({"type": "entry_reversed", "of": 2})
+            w.append({"type": "bids", "values": [1, 1]})
+        after = s.events("g")
+        assert after[:3] == before and len(after) == 5
+        assert s.verify() == []
+    # Nothing in the API rewrites or removes an entry.
+    for cls in (Store, store.GameWriter):
+        names = [n for n in dir(cls) if not n.startswith("_")]
+        assert not [n for n in names if any(w in n for w in ("update", "delete", "remove"))]
+
+
+def test_the_database_itself_refuses_update_and_delete(tmp_path):
+    with Store(tmp_path) as s:
+        fill(s, "g", 2)
+    conn = sqlite3.connect(tmp_path / Store.FILENAME, isolation_level=None)
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        conn.execute("UPDATE events SET body = '{}' WHERE n = 0")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        conn.execute("DELETE FROM events")
+
+
+# --- tampering -------------------------------------------------------------------------------
+
+
+def forge(conn: sqlite3.Connection, game_id: str, n: int, prev: str, body: dict, good=True):
+    at = "2026-01-01T00:00:00.000000+00:00"
+    h = store.chain_hash(prev, game_id, n, at, body) if good else "ab" * 32
+    conn.execute(
+        "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (game_id, n, at, body["type"], store.canonical_json(body), prev, h),
+    )
+
+
+def renumber(conn: sqlite3.Connection, game_id: str, from_n: int, shift: int):
+    """Move entries from_n… by `shift`, in two steps so the primary key never collides."""
+    q = "UPDATE events SET n = {} WHERE game_id = ? AND n >= ?"
+    conn.execute(q.format("-n - 1000"), (game_id, from_n))
+    conn.execute(
+        "UPDATE events SET n = -n - 1000 + ? WHERE game_id = ? AND n < 0", (shift, game_id)
+    )
+
+
+def edit_body(conn, ev):
+    conn.execute(
+        "UPDATE events SET body = ? WHERE game_id = 'g' AND n = 5",
+        (store.canonical_json({**ev[5].body, "i": 99}),),
+    )
+
+
+def edit_body_and_rehash(conn, ev):
+    # A tamperer who knows the hash recomputes it, but cannot fix the next entry's prev
+    # without rewriting the rest of the chain.
+    body = {**ev[5].body, "i": 99}
+    h = store.chain_hash(ev[5].prev, "g", 5, ev[5].at, body)
+    conn.execute(
+        "UPDATE events SET body = ?, hash = ? WHERE game_id = 'g' AND n = 5",
+        (store.canonical_json(body), h),
+    )
+
+
+def edit_time(conn, ev):
+    conn.execute("UPDATE events SET at = '2020-01-01T00:00:00+00:00' WHERE game_id='g' AND n=2")
+
+
+def edit_type_column(conn, ev):
+    conn.execute("UPDATE events SET type = 'comment' WHERE game_id = 'g' AND n = 3")
+
+
+def delete_middle(conn, ev):
+    conn.execute("DELETE FROM events WHERE game_id = 'g' AND n = 4")
+
+
+def delete_middle_and_renumber(conn, ev):
+    conn.execute("DELETE FROM events WHERE game_id = 'g' AND n = 4")
+    renumber(conn, "g", 5, -1)
+
+
+def delete_last(conn, ev):
+    conn.execute("DELETE FROM events WHERE game_id = 'g' AND n = 9")
+
+
+def delete_first(conn, ev):
+    conn.execute("DELETE FROM events WHERE game_id = 'g' AND n = 0")
+
+
+def swap(conn, ev):
+    conn.execute("UPDATE events SET n = -1 WHERE game_id = 'g' AND n = 3")
+    conn.execute("UPDATE events SET n = 3 WHERE game_id = 'g' AND n = 4")
+    conn.execute("UPDATE events SET n = 4 WHERE game_id = 'g' AND n = -1")
+
+
+def insert_forged_middle(conn, ev):
+    renumber(conn, "g", 5, +1)
+    forge(conn, "g", 5, ev[4].hash, {"type": "tricks", "values": [9, 9]}, good=False)
+
+
+def insert_forged_middle_rehashed(conn, ev):
+    renumber(conn, "g", 5, +1)
+    forge(conn, "g", 5, ev[4].hash, {"type": "tricks", "values": [9, 9]})
+
+
+def insert_forged_at_end(conn, ev):
+    forge(conn, "g", 10, ev[9].hash, {"type": "comment", "text": "forged"})
+
+
+def replace_last(conn, ev):
+    conn.execute("DELETE FROM events WHERE game_id = 'g' AND n = 9")
+    forge(conn, "g", 9, ev[8].hash, {"type": "tricks", "values": [0, 0]})
+
+
+def delete_games_row(conn, ev):
+    conn.execute("DELETE FROM games WHERE id = 'g'")
+
+
+def break_json(conn, ev):
+    conn.execute("UPDATE events SET body = '{\"type\": \"bids\", ' WHERE game_id='g' AND n=7")
+
+
+TAMPERING = [
+    (edit_body, "entry 5 (bids) does not match its hash: it was altered"),
+    (edit_body_and_rehash, "entry 6 (tricks) does not follow entry 5: an entry before it was"),
+    (edit_time, "entry 2 (bids) does not match its hash: it was altered"),
+    (edit_type_column, "entry 3 (tricks) is marked 'comment' in the type column: it was altered"),
+    (delete_middle, "entry 4 is missing: it was removed"),
+    (delete_middle_and_renumber, "entry 4 (bids) was recorded as entry 5: entries were"),
+    (delete_last, "entry 9 is missing: it was removed"),
+    (delete_first, "entry 0 is missing: it was removed"),
+    (swap, "entry 3 (comment) was recorded as entry 4: entries were removed, inserted or reord"),
+    (insert_forged_middle, "entry 5 (tricks) does not match its hash: it was altered"),
+    (insert_forged_middle_rehashed, "entry 6 (bids) was recorded as entry 5"),
+    (insert_forged_at_end, "entry 10 (comment) is not counted in the games table: it was inserted"),
+    (replace_last, "entry 9 (tricks) is not the last entry the games table records"),
+    (delete_games_row, "its 10 entries have no row in the games table"),
+    (break_json, "entry 7 (trump) is not an event (its body is not a JSON object with a type)"),
+]
+
+
+@pytest.mark.parametrize("tamper, expected", TAMPERING, ids=[t.__name__ for t, _ in TAMPERING])
+def test_verify_names_the_first_bad_entry(tmp_path, tamper, expected):
+    with Store(tmp_path) as s:
+        fill(s, "before", 3)
+        ev = fill(s, "g", 10)
+        fill(s, "after", 3)
+        assert [e.body["type"] for e in ev[2:8]] == ["bids", "tricks", "comment", "bids"] + [
+            "tricks",
+            "trump",
+        ]
+        assert s.verify() == []
+    conn = raw(s)
+    tamper(conn, ev)
+    conn.close()
+    with Store(tmp_path) as s:
+        problems = s.verify()
+        assert len(problems) == 1, problems
+        assert problems[0].startswith(f"game g: {expected}"), problems
+        assert s.verify("g") == problems
+        assert s.verify("before") == [] and s.verify("after") == []
+
+
+def test_verify_an_unknown_game(tmp_path):
+    with Store(tmp_path) as s:
+        assert s.verify("nope") == ["game nope: there is no such game in the store"]
+
+
+# --- transactions, crashes and concurrency ---------------------------------------------------
+
+
+def test_an_exception_inside_writing_leaves_nothing(tmp_path):
+    with Store(tmp_path) as s:
+        with pytest.raises(ZeroDivisionError), s.writing("new") as w:
+            w.append({"type": "game_started"})
+            w.append({"type": "bids"})
+            raise ZeroDivisionError
+        assert s.events("new") == [] and s.games() == [] and s.head("new") == ""
+
+        fill(s, "g", 2)
+        with pytest.raises(errors.RuleViolation), s.writing("g") as w:
+            w.append({"type": "bids"})
+            raise errors.RuleViolation("refused")
+        assert len(s.events("g")) == 2 and s.games()[0].events == 2
+        # The store is usable afterwards, and the chain carries on from the last commit.
+        fill(s, "g", 1)
+        assert [e.n for e in s.events("g")] == [0, 1, 2]
+        assert s.verify() == []
+
+
+def test_writer_is_only_good_inside_its_block(tmp_path):
+    with Store(tmp_path) as s:
+        with s.writing("g") as w:
+            with pytest.raises(RuntimeError), s.writing("g"):
+                pass
+            with pytest.raises(TypeError):
+                w.append({"no": "type"})
+        with pytest.raises(RuntimeError):
+            w.append({"type": "late"})
+
+
+def test_text_that_cannot_be_stored_is_refused(tmp_path):
+    with Store(tmp_path) as s:
+        with pytest.raises(errors.EntryError, match="not valid UTF-8"), s.writing("g") as w:
+            w.append({"type": "comment", "text": "bad \udcff byte"})
+        assert s.games() == []
+
+
+CHILD_APPENDER = """
+    import sys
+    from pathlib import Path
+    from scorekeeper.store import Store
+
+    s = Store(Path(sys.argv[1]))
+    for i in range(100_000):
+        with s.writing("g") as w:
+            e = w.append({"type": "tick", "i": i, "pad": "x" * 500})
+        print(e.n, flush=True)
+"""
+
+
+def test_killed_mid_stream_loses_nothing_committed(tmp_path):
+    home = tmp_path / "home"
+    Store(home).close()
+    child = run_child(tmp_path, CHILD_APPENDER, str(home), stdout=subprocess.PIPE)
+    printed = []
+    try:
+        for line in child.stdout:
+            printed.append(int(line))
+            if len(printed) >= 200:
+                break
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=30)
+        printed += [int(line) for line in child.stdout.read().split()]
+        child.stdout.close()
+    assert child.returncode == -signal.SIGKILL
+    assert printed == list(range(len(printed)))
+    with Store(home) as s:
+        stored = [e.n for e in s.events("g")]
+        assert stored == list(range(len(stored)))
+        assert set(printed) <= set(stored)
+        assert len(stored) <= len(printed) + 1  # at most the one committed but not yet printed
+        assert s.verify() == []
+
+
+CHILD_WRITER = """
+    import sys, time
+    from pathlib import Path
+    from scorekeeper.store import Store
+
+    home, name, go = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
+    s = Store(home)
+    while not go.exists():
+        time.sleep(0.001)
+    for i in range(100):
+        with s.writing("shared") as w:
+            seen = len(w.events)
+            w.append({"type": "tick", "writer": name, "i": i, "seen": seen})
+    s.close()
+"""
+
+
+def test_two_writers_interleave_into_one_chain(tmp_path):
+    home, go = tmp_path / "home", tmp_path / "go"
+    Store(home).close()
+    children = [run_child(tmp_path, CHILD_WRITER, str(home), name, str(go)) for name in "AB"]
+    time.sleep(0.3)
+    go.touch()
+    for child in children:
+        assert child.wait(timeout=120) == 0
+    with Store(home) as s:
+        events = s.events("shared")
+        assert [e.n for e in events] == list(range(200))
+        # Each writer saw every event committed before it took the lock.
+        assert all(e.body["seen"] == e.n for e in events)
+        for name in "AB":
+            assert [e.body["i"] for e in events if e.body["writer"] == name] == list(range(100))
+        assert s.games()[0].events == 200
+        assert s.verify() == []
+
+
+# --- files that are not ours -----------------------------------------------------------------
+
+
+def check_refused(folder: Path, match: str):
+    path = folder / Store.FILENAME
+    before = path.read_bytes()
+    siblings = sorted(p.name for p in folder.iterdir())
+    with pytest.raises(errors.StoreError, match=match) as caught:
+        Store(folder)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in folder.iterdir()) == siblings
+    assert caught.value.exit_code == 3
+    message = str(caught.value)
+    assert str(path) in message and "\n" not in message
+    return message
+
+
+def test_a_file_that_is_not_sqlite_is_refused_untouched(tmp_path):
+    (tmp_path / Store.FILENAME).write_text("name,score\nAnn,10\n" * 20)
+    message = check_refused(tmp_path, "not an SQLite database")
+    assert message == (
+        f"{tmp_path / Store.FILENAME} is not a scorekeeper store (it is not an SQLite "
+        "database); move it aside or pass --home DIR"
+    )
+    (tmp_path / Store.FILENAME).write_bytes(b"SQLite format 3\x00" + b"\xff" * 4000)
+    check_refused(tmp_path, "damaged")
+
+
+def test_another_programs_database_is_refused_untouched(tmp_path):
+    conn = sqlite3.connect(tmp_path / Store.FILENAME)
+    conn.execute("CREATE TABLE contacts (name TEXT)")
+    conn.execute("INSERT INTO contacts VALUES ('Ann')")
+    conn.commit()
+    conn.close()
+    check_refused(tmp_path, "another program's SQLite database")
+    conn = sqlite3.connect(tmp_path / Store.FILENAME)
+    conn.execute("PRAGMA application_id = 1234")
+    conn.commit()
+    conn.close()
+    check_refused(tmp_path, "another program's SQLite database")
+
+
+def test_a_store_from_a_newer_version_is_refused_untouched(tmp_path):
+    with Store(tmp_path) as s:
+        fill(s, "g", 2)
+    conn = sqlite3.connect(tmp_path / Store.FILENAME, isolation_level=None)
+    conn.execute(f"PRAGMA user_version = {store.SCHEMA_VERSION + 1}")
+    conn.close()
+    check_refused(tmp_path, "written by a newer scorekeeper.*upgrade")
+
+
+def test_a_store_missing_a_table_is_damaged(tmp_path):
+    Store(tmp_path).close()
+    conn = sqlite3.connect(tmp_path / Store.FILENAME, isolation_level=None)
+    conn.execute("DROP TABLE meta")
+    conn.close()
+    check_refused(tmp_path, "damaged.*meta table is missing")
+
+
+def test_a_folder_that_cannot_be_made_is_a_store_error(tmp_path):
+    (tmp_path / "file").write_text("")
+    with pytest.raises(errors.StoreError, match="cannot create the folder"):
+        Store(tmp_path / "file" / "home")
+
+
+# --- import ----------------------------------------------------------------------------------
+
+
+def test_import_round_trip(tmp_path):
+    with Store(tmp_path / "a") as a:
+        fill(a, "g", 12)
+        events = a.events("g")
+    with Store(tmp_path / "b") as b:
+        fill(b, "other", 1)
+        b.import_chain(events)
+        assert b.events("g") == events
+        assert [g.id for g in b.games()] == ["other", "g"]
+        assert b.games()[1] == store.GameSummary("g", events[0].at, 12, events[-1].hash)
+        assert b.verify() == []
+        # The imported game carries on from where it left off.
+        fill(b, "g", 1)
+        assert b.verify() == []
+
+        with pytest.raises(errors.EntryError) as caught:
+            b.import_chain(events)
+        assert str(caught.value) == "game g is already in the store; nothing was imported"
+        assert len(b.events("g")) == 13
+
+
+@pytest.mark.parametrize(
+    "tamper, expected",
+    [
+        (lambda ev: ev.__setitem__(4, ev[4]._replace(body={**ev[4].body, "i": 7})), "entry 4 ("),
+        (lambda ev: ev.pop(6), "entry 6 is missing: it was removed"),
+        (lambda ev: ev.insert(3, ev.pop(4)), "entry 4 comes before entry 3: the entries are out"),
+        (
+            lambda ev: ev.__setitem__(4, ev[3]),
+            "entry 3 comes after entry 3: the entries are out of",
+        ),
+        (lambda ev: ev.__setitem__(2, ev[2]._replace(n="2")), "entry 2 is numbered '2'"),
+        (lambda ev: ev.__setitem__(2, ev[2]._replace(game_id="h")), "entry 2 belongs to game h"),
+    ],
+)
+def test_import_refuses_a_chain_that_does_not_verify(tmp_path, tamper, expected):
+    with Store(tmp_path / "a") as a:
+        events = fill(a, "g", 8)
+    tamper(events)
+    with Store(tmp_path / "b") as b:
+        with pytest.raises(errors.StoreError) as caught:
+            b.import_chain(events)
+        message = str(caught.value)
+        assert message.startswith("game g cannot be imported because its audit chain does not")
+        assert expected in message and message.endswith("; nothing was imported")
+        assert b.games() == [] and b.events("g") == []
+
+
+def test_import_of_nothing_is_refused(tmp_path):
+    with Store(tmp_path) as s, pytest.raises(errors.EntryError, match="no entries"):
+        s.import_chain([])
+
+
+# --- speed -----------------------------------------------------------------------------------
+
+
+def test_open_and_read_one_game_is_fast_in_a_large_store(tmp_path):
+    """10,000 games of 40 events each; opening the store and reading one game stays in the
+    milliseconds, because nothing on open scans the games and events are clustered by game."""
+    Store(tmp_path).close()
+    conn = sqlite3.connect(tmp_path / Store.FILENAME, isolation_level=None)
+    at = "2026-01-01T00:00:00.000000+00:00"
+    body = '{"type":"bids","values":[1,2,0,3]}'
+    conn.execute("BEGIN")
+    conn.executemany(
+        "INSERT INTO games (id, created_at, events, head) VALUES (?, ?, 40, ?)",
+        ((f"game-{g:05d}", at, "f" * 64) for g in range(10_000)),
+    )
+    conn.executemany(
+        "INSERT INTO events VALUES (?, ?, ?, 'bids', ?, ?, ?)",
+        (
+            (f"game-{g:05d}", n, at, body, f"{g * 40 + n:064x}", f"{g * 40 + n + 1:064x}")
+            for g in range(10_000)
+            for n in range(40)
+        ),
+    )
+    conn.execute("COMMIT")
+    conn.close()
+    timings = []
+    for g in (1, 5_000, 9_999):
+        start = time.perf_counter()
+        with Store(tmp_path) as s:
+            events = s.events(f"game-{g:05d}")
+            s.head(f"game-{g:05d}")
+        timings.append(time.perf_counter() - start)
+        assert len(events) == 40
+    # A few milliseconds on a laptop; the bound leaves room for a slow CI machine.
+    assert min(timings) < 0.05, timings
