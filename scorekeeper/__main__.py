@@ -1,0 +1,5 @@
+"""`python -m scorekeeper` runs the command line."""
+
+from scorekeeper.cli import main
+
+main()

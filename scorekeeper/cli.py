@@ -1,0 +1,471 @@
+"""The command line: parses what the scorer typed, calls the core, prints, and maps the
+one error hierarchy to exit codes in one place. No rule knowledge lives here."""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, Optional
+
+import typer
+
+from scorekeeper import errors
+
+if TYPE_CHECKING:
+    from scorekeeper import engine, events, store
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Keep score and referee trick-taking card games at a real table.",
+    pretty_exceptions_enable=False,
+)
+
+GameOption = Annotated[Optional[str], typer.Option("--game", help="act on this game instead of the current one")]
+JsonOption = Annotated[bool, typer.Option("--json", help="print JSON")]
+Values = Annotated[list[str], typer.Argument(help="NAME=VALUE pairs, or one value per player in seating order")]
+
+
+class Context:
+    home: Path | None = None
+
+
+CONTEXT = Context()
+
+
+@app.callback()
+def _main(
+    home: Annotated[
+        Optional[Path], typer.Option("--home", help="folder of the store and your rulesets")
+    ] = None,
+) -> None:
+    CONTEXT.home = home
+
+
+def command(name: str | None = None) -> Callable:
+    """Register a command whose ScorekeeperErrors become one line on stderr and an exit code."""
+
+    def register(function: Callable) -> Callable:
+        @functools.wraps(function)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return function(*args, **kwargs)
+            except errors.ScorekeeperError as exc:
+                prefix = "refused" if exc.exit_code == 1 else "error"
+                typer.echo(f"{prefix}: {exc}", err=True)
+                raise typer.Exit(exc.exit_code) from None
+
+        return app.command(name)(run)
+
+    return register
+
+
+# --- plumbing ------------------------------------------------------------------------
+
+
+def home() -> Path | None:
+    from scorekeeper import paths
+
+    return paths.home(CONTEXT.home)
+
+
+def open_store() -> store.Store:
+    from scorekeeper import paths, store
+
+    return store.Store(paths.store_folder(CONTEXT.home))
+
+
+def game_id(db: store.Store, chosen: str | None) -> str:
+    """The game a command acts on: --game (an id or unique prefix), else the current one."""
+    if chosen is None:
+        current = db.current_game()
+        if current is None:
+            raise errors.EntryError("no game yet; start one with `new RULESET --players A,B,C`")
+        return current
+    ids = [g.id for g in db.games()]
+    matches = [i for i in ids if i.startswith(chosen.strip())]
+    if chosen in ids:
+        return chosen
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise errors.EntryError(f"no game '{chosen}' in the store; `games` lists them")
+    raise errors.EntryError(f"'{chosen}' could be {', '.join(matches)}; give more of the id")
+
+
+def load(db: store.Store, gid: str) -> engine.Game:
+    from scorekeeper import engine, events
+
+    return engine.replay(events.parse_all([e.body for e in db.events(gid)]))
+
+
+def current(chosen: str | None) -> engine.Game:
+    with open_store() as db:
+        return load(db, game_id(db, chosen))
+
+
+def record(chosen: str | None, build: Callable[[engine.Game], events.AnyEvent]) -> tuple[engine.Game, engine.Hand]:
+    """Build an entry against the game as it stands, let the engine judge it, and append it,
+    all under the store's write lock; nothing is written if anything refuses."""
+    from scorekeeper import engine, events
+
+    with open_store() as db:
+        gid = game_id(db, chosen)
+        with db.writing(gid) as writer:
+            game = engine.replay(events.parse_all([e.body for e in writer.events]))
+            event = build(game)
+            hand = game.hand
+            engine.apply(game, event)
+            writer.append(event.data())
+    return game, hand
+
+
+def after_entry(game: engine.Game, hand: engine.Hand, said: str) -> None:
+    """Print what was recorded; when it closed the hand, the hand's points and what's next."""
+    from scorekeeper import reports
+
+    typer.echo(said)
+    if hand.closed:
+        typer.echo(reports.hand_closed_text(game, hand))
+    elif game.needs():
+        typer.echo("Still to record: " + ", ".join(game.needs()))
+
+
+def emit_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+# --- games ---------------------------------------------------------------------------
+
+
+@command()
+def new(
+    ruleset: Annotated[str, typer.Argument(help="a ruleset name (see `rulesets`) or a path to a .toml file")],
+    players: Annotated[str, typer.Option("--players", help="names in clockwise seating order, comma-separated")],
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help="the first dealer (default: the first player)")] = None,
+    name: Annotated[str, typer.Option("--name", help="a name for the game")] = "",
+    location: Annotated[str, typer.Option("--location", help="where it is played")] = "",
+    scorer: Annotated[str, typer.Option("--scorer", help="who keeps score")] = "",
+    set_: Annotated[list[str], typer.Option("--set", help="a house option, NAME=VALUE (see `rules RULESET`)")] = [],
+) -> None:
+    """Start a game and make it current.
+
+    Example: scorekeeper new oh-hell-mrpikes --players Ann,Bob,Cat,Dan --dealer Bob
+    """
+    from scorekeeper import games
+
+    with open_store() as db:
+        game = games.create(db, home(), ruleset, players, dealer, name, location, scorer, set_)
+    from scorekeeper import reports
+
+    typer.echo(f"New game {game.id}: {game.ruleset.title}, players {', '.join(game.players)}.")
+    typer.echo(reports.status_text(game))
+
+
+@command()
+def games() -> None:
+    """List the games in the store; the current one is marked with *.
+
+    Example: scorekeeper games
+    """
+    from scorekeeper import reports
+
+    with open_store() as db:
+        chosen = db.current_game()
+        rows = []
+        for summary in db.games():
+            game = load(db, summary.id)
+            state = "over" if game.finished else f"hand {game.hand.number}"
+            mark = "*" if summary.id == chosen else ""
+            rows.append([mark, summary.id, game.ruleset.name, ", ".join(game.players), state, summary.created_at[:16]])
+    if not rows:
+        typer.echo("No games yet; start one with `new RULESET --players A,B,C`.")
+        return
+    typer.echo(reports.table(rows, ["", "id", "ruleset", "players", "state", "started"]))
+
+
+@command()
+def use(game: Annotated[str, typer.Argument(help="a game id or a unique prefix of one")]) -> None:
+    """Make another game the current one.
+
+    Example: scorekeeper use 3f2a
+    """
+    with open_store() as db:
+        gid = game_id(db, game)
+        db.set_current_game(gid)
+    typer.echo(f"Game {gid} is now current.")
+
+
+@command()
+def status(game: GameOption = None, as_json: JsonOption = False) -> None:
+    """The hand in progress: dealer, cards, trump, who leads, what is still to record.
+
+    Example: scorekeeper status --json
+    """
+    from scorekeeper import reports
+
+    state = current(game)
+    if as_json:
+        emit_json(reports.status_data(state))
+    else:
+        typer.echo(reports.status_text(state))
+
+
+@command()
+def standings(game: GameOption = None, as_json: JsonOption = False) -> None:
+    """Scores, places, forfeits, and the winner once the game is over.
+
+    Example: scorekeeper standings
+    """
+    from scorekeeper import reports
+
+    state = current(game)
+    if as_json:
+        emit_json(reports.standings_data(state))
+    else:
+        typer.echo(reports.standings_text(state))
+
+
+# --- entries -------------------------------------------------------------------------
+
+
+@command()
+def trump(suit: Annotated[str, typer.Argument(help="a suit, a card (its suit), or none")], game: GameOption = None) -> None:
+    """Record the trump for the hand.
+
+    Example: scorekeeper trump hearts
+    """
+    from scorekeeper import entries, reports
+
+    state, hand = record(game, lambda g: entries.trump(g, suit))
+    after_entry(state, hand, f"Trump for hand {hand.number}: {reports.trump_text(hand)}.")
+
+
+@command()
+def flip(card: Annotated[str, typer.Argument(help="the card flipped before the deal")], game: GameOption = None) -> None:
+    """Record the card flipped to set the hand size and trump.
+
+    Example: scorekeeper flip 7h
+    """
+    from scorekeeper import entries, reports
+
+    state, hand = record(game, lambda g: entries.flip(g, card))
+    after_entry(state, hand, f"Hand {hand.number}: {hand.size} cards each, trump {reports.trump_text(hand)}.")
+
+
+@command()
+def cursed(suit: Annotated[str, typer.Argument(help="the suit of the flipped Ace")], game: GameOption = None) -> None:
+    """Record the cursed suit (Snakebit).
+
+    Example: scorekeeper cursed wyrms
+    """
+    from scorekeeper import entries, reports
+
+    state, hand = record(game, lambda g: entries.cursed(g, suit))
+    after_entry(state, hand, f"Cursed suit for hand {hand.number}: {reports.suit_text(hand.cursed)}.")
+
+
+@command()
+def bid(values: Values, game: GameOption = None) -> None:
+    """Record bids; a bid may be corrected until the tricks are recorded.
+
+    Example: scorekeeper bid Ann=2 Bob=0 Cat=1   (or: scorekeeper bid 2 0 1)
+    """
+    from scorekeeper import entries
+
+    state, hand = record(game, lambda g: entries.bids(g, values))
+    total = sum(hand.bids.values())
+    said = "Bids: " + ", ".join(f"{p} {b}" for p, b in hand.bids.items())
+    if len(hand.bids) == len(state.players):
+        said += f" (total {total} for {hand.size} tricks)"
+    after_entry(state, hand, said + ".")
+
+
+@command()
+def tricks(values: Values, game: GameOption = None) -> None:
+    """Record the tricks each player took; the hand then closes and is scored.
+
+    Example: scorekeeper tricks Ann=2 Bob=1 Cat=0
+    """
+    from scorekeeper import entries
+
+    state, hand = record(game, lambda g: entries.tricks(g, values))
+    after_entry(state, hand, "Tricks: " + ", ".join(f"{p} {t}" for p, t in (hand.tricks or {}).items()) + ".")
+
+
+@command()
+def renege(
+    player: Annotated[str, typer.Argument(help="who reneged")],
+    kind: Annotated[Optional[str], typer.Option("--kind", help="which renege (see `rules`)")] = None,
+    note: Annotated[str, typer.Option("--note", help="what happened")] = "",
+    game: GameOption = None,
+) -> None:
+    """Record a renege and apply its penalty at once.
+
+    Example: scorekeeper renege Bob --kind revoke --note "played a club on a heart lead"
+    """
+    from scorekeeper import entries, scoring
+
+    state, hand = record(game, lambda g: entries.renege(g, player, kind, note))
+    penalty = hand.penalties[-1]
+    after_entry(state, hand, f"Renege by {penalty.item.player} ({penalty.kind}): {scoring.points_text(penalty.item.points)} points.")
+
+
+@command()
+def comment(text: Annotated[str, typer.Argument(help="the comment, in quotes")], game: GameOption = None) -> None:
+    """Note a comment on the score sheet, under the hand in progress.
+
+    Example: scorekeeper comment "Bob: 'I never bid zero'"
+    """
+    from scorekeeper import entries
+
+    state, hand = record(game, lambda g: entries.comment(g, text))
+    typer.echo(f"Comment noted under hand {hand.number}.")
+
+
+@command()
+def undo(game: GameOption = None) -> None:
+    """Take back the last entry by recording its reversal; prints what was undone.
+
+    Example: scorekeeper undo
+    """
+    from scorekeeper import engine, entries, events
+
+    with open_store() as db:
+        gid = game_id(db, game)
+        with db.writing(gid) as writer:
+            stored = events.parse_all([e.body for e in writer.events])
+            state = engine.replay(stored)
+            reversal = entries.undo(state)
+            target = stored[reversal.target]
+            writer.append(reversal.data())
+            state = engine.replay([*stored, reversal])
+    from scorekeeper import reports
+
+    typer.echo(f"Undone: entry {reversal.target}, {events.describe(target)}.")
+    typer.echo(reports.status_text(state))
+
+
+# --- rules ---------------------------------------------------------------------------
+
+
+@command()
+def rulesets() -> None:
+    """List the rulesets: the built-in ones and your own.
+
+    Example: scorekeeper rulesets
+    """
+    from scorekeeper import reports, rulesets as rules_module
+
+    rows = []
+    for name, where in rules_module.available(home()):
+        try:
+            _, ruleset = rules_module.load(name, home())
+            rows.append([name, where, ruleset.title])
+        except errors.ScorekeeperError:
+            rows.append([name, where, "(does not validate: see `rules check`)"])
+    typer.echo(reports.table(rows, ["ruleset", "from", "game"]))
+
+
+@command()
+def rules(
+    args: Annotated[Optional[list[str]], typer.Argument(help="RULESET, or `new NAME --from RULESET`, or `check FILE`")] = None,
+    from_: Annotated[Optional[str], typer.Option("--from", help="the ruleset to copy, with `rules new`")] = None,
+) -> None:
+    """The rules in brief with every option; or make or check a ruleset of your own.
+
+    Examples: scorekeeper rules oh-hell-office
+              scorekeeper rules new our-house --from oh-hell-mrpikes
+              scorekeeper rules check our-house.toml
+    """
+    from scorekeeper import rulebook
+
+    args = args or []
+    if args[:1] == ["new"]:
+        if len(args) != 2 or from_ is None:
+            raise errors.UsageError("write `rules new NAME --from RULESET`")
+        typer.echo(rulebook.new_user_ruleset(home(), args[1], from_))
+    elif args[:1] == ["check"]:
+        if len(args) != 2:
+            raise errors.UsageError("write `rules check FILE`")
+        typer.echo(rulebook.check(args[1]))
+    elif len(args) > 1:
+        raise errors.UsageError("name one ruleset, e.g. `rules oh-hell-mrpikes`")
+    else:
+        typer.echo(rulebook.describe(home(), args[0] if args else None))
+
+
+# --- audit ---------------------------------------------------------------------------
+
+
+@command()
+def log(game: GameOption = None) -> None:
+    """The audit log: every entry with its time, hand and any reversal.
+
+    Example: scorekeeper log
+    """
+    from scorekeeper import audit
+
+    with open_store() as db:
+        typer.echo(audit.log_text(db, game_id(db, game)))
+
+
+@command()
+def verify() -> None:
+    """Recompute every game's hash chain; exit 3 naming the first entry that does not match.
+
+    Example: scorekeeper verify
+    """
+    with open_store() as db:
+        problems = db.verify()
+        count = len(db.games())
+    if problems:
+        raise errors.StoreError("; ".join(problems))
+    typer.echo(f"All {count} game{'s' if count != 1 else ''} verify: no entry has been altered.")
+
+
+@command()
+def sheet(
+    format_: Annotated[str, typer.Option("--format", help="text, csv, json, markdown or html")] = "text",
+    output: Annotated[Optional[Path], typer.Option("--output", help="write to this file instead of the screen")] = None,
+    game: GameOption = None,
+) -> None:
+    """The score sheet.
+
+    Example: scorekeeper sheet --format html --output game.html
+    """
+    from scorekeeper import sheets
+
+    with open_store() as db:
+        gid = game_id(db, game)
+        state = load(db, gid)
+        text = sheets.render(state, format_, db.events(gid))
+    if output is None:
+        typer.echo(text, nl=not text.endswith("\n"))
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise errors.UsageError(f"cannot write {output}: {exc.strerror}") from None
+    typer.echo(f"Wrote {output}.")
+
+
+@command()
+def demo() -> None:
+    """Play a complete sample game into a throw-away store and show its standings and sheet.
+
+    Example: scorekeeper demo
+    """
+    import tempfile
+
+    from scorekeeper import demo as sample
+
+    with tempfile.TemporaryDirectory() as folder:
+        typer.echo(sample.play(Path(folder)))
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,517 @@
+"""The rules engine: replays a game's events into its state (whose deal, the hand size,
+what is recorded, every point) and refuses an entry the rules forbid. Checking an entry is
+applying it to the replayed state; nothing here stores anything."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from scorekeeper import cards, errors, events, rulesets, schedule, scoring
+
+PRE_PLAY = ("flip", "trump", "cursed", "bids", "poisons")
+
+
+@dataclass
+class Penalty:
+    item: scoring.Item
+    kind: str
+    note: str = ""
+
+
+@dataclass
+class PlayedTrick:
+    cards: list[cards.Card]
+    seats: list[int]  # the seat that played each card
+    led: str | None
+    winner: int  # seat
+    reason: str
+
+
+@dataclass
+class Hand:
+    """One deal: what is known of it so far, and its points once it closes."""
+
+    number: int
+    dealer: int
+    leader: int
+    size: int | None
+    phase: rulesets.Phase
+    trump: str | None = None
+    trump_known: bool = False
+    trump_card: str | None = None
+    flips: list[str] = field(default_factory=list)
+    cursed: str | None = None
+    bids: dict[str, int] = field(default_factory=dict)
+    poisons: dict[str, scoring.PoisonPick] = field(default_factory=dict)
+    tricks: dict[str, int] | None = None
+    taken: dict[str, list[cards.Card]] = field(default_factory=dict)
+    cursed_counts: dict[str, int] | None = None
+    first: str | None = None
+    last: str | None = None
+    moon: str | None = None
+    played: list[PlayedTrick] = field(default_factory=list)
+    penalties: list[Penalty] = field(default_factory=list)
+    comments: list[str] = field(default_factory=list)
+    items: list[scoring.Item] = field(default_factory=list)
+    announcements: list[str] = field(default_factory=list)
+    dealer_reason: str = ""
+    closed: bool = False
+
+    def facts(self, players: list[str]) -> scoring.Facts:
+        return scoring.Facts(
+            players=players,
+            size=self.size or 0,
+            trump=self.trump,
+            cursed=self.cursed,
+            bids=self.bids,
+            poisons=self.poisons,
+            tricks=self.tricks or {},
+            taken=self.taken,
+            cursed_counts=self.cursed_counts or {},
+            first=self.first,
+            last=self.last,
+            moon=self.moon,
+        )
+
+    def points(self, players: list[str]) -> dict[str, Fraction]:
+        """This hand's points so far: its score once closed, and any penalties at once."""
+        return scoring.totals(self.items + [p.item for p in self.penalties], players)
+
+
+@dataclass
+class Game:
+    """A game's state, derived by replaying its events."""
+
+    id: str
+    ruleset: rulesets.Ruleset
+    document: dict[str, Any]
+    options: dict[str, Any]
+    players: list[str]
+    name: str = ""
+    location: str = ""
+    scorer: str = ""
+    hands: list[Hand] = field(default_factory=list)
+    forfeits: dict[str, list[str]] = field(default_factory=dict)
+    finished: bool = False
+    entries: list[tuple[int, events.AnyEvent]] = field(default_factory=list)  # live entries
+
+    @property
+    def deck(self) -> cards.Deck:
+        return cards.deck(rulesets.deck_name(self.ruleset.deck, len(self.players)))
+
+    @property
+    def hand(self) -> Hand:
+        """The hand in progress (the last hand, once the game is over)."""
+        return self.hands[-1]
+
+    @property
+    def planned_hands(self) -> int | None:
+        return schedule.planned_hands(self.ruleset, len(self.players))
+
+    def totals(self) -> dict[str, Fraction]:
+        result = {p: Fraction(0) for p in self.players}
+        for hand in self.hands:
+            for player, value in hand.points(self.players).items():
+                result[player] += value
+        return result
+
+    def standings(self) -> list[tuple[int, str, Fraction]]:
+        """(place, player, total), best first; tied players share a place."""
+        totals = self.totals()
+        best_first = self.ruleset.end.winner == "highest"
+        order = sorted(
+            self.players, key=lambda p: (-totals[p] if best_first else totals[p], self.players.index(p))
+        )
+        rows, place = [], 0
+        for i, player in enumerate(order):
+            if i == 0 or totals[player] != totals[order[i - 1]]:
+                place = i + 1
+            rows.append((place, player, totals[player]))
+        return rows
+
+    def leaders(self) -> list[str]:
+        return [player for place, player, _ in self.standings() if place == 1]
+
+    def winners(self) -> list[str]:
+        return self.leaders() if self.finished else []
+
+    def seat(self, player: str) -> int:
+        return self.players.index(player)
+
+    def needs(self, hand: Hand | None = None) -> list[str]:
+        """What is still to be recorded before the hand can be scored, in the order to
+        record it."""
+        hand = hand or self.hand
+        if self.finished or hand.closed:
+            return []
+        rules = self.ruleset
+        out = []
+        if rules.sizes.kind == "flip" and hand.size is None:
+            out.append("flip")
+        if rules.trump.kind == "turned" and not hand.trump_known:
+            out.append("trump")
+        if rules.cursed is not None and hand.cursed is None:
+            out.append("cursed")
+        if rules.bidding.kind == "bids" and len(hand.bids) < len(self.players):
+            out.append("bids")
+        if rules.bidding.kind == "poisons" and len(hand.poisons) < len(self.players):
+            out.append("poisons")
+        kinds = {type(rule) for rule in hand.phase.scoring}
+        if kinds & {rulesets.ExactBid, rulesets.PoisonTally, rulesets.PerTrick} and hand.tricks is None:
+            out.append("tricks")
+        if rulesets.CardPoints in kinds and self.untaken(hand):
+            out.append("took")
+        for rule in hand.phase.scoring:
+            if isinstance(rule, rulesets.TrickPoints) and getattr(hand, rule.which) is None:
+                out.append(rule.which)
+        return out
+
+    def untaken(self, hand: Hand) -> list[cards.Card]:
+        """Scoring cards of the hand not yet recorded as taken by anyone."""
+        if hand.cursed_counts is not None:
+            return []
+        taken = {c.code for got in hand.taken.values() for c in got}
+        return [c for c in scoring.scoring_cards(hand.phase, self.deck, hand.cursed) if c.code not in taken]
+
+    def player(self, text: str) -> str:
+        """The player a name or unique prefix refers to (case-insensitive)."""
+        wanted = text.strip().casefold()
+        if not wanted:
+            raise errors.EntryError("a player name is empty; name one of " + ", ".join(self.players))
+        exact = [p for p in self.players if p.casefold() == wanted]
+        if exact:
+            return exact[0]
+        matches = [p for p in self.players if p.casefold().startswith(wanted)]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            raise errors.EntryError(
+                f"'{text}' could be {' or '.join(matches)}; type more of the name"
+            )
+        raise errors.EntryError(
+            f"no player '{text}' in this game; the players are {', '.join(self.players)}"
+        )
+
+
+# --- replay --------------------------------------------------------------------------
+
+
+def start(event: events.GameStarted) -> Game:
+    ruleset = rulesets.validate("the game's ruleset", event.ruleset)
+    game = Game(
+        id=event.game_id,
+        ruleset=ruleset,
+        document=event.ruleset,
+        options=event.options,
+        players=list(event.players),
+        name=event.name,
+        location=event.location,
+        scorer=event.scorer,
+        forfeits={p: [] for p in event.players},
+    )
+    _open_hand(game, 1, game.players.index(event.dealer), "first dealer")
+    return game
+
+
+def replay(stored: list[events.AnyEvent]) -> Game:
+    """The state of a game from its whole log, reversals honoured."""
+    reversed_ = {e.target for e in stored if isinstance(e, events.EntryReversed)}
+    first = stored[0]
+    assert isinstance(first, events.GameStarted), "a game's log starts with game_started"
+    game = start(first)
+    game.entries.append((0, first))
+    for n, event in enumerate(stored[1:], start=1):
+        if isinstance(event, events.EntryReversed) or n in reversed_:
+            continue
+        apply(game, event)
+        game.entries.append((n, event))
+    return game
+
+
+def apply(game: Game, event: events.AnyEvent) -> None:
+    """Apply one entry to the game, or raise the refusal that says why it cannot be."""
+    if isinstance(event, events.EntryReversed | events.GameStarted):
+        raise AssertionError("reversals are honoured by replay, not applied")
+    if game.finished:
+        raise errors.RuleViolation(
+            "the game is over; start another with `new`, or `undo` the last entry to correct it"
+        )
+    hand = game.hand
+    if event.hand != hand.number:
+        raise errors.EntryError(f"that entry is for hand {event.hand}, but hand {hand.number} is in progress")
+    handler = _HANDLERS[type(event)]
+    handler(game, hand, event)
+    _close_if_complete(game, hand)
+
+
+def _require_before_play(game: Game, hand: Hand, what: str) -> None:
+    if _play_started(hand):
+        raise errors.RuleViolation(
+            f"play results are already recorded for hand {hand.number}, so the {what} can no "
+            "longer change; `undo` them first"
+        )
+
+
+def _play_started(hand: Hand) -> bool:
+    return bool(hand.tricks is not None or hand.taken or hand.first or hand.last or hand.played or hand.cursed_counts)
+
+
+def _require_ready_for_play(game: Game, hand: Hand, what: str) -> None:
+    missing = [need for need in game.needs(hand) if need in PRE_PLAY]
+    if missing:
+        detail = _missing_detail(game, hand, missing[0])
+        raise errors.RuleViolation(f"record the {missing[0]} before the {what}{detail}")
+
+
+def _missing_detail(game: Game, hand: Hand, need: str) -> str:
+    if need == "bids":
+        waiting = [p for p in game.players if p not in hand.bids]
+        return f": {', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not bid"
+    if need == "poisons":
+        waiting = [p for p in game.players if p not in hand.poisons]
+        return f": {', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not picked"
+    return ""
+
+
+def _on_trump(game: Game, hand: Hand, event: events.TrumpSet) -> None:
+    kind = game.ruleset.trump.kind
+    if kind != "turned":
+        how = {"flip": "the flipped card sets it (use `flip`)", "rotating": "it rotates by itself",
+               "none": "this game has no trump"}[kind]  # fmt: skip
+        raise errors.RuleViolation(f"trump is not recorded in {game.ruleset.name}: {how}")
+    _require_before_play(game, hand, "trump")
+    if event.suit is not None and event.suit not in game.deck.suits:
+        raise errors.EntryError(f"{event.suit} is not a suit of this pack")
+    _check_no_repeat(game, hand, "trump", event.suit, game.ruleset.trump)
+    hand.trump, hand.trump_known, hand.trump_card = event.suit, True, event.card
+
+
+def _check_no_repeat(game: Game, hand: Hand, what: str, suit: str | None, rule: rulesets.Trump) -> None:
+    """Decktet piles: within one run through the six suits, no suit turns up twice."""
+    if not rule.no_repeat or suit is None:
+        return
+    run = len(game.deck.suits)
+    start = (hand.number - 1) // run * run + 1
+    for earlier in game.hands[start - 1 : hand.number - 1]:
+        if getattr(earlier, what) == suit:
+            raise errors.RuleViolation(
+                f"{suit} was already the {what} suit in hand {earlier.number}, and each card of "
+                f"the pile turns up once per run through it; check the card"
+            )
+
+
+def _on_flip(game: Game, hand: Hand, event: events.CardFlipped) -> None:
+    rules = game.ruleset
+    if not isinstance(rules.sizes, rulesets.FlipSize):
+        raise errors.RuleViolation(f"{rules.name} does not flip a card for the hand size; use `trump`")
+    if hand.bids or _play_started(hand):
+        raise errors.RuleViolation("bids are already recorded for this hand, so the flip can no longer change; `undo` them first")
+    card = cards.parse_card(event.card, game.deck)
+    if hand.flips and not (cards.parse_card(hand.flips[-1], game.deck).is_joker and rules.sizes.joker_reflip):
+        raise errors.RuleViolation(
+            f"hand {hand.number} already has its flip ({hand.flips[-1]}); only a flipped Joker "
+            "may be shuffled back and another flipped, when that house option is on; `undo` to correct it"
+        )
+    rank = "JK" if card.is_joker else card.code[:-1]
+    hand.flips.append(card.code)
+    hand.size = schedule.flip_size(rules, len(game.players), rank)
+    hand.trump, hand.trump_known, hand.trump_card = card.suit, True, card.code
+
+
+def _on_cursed(game: Game, hand: Hand, event: events.CursedSet) -> None:
+    if game.ruleset.cursed is None:
+        raise errors.RuleViolation(f"{game.ruleset.name} has no cursed suit")
+    _require_before_play(game, hand, "cursed suit")
+    _check_no_repeat(game, hand, "cursed", event.suit, game.ruleset.cursed)
+    hand.cursed = event.suit
+
+
+def _on_bids(game: Game, hand: Hand, event: events.BidsRecorded) -> None:
+    rules = game.ruleset
+    if rules.bidding.kind != "bids":
+        what = "poisons with `poison`" if rules.bidding.kind == "poisons" else "no bids"
+        raise errors.RuleViolation(f"{rules.name} has {what}")
+    _require_before_play(game, hand, "bids")
+    if hand.size is None:
+        raise errors.RuleViolation("flip the card that sets the hand size first (`flip CARD`)")
+    for player, bid in event.bids.items():
+        if not 0 <= bid <= hand.size:
+            raise errors.RuleViolation(
+                f"{player} bid {bid}, but hand {hand.number} has {hand.size} "
+                f"card{'s' if hand.size != 1 else ''} each; bid 0 to {hand.size}"
+            )
+    merged = {**hand.bids, **event.bids}
+    if rules.bidding.order == "in-turn":
+        _check_bid_order(game, hand, merged)
+    hand.bids = {p: merged[p] for p in game.players if p in merged}
+
+
+def _check_bid_order(game: Game, hand: Hand, bids: dict[str, int]) -> None:
+    n = len(game.players)
+    order = [game.players[schedule.seat_left(hand.dealer, n, k)] for k in range(1, n + 1)]
+    for i, player in enumerate(order):
+        if player in bids and any(p not in bids for p in order[:i]):
+            waiting = next(p for p in order[:i] if p not in bids)
+            raise errors.RuleViolation(
+                f"bids go in turn from the dealer's left; {waiting} bids before {player}"
+            )
+    dealer = order[-1]
+    if game.ruleset.bidding.hook and dealer in bids:
+        others = sum(bids[p] for p in order[:-1])
+        forbidden = hand.size - others
+        if bids[dealer] == forbidden:
+            allowed = [str(b) for b in range(hand.size + 1) if b != forbidden]
+            raise errors.RuleViolation(
+                f"bids would total {hand.size}, the tricks available, and {dealer} bids last "
+                f"(hook rule); {dealer} may bid {_ranges(allowed)}"
+            )
+
+
+def _ranges(values: list[str]) -> str:
+    """0,1,2,4,5 → '0-2 or 4-5'."""
+    numbers = [int(v) for v in values]
+    spans: list[tuple[int, int]] = []
+    for v in numbers:
+        if spans and v == spans[-1][1] + 1:
+            spans[-1] = (spans[-1][0], v)
+        else:
+            spans.append((v, v))
+    parts = [str(a) if a == b else f"{a}-{b}" for a, b in spans]
+    return " or ".join(parts) if parts else "nothing"
+
+
+def _on_tricks(game: Game, hand: Hand, event: events.TricksRecorded) -> None:
+    _require_ready_for_play(game, hand, "tricks")
+    if hand.played:
+        raise errors.RuleViolation("this hand is being recorded trick by trick; finish it with `trick`")
+    if set(event.tricks) != set(game.players):
+        missing = [p for p in game.players if p not in event.tricks]
+        raise errors.EntryError(f"give every player's tricks at once; missing: {', '.join(missing)}")
+    size = hand.size or 0
+    total = sum(event.tricks.values())
+    if any(t < 0 for t in event.tricks.values()):
+        raise errors.EntryError("a player cannot take fewer than 0 tricks")
+    if total != size:
+        diff = total - size
+        raise errors.RuleViolation(
+            f"tricks total {total} but hand {hand.number} has {size} tricks "
+            f"({abs(diff)} too {'many' if diff > 0 else 'few'}); check the count"
+        )
+    hand.tricks = {p: event.tricks[p] for p in game.players}
+
+
+def _on_comment(game: Game, hand: Hand, event: events.CommentAdded) -> None:
+    if not event.text.strip():
+        raise errors.EntryError("the comment is empty; write it in quotes after `comment`")
+    hand.comments.append(event.text)
+
+
+def _on_renege(game: Game, hand: Hand, event: events.RenegeRecorded) -> None:
+    kinds = {r.kind: r for r in game.ruleset.reneges}
+    if not kinds:
+        raise errors.RuleViolation(f"{game.ruleset.name} has no renege penalty")
+    rule = kinds.get(event.kind)
+    if rule is None:
+        raise errors.EntryError(f"no renege kind '{event.kind}' here; use --kind {' or '.join(kinds)}")
+    value = rule.points
+    text = f"renege ({rule.kind}: {rule.description}) → {scoring.points_text(value)}"
+    hand.penalties.append(Penalty(scoring.Item(event.player, value, "renege", text), rule.kind, event.note))
+
+
+_HANDLERS: dict[type, Any] = {
+    events.TrumpSet: _on_trump,
+    events.CardFlipped: _on_flip,
+    events.CursedSet: _on_cursed,
+    events.BidsRecorded: _on_bids,
+    events.TricksRecorded: _on_tricks,
+    events.CommentAdded: _on_comment,
+    events.RenegeRecorded: _on_renege,
+}
+
+
+def register(event_type: type, handler: Any) -> None:
+    """Game families add the entries they own (poisons, captured cards, card-by-card tricks)."""
+    _HANDLERS[event_type] = handler
+
+
+# --- hand closing and the schedule -------------------------------------------------
+
+
+def _open_hand(game: Game, number: int, dealer: int, reason: str) -> None:
+    rules, n = game.ruleset, len(game.players)
+    hand = Hand(
+        number=number,
+        dealer=dealer,
+        leader=schedule.leader(rules, dealer, n),
+        size=schedule.hand_size(rules, n, number),
+        phase=rules.phase(number),
+        dealer_reason=reason,
+    )
+    if rules.trump.kind == "rotating":
+        hand.trump, hand.trump_known = schedule.rotating_trump(rules, number), True
+    elif rules.trump.kind == "none":
+        hand.trump_known = True
+    game.hands.append(hand)
+
+
+def pass_direction(game: Game, hand: Hand) -> str | None:
+    passing = game.ruleset.passing
+    if passing is None or not hand.phase.passing:
+        return None
+    return passing.direction(len(game.players), hand.number)
+
+
+def _close_if_complete(game: Game, hand: Hand) -> None:
+    if game.needs(hand):
+        return
+    hand.items = scoring.score(hand.phase, hand.facts(game.players), game.deck)
+    hand.closed = True
+    _forfeits(game, hand)
+    _advance(game, hand)
+
+
+def _forfeits(game: Game, hand: Hand) -> None:
+    pants = game.ruleset.pants
+    if pants is None or not pants.enabled or not hand.bids:
+        return
+    for player in game.players:
+        bid, took = hand.bids[player], (hand.tricks or {}).get(player)
+        if bid < pants.min_bid or bid == took:
+            continue
+        if pants.once and "pants" in game.forfeits[player]:
+            hand.announcements.append(
+                f"{player} bid {bid} and took {took}, but has already paid the pants forfeit"
+            )
+            continue
+        game.forfeits[player].append("pants")
+        hand.announcements.append(
+            f"PANTS: {player} bid {bid} and took {took}: off with the pants "
+            "(or 'Dumbass' on the forehead)"
+        )
+
+
+def _advance(game: Game, hand: Hand) -> None:
+    rules, n = game.ruleset, len(game.players)
+    end = rules.end
+    totals = game.totals()
+    if end.threshold is not None and any(t <= end.threshold for t in totals.values()):
+        game.finished = True
+        return
+    planned = game.planned_hands
+    if planned is not None and hand.number >= planned:
+        if not (end.tie_break and len(game.leaders()) > 1):
+            game.finished = True
+            return
+        hand.announcements.append(
+            f"{' and '.join(game.leaders())} tie for the lead: another hand at the final size"
+        )
+    if rules.dealer == "lowest-score":
+        seat, why = schedule.lowest_score_dealer(
+            [totals[p] for p in game.players], hand.dealer, end.winner
+        )
+        reason = f"{why}, {scoring.points_text(totals[game.players[seat]])}"
+    else:
+        seat, reason = schedule.seat_left(hand.dealer, n), "deal passes left"
+    _open_hand(game, hand.number + 1, seat, reason)

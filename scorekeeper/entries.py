@@ -1,0 +1,100 @@
+"""What the scorer typed, turned into events: player names resolved, per-player values
+read (NAME=VALUE pairs or bare values in seating order), cards and suits parsed against the
+pack in use. Refuses malformed text; the engine then judges the entry against the rules."""
+
+from __future__ import annotations
+
+from scorekeeper import cards, engine, errors, events
+
+
+def per_player(game: engine.Game, values: list[str], what: str) -> dict[str, str]:
+    """`Ann=2 Bob=0` (any order, any subset) or bare values in seating order for everyone."""
+    if not values:
+        raise errors.UsageError(f"give the {what} as NAME=VALUE pairs or one value per player in seating order")
+    pairs = [v.partition("=") for v in values]
+    named = [sep for _, sep, _ in pairs]
+    if all(named):
+        result: dict[str, str] = {}
+        for name, _, value in pairs:
+            player = game.player(name)
+            if player in result:
+                raise errors.EntryError(f"{player} is named twice in one entry; give each player once")
+            if not value.strip():
+                raise errors.UsageError(f"no {what} given for {player}; write {player}=VALUE")
+            result[player] = value.strip()
+        return result
+    if any(named):
+        raise errors.UsageError(f"give the {what} either all as NAME=VALUE or all as bare values, not mixed")
+    if len(values) != len(game.players):
+        raise errors.EntryError(
+            f"{len(values)} {what} for {len(game.players)} players; give one per player in seating "
+            f"order ({', '.join(game.players)}) or use NAME=VALUE"
+        )
+    return dict(zip(game.players, values, strict=True))
+
+
+def whole_number(text: str, player: str, what: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise errors.UsageError(f"{player}'s {what} '{text}' is not a whole number") from None
+
+
+def bids(game: engine.Game, values: list[str]) -> events.BidsRecorded:
+    given = per_player(game, values, "bids")
+    return events.BidsRecorded(
+        hand=game.hand.number, bids={p: whole_number(v, p, "bid") for p, v in given.items()}
+    )
+
+
+def tricks(game: engine.Game, values: list[str]) -> events.TricksRecorded:
+    given = per_player(game, values, "tricks")
+    return events.TricksRecorded(
+        hand=game.hand.number, tricks={p: whole_number(v, p, "tricks") for p, v in given.items()}
+    )
+
+
+def trump(game: engine.Game, text: str) -> events.TrumpSet:
+    """A suit (or none), or the card turned up: its suit is trump."""
+    deck = game.deck
+    try:
+        suit = cards.parse_suit(text, deck.kind)
+        return events.TrumpSet(hand=game.hand.number, suit=suit)
+    except errors.UsageError as not_a_suit:
+        try:
+            card = cards.parse_card(text, deck)
+        except errors.UsageError:
+            raise not_a_suit from None
+    if card.is_joker:
+        return events.TrumpSet(hand=game.hand.number, suit=None, card=card.code)
+    if len(card.suits) != 1:
+        raise errors.UsageError(f"{card} bears {len(card.suits)} suits; name the trump suit itself")
+    return events.TrumpSet(hand=game.hand.number, suit=card.suits[0], card=card.code)
+
+
+def flip(game: engine.Game, text: str) -> events.CardFlipped:
+    return events.CardFlipped(hand=game.hand.number, card=cards.parse_card(text, game.deck).code)
+
+
+def cursed(game: engine.Game, text: str) -> events.CursedSet:
+    suit = cards.parse_suit(text, game.deck.kind)
+    if suit is None:
+        raise errors.UsageError("the cursed suit cannot be none; name the suit of the flipped Ace")
+    return events.CursedSet(hand=game.hand.number, suit=suit)
+
+
+def comment(game: engine.Game, text: str) -> events.CommentAdded:
+    return events.CommentAdded(hand=game.hand.number, text=text)
+
+
+def renege(game: engine.Game, name: str, kind: str | None, note: str) -> events.RenegeRecorded:
+    kinds = [r.kind for r in game.ruleset.reneges]
+    return events.RenegeRecorded(
+        hand=game.hand.number, player=game.player(name), kind=kind or (kinds[0] if kinds else "revoke"), note=note
+    )
+
+
+def undo(game: engine.Game) -> events.EntryReversed:
+    if len(game.entries) <= 1:
+        raise errors.EntryError("nothing to undo: no entry has been recorded in this game yet")
+    return events.EntryReversed(target=game.entries[-1][0])

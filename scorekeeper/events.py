@@ -1,0 +1,178 @@
+"""The events: small immutable records of what the scorer entered, the single source of
+truth for every game. A pydantic union tagged by `type`; the store keeps them as JSON."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+
+class Event(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+    def data(self) -> dict[str, Any]:
+        """The JSON form kept in the store."""
+        return self.model_dump(mode="json")
+
+
+class HandEvent(Event):
+    hand: int  # the hand it belongs to (1-based); checked against the hand in progress
+
+
+class GameStarted(Event):
+    type: Literal["game_started"] = "game_started"
+    game_id: str
+    ruleset: dict[str, Any]  # the whole resolved ruleset document, so replays never change
+    options: dict[str, Any]  # every option's value as played
+    players: list[str]
+    dealer: str
+    name: str = ""
+    location: str = ""
+    scorer: str = ""
+
+
+class TrumpSet(HandEvent):
+    type: Literal["trump"] = "trump"
+    suit: str | None  # None: no trump
+    card: str | None = None  # the card turned up, when given
+
+
+class CardFlipped(HandEvent):
+    type: Literal["flip"] = "flip"
+    card: str
+
+
+class CursedSet(HandEvent):
+    type: Literal["cursed"] = "cursed"
+    suit: str
+
+
+class BidsRecorded(HandEvent):
+    type: Literal["bids"] = "bids"
+    bids: dict[str, int]
+
+
+class Poison(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    kind: Literal["bid", "blind", "take"]
+    bid: int | None = None
+
+
+class PoisonsRecorded(HandEvent):
+    type: Literal["poisons"] = "poisons"
+    poisons: dict[str, Poison]
+
+
+class TricksRecorded(HandEvent):
+    type: Literal["tricks"] = "tricks"
+    tricks: dict[str, int]
+
+
+class CardsTaken(HandEvent):
+    type: Literal["took"] = "took"
+    player: str
+    cards: list[str]
+
+
+class CursedCounted(HandEvent):
+    type: Literal["cursed_counts"] = "cursed_counts"
+    counts: dict[str, int]
+
+
+class TrickAwarded(HandEvent):
+    type: Literal["trick_won"] = "trick_won"
+    which: Literal["first", "last"]
+    player: str
+
+
+class MoonDeclared(HandEvent):
+    type: Literal["moon"] = "moon"
+    player: str
+
+
+class RenegeRecorded(HandEvent):
+    type: Literal["renege"] = "renege"
+    player: str
+    kind: str
+    note: str = ""
+
+
+class TrickPlayed(HandEvent):
+    type: Literal["trick"] = "trick"
+    cards: list[str]  # in play order, from the leader
+    led: str | None = None  # the declared led suit (Decktet)
+
+
+class CommentAdded(HandEvent):
+    type: Literal["comment"] = "comment"
+    text: str
+
+
+class EntryReversed(Event):
+    type: Literal["reversed"] = "reversed"
+    target: int  # the position in the game's log of the entry taken back
+
+
+AnyEvent = Annotated[
+    Union[
+        GameStarted, TrumpSet, CardFlipped, CursedSet, BidsRecorded, PoisonsRecorded,
+        TricksRecorded, CardsTaken, CursedCounted, TrickAwarded, MoonDeclared,
+        RenegeRecorded, TrickPlayed, CommentAdded, EntryReversed,
+    ],
+    Field(discriminator="type"),
+]  # fmt: skip
+
+_adapter: TypeAdapter[list[AnyEvent]] | None = None
+
+
+def parse_all(bodies: list[dict[str, Any]]) -> list[AnyEvent]:
+    """Events from their stored JSON forms (one validation pass for the whole game)."""
+    global _adapter
+    if _adapter is None:
+        _adapter = TypeAdapter(list[AnyEvent])
+    return _adapter.validate_python(bodies)
+
+
+def describe(event: AnyEvent) -> str:
+    """One line for the log: what the entry said."""
+    match event:
+        case GameStarted():
+            return f"new game of {event.ruleset.get('name')} for {', '.join(event.players)}, {event.dealer} deals"
+        case TrumpSet():
+            return f"trump {event.suit or 'none'}" + (f" ({event.card})" if event.card else "")
+        case CardFlipped():
+            return f"flipped {event.card}"
+        case CursedSet():
+            return f"cursed suit {event.suit}"
+        case BidsRecorded():
+            return "bids " + _pairs(event.bids)
+        case PoisonsRecorded():
+            return "poisons " + _pairs({p: _poison(v) for p, v in event.poisons.items()})
+        case TricksRecorded():
+            return "tricks " + _pairs(event.tricks)
+        case CardsTaken():
+            return f"{event.player} took {' '.join(event.cards)}"
+        case CursedCounted():
+            return "cursed cards " + _pairs(event.counts)
+        case TrickAwarded():
+            return f"{event.which} trick to {event.player}"
+        case MoonDeclared():
+            return f"{event.player} shoots the moon"
+        case RenegeRecorded():
+            return f"renege ({event.kind}) by {event.player}" + (f": {event.note}" if event.note else "")
+        case TrickPlayed():
+            return "trick " + " ".join(event.cards) + (f" (led {event.led})" if event.led else "")
+        case CommentAdded():
+            return f"comment: {event.text}"
+        case EntryReversed():
+            return f"undo entry {event.target}"
+    raise AssertionError(event)
+
+
+def _pairs(values: dict[str, Any]) -> str:
+    return " ".join(f"{name}={value}" for name, value in values.items())
+
+
+def _poison(poison: Poison) -> str:
+    return poison.kind if poison.bid is None else f"{poison.kind}:{poison.bid}"

@@ -1,0 +1,204 @@
+"""Reports: the derived state of a game turned into what people read — the status of the
+hand in progress, a hand's closing summary, standings, and the score sheet formats."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper import cards, engine, schedule, scoring
+
+NEED_WORDS = {
+    "flip": "the flipped card (`flip CARD`)",
+    "trump": "the trump (`trump SUIT`)",
+    "cursed": "the cursed suit (`cursed SUIT`)",
+    "bids": "the bids (`bid …`)",
+    "poisons": "the poisons (`poison …`)",
+    "tricks": "the tricks taken (`tricks …`)",
+    "took": "who took the scoring cards (`took NAME CARD…`)",
+    "first": "who won the first trick (`first NAME`)",
+    "last": "who won the last trick (`last NAME`)",
+}
+
+
+def table(rows: list[list[Any]], headers: list[str]) -> str:
+    from tabulate import tabulate  # slow to import: only when a table is printed
+
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+def suit_text(suit: str | None) -> str:
+    return "no trump" if suit is None else cards.suit_symbol(suit)
+
+
+def trump_text(hand: engine.Hand) -> str:
+    if not hand.trump_known:
+        return "not recorded yet"
+    return suit_text(hand.trump) + (f" ({hand.trump_card})" if hand.trump_card else "")
+
+
+# --- status --------------------------------------------------------------------------
+
+
+def legal_bids(game: engine.Game, hand: engine.Hand) -> dict[str, list[int]]:
+    """Bids each player may still make (the hook rule can forbid one to the dealer)."""
+    if game.ruleset.bidding.kind != "bids" or hand.size is None:
+        return {}
+    legal = {p: list(range(hand.size + 1)) for p in game.players}
+    bidding = game.ruleset.bidding
+    dealer = game.players[hand.dealer]
+    others = [p for p in game.players if p != dealer]
+    if bidding.hook and all(p in hand.bids for p in others):
+        forbidden = hand.size - sum(hand.bids[p] for p in others)
+        legal[dealer] = [b for b in legal[dealer] if b != forbidden]
+    return legal
+
+
+def status_data(game: engine.Game) -> dict[str, Any]:
+    hand = game.hand
+    players = game.players
+    passing = engine.pass_direction(game, hand)
+    data: dict[str, Any] = {
+        "game": game.id,
+        "ruleset": game.ruleset.name,
+        "hand": hand.number,
+        "hands_planned": game.planned_hands,
+        "phase": hand.phase.title if game.ruleset.phases else None,
+        "dealer": players[hand.dealer],
+        "dealer_reason": hand.dealer_reason,
+        "cards": hand.size,
+        "trump": hand.trump if hand.trump_known else None,
+        "cursed": hand.cursed,
+        "leader": players[hand.leader],
+        "pass": passing,
+        "pass_cards": game.ruleset.passing.count(len(players)) if passing and passing != "hold" else 0,
+        "order": _order(game, hand),
+        "needs": game.needs(),
+        "bids": hand.bids,
+        "legal_bids": legal_bids(game, hand),
+        "finished": game.finished,
+    }
+    return data
+
+
+def _order(game: engine.Game, hand: engine.Hand) -> list[str]:
+    """Bidding or picking order: from the dealer's left round to the dealer."""
+    n = len(game.players)
+    return [game.players[schedule.seat_left(hand.dealer, n, k)] for k in range(1, n + 1)]
+
+
+def status_text(game: engine.Game) -> str:
+    if game.finished:
+        return f"{game.ruleset.title}: the game is over.\n" + standings_text(game)
+    hand, data = game.hand, status_data(game)
+    planned = f" of {data['hands_planned']}" if data["hands_planned"] else ""
+    if data["hands_planned"] and hand.number > data["hands_planned"]:
+        planned = f" (tie-break after {data['hands_planned']})"
+    lines = [f"{game.ruleset.title} — hand {hand.number}{planned}"]
+    if data["phase"]:
+        lines.append(f"Game this hand: {data['phase']}")
+    size = f"{hand.size} cards each" if hand.size is not None else "cards set by the flip"
+    lines.append(f"Dealer: {data['dealer']} ({hand.dealer_reason}); {size}")
+    if game.ruleset.trump.kind != "none":
+        lines.append(f"Trump: {trump_text(hand)}")
+    if hand.cursed or game.ruleset.cursed:
+        lines.append(f"Cursed: {suit_text(hand.cursed) if hand.cursed else 'not recorded yet'}")
+    if data["pass"]:
+        count = f"{data['pass_cards']} cards " if data["pass_cards"] else ""
+        lines.append(f"Pass: {count}{data['pass']}")
+    if game.ruleset.bidding.kind != "none":
+        lines.append(f"Bidding order: {', '.join(data['order'])}")
+    if hand.bids:
+        lines.append("Bids: " + ", ".join(f"{p} {b}" for p, b in hand.bids.items()))
+    if data["legal_bids"] and "bids" in data["needs"]:
+        waiting = [p for p in game.players if p not in hand.bids]
+        lines.append("May bid: " + "; ".join(f"{p} {_span(data['legal_bids'][p])}" for p in waiting))
+    lines.append(f"Leads: {data['leader']}")
+    if data["needs"]:
+        lines.append("To record: " + "; ".join(NEED_WORDS.get(n, n) for n in data["needs"]))
+    return "\n".join(lines)
+
+
+def _span(values: list[int]) -> str:
+    if values == list(range(values[0], values[-1] + 1)):
+        return f"{values[0]}-{values[-1]}"
+    return ",".join(map(str, values))
+
+
+# --- hand summaries and standings ---------------------------------------------------
+
+
+def hand_closed_text(game: engine.Game, hand: engine.Hand) -> str:
+    points = hand.points(game.players)
+    totals = game.totals()
+    rows = []
+    for p in game.players:
+        facts = []
+        if p in hand.bids:
+            facts.append(f"bid {hand.bids[p]}")
+        if p in hand.poisons:
+            facts.append(str(hand.poisons[p]))
+        if hand.tricks is not None:
+            facts.append(f"took {hand.tricks[p]}")
+        rows.append([p, " ".join(facts), _signed(points[p]), scoring.points_text(totals[p])])
+    lines = [f"Hand {hand.number} scored:", table(rows, ["player", "", "hand", "total"])]
+    lines += hand.announcements
+    if game.finished:
+        lines.append(final_text(game))
+    else:
+        lines.append("")
+        lines.append(next_text(game))
+    return "\n".join(lines)
+
+
+def _signed(value) -> str:
+    text = scoring.points_text(value)
+    return text if value < 0 else f"+{text}"
+
+
+def next_text(game: engine.Game) -> str:
+    hand = game.hand
+    size = f"{hand.size} cards each" if hand.size is not None else "size from the flip"
+    needs = ", ".join(game.needs())
+    return (
+        f"Next: hand {hand.number}, {game.players[hand.dealer]} deals ({hand.dealer_reason}), "
+        f"{size}; {game.players[hand.leader]} leads. Record: {needs}."
+    )
+
+
+def final_text(game: engine.Game) -> str:
+    winners = game.winners()
+    if len(winners) == 1:
+        return f"Game over: {winners[0]} wins."
+    return f"Game over: a shared win for {' and '.join(winners)}."
+
+
+def standings_data(game: engine.Game) -> dict[str, Any]:
+    winners = game.winners()
+    return {
+        "game": game.id,
+        "ruleset": game.ruleset.name,
+        "hands_played": sum(1 for h in game.hands if h.closed),
+        "finished": game.finished,
+        "winner": winners[0] if len(winners) == 1 else None,
+        "winners": winners,
+        "players": [
+            {
+                "name": player,
+                "score": scoring.points_json(total),
+                "place": place,
+                "forfeits": list(game.forfeits[player]),
+            }
+            for place, player, total in game.standings()
+        ],
+    }
+
+
+def standings_text(game: engine.Game) -> str:
+    rows = [
+        [place, player, scoring.points_text(total), ", ".join(game.forfeits[player])]
+        for place, player, total in game.standings()
+    ]
+    played = sum(1 for h in game.hands if h.closed)
+    head = f"{game.ruleset.title} — {played} hand{'s' if played != 1 else ''} played"
+    tail = final_text(game) if game.finished else f"In progress: hand {game.hand.number} next."
+    return "\n".join([head, table(rows, ["place", "player", "score", "forfeits"]), tail])

@@ -1,0 +1,190 @@
+"""The rules reference: a ruleset described in words with every option and its default,
+and the user's own rulesets (copied from a built-in one, checked before use)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from scorekeeper import errors, rulesets, schedule, scoring
+
+
+def describe(home: Path | None, name: str | None) -> str:
+    if name is None:
+        names = ", ".join(n for n, _ in rulesets.available(home))
+        return f"Rulesets: {names}.\nWrite `rules NAME` for one of them."
+    _, ruleset = rulesets.load(name, home)
+    lines = [ruleset.title, f"Source: {ruleset.source}", "", ruleset.summary, ""]
+    lines.append(f"Players: {ruleset.min_players}-{ruleset.max_players}; deck: {_deck(ruleset)}.")
+    lines.append(f"Hand sizes: {_sizes(ruleset)}.")
+    lines.append(f"Dealer: {_dealer(ruleset)}; the first trick is led by {ruleset.leader.replace('-', ' ')}.")
+    lines.append(f"Trump: {_trump(ruleset.trump)}.")
+    if ruleset.cursed is not None:
+        lines.append("Cursed suit: recorded each hand from the flipped Ace.")
+    if ruleset.bidding.kind == "bids":
+        hook = ", hook rule (the dealer may not make the total)" if ruleset.bidding.hook else ""
+        lines.append(f"Bidding: {ruleset.bidding.order}{hook}.")
+    if ruleset.passing is not None and ruleset.passing.enabled:
+        lines.append("Passing before the first trick, the direction cycling hand by hand.")
+    phases = ruleset.phases or [ruleset.phase(1)]
+    for phase in phases:
+        heading = f"Scoring ({phase.title}):" if ruleset.phases else "Scoring:"
+        lines.append(heading)
+        lines += [f"  - {text}" for text in _scoring(phase)]
+    for renege in ruleset.reneges:
+        lines.append(f"Renege ({renege.kind}): {renege.description}, {scoring.points_text(renege.points)} points at once.")
+    if ruleset.pants is not None and ruleset.pants.enabled:
+        once = ", once per player" if ruleset.pants.once else ""
+        lines.append(f"Pants rule: a missed bid of {ruleset.pants.min_bid} or more is a forfeit{once}.")
+    lines.append(f"End: {_end(ruleset)}.")
+    if ruleset.readings:
+        lines.append("This project's readings of points the source leaves open:")
+        lines += [f"  - {text}" for text in ruleset.readings]
+    if ruleset.options:
+        lines.append("Options (--set NAME=VALUE at `new`):")
+        for option_name, option in ruleset.options.items():
+            default = option.default
+            if isinstance(default, bool):
+                default = str(default).lower()
+            elif isinstance(default, list):
+                default = ",".join(map(str, default))
+            choices = f" [{'|'.join(option.choices)}]" if option.choices else ""
+            lines.append(f"  {option_name}={default}{choices}  {option.description}")
+    return "\n".join(lines)
+
+
+def _deck(ruleset: rulesets.Ruleset) -> str:
+    return {
+        "french-52": "52 cards, aces high",
+        "french-54": f"52 cards and two Jokers ({ruleset.jokers})",
+        "piquet": "32 cards A-7 (30 without the black 7s for 3, 5 or 6 players)",
+        "decktet-24": "the Decktet's 24 number cards, Aces and Crowns as separate piles",
+    }[ruleset.deck]
+
+
+def _sizes(ruleset: rulesets.Ruleset) -> str:
+    sizes = ruleset.sizes
+    if isinstance(sizes, rulesets.Progression):
+        if sizes.shape == "fixed":
+            return f"{sizes.start} cards each for {sizes.hands} hands"
+        return f"{sizes.shape} from {sizes.start} cards (capped by the deck) to {sizes.low}"
+    if isinstance(sizes, rulesets.FlipSize):
+        return "a card flipped before each deal sets the size (A 1, 2-10, J/Q/K 10, Joker 10), capped by the deck"
+    keep = f", at least {sizes.keep} left over" if sizes.keep else ""
+    return f"the whole pack dealt out equally{keep}"
+
+
+def _dealer(ruleset: rulesets.Ruleset) -> str:
+    if ruleset.dealer == "lowest-score":
+        return "passes to the lowest total, never straight back to the last dealer"
+    return "passes left (clockwise)"
+
+
+def _trump(trump: rulesets.Trump) -> str:
+    return {
+        "turned": "recorded each hand",
+        "flip": "the suit of the flipped card (a Joker: no trump)",
+        "rotating": "rotates " + ", ".join(trump.cycle),
+        "none": "none",
+    }[trump.kind]
+
+
+def _terms(terms: rulesets.Terms) -> str:
+    parts = []
+    for label, value in (("", terms.base), ("× tricks", terms.per_trick), ("× bid", terms.per_bid),
+                         ("× tricks off", terms.per_off), ("× cards in the hand", terms.per_card)):  # fmt: skip
+        if value:
+            parts.append(f"{scoring.points_text(value)} {label}".strip())
+    return " + ".join(parts) or "0"
+
+
+def _scoring(phase: rulesets.Phase) -> list[str]:
+    out = []
+    for rule in phase.scoring:
+        match rule:
+            case rulesets.ExactBid():
+                out.append(f"bid made exactly: {_terms(rule.made)}")
+                if rule.made_zero is not None:
+                    out.append(f"zero bid made: {_terms(rule.made_zero)}")
+                out.append(f"bid missed: {_terms(rule.missed)}")
+            case rulesets.PoisonTally():
+                out.append(f"Bid made: {_terms(rule.bid.made)}; missed: {_terms(rule.bid.missed)}")
+                out.append(f"Blind Bid made: {_terms(rule.blind.made)}; missed: {_terms(rule.blind.missed)}")
+                out.append(f"Take: {_terms(rule.take)}")
+            case rulesets.PerTrick():
+                out.append(f"each trick taken: {scoring.points_text(rule.points)}")
+            case rulesets.CardPoints():
+                for code, value in rule.cards.items():
+                    out.append(f"{code}: {scoring.points_text(value)}")
+                for suit, value in rule.suits.items():
+                    out.append(f"each {suit} card: {scoring.points_text(value)}")
+                if rule.cursed is not None:
+                    out.append(f"each card bearing the cursed suit: {scoring.points_text(rule.cursed)}")
+            case rulesets.TrickPoints():
+                out.append(
+                    f"the {rule.which} trick: {scoring.points_text(rule.winner)} to its winner, "
+                    f"{scoring.points_text(rule.others)} to each other player"
+                )
+    for adjust in phase.adjust:
+        if isinstance(adjust, rulesets.Sweep):
+            out.append(f"one player taking every penalty scores {scoring.points_text(adjust.points)} instead")
+        else:
+            how = "declared before the first trick" if adjust.declared else "never declared"
+            win = adjust.success
+            out.append(
+                f"shooting the moon ({how}): taking every scoring card gives the shooter "
+                f"{scoring.points_text(win.taker or 0)} and each opponent {scoring.points_text(win.others or 0)}"
+            )
+            if adjust.declared and adjust.failure.taker is not None:
+                out.append(f"a failed moon costs the shooter {scoring.points_text(adjust.failure.taker)}; the others score as usual")
+    return out
+
+
+def _end(ruleset: rulesets.Ruleset) -> str:
+    end = ruleset.end
+    best = "highest" if end.winner == "highest" else "lowest"
+    if end.threshold is not None:
+        length = f"after the hand in which a player reaches {end.threshold} or lower"
+    elif ruleset.poisons is not None:
+        length = f"after the agreed rounds ({','.join(map(str, ruleset.poisons.rounds))} hands)"
+    elif end.multiple_of_players and end.hands is None:
+        length = "after one deal per player (hands=N, a multiple of the players)"
+    else:
+        planned = schedule.planned_hands(ruleset, ruleset.min_players)
+        length = f"after {planned} hands" if planned else "after the last hand"
+    tie = "; a tie for first is played off at the final size" if end.tie_break else "; a tie for first is a shared win"
+    return f"{length}; {best} total wins{tie}"
+
+
+def check(path_text: str) -> str:
+    """Validate a ruleset file, its examples included: 'ok' or every problem, one a line."""
+    path = Path(path_text)
+    if not path.is_file():
+        raise errors.UsageError(f"no file at {path_text}; check the path")
+    origin, text = rulesets.find(str(path), None)
+    ruleset = rulesets.validate(origin, rulesets.parse_document(origin, text))
+    from scorekeeper import examples
+
+    problems = examples.failures(ruleset)
+    if problems:
+        raise errors.RulesetError("\n".join(f"{origin}: examples: {p}" for p in problems))
+    return f"{origin}: ok ({ruleset.title}, {len(ruleset.options)} options, {len(ruleset.examples)} examples pass)"
+
+
+def new_user_ruleset(home: Path | None, name: str, source: str) -> str:
+    """Write an editable copy of a ruleset, comments kept, into the user's rulesets folder."""
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
+        raise errors.UsageError(f"'{name}' cannot name a ruleset; use lowercase letters, digits and dashes")
+    origin, text = rulesets.find(source, home)
+    rulesets.validate(origin, rulesets.parse_document(origin, text))
+    folder = rulesets.user_folder(home)
+    target = folder / f"{name}.toml"
+    if target.exists():
+        raise errors.EntryError(f"{target} already exists; edit it, or choose another name")
+    copied, count = re.subn(r'(?m)^name = ".*"$', f'name = "{name}"', text, count=1)
+    if not count:
+        raise errors.RulesetError(f"{origin}: has no top-level name line to rename")
+    header = f"# {name}: a copy of {source}, yours to edit. Check it with `rules check {target}`.\n"
+    folder.mkdir(parents=True, exist_ok=True)
+    target.write_text(header + copied, encoding="utf-8")
+    return f"Wrote {target}; start a game with `new {name} --players …`."

@@ -1,0 +1,593 @@
+"""Ruleset files: the pydantic models of the closed rules vocabulary, loading and validating
+TOML files, and applying a table's `--set NAME=VALUE` options.
+
+A ruleset is data only. Every scoring rule and schedule rule is one of a few typed
+primitives selected by `kind`; what they mean is implemented in `scoring` and `schedule`.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from scorekeeper import errors
+
+BUILTIN_NAMES = (
+    "oh-hell-mrpikes",
+    "oh-hell-office",
+    "pick-your-poison",
+    "four-bad-queens",
+    "four-mad-queens",
+    "slippery-paws",
+    "finis",
+    "cruel-fate",
+    "acorn-hearts",
+    "compendium",
+    "snakebit",
+    "poison-nonesuch",
+)
+
+Direction = Literal["left", "right", "across", "hold"]
+PoisonKind = Literal["bid", "blind", "take"]
+
+
+class Model(BaseModel):
+    """Every ruleset part: immutable, and a misspelt key is an error, never a silent default."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+
+
+def _points(value: Any) -> Any:
+    """Points may be integers, exact decimals (0.5) or fractions written as "1/2"."""
+    if isinstance(value, bool):
+        raise ValueError("points must be a number, not true/false")
+    if isinstance(value, float):
+        exact = Fraction(value)
+        if exact.denominator > 1000:
+            raise ValueError(f"{value} is not an exact number of points; write it as a fraction, e.g. '1/3'")
+        return exact
+    if isinstance(value, str):
+        try:
+            return Fraction(value)
+        except ValueError:
+            raise ValueError(f"'{value}' is not a number of points") from None
+    return value
+
+
+Pts = Annotated[Fraction, BeforeValidator(_points)]
+
+
+class Terms(Model):
+    """Coefficients of the fixed terms a bid score is built from; absent terms are 0."""
+
+    base: Pts = Fraction(0)
+    per_trick: Pts = Fraction(0)  # × tricks taken
+    per_bid: Pts = Fraction(0)  # × the bid
+    per_off: Pts = Fraction(0)  # × |bid − tricks|
+    per_card: Pts = Fraction(0)  # × cards dealt to each player this hand
+
+
+
+# --- scoring primitives -------------------------------------------------------------
+
+
+class ExactBid(Model):
+    """Oh Hell: a bid made exactly scores `made` (or `made_zero` for a zero bid), else `missed`."""
+
+    kind: Literal["exact_bid"]
+    made: Terms
+    made_zero: Terms | None = None
+    missed: Terms
+
+
+class ExactBidTerms(Model):
+    made: Terms
+    missed: Terms
+
+
+class PoisonTally(Model):
+    """Pick Your Poison: how each poison scores. `take` has no bid, so only per_trick counts."""
+
+    kind: Literal["poison"]
+    bid: ExactBidTerms
+    blind: ExactBidTerms
+    take: Terms
+
+
+class PerTrick(Model):
+    """A fixed number of points per trick taken."""
+
+    kind: Literal["per_trick"]
+    points: Pts
+
+
+
+class CardPoints(Model):
+    """Points for scoring cards captured in tricks: named cards, every card of a suit, or
+    every card bearing the hand's cursed suit (Snakebit)."""
+
+    kind: Literal["cards"]
+    cards: dict[str, Pts] = {}
+    suits: dict[str, Pts] = {}
+    cursed: Pts | None = None
+
+
+    @model_validator(mode="after")
+    def _something_scores(self) -> CardPoints:
+        if not (self.cards or self.suits or self.cursed is not None):
+            raise ValueError("a 'cards' rule needs cards, suits or cursed")
+        return self
+
+
+class TrickPoints(Model):
+    """Points for winning the first or the last trick, to the winner and to every other player."""
+
+    kind: Literal["trick"]
+    which: Literal["first", "last"]
+    winner: Pts = Fraction(0)
+    others: Pts = Fraction(0)
+
+
+
+ScoringRule = Annotated[
+    Union[ExactBid, PoisonTally, PerTrick, CardPoints, TrickPoints], Field(discriminator="kind")
+]
+
+
+class Sweep(Model):
+    """One player taking every penalty of the hand scores `points` instead (Slippery Paws' 4)."""
+
+    kind: Literal["sweep"]
+    points: Pts
+
+
+
+class Outcome(Model):
+    taker: Pts | None = None  # None: the taker scores as usual
+    others: Pts | None = None  # None: the others score as usual
+
+
+
+class Moon(Model):
+    """Shooting the moon: one player takes every scoring card of the hand. Declared moons are
+    announced before the first trick and judged win or lose; undeclared ones are detected."""
+
+    kind: Literal["moon"]
+    declared: bool
+    success: Outcome
+    failure: Outcome = Outcome()
+
+
+Adjustment = Annotated[Union[Sweep, Moon], Field(discriminator="kind")]
+
+
+class Phase(Model):
+    """The scoring of one kind of hand; a ruleset has one, Compendium one per game in turn."""
+
+    name: str = ""
+    title: str = ""
+    scoring: list[ScoringRule]
+    adjust: list[Adjustment] = []
+    passing: bool = True  # False: this kind of hand never passes
+
+
+# --- schedule primitives -------------------------------------------------------------
+
+
+class Progression(Model):
+    """Hand sizes that step by one card a hand: down to `low` then back up, and so on."""
+
+    kind: Literal["progression"]
+    start: int = Field(ge=1)  # capped at what the deck allows for the player count
+    shape: Literal["down-up", "up-down", "down", "up", "fixed"] = "down-up"
+    low: int = Field(default=1, ge=1)
+    hands: int = Field(default=0, ge=0)  # for shape = "fixed"; 0 for the other shapes
+
+
+class FlipSize(Model):
+    """Each hand a flipped card sets the hand size (and the trump): `values` by rank."""
+
+    kind: Literal["flip"]
+    values: dict[str, int]  # rank → cards: {"A": 1, "2": 2, …, "K": 10, "JK": 10}
+    joker_reflip: bool = False  # house rule: a flipped Joker may go back and another be flipped
+
+
+class DealOut(Model):
+    """Deal as many cards as go round equally, leaving at least `keep` undealt."""
+
+    kind: Literal["deal_out"]
+    keep: int = Field(default=0, ge=0)
+
+
+HandSizes = Annotated[Union[Progression, FlipSize, DealOut], Field(discriminator="kind")]
+
+
+class Trump(Model):
+    """How each hand's trump is known.
+
+    turned: recorded by the scorer (`trump`); flip: the suit of the flipped card; rotating:
+    `cycle` by hand number ("none" for a no-trump hand); none: never a trump."""
+
+    kind: Literal["turned", "flip", "rotating", "none"]
+    cycle: list[str] = []
+    no_repeat: bool = False  # no suit twice in one run through the suits (Decktet's Crown pile)
+    must_break: bool = False  # trump may not be led until it has been played
+
+
+class Bidding(Model):
+    """What players state before play: nothing, a number of tricks, or a poison."""
+
+    kind: Literal["none", "bids", "poisons"] = "none"
+    order: Literal["simultaneous", "in-turn"] = "simultaneous"
+    hook: bool = False  # in-turn: the dealer may not make the bids total the tricks
+
+
+class Quota(Model):
+    min: int = Field(ge=0)
+    max: int = Field(ge=1)
+
+
+class Poisons(Model):
+    """Pick Your Poison's rounds: hands per round and each poison's min/max per round."""
+
+    rounds: list[int] = Field(min_length=1)
+    quotas: dict[int, dict[PoisonKind, Quota]] = {}  # by round length; else min 1, max ⌈N/3⌉
+
+    @field_validator("rounds")
+    @classmethod
+    def _positive(cls, rounds: list[int]) -> list[int]:
+        if any(n < 3 for n in rounds):
+            raise ValueError("every round needs at least 3 hands, one per poison")
+        return rounds
+
+    def quota(self, hands: int, poison: str) -> Quota:
+        by_poison = self.quotas.get(hands)
+        if by_poison and poison in by_poison:
+            return by_poison[poison]
+        return Quota(min=1, max=math.ceil(hands / 3))
+
+
+class Passing(Model):
+    """Passing cards before the first trick: the direction cycles by hand number."""
+
+    enabled: bool = True
+    cycles: dict[int, list[Direction]]  # by player count; key 0 is the default
+    cards: dict[int, int]  # by player count; key 0 is the default
+
+    def direction(self, players: int, hand: int) -> Direction | None:
+        cycle = self.cycles.get(players) or self.cycles.get(0)
+        return cycle[(hand - 1) % len(cycle)] if (self.enabled and cycle) else None
+
+    def count(self, players: int) -> int:
+        return self.cards.get(players, self.cards.get(0, 0))
+
+
+class Renege(Model):
+    """A renege kind and the points it costs at once."""
+
+    kind: str
+    points: Pts
+    description: str = ""
+    forced_blind_only: bool = False  # Pick Your Poison's peek: only a forced blind bidder can
+
+
+
+class Pants(Model):
+    """MrPikes' pants rule: a forfeit (not points) for missing a bid of `min_bid` or more."""
+
+    enabled: bool = True
+    min_bid: int = Field(default=5, ge=0)
+    once: bool = True
+
+
+class End(Model):
+    """When the game is over and who wins."""
+
+    hands: int | None = Field(default=None, ge=1)  # None: from the sizes, rounds, or players
+    multiple_of_players: bool = False  # hands must be a multiple of the player count
+    threshold: int | None = None  # over at the end of a hand where someone is at or below this
+    tie_break: bool = False  # a tie for first schedules more hands at the final size
+    winner: Literal["highest", "lowest"] = "highest"
+
+
+class Option(Model):
+    """A house option: `--set NAME=VALUE` writes `value` at `path` in the ruleset, or, for a
+    choice, applies that choice's `set` table of path → value."""
+
+    description: str
+    default: bool | int | str | list[int]
+    path: str | None = None
+    choices: dict[str, dict[str, Any]] | None = None
+
+    @model_validator(mode="after")
+    def _one_target(self) -> Option:
+        if (self.path is None) == (self.choices is None):
+            raise ValueError("an option needs exactly one of 'path' or 'choices'")
+        if self.choices is not None and self.default not in self.choices:
+            raise ValueError(f"default '{self.default}' is not one of the choices")
+        return self
+
+
+class Example(Model):
+    """A worked hand: its facts and the points each player must get (run by the tests)."""
+
+    note: str
+    players: list[str]
+    hand: dict[str, Any]
+    points: dict[str, Pts]
+    hand_number: int = 1
+    set: dict[str, Any] = {}
+
+
+class Ruleset(Model):
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    title: str
+    source: str
+    summary: str
+    family: Literal["oh-hell", "poison", "avoidance", "snakebit"]
+    min_players: int = Field(ge=2)
+    max_players: int
+    deck: Literal["french-52", "french-54", "piquet", "decktet-24"]
+    jokers: Literal["jester", "high"] = "jester"
+    sizes: HandSizes
+    dealer: Literal["left", "lowest-score"] = "left"
+    leader: Literal["dealer", "left-of-dealer", "right-of-dealer"]
+    trump: Trump
+    cursed: Trump | None = None  # Snakebit's cursed suit, known like a trump
+    bidding: Bidding = Bidding()
+    poisons: Poisons | None = None
+    passing: Passing | None = None
+    scoring: list[ScoringRule] = []
+    adjust: list[Adjustment] = []
+    phases: list[Phase] = []  # one per hand in turn (Compendium); else `scoring`/`adjust`
+    reneges: list[Renege] = []
+    pants: Pants | None = None
+    end: End = End()
+    readings: list[str] = []  # the project's readings of points the source leaves open
+    options: dict[str, Option] = {}
+    examples: list[Example] = []
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Ruleset:
+        problems = []
+        if self.max_players < self.min_players:
+            problems.append("max_players is less than min_players")
+        if not self.scoring and not self.phases:
+            problems.append("a ruleset needs [[scoring]] rules or [[phases]]")
+        if self.scoring and self.phases:
+            problems.append("give either [[scoring]] or [[phases]], not both")
+        if (self.sizes.kind == "flip") != (self.trump.kind == "flip"):
+            problems.append("flip sizes and a flipped trump go together")
+        if self.bidding.kind == "poisons" and self.poisons is None:
+            problems.append("poison bidding needs a [poisons] table with the rounds")
+        if isinstance(self.sizes, Progression):
+            if self.sizes.shape == "fixed" and not self.sizes.hands:
+                problems.append("sizes: a fixed size needs 'hands'")
+            if self.sizes.shape != "fixed" and self.sizes.low > self.sizes.start:
+                problems.append("sizes: low is larger than start")
+            if self.sizes.shape == "fixed":
+                most = deck_size(self.deck, self.max_players, self.jokers) - 1
+                if self.sizes.start * self.max_players > most:
+                    problems.append(
+                        f"sizes.start: {self.sizes.start} cards each is too many for "
+                        f"{self.max_players} players ({most} cards can be dealt with one turned up)"
+                    )
+        if self.bidding.hook and self.bidding.order != "in-turn":
+            problems.append("bidding.hook needs bidding.order = \"in-turn\" (the dealer bids last)")
+        if self.trump.kind == "rotating" and not self.trump.cycle:
+            problems.append("trump: a rotating trump needs a cycle of suits")
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    def phase(self, hand: int) -> Phase:
+        """The scoring that applies to hand number `hand` (1-based)."""
+        if self.phases:
+            return self.phases[(hand - 1) % len(self.phases)]
+        return Phase(name=self.name, title=self.title, scoring=self.scoring, adjust=self.adjust)
+
+
+
+
+def deck_size(deck: str, players: int, jokers: str = "jester") -> int:
+    """Cards in the pack the ruleset uses for this many players."""
+    if deck == "piquet":
+        return 30 if players in (3, 5, 6) else 32
+    return {"french-52": 52, "french-54": 54, "decktet-24": 24}[deck]
+
+
+def deck_name(deck: str, players: int) -> str:
+    """The `cards.deck` name of the pack in use."""
+    if deck == "piquet":
+        return f"piquet-{deck_size(deck, players)}"
+    return deck
+
+
+# --- loading -------------------------------------------------------------------------
+
+
+def builtin_folder() -> Path:
+    """The built-in rulesets: inside the installed package, or beside it in a checkout."""
+    here = Path(__file__).resolve().parent
+    packaged = here / "rulesets"
+    return packaged if packaged.is_dir() else here.parent / "rulesets"
+
+
+def _format_errors(origin: str, error: ValidationError) -> str:
+    lines = []
+    for item in error.errors():
+        path = ".".join(str(p) for p in item["loc"] if not _is_union_tag(p))
+        message = item["msg"].removeprefix("Value error, ")
+        if item["type"] == "extra_forbidden":
+            message = "unknown key (check the spelling)"
+        lines.append(f"{origin}: {path or '(top)'}: {message}")
+    return "\n".join(lines)
+
+
+def _is_union_tag(part: Any) -> bool:
+    # pydantic names the chosen union member in the location; the file has no such key
+    return isinstance(part, str) and part in _KINDS
+
+
+_KINDS = {
+    "exact_bid", "poison", "per_trick", "cards", "trick", "sweep", "moon",
+    "progression", "flip", "deal_out",
+}  # fmt: skip
+
+
+def parse_document(origin: str, text: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise errors.RulesetError(f"{origin}: not valid TOML: {exc}") from None
+
+
+def validate(origin: str, document: dict[str, Any]) -> Ruleset:
+    """A validated ruleset, or a RulesetError with one line per problem: `origin: key: what`."""
+    try:
+        return Ruleset.model_validate(document)
+    except ValidationError as exc:
+        raise errors.RulesetError(_format_errors(origin, exc)) from None
+
+
+def user_folder(home: Path | None) -> Path:
+    """Where the user's own rulesets live (see CLI.md)."""
+    if home is not None:
+        return home / "rulesets"
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("scorekeeper")) / "rulesets"
+
+
+def find(name: str, home: Path | None) -> tuple[str, str]:
+    """The origin and text of a ruleset named by name (user's own first, then built-in) or
+    by a path to a .toml file."""
+    if name.endswith(".toml") or "/" in name:
+        path = Path(name)
+        if not path.is_file():
+            raise errors.UsageError(f"no ruleset file at {name}; check the path")
+        return str(path), _read(path)
+    for folder in (user_folder(home), builtin_folder()):
+        path = folder / f"{name}.toml"
+        if path.is_file():
+            return str(path), _read(path)
+    known = ", ".join(n for n, _ in available(home))
+    raise errors.UsageError(f"unknown ruleset '{name}'; choose one of: {known}")
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise errors.RulesetError(f"{path}: cannot be read ({exc})") from None
+
+
+def load(name: str, home: Path | None = None) -> tuple[dict[str, Any], Ruleset]:
+    """The document and validated ruleset for a name or path."""
+    origin, text = find(name, home)
+    document = parse_document(origin, text)
+    return document, validate(origin, document)
+
+
+def available(home: Path | None) -> list[tuple[str, str]]:
+    """(name, where) for every ruleset: the built-in ones, then the user's own."""
+    found = [(path.stem, "built-in") for path in sorted(builtin_folder().glob("*.toml"))]
+    order = {name: i for i, name in enumerate(BUILTIN_NAMES)}
+    found.sort(key=lambda item: order.get(item[0], len(order)))
+    folder = user_folder(home)
+    if folder.is_dir():
+        found += [(path.stem, "yours") for path in sorted(folder.glob("*.toml"))]
+    return found
+
+
+# --- options -------------------------------------------------------------------------
+
+
+def apply_options(
+    origin: str, document: dict[str, Any], settings: list[str]
+) -> tuple[dict[str, Any], dict[str, Any], Ruleset]:
+    """Apply `NAME=VALUE` settings to a ruleset document: (resolved document, the chosen
+    value of every option, validated ruleset). The file's own values are the options'
+    defaults, so only the settings given are written. Unknown names and bad values are
+    usage errors; a combination the rules cannot have is a ruleset error."""
+    ruleset = validate(origin, document)
+    chosen: dict[str, Any] = {name: option.default for name, option in ruleset.options.items()}
+    given: dict[str, Any] = {}
+    for setting in settings:
+        name, sep, raw = setting.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise errors.UsageError(f"'--set {setting}' needs the form NAME=VALUE, e.g. --set hook=true")
+        option = ruleset.options.get(name)
+        if option is None:
+            names = ", ".join(sorted(ruleset.options)) or "none"
+            raise errors.UsageError(
+                f"{ruleset.name} has no option '{name}'; its options are: {names} (see `rules {ruleset.name}`)"
+            )
+        chosen[name] = _parse_value(name, option, raw.strip())
+        given[name] = chosen[name]
+    resolved = copy.deepcopy(document)
+    for name, value in given.items():
+        option = ruleset.options[name]
+        if option.choices is not None:
+            for path, setting_value in option.choices[value].items():
+                _set_path(resolved, path, setting_value)
+        else:
+            _set_path(resolved, option.path, value)
+    resolved.pop("examples", None)
+    final = validate(f"{origin} with {' '.join(settings) or 'its defaults'}", resolved)
+    return resolved, chosen, final
+
+
+def _parse_value(name: str, option: Option, raw: str) -> Any:
+    default = option.default
+    if option.choices is not None:
+        if raw not in option.choices:
+            raise errors.UsageError(f"--set {name}: choose one of {', '.join(option.choices)}")
+        return raw
+    if isinstance(default, bool):
+        if raw.lower() in ("true", "yes", "on", "1"):
+            return True
+        if raw.lower() in ("false", "no", "off", "0"):
+            return False
+        raise errors.UsageError(f"--set {name}: write true or false, not '{raw}'")
+    if isinstance(default, int):
+        try:
+            return int(raw)
+        except ValueError:
+            raise errors.UsageError(f"--set {name}: '{raw}' is not a whole number") from None
+    if isinstance(default, list):
+        try:
+            return [int(part) for part in raw.split(",")]
+        except ValueError:
+            raise errors.UsageError(
+                f"--set {name}: write whole numbers separated by commas, e.g. 4,5,6"
+            ) from None
+    return raw
+
+
+def _set_path(document: dict[str, Any], path: str, value: Any) -> None:
+    """Write `value` at a dotted path (list items by number) in a ruleset document."""
+    parts = path.split(".")
+    node: Any = document
+    for part in parts[:-1]:
+        node = node[int(part)] if isinstance(node, list) else node.setdefault(part, {})
+    last = parts[-1]
+    if isinstance(node, list):
+        node[int(last)] = value
+    else:
+        node[last] = value

@@ -1,0 +1,138 @@
+"""The schedule of a game: how many cards each hand, how many hands, who deals and who
+leads, which way cards pass and what trump a rotation gives. Pure functions of the ruleset."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from scorekeeper import errors, rulesets
+
+FLIP_RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13}
+
+
+def size_cap(ruleset: rulesets.Ruleset, players: int) -> int:
+    """The most cards each player can get: deal_out's keep, else one card left to turn up."""
+    keep = ruleset.sizes.keep if isinstance(ruleset.sizes, rulesets.DealOut) else 1
+    return (rulesets.deck_size(ruleset.deck, players, ruleset.jokers) - keep) // players
+
+
+def progression(sizes: rulesets.Progression, cap: int) -> list[int]:
+    """Hand sizes in order: e.g. down-up from 10 is 10, 9, …, 1, …, 10 (19 hands)."""
+    top = min(sizes.start, cap)
+    low = min(sizes.low, top)
+    down = list(range(top, low - 1, -1))
+    up = list(range(low, top + 1))
+    match sizes.shape:
+        case "down-up":
+            return down + up[1:]
+        case "up-down":
+            return up + down[1:]
+        case "down":
+            return down
+        case "up":
+            return up
+        case "fixed":
+            return [sizes.start] * sizes.hands
+    raise AssertionError(sizes.shape)
+
+
+def planned_hands(ruleset: rulesets.Ruleset, players: int) -> int | None:
+    """Hands in the game before any tie-break; None when it ends on a score threshold."""
+    if ruleset.end.hands is not None:
+        return ruleset.end.hands
+    if isinstance(ruleset.sizes, rulesets.Progression):
+        return len(progression(ruleset.sizes, size_cap(ruleset, players)))
+    if ruleset.poisons is not None:
+        return sum(ruleset.poisons.rounds)
+    if ruleset.end.multiple_of_players:
+        return players
+    if ruleset.phases:
+        return len(ruleset.phases)
+    return None
+
+
+def check_players(ruleset: rulesets.Ruleset, players: int) -> None:
+    """Refuse a player count the ruleset cannot take, or a hand count it forbids."""
+    if not ruleset.min_players <= players <= ruleset.max_players:
+        raise errors.RuleViolation(
+            f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players, "
+            f"not {players}; name {ruleset.min_players} to {ruleset.max_players} players with --players"
+        )
+    hands = planned_hands(ruleset, players)
+    if ruleset.end.multiple_of_players and hands is not None and hands % players:
+        lower = max(players, hands - hands % players)
+        raise errors.RuleViolation(
+            f"{hands} hands is not a multiple of {players} players, so not everyone deals "
+            f"equally; use --set hands={lower} or hands={lower + players}"
+        )
+    if isinstance(ruleset.sizes, rulesets.Progression) and ruleset.sizes.shape == "fixed":
+        cap = size_cap(ruleset, players)
+        if ruleset.sizes.start > cap:
+            raise errors.RuleViolation(
+                f"{ruleset.sizes.start} cards each is too many for {players} players "
+                f"(at most {cap}); use --set start={cap}"
+            )
+
+
+def hand_size(ruleset: rulesets.Ruleset, players: int, hand: int) -> int | None:
+    """Cards each player gets in hand `hand` (1-based); None when a flip decides it.
+    Hands past the planned number (tie-breaks) are dealt at the final size."""
+    sizes = ruleset.sizes
+    if isinstance(sizes, rulesets.FlipSize):
+        return None
+    if isinstance(sizes, rulesets.DealOut):
+        return size_cap(ruleset, players)
+    sequence = progression(sizes, size_cap(ruleset, players))
+    return sequence[min(hand, len(sequence)) - 1]
+
+
+def flip_size(ruleset: rulesets.Ruleset, players: int, rank_code: str) -> int:
+    """The hand size a flipped card gives (by its rank code: A, 2…10, J, Q, K, JK), capped."""
+    assert isinstance(ruleset.sizes, rulesets.FlipSize)
+    value = ruleset.sizes.values.get(rank_code)
+    if value is None:
+        raise errors.EntryError(f"the ruleset gives no hand size for a flipped {rank_code}")
+    return min(value, size_cap(ruleset, players))
+
+
+def rotating_trump(ruleset: rulesets.Ruleset, hand: int) -> str | None:
+    """The trump a rotation gives hand `hand`; None for a no-trump hand in the cycle."""
+    cycle = ruleset.trump.cycle
+    suit = cycle[(hand - 1) % len(cycle)]
+    return None if suit == "none" else suit
+
+
+def seat_left(seat: int, players: int, steps: int = 1) -> int:
+    return (seat + steps) % players
+
+
+def leader(ruleset: rulesets.Ruleset, dealer: int, players: int) -> int:
+    """Who leads the first trick, as a seat number."""
+    return {
+        "dealer": dealer,
+        "left-of-dealer": seat_left(dealer, players),
+        "right-of-dealer": seat_left(dealer, players, -1),
+    }[ruleset.leader]
+
+
+def lowest_score_dealer(
+    totals: list[Fraction], last_dealer: int, winner: str
+) -> tuple[int, str]:
+    """Pick Your Poison: the deal goes to the lowest total (highest, for a game the lowest
+    wins), never to the player who just dealt; ties go to the tied player met first going
+    clockwise from the last dealer's left. Returns the seat and the reason in words."""
+    players = len(totals)
+    order = [seat_left(last_dealer, players, k) for k in range(1, players + 1)]
+    candidates = [seat for seat in order if seat != last_dealer]
+    worst = min if winner == "highest" else max
+    target = worst(totals[seat] for seat in candidates)
+    seat = next(s for s in candidates if totals[s] == target)
+    lowest_all = worst(totals)
+    if totals[last_dealer] == lowest_all and target != lowest_all:
+        why = "next-lowest score, as the lowest just dealt"
+    else:
+        why = "lowest score"
+    tied = [s for s in candidates if totals[s] == target]
+    if len(tied) > 1:
+        why += ", nearest the last dealer's left among the tied"
+    return seat, why

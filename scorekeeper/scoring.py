@@ -1,0 +1,241 @@
+"""Scoring: what each scoring primitive of a ruleset gives each player for one hand's
+facts, item by item, so that every point can be explained by the rule that gave it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from scorekeeper import cards, rulesets
+
+
+@dataclass(frozen=True)
+class PoisonPick:
+    kind: str  # bid | blind | take
+    bid: int | None = None
+
+    def __str__(self) -> str:
+        return self.kind if self.bid is None else f"{self.kind}:{self.bid}"
+
+
+@dataclass
+class Facts:
+    """Everything recorded about one hand that scoring may need."""
+
+    players: list[str]
+    size: int = 0
+    trump: str | None = None
+    cursed: str | None = None
+    bids: dict[str, int] = field(default_factory=dict)
+    poisons: dict[str, PoisonPick] = field(default_factory=dict)
+    tricks: dict[str, int] = field(default_factory=dict)
+    taken: dict[str, list[cards.Card]] = field(default_factory=dict)  # scoring cards captured
+    cursed_counts: dict[str, int] = field(default_factory=dict)  # when counted, not named
+    first: str | None = None
+    last: str | None = None
+    moon: str | None = None  # a declared moon
+
+
+@dataclass(frozen=True)
+class Item:
+    """Points one rule gave one player in one hand, with the reason in words."""
+
+    player: str
+    points: Fraction
+    rule: str
+    reason: str
+
+
+def points_text(value: Fraction) -> str:
+    """Points as people write them: 7, -11, 7½, -½."""
+    sign = "-" if value < 0 else ""
+    whole, part = divmod(abs(value), 1)
+    if part == 0:
+        return f"{sign}{whole}"
+    if part == Fraction(1, 2):
+        return f"{sign}{whole or ''}½"
+    return f"{sign}{float(abs(value)):g}"
+
+
+def points_json(value: Fraction) -> int | float:
+    """A JSON number: an int when whole, else the exact half as a float."""
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def _terms(terms: rulesets.Terms, *, bid: int, tricks: int, size: int) -> Fraction:
+    return (
+        terms.base
+        + terms.per_trick * tricks
+        + terms.per_bid * bid
+        + terms.per_off * abs(bid - tricks)
+        + terms.per_card * size
+    )
+
+
+def _card_points(rule: rulesets.CardPoints, card: cards.Card, cursed: str | None) -> Fraction:
+    if card.code in rule.cards:
+        return rule.cards[card.code]
+    if rule.cursed is not None and cursed is not None and card.bears(cursed):
+        return rule.cursed
+    return sum((rule.suits.get(s, Fraction(0)) for s in card.suits), Fraction(0))
+
+
+def scoring_cards(phase: rulesets.Phase, deck: cards.Deck, cursed: str | None) -> list[cards.Card]:
+    """The cards of the pack in use that score in this kind of hand (each taken once)."""
+    rules = [r for r in phase.scoring if isinstance(r, rulesets.CardPoints)]
+    seen: dict[str, cards.Card] = {}
+    for card in deck.cards:
+        if any(_card_points(rule, card, cursed) for rule in rules):
+            seen.setdefault(card.code, card)
+    return list(seen.values())
+
+
+def _bid_items(
+    rule: rulesets.ExactBid, facts: Facts, player: str
+) -> Item:
+    bid, took = facts.bids[player], facts.tricks[player]
+    if bid == took:
+        zero = bid == 0 and rule.made_zero is not None
+        terms = rule.made_zero if zero else rule.made
+        value = _terms(terms, bid=bid, tricks=took, size=facts.size)
+        reason = f"bid {bid}, took {took}: made" + (" (zero bid)" if zero else "")
+    else:
+        value = _terms(rule.missed, bid=bid, tricks=took, size=facts.size)
+        reason = f"bid {bid}, took {took}: missed by {abs(bid - took)}"
+    return Item(player, value, "exact_bid", f"{reason} → {points_text(value)}")
+
+
+def _poison_item(rule: rulesets.PoisonTally, facts: Facts, player: str) -> Item:
+    pick, took = facts.poisons[player], facts.tricks[player]
+    if pick.kind == "take":
+        value = _terms(rule.take, bid=0, tricks=took, size=facts.size)
+        return Item(player, value, "poison take", f"take, took {took} → {points_text(value)}")
+    terms = rule.bid if pick.kind == "bid" else rule.blind
+    bid = pick.bid or 0
+    name = "bid" if pick.kind == "bid" else "blind bid"
+    if bid == took:
+        value = _terms(terms.made, bid=bid, tricks=took, size=facts.size)
+        reason = f"{name} {bid}, took {took}: made"
+    else:
+        value = _terms(terms.missed, bid=bid, tricks=took, size=facts.size)
+        reason = f"{name} {bid}, took {took}: missed by {abs(bid - took)}"
+    return Item(player, value, f"poison {pick.kind}", f"{reason} → {points_text(value)}")
+
+
+def _rule_items(rule: rulesets.ScoringRule, facts: Facts) -> list[Item]:
+    items: list[Item] = []
+    match rule:
+        case rulesets.ExactBid():
+            items = [_bid_items(rule, facts, p) for p in facts.players]
+        case rulesets.PoisonTally():
+            items = [_poison_item(rule, facts, p) for p in facts.players]
+        case rulesets.PerTrick():
+            for p in facts.players:
+                took = facts.tricks[p]
+                value = rule.points * took
+                items.append(Item(p, value, "per_trick", f"{took} tricks × {points_text(rule.points)}"))
+        case rulesets.CardPoints():
+            for p in facts.players:
+                for card in facts.taken.get(p, []):
+                    value = _card_points(rule, card, facts.cursed)
+                    if value:
+                        items.append(Item(p, value, "cards", f"took {card} → {points_text(value)}"))
+                if rule.cursed is not None and p in facts.cursed_counts:
+                    count = facts.cursed_counts[p]
+                    value = rule.cursed * count
+                    if count:
+                        items.append(
+                            Item(p, value, "cards", f"took {count} cursed cards × {points_text(rule.cursed)}")
+                        )
+        case rulesets.TrickPoints():
+            winner = facts.first if rule.which == "first" else facts.last
+            for p in facts.players:
+                value = rule.winner if p == winner else rule.others
+                if value:
+                    who = "took" if p == winner else f"{winner} took"
+                    items.append(Item(p, value, f"{rule.which} trick", f"{who} the {rule.which} trick → {points_text(value)}"))
+    return items
+
+
+def _penalties_held(phase: rulesets.Phase, facts: Facts, deck: cards.Deck) -> dict[str, int]:
+    """How many of the hand's penalties (scoring cards, first/last trick) each player holds."""
+    held = {p: 0 for p in facts.players}
+    wanted = {c.code for c in scoring_cards(phase, deck, facts.cursed)}
+    for p in facts.players:
+        held[p] += sum(1 for c in facts.taken.get(p, []) if c.code in wanted)
+    for rule in phase.scoring:
+        if isinstance(rule, rulesets.TrickPoints):
+            winner = facts.first if rule.which == "first" else facts.last
+            if winner is not None:
+                held[winner] += 1
+    return held
+
+
+def _penalty_total(phase: rulesets.Phase, deck: cards.Deck, cursed: str | None) -> int:
+    tricks = sum(1 for r in phase.scoring if isinstance(r, rulesets.TrickPoints))
+    return len(scoring_cards(phase, deck, cursed)) + tricks
+
+
+def score(phase: rulesets.Phase, facts: Facts, deck: cards.Deck) -> list[Item]:
+    """Every item of points this hand's facts earn under this kind of hand's rules."""
+    items = [item for rule in phase.scoring for item in _rule_items(rule, facts)]
+    for adjustment in phase.adjust:
+        items = _adjust(adjustment, phase, facts, deck, items)
+    return items
+
+
+def _adjust(
+    adjustment: rulesets.Adjustment,
+    phase: rulesets.Phase,
+    facts: Facts,
+    deck: cards.Deck,
+    items: list[Item],
+) -> list[Item]:
+    held = _penalties_held(phase, facts, deck)
+    total = _penalty_total(phase, deck, facts.cursed)
+    sweeper = next((p for p, n in held.items() if n == total and total > 0), None)
+    if isinstance(adjustment, rulesets.Sweep):
+        if sweeper is None:
+            return items
+        value = adjustment.points
+        kept = [i for i in items if i.player != sweeper]
+        return kept + [Item(sweeper, value, "sweep", f"took every penalty → {points_text(value)} instead")]
+    # moon
+    cards_total = len(scoring_cards(phase, deck, facts.cursed))
+    wanted = {c.code for c in scoring_cards(phase, deck, facts.cursed)}
+    shooter = next(
+        (p for p in facts.players if len({c.code for c in facts.taken.get(p, [])} & wanted) == cards_total),
+        None,
+    )
+    if adjustment.declared:
+        if facts.moon is None:
+            return items
+        outcome = adjustment.success if shooter == facts.moon else adjustment.failure
+        verdict = "made it" if shooter == facts.moon else "failed"
+        return _apply_outcome(items, facts, facts.moon, outcome, f"shot the moon and {verdict}")
+    if shooter is None:
+        return items
+    return _apply_outcome(items, facts, shooter, adjustment.success, "shot the moon")
+
+
+def _apply_outcome(
+    items: list[Item], facts: Facts, taker: str, outcome: rulesets.Outcome, what: str
+) -> list[Item]:
+    result = []
+    for player in facts.players:
+        mine = [i for i in items if i.player == player]
+        replace = outcome.taker if player == taker else outcome.others
+        if replace is None:
+            result += mine
+        else:
+            who = "" if player == taker else f"{taker} "
+            result.append(Item(player, replace, "moon", f"{who}{what} → {points_text(replace)}"))
+    return result
+
+
+def totals(items: list[Item], players: list[str]) -> dict[str, Fraction]:
+    """Points per player from a list of items (every player present, 0 if none)."""
+    result = {p: Fraction(0) for p in players}
+    for item in items:
+        result[item.player] += item.points
+    return result
