@@ -349,6 +349,58 @@ def undo(game: GameOption = None) -> None:
     typer.echo(reports.status_text(state))
 
 
+@command()
+def took(
+    player: Annotated[str, typer.Argument(help="who took them")],
+    cards: Annotated[list[str], typer.Argument(help="the scoring cards, e.g. QS QH")],
+    game: GameOption = None,
+) -> None:
+    """Record scoring cards a player captured in tricks.
+
+    Example: scorekeeper took Bob QS QD
+    """
+    from scorekeeper import captures
+
+    state, hand = record(game, lambda g: captures.took(g, player, cards))
+    after_entry(state, hand, f"{state.player(player)} took {' '.join(cards)}.")
+
+
+@command()
+def first(player: Annotated[str, typer.Argument(help="who won the first trick")], game: GameOption = None) -> None:
+    """Record who won the first trick.
+
+    Example: scorekeeper first Cat
+    """
+    from scorekeeper import captures
+
+    state, hand = record(game, lambda g: captures.trick_won(g, "first", player))
+    after_entry(state, hand, f"First trick: {hand.first}.")
+
+
+@command()
+def last(player: Annotated[str, typer.Argument(help="who won the last trick")], game: GameOption = None) -> None:
+    """Record who won the last trick.
+
+    Example: scorekeeper last Ann
+    """
+    from scorekeeper import captures
+
+    state, hand = record(game, lambda g: captures.trick_won(g, "last", player))
+    after_entry(state, hand, f"Last trick: {hand.last}.")
+
+
+@command()
+def moon(player: Annotated[str, typer.Argument(help="who declares")], game: GameOption = None) -> None:
+    """Record a declaration of shooting the moon, before the first trick.
+
+    Example: scorekeeper moon Dan
+    """
+    from scorekeeper import captures
+
+    state, hand = record(game, lambda g: captures.moon(g, player))
+    after_entry(state, hand, f"{hand.moon} shoots the moon.")
+
+
 # --- rules ---------------------------------------------------------------------------
 
 

@@ -515,3 +515,7 @@ def _advance(game: Game, hand: Hand) -> None:
     else:
         seat, reason = schedule.seat_left(hand.dealer, n), "deal passes left"
     _open_hand(game, hand.number + 1, seat, reason)
+
+
+# Game families own their entries: importing each module registers its handlers.
+from scorekeeper import family_registry  # noqa: E402,F401
