@@ -22,3 +22,13 @@ def store_folder(option: Path | None) -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("scorekeeper"))
+
+
+def user_rulesets(option: Path | None) -> Path:
+    """The user's own rulesets: `rulesets/` in the home folder, else the user config folder."""
+    chosen = home(option)
+    if chosen is not None:
+        return chosen / "rulesets"
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("scorekeeper")) / "rulesets"

@@ -466,11 +466,9 @@ def validate(origin: str, document: dict[str, Any]) -> Ruleset:
 
 def user_folder(home: Path | None) -> Path:
     """Where the user's own rulesets live (see CLI.md)."""
-    if home is not None:
-        return home / "rulesets"
-    import platformdirs
+    from scorekeeper import paths
 
-    return Path(platformdirs.user_config_dir("scorekeeper")) / "rulesets"
+    return paths.user_rulesets(home)
 
 
 def find(name: str, home: Path | None) -> tuple[str, str]:
