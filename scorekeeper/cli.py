@@ -11,13 +11,39 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 import typer
+import typer.core
 
 from scorekeeper import errors
+
+try:  # typer 0.29 carries its own copy of click; earlier versions depend on click itself
+    from typer import _click as click
+except ImportError:  # pragma: no cover
+    import click
 
 if TYPE_CHECKING:
     from scorekeeper import engine, events, store
 
+class OneLineErrors(typer.core.TyperGroup):
+    """Usage mistakes (unknown command or option, a missing argument) as one line on stderr
+    with exit code 2, like every other refusal, instead of a framed help box."""
+
+    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        try:
+            result = super().main(*args, standalone_mode=False, **kwargs)
+        except click.ClickException as exc:
+            command = exc.ctx.command_path if getattr(exc, "ctx", None) else "scorekeeper"
+            typer.echo(f"error: {exc.format_message()} (see `{command} --help`)", err=True)
+            result = exc.exit_code
+        except click.exceptions.Abort:
+            typer.echo("error: interrupted; nothing was recorded", err=True)
+            result = 1
+        if standalone_mode:
+            sys.exit(result if isinstance(result, int) else 0)
+        return result
+
+
 app = typer.Typer(
+    cls=OneLineErrors,
     add_completion=False,
     no_args_is_help=True,
     help="Keep score and referee trick-taking card games at a real table.",
@@ -399,6 +425,19 @@ def moon(player: Annotated[str, typer.Argument(help="who declares")], game: Game
 
     state, hand = record(game, lambda g: captures.moon(g, player))
     after_entry(state, hand, f"{hand.moon} shoots the moon.")
+
+
+@command()
+def poison(values: Values, game: GameOption = None) -> None:
+    """Record poisons (Pick Your Poison): bid:N, blind:N or take per player, in picking
+    order from the dealer's left (the dealer last), or everyone's at once.
+
+    Example: scorekeeper poison Bob=take Cat=bid:3 Ann=blind:2   (or: scorekeeper poison blind:2 take bid:3)
+    """
+    from scorekeeper import poisons
+
+    state, hand = record(game, lambda g: poisons.entry(g, values))
+    after_entry(state, hand, poisons.said(state, hand))
 
 
 # --- rules ---------------------------------------------------------------------------
