@@ -134,19 +134,11 @@ def current(chosen: str | None) -> engine.Game:
 
 
 def record(chosen: str | None, build: Callable[[engine.Game], events.AnyEvent]) -> tuple[engine.Game, engine.Hand]:
-    """Build an entry against the game as it stands, let the engine judge it, and append it,
-    all under the store's write lock; nothing is written if anything refuses."""
-    from scorekeeper import engine, events
+    """Record an entry on the chosen game (see games.record): nothing is written if refused."""
+    from scorekeeper import games
 
     with open_store() as db:
-        gid = game_id(db, chosen)
-        with db.writing(gid) as writer:
-            game = engine.replay(events.parse_all([e.body for e in writer.events]))
-            event = build(game)
-            hand = game.hand
-            engine.apply(game, event)
-            writer.append(event.data())
-    return game, hand
+        return games.record(db, game_id(db, chosen), build)
 
 
 def after_entry(game: engine.Game, hand: engine.Hand, said: str) -> None:
@@ -348,7 +340,7 @@ def comment(text: Annotated[str, typer.Argument(help="the comment, in quotes")],
     """
     from scorekeeper import entries
 
-    state, hand = record(game, lambda g: entries.comment(g, text))
+    _, hand = record(game, lambda g: entries.comment(g, text))
     typer.echo(f"Comment noted under hand {hand.number}.")
 
 
@@ -449,7 +441,8 @@ def rulesets() -> None:
 
     Example: scorekeeper rulesets
     """
-    from scorekeeper import reports, rulesets as rules_module
+    from scorekeeper import reports
+    from scorekeeper import rulesets as rules_module
 
     rows = []
     for name, where in rules_module.available(home()):

@@ -55,6 +55,19 @@ def new_event(
     return event
 
 
+def record(db, game_id: str, build) -> tuple[engine.Game, engine.Hand]:
+    """Build an entry against the game as it stands, let the engine judge it, and append it,
+    all under the store's write lock; nothing is written if anything refuses. Returns the
+    game after the entry and the hand the entry was for."""
+    with db.writing(game_id) as writer:
+        game = engine.replay(events.parse_all([e.body for e in writer.events]))
+        event = build(game)
+        hand = game.hand
+        engine.apply(game, event)
+        writer.append(event.data())
+    return game, hand
+
+
 def create(db, home: Path | None, ruleset_name: str, players: str, dealer: str | None,
            name: str, location: str, scorer: str, settings: list[str]) -> engine.Game:  # fmt: skip
     """Record a new game in the store and make it current."""

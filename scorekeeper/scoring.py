@@ -199,7 +199,7 @@ def _adjust(
             return items
         value = adjustment.points
         kept = [i for i in items if i.player != sweeper]
-        return kept + [Item(sweeper, value, "sweep", f"took every penalty → {points_text(value)} instead")]
+        return [*kept, Item(sweeper, value, "sweep", f"took every penalty → {points_text(value)} instead")]
     # moon
     cards_total = len(scoring_cards(phase, deck, facts.cursed))
     wanted = {c.code for c in scoring_cards(phase, deck, facts.cursed)}

@@ -29,13 +29,12 @@ def play(draw, players: int, dealer: int, max_hands: int = 40) -> tuple[engine.G
     game = engine.replay(log)
     while not game.finished and len(game.hands) <= max_hands:
         size = game.hand.size
-        steps = [
-            lambda g: entries.trump(g, draw(st.sampled_from(SUITS))),
-            lambda g: entries.bids(g, [str(draw(st.integers(0, size))) for _ in range(players)]),
-            lambda g: entries.tricks(g, [str(t) for t in split(draw, size, players)]),
+        entered = [
+            entries.trump(game, draw(st.sampled_from(SUITS))),
+            entries.bids(game, [str(draw(st.integers(0, size))) for _ in range(players)]),
+            entries.tricks(game, [str(t) for t in split(draw, size, players)]),
         ]
-        for step in steps:
-            event = step(game)
+        for event in entered:
             engine.apply(game, event)
             log.append(event)
     return game, log

@@ -30,7 +30,7 @@ def test_ruleset_loads_and_is_named_after_its_file(path):
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_worked_examples_pass(path):
-    document, ruleset = load(path)
+    _, ruleset = load(path)
     assert examples.failures(ruleset) == []
 
 
