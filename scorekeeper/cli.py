@@ -233,18 +233,33 @@ def status(game: GameOption = None, as_json: JsonOption = False) -> None:
 
 
 @command()
-def standings(game: GameOption = None, as_json: JsonOption = False) -> None:
+def standings(
+    game: GameOption = None,
+    as_json: JsonOption = False,
+    chart: Annotated[bool, typer.Option("--chart", help="add a plot of each player's running total over the hands")] = False,
+) -> None:
     """Scores, places, forfeits, and the winner once the game is over.
 
-    Example: scorekeeper standings
+    Example: scorekeeper standings --chart
     """
     from scorekeeper import reports
 
     state = current(game)
     if as_json:
-        emit_json(reports.standings_data(state))
-    else:
-        typer.echo(reports.standings_text(state))
+        data = reports.standings_data(state)
+        if chart:
+            from scorekeeper import sheets
+
+            data["running"] = sheets.running_json(state)
+        emit_json(data)
+        return
+    typer.echo(reports.standings_text(state))
+    if chart:
+        from scorekeeper import charts, sheets
+
+        series = {p: [float(v) for v in values] for p, values in sheets.build(state, []).running().items()}
+        typer.echo("\nRunning totals after each hand:")
+        typer.echo(charts.terminal(state.players, series))
 
 
 # --- entries -------------------------------------------------------------------------
@@ -430,6 +445,46 @@ def poison(values: Values, game: GameOption = None) -> None:
 
     state, hand = record(game, lambda g: poisons.entry(g, values))
     after_entry(state, hand, poisons.said(state, hand))
+
+
+@command("import")
+def import_(file: Annotated[Path, typer.Argument(help="a JSON score sheet written by `sheet --format json`")]) -> None:
+    """Load a game from its JSON score sheet into the store and make it current.
+
+    The sheet's audit chain must verify and its entries must score what it says; a game
+    already in the store is refused. Example: scorekeeper import tuesday.json
+    """
+    from scorekeeper import reports, transfer
+
+    with open_store() as db:
+        state = transfer.import_file(db, file)
+        from scorekeeper import stats as records
+
+        records.remember(db, state, db.head(state.id))  # replayed already: keep its summary for `stats`
+    typer.echo(f"Imported game {state.id}: {state.ruleset.title}, players {', '.join(state.players)}; it is now current.")
+    typer.echo(reports.standings_text(state))
+
+
+@command()
+def stats(
+    player: Annotated[Optional[str], typer.Argument(help="one player's records (a name or unique prefix)")] = None,
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", help="only games of this ruleset")] = None,
+    rebuild: Annotated[bool, typer.Option("--rebuild", help="replay every game instead of using the cached summaries")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Records across every game in the store: games played and won, average and best score,
+    bid accuracy, forced blind bids survived, pants, reneges, moons, per ruleset.
+
+    Example: scorekeeper stats Ann --ruleset oh-hell-mrpikes
+    """
+    from scorekeeper import stats as records
+
+    with open_store() as db:
+        data = records.records(records.summaries(db, rebuild), player, ruleset)
+    if as_json:
+        emit_json(data)
+    else:
+        typer.echo(records.text(data))
 
 
 # --- rules ---------------------------------------------------------------------------

@@ -27,6 +27,7 @@ class PlayedTrick:
     led: str | None
     winner: int  # seat
     reason: str
+    forced: bool = False  # the leader said nothing else could be led (an unbroken suit)
 
 
 @dataclass
@@ -172,6 +173,8 @@ class Game:
         """Scoring cards of the hand not yet recorded as taken by anyone."""
         if hand.cursed_counts is not None:
             return []
+        if hand.played and len(hand.played) == hand.size:
+            return []  # played out card by card: what no one captured was never dealt
         taken = {c.code for got in hand.taken.values() for c in got}
         return [c for c in scoring.scoring_cards(hand.phase, self.deck, hand.cursed) if c.code not in taken]
 

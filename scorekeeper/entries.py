@@ -89,9 +89,16 @@ def comment(game: engine.Game, text: str) -> events.CommentAdded:
 
 def renege(game: engine.Game, name: str, kind: str | None, note: str) -> events.RenegeRecorded:
     kinds = [r.kind for r in game.ruleset.reneges]
-    return events.RenegeRecorded(
-        hand=game.hand.number, player=game.player(name), kind=kind or (kinds[0] if kinds else "revoke"), note=note
-    )
+    player = game.player(name)
+    kind = kind or (kinds[0] if kinds else "revoke")
+    if not note:  # confirming a revoke the tricks proved: the note cites them
+        from scorekeeper import play
+
+        peeks = {r.kind for r in game.ruleset.reneges if r.forced_blind_only}
+        flagged = [f for f in play.pending_flags(game) if f.player == player]
+        if flagged and kind not in peeks:
+            note = f"hand {flagged[0].hand}: {flagged[0].text()}"
+    return events.RenegeRecorded(hand=game.hand.number, player=player, kind=kind, note=note)
 
 
 def undo(game: engine.Game) -> events.EntryReversed:

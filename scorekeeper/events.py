@@ -102,6 +102,7 @@ class TrickPlayed(HandEvent):
     type: Literal["trick"] = "trick"
     cards: list[str]  # in play order, from the leader
     led: str | None = None  # the declared led suit (Decktet)
+    forced: bool = False  # an unbroken trump/cursed suit led by a player holding nothing else
 
 
 class CommentAdded(HandEvent):
@@ -162,7 +163,10 @@ def describe(event: AnyEvent) -> str:
         case RenegeRecorded():
             return f"renege ({event.kind}) by {event.player}" + (f": {event.note}" if event.note else "")
         case TrickPlayed():
-            return "trick " + " ".join(event.cards) + (f" (led {event.led})" if event.led else "")
+            return (
+                "trick " + " ".join(event.cards) + (f" (led {event.led})" if event.led else "")
+                + (" (forced lead)" if event.forced else "")
+            )
         case CommentAdded():
             return f"comment: {event.text}"
         case EntryReversed():

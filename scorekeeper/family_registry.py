@@ -2,3 +2,4 @@
 engine (`engine.register`). One line per family."""
 
 from scorekeeper import captures  # noqa: F401  took, first, last, moon
+from scorekeeper import play  # noqa: F401  trick (hands recorded card by card)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper import cards, engine, schedule, scoring
+from scorekeeper import cards, engine, play, schedule, scoring
 
 NEED_WORDS = {
     "flip": "the flipped card (`flip CARD`)",
@@ -17,6 +17,7 @@ NEED_WORDS = {
     "took": "who took the scoring cards (`took NAME CARD…`)",
     "first": "who won the first trick (`first NAME`)",
     "last": "who won the last trick (`last NAME`)",
+    "trick": "the next trick, card by card (`trick CARD…`)",
 }
 
 
@@ -72,11 +73,12 @@ def status_data(game: engine.Game) -> dict[str, Any]:
         "pass": passing,
         "pass_cards": game.ruleset.passing.count(len(players)) if passing and passing != "hold" else 0,
         "order": _order(game, hand),
-        "needs": game.needs(),
+        "needs": play.status_needs(game, game.needs()),
         "bids": hand.bids,
         "legal_bids": legal_bids(game, hand),
         "finished": game.finished,
     }
+    data.update(play.status_data(game))  # tricks_played, next_leader, revoke_flags
     return data
 
 
@@ -113,6 +115,7 @@ def status_text(game: engine.Game) -> str:
         waiting = [p for p in game.players if p not in hand.bids]
         lines.append("May bid: " + "; ".join(f"{p} {_span(data['legal_bids'][p])}" for p in waiting))
     lines.append(f"Leads: {data['leader']}")
+    lines += play.status_lines(game)  # trick by trick: who leads next; pending revoke flags
     if data["needs"]:
         lines.append("To record: " + "; ".join(NEED_WORDS.get(n, n) for n in data["needs"]))
     return "\n".join(lines)

@@ -1,77 +1,620 @@
-"""Score sheets: a game's derived state and its log in text, CSV, JSON, Markdown and HTML."""
+"""Score sheets: a game's derived state and its log as the sheet people print, photograph and
+argue over, in text, CSV, JSON, Markdown and HTML.
+
+Every format renders the same per-hand row model (`build`), read generically from the engine's
+hands (bids, poisons, tricks, captured cards, first/last trick, moons, penalties, comments), so
+every ruleset family gets a sheet without a format knowing its rules. The JSON sheet is also
+the backup: it carries every entry of the audit chain, and `transfer` imports it back.
+"""
 
 from __future__ import annotations
 
+import csv
+import html
+import io
 import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from fractions import Fraction
 from typing import Any
 
-from scorekeeper import engine, errors, reports, scoring
+from scorekeeper import charts, engine, errors, reports, rulesets, scoring
 
 FORMATS = ("text", "csv", "json", "markdown", "html")
+JSON_FORMAT = "table-scorekeeper sheet"  # the marker `import` looks for
+JSON_VERSION = 1
+
+
+# --- the row model ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Renege:
+    kind: str
+    points: Fraction
+    note: str
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One player's part of one hand: what was recorded for them and what it scored."""
+
+    player: str
+    bid: int | None = None
+    poison: str | None = None  # "bid 3", "blind 2", "take"
+    tricks: int | None = None
+    taken: tuple[str, ...] = ()  # scoring cards captured, as printed ("Q♠")
+    cursed: int | None = None  # cursed cards counted, when not named
+    first: bool = False
+    last: bool = False
+    moon: str | None = None  # "declared", "shot", "failed"
+    pants: bool = False
+    forced_blind: bool = False
+    reneges: tuple[Renege, ...] = ()
+    points: Fraction = Fraction(0)  # this hand
+    total: Fraction = Fraction(0)  # running total after this hand
+
+    def facts(self) -> str:
+        """The hand's facts as a scorer writes them: `bid 3 took 2`, `Q♠ Q♥ last`."""
+        parts = []
+        if self.bid is not None:
+            parts.append(f"bid {self.bid}")
+        if self.poison is not None:
+            parts.append(self.poison)
+        if self.tricks is not None:
+            parts.append(f"took {self.tricks}")
+        parts += self.taken
+        if self.cursed:
+            parts.append(f"{self.cursed} cursed")
+        if self.first:
+            parts.append("1st")
+        if self.last:
+            parts.append("last")
+        return " ".join(parts)
+
+    def marks(self) -> list[str]:
+        """What the sheet flags: forfeits, reneges and moons."""
+        out = []
+        if self.forced_blind:
+            out.append("FORCED BLIND")
+        if self.pants:
+            out.append("PANTS")
+        out += [f"RENEGE {scoring.points_text(r.points)}" for r in self.reneges]
+        if self.moon == "shot":
+            out.append("MOON")
+        elif self.moon == "failed":
+            out.append("MOON FAILED")
+        elif self.moon == "declared":
+            out.append("MOON?")
+        return out
+
+
+@dataclass(frozen=True)
+class Row:
+    """One hand of the sheet."""
+
+    number: int
+    dealer: str
+    size: int | None
+    trump: str  # as printed: "♥", "no trump", "" when not recorded yet
+    trump_code: str | None  # the suit's code, for JSON and CSV
+    cursed: str | None
+    phase: str  # the game of the hand (Compendium), else ""
+    closed: bool
+    cells: tuple[Cell, ...]
+    comments: tuple[str, ...]
+    announcements: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Sheet:
+    game: engine.Game
+    rows: tuple[Row, ...]
+    started_at: str  # ISO time of the first entry, UTC; "" if unknown
+    head: str  # the chain digest: the hash of the last entry
+    stored: tuple = field(default=(), repr=False)
+
+    @property
+    def date(self) -> str:
+        if not self.started_at:
+            return ""
+        return datetime.fromisoformat(self.started_at).astimezone().date().isoformat()
+
+    def meta(self) -> list[tuple[str, str]]:
+        """The sheet's header facts, in print order; empty ones left out."""
+        game = self.game
+        pairs = [
+            ("Game", game.name or game.id),
+            ("Ruleset", game.ruleset.name),
+            ("Date", self.date),
+            ("Location", game.location),
+            ("Scorer", game.scorer),
+        ]
+        return [(k, v) for k, v in pairs if v]
+
+    def running(self) -> dict[str, list[Fraction]]:
+        """Each player's running total: 0 before the first hand, then after each row."""
+        series = {p: [Fraction(0)] for p in self.game.players}
+        for row in self.rows:
+            for cell in row.cells:
+                series[cell.player].append(cell.total)
+        return series
 
 
 def render(game: engine.Game, fmt: str, stored: list) -> str:
+    """The score sheet of `game` (its stored events give the date and the chain) in `fmt`."""
     if fmt not in FORMATS:
         raise errors.UsageError(f"unknown sheet format '{fmt}'; choose {', '.join(FORMATS)}")
-    head = stored[-1].hash if stored else ""
-    return {"text": text_sheet, "json": json_sheet}.get(fmt, text_sheet)(game, stored, head)
+    renderer = {"text": text, "csv": csv_sheet, "json": json_sheet, "markdown": markdown, "html": html_sheet}
+    return renderer[fmt](build(game, stored))
 
 
-def _hand_cells(game: engine.Game, hand: engine.Hand, running: dict) -> list[str]:
-    points = hand.points(game.players)
-    cells = []
-    for p in game.players:
-        running[p] += points[p]
-        facts = []
-        if p in hand.bids:
-            facts.append(f"bid {hand.bids[p]}")
-        if p in hand.poisons:
-            facts.append(str(hand.poisons[p]))
-        if hand.tricks is not None:
-            facts.append(f"took {hand.tricks[p]}")
-        marks = "".join(" ⚑pants" for a in hand.announcements if a.startswith(f"PANTS: {p} "))
-        cells.append(f"{' '.join(facts)} {scoring.points_text(running[p])}{marks}".strip())
-    return cells
-
-
-def text_sheet(game: engine.Game, stored: list, head: str) -> str:
-    lines = [game.ruleset.title.upper()]
-    meta = [("Game", game.name or game.id), ("Location", game.location), ("Scorer", game.scorer)]
-    if stored:
-        meta.append(("Date", stored[0].at[:10]))
-    lines += [f"{k}: {v}" for k, v in meta if v]
-    running = {p: scoring.Fraction(0) for p in game.players}
+def build(game: engine.Game, stored: list) -> Sheet:
+    totals = {p: Fraction(0) for p in game.players}
     rows = []
     for hand in game.hands:
-        if not (hand.closed or hand.penalties or hand.comments):
+        if not (hand.closed or _anything_recorded(hand)):
             continue
-        trump = reports.suit_text(hand.trump) if hand.trump_known else ""
-        rows.append([hand.number, hand.size or "", trump, *_hand_cells(game, hand, running)])
-        rows += [["", "", "", f"“{c}”"] + [""] * (len(game.players) - 1) for c in hand.comments]
-    lines.append(reports.table(rows, ["hand", "cards", "trump", *game.players]))
+        rows.append(_row(game, hand, totals))
+    started = stored[0].at if stored else ""
+    head = stored[-1].hash if stored else ""
+    return Sheet(game, tuple(rows), started, head, tuple(stored))
+
+
+def _anything_recorded(hand: engine.Hand) -> bool:
+    return bool(
+        hand.bids or hand.poisons or hand.tricks is not None or hand.taken or hand.first
+        or hand.last or hand.moon or hand.penalties or hand.comments or hand.played
+        or hand.cursed_counts
+    )  # fmt: skip
+
+
+def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> Row:
+    points = hand.points(game.players)
+    pants = pants_payers(hand)
+    moon = moon_result(game, hand)
+    blind = set(forced_blind(game, hand))
+    cells = []
+    for p in game.players:
+        totals[p] += points[p]
+        cells.append(
+            Cell(
+                player=p,
+                bid=hand.bids.get(p),
+                poison=_poison_text(hand.poisons[p]) if p in hand.poisons else None,
+                tricks=hand.tricks[p] if hand.tricks is not None else None,
+                taken=tuple(str(c) for c in hand.taken.get(p, [])),
+                cursed=(hand.cursed_counts or {}).get(p),
+                first=hand.first == p,
+                last=hand.last == p,
+                moon=_moon_mark(hand, moon, p),
+                pants=p in pants,
+                forced_blind=p in blind,
+                reneges=tuple(
+                    Renege(pen.kind, pen.item.points, pen.note)
+                    for pen in hand.penalties
+                    if pen.item.player == p
+                ),
+                points=points[p],
+                total=totals[p],
+            )
+        )
+    return Row(
+        number=hand.number,
+        dealer=game.players[hand.dealer],
+        size=hand.size,
+        trump=reports.suit_text(hand.trump) if hand.trump_known else "",
+        trump_code=hand.trump,
+        cursed=hand.cursed,
+        phase=hand.phase.title if game.ruleset.phases else "",
+        closed=hand.closed,
+        cells=tuple(cells),
+        comments=tuple(hand.comments),
+        announcements=tuple(hand.announcements),
+    )
+
+
+def _poison_text(pick: scoring.PoisonPick) -> str:
+    return pick.kind if pick.bid is None else f"{pick.kind} {pick.bid}"
+
+
+def pants_payers(hand: engine.Hand) -> list[str]:
+    """Players who paid the pants forfeit in this hand (the engine announces each one)."""
+    return [
+        a.removeprefix("PANTS: ").split(" bid ")[0] for a in hand.announcements if a.startswith("PANTS: ")
+    ]
+
+
+def moon_result(game: engine.Game, hand: engine.Hand) -> tuple[str, bool] | None:
+    """(player, made it) for a hand in which someone shot, or declared, the moon."""
+    moons = [a for a in hand.phase.adjust if isinstance(a, rulesets.Moon)]
+    if not moons:
+        return None
+    if not hand.closed:
+        return (hand.moon, False) if hand.moon else None
+    wanted = {c.code for c in scoring.scoring_cards(hand.phase, game.deck, hand.cursed)}
+    shooter = next(
+        (p for p in game.players if wanted and wanted <= {c.code for c in hand.taken.get(p, [])}), None
+    )
+    if moons[0].declared:
+        return (hand.moon, shooter == hand.moon) if hand.moon else None
+    return (shooter, True) if shooter else None
+
+
+def _moon_mark(hand: engine.Hand, moon: tuple[str, bool] | None, player: str) -> str | None:
+    if moon is None or moon[0] != player:
+        return None
+    if not hand.closed:
+        return "declared"
+    return "shot" if moon[1] else "failed"
+
+
+def forced_blind(game: engine.Game, hand: engine.Hand) -> list[str]:
+    """Players the round's quotas forced to bid blind in this hand (Pick Your Poison)."""
+    if game.ruleset.poisons is None:
+        return []
+    from scorekeeper import poisons
+
+    return poisons.forced_blind(game, hand)
+
+
+# --- text ------------------------------------------------------------------------------
+
+
+def _columns(sheet: Sheet) -> list[str]:
+    rules = sheet.game.ruleset
+    cols = ["hand", "dealer", "cards"]
+    if rules.trump.kind != "none":
+        cols.append("trump")
+    if rules.cursed is not None:
+        cols.append("cursed")
+    if rules.phases:
+        cols.append("game")
+    return cols
+
+
+def _info(sheet: Sheet, row: Row) -> list[str]:
+    values = {
+        "hand": str(row.number) + ("" if row.closed else "*"),
+        "dealer": row.dealer,
+        "cards": "" if row.size is None else str(row.size),
+        "trump": row.trump,
+        "cursed": reports.suit_text(row.cursed) if row.cursed else "",
+        "game": row.phase,
+    }
+    return [values[c] for c in _columns(sheet)]
+
+
+def _notes(row: Row) -> list[str]:
+    """What is written under a hand: reneges with their notes, then the comments."""
+    notes = []
+    for cell in row.cells:
+        for r in cell.reneges:
+            note = f": {r.note}" if r.note else ""
+            notes.append(f"renege by {cell.player} ({r.kind}, {scoring.points_text(r.points)}){note}")
+    notes += [f"“{c}”" for c in row.comments]
+    return notes
+
+
+def text(sheet: Sheet) -> str:
+    game = sheet.game
+    lines = [game.ruleset.title.upper()]
+    lines += [f"{k}: {v}" for k, v in sheet.meta()]
+    lines.append("")
+    cols = _columns(sheet)
+    info = [_info(sheet, row) for row in sheet.rows]
+    widths = [max([len(c), *(len(r[i]) for r in info)]) for i, c in enumerate(cols)]
+    # A player's column: the hand's facts, then the running total lined up, then any marks.
+    facts_w = {
+        p: max([0, *(len(r.cells[i].facts()) for r in sheet.rows)]) for i, p in enumerate(game.players)
+    }
+    total_w = {
+        p: max([0, *(len(scoring.points_text(r.cells[i].total)) for r in sheet.rows)])
+        for i, p in enumerate(game.players)
+    }
+
+    def cell(c: Cell) -> str:
+        facts = c.facts().ljust(facts_w[c.player]) + "  " if facts_w[c.player] else ""
+        return " ".join([facts + scoring.points_text(c.total).rjust(total_w[c.player]), *c.marks()])
+
+    cells = [[cell(c) for c in row.cells] for row in sheet.rows]
+    widths += [max([len(p), *(len(r[i]) for r in cells)]) for i, p in enumerate(game.players)]
+    numeric = {"hand", "cards"}
+
+    def line(values: list[str]) -> str:
+        padded = [
+            v.rjust(w) if i < len(cols) and cols[i] in numeric else v.ljust(w)
+            for i, (v, w) in enumerate(zip(values, widths, strict=True))
+        ]
+        return "  ".join(padded).rstrip()
+
+    lines.append(line([*cols, *game.players]))
+    lines.append("  ".join("-" * w for w in widths))
+    for row, row_info, row_cells in zip(sheet.rows, info, cells, strict=True):
+        lines.append(line([*row_info, *row_cells]))
+        lines += [f"      {n}" for n in _notes(row)]
+    if not sheet.rows:
+        lines.append("(no hand recorded yet)")
+    if any(not r.closed for r in sheet.rows):
+        lines.append("* in progress")
     lines.append("")
     lines.append(reports.standings_text(game))
-    lines.append(f"Chain digest: {head}")
+    lines.append("")
+    lines.append(f"Chain digest: {sheet.head}")
     return "\n".join(lines) + "\n"
 
 
-def json_sheet(game: engine.Game, stored: list, head: str) -> str:
-    data: dict[str, Any] = {
-        "format": "table-scorekeeper sheet",
-        "version": 1,
+# --- CSV -------------------------------------------------------------------------------
+
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def neutralise(value: str) -> str:
+    """A user's text made inert in a spreadsheet: one that would start a formula gets a
+    leading apostrophe (OWASP's advice for CSV injection)."""
+    return "'" + value if value.startswith(_FORMULA_START) else value
+
+
+CSV_COLUMNS = [
+    "hand", "dealer", "cards", "trump", "cursed", "game", "player", "bid", "poison", "tricks",
+    "taken", "cursed_cards", "first_trick", "last_trick", "moon", "pants", "forced_blind",
+    "reneges", "points", "total", "comments",
+]  # fmt: skip
+
+
+def csv_sheet(sheet: Sheet) -> str:
+    game = sheet.game
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    meta = [
+        ("game", game.name or game.id), ("id", game.id), ("ruleset", game.ruleset.name),
+        ("date", sheet.date), ("location", game.location), ("scorer", game.scorer),
+        ("players", ", ".join(game.players)), ("chain digest", sheet.head),
+    ]  # fmt: skip
+    for key, value in meta:
+        writer.writerow([key, neutralise(value)])
+    writer.writerow([])
+    writer.writerow(CSV_COLUMNS)
+    for row in sheet.rows:
+        comments = " | ".join(row.comments)
+        for cell in row.cells:
+            reneges = "; ".join(
+                f"{r.kind} {scoring.points_text(r.points)}" + (f": {r.note}" if r.note else "")
+                for r in cell.reneges
+            )
+            values: list[Any] = [
+                row.number, row.dealer, row.size if row.size is not None else "", row.trump_code or "",
+                row.cursed or "", row.phase, cell.player, _blank(cell.bid), cell.poison or "",
+                _blank(cell.tricks), " ".join(cell.taken), _blank(cell.cursed), _yes(cell.first),
+                _yes(cell.last), cell.moon or "", _yes(cell.pants), _yes(cell.forced_blind), reneges,
+                scoring.points_json(cell.points), scoring.points_json(cell.total), comments,
+            ]  # fmt: skip
+            writer.writerow([neutralise(v) if isinstance(v, str) else v for v in values])
+    return out.getvalue()
+
+
+def _blank(value: int | None) -> int | str:
+    return "" if value is None else value
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else ""
+
+
+# --- JSON ------------------------------------------------------------------------------
+
+
+def json_data(sheet: Sheet) -> dict[str, Any]:
+    game = sheet.game
+    started = game.entries[0][1] if game.entries else None
+    return {
+        "format": JSON_FORMAT,
+        "version": JSON_VERSION,
         "game": game.id,
+        "name": game.name,
+        "date": sheet.date,
+        "started_at": sheet.started_at,
+        "location": game.location,
+        "scorer": game.scorer,
+        "players": game.players,
+        "ruleset": {
+            "name": game.ruleset.name,
+            "title": game.ruleset.title,
+            "options": game.options,
+            "document": started.ruleset if started is not None else game.document,
+        },
+        "hands": [hand_json(row) for row in sheet.rows],
         "standings": reports.standings_data(game),
-        "hands": [
-            {
-                "hand": h.number,
-                "dealer": game.players[h.dealer],
-                "cards": h.size,
-                "points": {p: scoring.points_json(v) for p, v in h.points(game.players).items()},
-            }
-            for h in game.hands
-            if h.closed
+        "chain_head": sheet.head,
+        "entries": [
+            {"n": e.n, "at": e.at, "prev": e.prev, "hash": e.hash, "body": e.body} for e in sheet.stored
         ],
-        "chain_head": head,
-        "entries": [e._asdict() for e in stored],
     }
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def hand_json(row: Row) -> dict[str, Any]:
+    return {
+        "hand": row.number,
+        "dealer": row.dealer,
+        "cards": row.size,
+        "trump": row.trump_code,
+        "cursed": row.cursed,
+        "game": row.phase or None,
+        "closed": row.closed,
+        "points": {c.player: scoring.points_json(c.points) for c in row.cells},
+        "totals": {c.player: scoring.points_json(c.total) for c in row.cells},
+        "players": {c.player: _cell_json(c) for c in row.cells},
+        "comments": list(row.comments),
+        "announcements": list(row.announcements),
+    }
+
+
+def _cell_json(cell: Cell) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "bid": cell.bid,
+        "poison": cell.poison,
+        "tricks": cell.tricks,
+        "taken": list(cell.taken),
+        "cursed_cards": cell.cursed,
+        "first_trick": cell.first,
+        "last_trick": cell.last,
+        "moon": cell.moon,
+        "pants": cell.pants,
+        "forced_blind": cell.forced_blind,
+        "reneges": [
+            {"kind": r.kind, "points": scoring.points_json(r.points), "note": r.note} for r in cell.reneges
+        ],
+    }
+    return {k: v for k, v in data.items() if v not in (None, [], False)}
+
+
+def json_sheet(sheet: Sheet) -> str:
+    return json.dumps(json_data(sheet), ensure_ascii=False, indent=2) + "\n"
+
+
+# --- Markdown --------------------------------------------------------------------------
+
+_MD_SPECIAL = set("\\`*_[]<>|~#&")
+
+
+def md(value: str) -> str:
+    """A user's text made literal in Markdown (and in a table cell)."""
+    flat = " ".join(value.split())
+    return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in flat)
+
+
+def markdown(sheet: Sheet) -> str:
+    game = sheet.game
+    lines = [f"## {md(game.ruleset.title)}", ""]
+    lines += [f"- **{k}:** {md(v)}" for k, v in sheet.meta()]
+    lines.append("")
+    cols = _columns(sheet)
+    headers = [c.capitalize() for c in cols] + [md(p) for p in game.players] + ["Notes"]
+    lines.append("| " + " | ".join(headers) + " |")
+    lines.append(
+        "|"
+        + "|".join("---:" if c in ("hand", "cards") else "---" for c in cols)
+        + "|---" * len(game.players)
+        + "|---|"
+    )
+    for row in sheet.rows:
+        cells = []
+        for cell in row.cells:
+            facts = md(cell.facts())
+            marks = " ".join(f"*{m}*" for m in cell.marks())
+            cells.append(" ".join(p for p in (facts, f"**{scoring.points_text(cell.total)}**", marks) if p))
+        notes = "<br>".join(md(n) for n in _notes(row))
+        lines.append("| " + " | ".join([*(md(v) for v in _info(sheet, row)), *cells, notes]) + " |")
+    lines.append("")
+    lines.append("| Place | Player | Score | Forfeits |")
+    lines.append("|---:|---|---:|---|")
+    for place, player, total in game.standings():
+        forfeits = ", ".join(game.forfeits[player])
+        lines.append(f"| {place} | {md(player)} | {scoring.points_text(total)} | {forfeits} |")
+    lines.append("")
+    lines.append(md(_result_line(game)))
+    lines.append("")
+    lines.append(f"Chain digest: `{sheet.head}`")
+    return "\n".join(lines) + "\n"
+
+
+def _result_line(game: engine.Game) -> str:
+    played = sum(1 for h in game.hands if h.closed)
+    hands = f"{played} hand{'s' if played != 1 else ''} played"
+    if game.finished:
+        return f"{hands}. {reports.final_text(game)}"
+    return f"{hands}; in progress: hand {game.hand.number} next."
+
+
+# --- HTML ------------------------------------------------------------------------------
+
+_CSS = """
+@page { margin: 12mm; }
+* { box-sizing: border-box; }
+body { font: 10pt/1.3 "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; color: #111; margin: 0 auto; max-width: 190mm; padding: 6mm 0; }
+h1 { font-size: 15pt; margin: 0 0 2mm; }
+dl.meta { display: flex; flex-wrap: wrap; gap: 1mm 6mm; margin: 0 0 3mm; }
+dl.meta div { display: flex; gap: 1.5mm; }
+dl.meta dt { font-weight: bold; } dl.meta dd { margin: 0; }
+table { border-collapse: collapse; width: 100%; }
+table.sheet { font-size: 8pt; }
+th, td { border: 0.5pt solid #999; padding: 0.6mm 1.2mm; vertical-align: top; }
+th { background: #eee; text-align: left; }
+td.num { text-align: right; }
+td.p { white-space: nowrap; }
+td.p .f { color: #555; }
+td.p .t { float: right; font-weight: bold; padding-left: 2mm; }
+.mark { display: inline-block; font-size: 6.5pt; font-weight: bold; color: #fff; background: #a11; border-radius: 1mm; padding: 0 0.8mm; margin-left: 0.8mm; }
+.mark.moon { background: #225; } .mark.blind { background: #555; }
+tr.note td { border-top: none; font-style: italic; color: #333; padding-left: 8mm; white-space: normal; }
+tr.open td { background: #fffbe6; }
+.chart { margin: 3mm 0; } .chart svg { width: 100%; height: auto; display: block; }
+table.standings { width: auto; min-width: 50%; font-size: 9pt; margin-top: 2mm; }
+p.result { font-weight: bold; margin: 2mm 0; }
+p.digest { font: 7pt monospace; color: #555; word-break: break-all; margin-top: 3mm; }
+@media print { body { padding: 0; max-width: none; } tr { break-inside: avoid; } }
+"""
+
+
+def _mark_html(mark: str) -> str:
+    cls = "mark moon" if mark.startswith("MOON") else "mark blind" if mark.startswith("FORCED") else "mark"
+    return f'<span class="{cls}">{html.escape(mark)}</span>'
+
+
+def html_sheet(sheet: Sheet) -> str:
+    game = sheet.game
+    esc = html.escape
+    cols = _columns(sheet)
+    width = len(cols) + len(game.players)
+    out = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{esc(game.name or game.id)} — {esc(game.ruleset.title)}</title>",
+        f"<style>{_CSS}</style></head><body>",
+        f"<h1>{esc(game.ruleset.title)}</h1>",
+        '<dl class="meta">'
+        + "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in sheet.meta())
+        + "</dl>",
+        '<table class="sheet"><thead><tr>'
+        + "".join(f"<th>{esc(c)}</th>" for c in cols)
+        + "".join(f"<th>{esc(p)}</th>" for p in game.players)
+        + "</tr></thead><tbody>",
+    ]
+    for row in sheet.rows:
+        info = "".join(
+            f'<td class="num">{esc(v)}</td>' if c in ("hand", "cards") else f"<td>{esc(v)}</td>"
+            for c, v in zip(cols, _info(sheet, row), strict=True)
+        )
+        cells = "".join(
+            f'<td class="p"><span class="t">{esc(scoring.points_text(c.total))}</span>'
+            f'<span class="f">{esc(c.facts())}</span>{"".join(_mark_html(m) for m in c.marks())}</td>'
+            for c in row.cells
+        )
+        out.append(f"<tr{'' if row.closed else ' class=open'}>{info}{cells}</tr>")
+        out += [f'<tr class="note"><td colspan="{width}">{esc(n)}</td></tr>' for n in _notes(row)]
+    if not sheet.rows:
+        out.append(f'<tr><td colspan="{width}">No hand recorded yet.</td></tr>')
+    out.append("</tbody></table>")
+    series = {p: [float(v) for v in values] for p, values in sheet.running().items()}
+    if sheet.rows:
+        out.append('<figure class="chart">' + charts.svg(game.players, series) + "</figure>")
+    out.append(
+        '<table class="standings"><thead><tr><th>place</th><th>player</th><th>score</th><th>forfeits</th></tr></thead><tbody>'
+    )
+    for place, player, total in game.standings():
+        out.append(
+            f'<tr><td class="num">{place}</td><td>{esc(player)}</td>'
+            f'<td class="num">{esc(scoring.points_text(total))}</td><td>{esc(", ".join(game.forfeits[player]))}</td></tr>'
+        )
+    out.append("</tbody></table>")
+    out.append(f'<p class="result">{esc(_result_line(game))}</p>')
+    out.append(f'<p class="digest">Chain digest: {esc(sheet.head)}</p>')
+    out.append("</body></html>")
+    return "\n".join(out) + "\n"
+
+
+def running_json(game: engine.Game) -> dict[str, list[int | float]]:
+    """Each player's running total, 0 first and then after each hand on the sheet."""
+    series = build(game, []).running()
+    return {p: [scoring.points_json(v) for v in values] for p, values in series.items()}

@@ -359,6 +359,50 @@ class Store:
             ).fetchone()
         return row[0] if row else None
 
+    # -- derived data: a cache, not part of the record --
+
+    def derived(self, kind: str) -> dict[str, tuple[str, str]]:
+        """Data of one kind derived from games by replaying them (e.g. the summaries behind
+        `stats`): game id -> (the chain head it was derived at, its text). A cache kept in a
+        table of its own, created on first use; dropping it loses nothing."""
+        with _sqlite_errors(self.path):
+            try:
+                rows = self.conn.execute(
+                    "SELECT game_id, head, data FROM derived WHERE kind = ?", (kind,)
+                ).fetchall()
+            except sqlite3.OperationalError as exc:
+                if "no such table" in str(exc):
+                    return {}
+                raise
+        return {game_id: (head, data) for game_id, head, data in rows}
+
+    def put_derived(self, kind: str, rows: Iterable[tuple[str, str, str]]) -> bool:
+        """Keep (game id, chain head, text) rows of derived data, replacing older ones. Best
+        effort: a busy or read-only store keeps nothing and says so with False."""
+        conn = self.conn
+        if conn.in_transaction:
+            raise RuntimeError("put_derived() cannot run inside writing()")
+        conn.execute("PRAGMA busy_timeout = 250")  # a cache is not worth waiting for
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS derived (kind TEXT NOT NULL, game_id TEXT NOT NULL, "
+                "head TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (kind, game_id)) WITHOUT ROWID"
+            )
+            conn.executemany(
+                "INSERT INTO derived (kind, game_id, head, data) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (kind, game_id) DO UPDATE SET head = excluded.head, data = excluded.data",
+                [(kind, game_id, head, data) for game_id, head, data in rows],
+            )
+            conn.execute("COMMIT")
+            return True
+        except sqlite3.Error:
+            return False
+        finally:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+
     # -- writing --
 
     def set_current_game(self, game_id: str) -> None:

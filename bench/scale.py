@@ -1,0 +1,266 @@
+"""Scale: a store holding many finished games. Fills a store with N synthetic games of mixed
+rulesets, played through the domain (entries judged by the engine, appended by the store as
+any command does; never hand-written SQL), then times `standings` on one game against the
+same game alone in an empty store, and `stats` over every game, cold (every game replayed and
+its summary cached) and warm (the usual case: only games changed since are replayed).
+
+    python bench/scale.py [--games 10000] [--runs 7] [--keep DIR]
+
+Goals: `standings` with 10,000 games in the store within 1.1x of an empty store; `stats`
+over 10,000 games under 2 s. `random_game` is also what the tests use to play a legal game
+of any ruleset.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from scorekeeper import engine, errors, events, games, rulesets, store
+
+# The mix: every built-in ruleset that validates, each with a player count it allows.
+PLAYERS = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")
+NAMES_POOL = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou")
+MAX_HANDS = 80  # a safety net for threshold games; the bias below ends them long before
+
+
+def mix() -> list[str]:
+    """The rulesets to play: the built-in ones that load."""
+    names = []
+    for name, where in rulesets.available(None):
+        if where != "built-in":
+            continue
+        try:
+            rulesets.load(name, None)
+        except errors.ScorekeeperError:
+            continue
+        names.append(name)
+    return names
+
+
+# --- one synthetic game ----------------------------------------------------------------------
+
+
+def _split(total: int, parts: int, rng: random.Random) -> list[int]:
+    cuts = sorted(rng.randint(0, total) for _ in range(parts - 1))
+    return [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+
+
+def _entry(game: engine.Game, rng: random.Random) -> events.AnyEvent:
+    """A plausible entry for what the hand in progress needs next."""
+    hand, players = game.hand, game.players
+    n, size = hand.number, hand.size or 0
+    need = game.needs()[0]
+    if need == "flip":
+        return events.CardFlipped(hand=n, card=rng.choice(game.deck.cards).code)
+    if need == "cursed":
+        return events.CursedSet(hand=n, suit=rng.choice(_unused(game, "cursed", game.ruleset.cursed)))
+    if need == "trump":
+        return events.TrumpSet(hand=n, suit=rng.choice(_unused(game, "trump", game.ruleset.trump)))
+    if need == "bids":
+        return events.BidsRecorded(
+            hand=n,
+            bids={p: max(0, min(size, round(size / len(players) + rng.uniform(-1.5, 1.5)))) for p in players},
+        )
+    if need == "poisons":
+        return _poisons(game, hand, rng)
+    if need == "tricks":
+        return events.TricksRecorded(
+            hand=n, tricks=dict(zip(players, _split(size, len(players), rng), strict=True))
+        )
+    if need == "took":
+        return _took(game, hand, rng)
+    if need in ("first", "last"):
+        return events.TrickAwarded(hand=n, which=need, player=rng.choice(players))
+    raise AssertionError(f"the bench does not know how to record {need!r}")
+
+
+def _unused(game: engine.Game, what: str, rule: rulesets.Trump | None) -> list[str]:
+    """Suits that may turn up: for a Decktet pile, those not yet turned in this run through it."""
+    suits = list(game.deck.suits)
+    if rule is None or not rule.no_repeat:
+        return suits
+    start = (game.hand.number - 1) // len(suits) * len(suits)
+    used = {getattr(h, what) for h in game.hands[start : game.hand.number - 1]}
+    return [s for s in suits if s not in used] or suits
+
+
+def _poisons(game: engine.Game, hand: engine.Hand, rng: random.Random) -> events.PoisonsRecorded:
+    from scorekeeper import poisons
+
+    size = hand.size or 0
+    picks = {}
+    for p in poisons.picking_order(game, hand):
+        kind = rng.choice(poisons.legal(game, hand, p))
+        bid = (
+            None
+            if kind == "take"
+            else max(0, min(size, round(size / len(game.players) + rng.uniform(-1.5, 1.5))))
+        )
+        picks[p] = events.Poison(kind=kind, bid=bid)
+    return events.PoisonsRecorded(hand=hand.number, poisons=picks)
+
+
+def _took(game: engine.Game, hand: engine.Hand, rng: random.Random) -> events.CardsTaken:
+    cards = [c.code for c in game.untaken(hand)]
+    players = game.players
+    room = {p: len(cards) for p in players}
+    if hand.tricks is not None:  # a player holds no more cards than their tricks hold (Snakebit)
+        width = len(players)
+        room = {p: width * hand.tricks[p] - len(hand.taken.get(p, [])) for p in players}
+        players = [p for p in players if room[p] > 0]
+    if hand.moon is not None and rng.random() < 0.6:
+        return events.CardsTaken(hand=hand.number, player=hand.moon, cards=cards)
+    if hand.tricks is None and rng.random() < 0.03:  # now and then one player takes every scoring card
+        return events.CardsTaken(hand=hand.number, player=rng.choice(players), cards=cards)
+    if game.ruleset.end.threshold is not None:  # load the trailing player, so the game ends
+        totals = game.totals()
+        players = sorted(players, key=lambda p: totals[p])[:1] + players
+    who = rng.choice(players)
+    mine = ([c for c in cards if rng.random() < 0.5] or cards[:1])[: room[who]]
+    return events.CardsTaken(hand=hand.number, player=who, cards=mine)
+
+
+def _extras(game: engine.Game, rng: random.Random) -> list[events.AnyEvent]:
+    """Now and then: a comment, a renege, a declared moon."""
+    hand, out = game.hand, []
+    if rng.random() < 0.08:
+        out.append(
+            events.CommentAdded(hand=hand.number, text=rng.choice(["nice one", "=SUM(A1)", "bid 5, took 0"]))
+        )
+    if game.ruleset.reneges and rng.random() < 0.03:
+        out.append(
+            events.RenegeRecorded(
+                hand=hand.number, player=rng.choice(game.players), kind=game.ruleset.reneges[0].kind
+            )
+        )
+    if any(isinstance(a, rulesets.Moon) and a.declared for a in hand.phase.adjust) and rng.random() < 0.05:
+        out.append(events.MoonDeclared(hand=hand.number, player=rng.choice(game.players)))
+    return out
+
+
+def random_game(ruleset: str, seed: int, players: list[str] | None = None, name: str = "") -> list[dict]:
+    """The entries (JSON bodies) of a whole legal game of `ruleset`, played at random."""
+    rng = random.Random(seed)
+    origin, text = rulesets.find(ruleset, None)
+    document = rulesets.parse_document(origin, text)
+    rules = rulesets.validate(origin, document)
+    if players is None:
+        count = rng.randint(rules.min_players, min(rules.max_players, 5))
+        players = rng.sample(NAMES_POOL, count)
+    started = games.new_event(origin, document, ",".join(players), None, name, "Bench", "", [])
+    log: list[events.AnyEvent] = [started]
+    game = engine.replay(log)
+    extras_done = 0
+    while not game.finished and game.hand.number <= MAX_HANDS:
+        if extras_done < game.hand.number and not engine._play_started(game.hand):
+            extras_done = game.hand.number
+            for extra in _extras(game, rng):
+                if _try(game, extra):
+                    log.append(extra)
+                else:
+                    game = engine.replay(log)
+            continue
+        for _ in range(200):
+            event = _entry(game, rng)
+            if _try(game, event):
+                log.append(event)
+                break
+            game = engine.replay(log)  # a refused entry may have half-applied: start clean
+        else:
+            raise AssertionError(
+                f"no legal entry found for {ruleset} hand {game.hand.number}: {game.needs()}"
+            )
+    return [e.data() for e in log]
+
+
+def _try(game: engine.Game, event: events.AnyEvent) -> bool:
+    try:
+        engine.apply(game, event)
+    except errors.ScorekeeperError:
+        return False
+    return True
+
+
+def _game_of(task: tuple[str, int]) -> list[dict]:
+    return random_game(*task)
+
+
+# --- filling and timing ----------------------------------------------------------------------
+
+
+def fill(folder: Path, count: int, seed: int = 1) -> list[str]:
+    """Play `count` games into the store in `folder` (the work spread over the CPUs); their ids."""
+    names = mix()
+    tasks = [(names[i % len(names)], seed * 1_000_003 + i) for i in range(count)]
+    ids = []
+    with multiprocessing.get_context("fork").Pool(os.cpu_count() or 1) as pool, store.Store(folder) as db:
+        for bodies in pool.imap(_game_of, tasks, chunksize=16):
+            gid = bodies[0]["game_id"]
+            with db.writing(gid) as writer:
+                for body in bodies:
+                    writer.append(body)
+            ids.append(gid)
+        db.set_current_game(ids[-1])
+    return ids
+
+
+def median_time(argv: list[str], env: dict[str, str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--keep", type=Path, help="fill this folder and keep it (default: a temporary one)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as scratch:
+        big = args.keep or Path(scratch) / "big"
+        small = Path(scratch) / "small"
+        start = time.perf_counter()
+        ids = fill(big, args.games)
+        filled = time.perf_counter() - start
+        size = (big / store.Store.FILENAME).stat().st_size
+        print(f"filled {len(ids)} games ({', '.join(mix())}) in {filled:.0f} s; store {size / 1e6:.0f} MB")
+        # The same game alone in an empty store: export it and import it there.
+        py = [sys.executable, "-m", "scorekeeper"]
+        env_big = {**os.environ, "SCOREKEEPER_HOME": str(big)}
+        env_small = {**os.environ, "SCOREKEEPER_HOME": str(small)}
+        sheet = Path(scratch) / "one.json"
+        subprocess.run(
+            [*py, "sheet", "--format", "json", "--output", str(sheet)],
+            env=env_big,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        subprocess.run([*py, "import", str(sheet)], env=env_small, check=True, stdout=subprocess.DEVNULL)
+        for env in (env_small, env_big):
+            subprocess.run(
+                [*py, "standings"], env=env, check=True, stdout=subprocess.DEVNULL
+            )  # warm the caches
+        alone = median_time([*py, "standings"], env_small, args.runs)
+        among = median_time([*py, "standings"], env_big, args.runs)
+        print(f"standings, game alone in its store:    {alone * 1000:7.1f} ms")
+        print(f"standings, among {len(ids)} games:       {among * 1000:7.1f} ms  ({among / alone:.2f}x)")
+        cold = median_time([*py, "stats", "--rebuild"], env_big, 1)
+        print(f"stats over {len(ids)} games, cold (replays all): {cold:7.2f} s")
+        warm = median_time([*py, "stats"], env_big, args.runs)
+        print(f"stats over {len(ids)} games, warm:               {warm:7.2f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,174 @@
+"""Charts of each player's running total over the hands: a compact plot for the terminal
+(`standings --chart`) and an inline SVG for the printable HTML sheet. Both take plain series
+(player -> totals, starting at 0 before the first hand) and know nothing of the rules."""
+
+from __future__ import annotations
+
+import html
+import math
+
+# Okabe–Ito colours (told apart with colour-blindness too) and dash patterns, so the lines
+# still differ on a black-and-white printout.
+COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#8C6D1F")
+DASHES = ("", "6 3", "2 2", "8 3 2 3", "4 2 1 2", "10 3", "1 3", "6 2 2 2 2 2")
+
+
+def number_text(value: float) -> str:
+    """A total as people write it: 7, -11, 7½."""
+    if value == int(value):
+        return str(int(value))
+    whole = int(abs(value))
+    sign = "-" if value < 0 else ""
+    if abs(value) - whole == 0.5:
+        return f"{sign}{whole or ''}½"
+    return f"{value:g}"
+
+
+def markers(players: list[str]) -> dict[str, str]:
+    """One character per player: their initial when the initials differ, else 1, 2, 3…"""
+    initials = [p[:1].upper() for p in players]
+    if len(set(initials)) == len(players) and all(i.isalpha() for i in initials):
+        return dict(zip(players, initials, strict=True))
+    symbols = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+    return {p: symbols[i % len(symbols)] for i, p in enumerate(players)}
+
+
+def nice_step(span: float, ticks: int = 5) -> float:
+    """A round step (1, 2, 2.5 or 5 times a power of ten) giving about `ticks` ticks."""
+    if span <= 0:
+        return 1.0
+    raw = span / ticks
+    power = 10 ** math.floor(math.log10(raw))
+    for factor in (1, 2, 2.5, 5, 10):
+        if raw <= factor * power:
+            return factor * power
+    return 10 * power
+
+
+def _bounds(series: dict[str, list[float]]) -> tuple[float, float]:
+    values = [v for line in series.values() for v in line] or [0.0]
+    lo, hi = min(0.0, *values), max(0.0, *values)
+    if lo == hi:
+        hi = lo + 1
+    return lo, hi
+
+
+# --- terminal --------------------------------------------------------------------------
+
+
+def terminal(players: list[str], series: dict[str, list[float]], height: int = 10) -> str:
+    """Each player's running total plotted with their marker; `*` where several meet."""
+    points = max(len(line) for line in series.values())
+    if points <= 1:
+        return "(no hand scored yet: nothing to chart)"
+    step = 3 if points <= 26 else 2 if points <= 40 else 1
+    lo, hi = _bounds(series)
+    width = points * step
+    grid = [[" "] * width for _ in range(height)]
+
+    def row_of(value: float) -> int:
+        return height - 1 - round((value - lo) / (hi - lo) * (height - 1))
+
+    zero = row_of(0.0)
+    grid[zero] = ["·"] * width
+    mark = markers(players)
+    for player in players:
+        for i, value in enumerate(series[player]):
+            r, c = row_of(value), i * step + step - 1
+            grid[r][c] = mark[player] if grid[r][c] in " ·" else "*"
+    labels = {0: number_text(hi), height - 1: number_text(lo), zero: "0"}
+    pad = max(len(t) for t in labels.values())
+    lines = []
+    for r, cells in enumerate(grid):
+        label = labels.get(r, "")
+        edge = "┤" if label else "│"
+        lines.append(f"{label.rjust(pad)} {edge}{''.join(cells)}".rstrip())
+    lines.append(" " * pad + " └" + "─" * width)
+    axis = [" "] * (width + 8)
+    for i in range(1, points):
+        if i == 1 or i % 5 == 0 or i == points - 1:
+            text = str(i)
+            end = i * step + step
+            start = end - len(text)
+            if all(ch == " " for ch in axis[max(0, start - 1) : end]):
+                axis[start:end] = list(text)
+    lines.append(" " * (pad + 2) + "".join(axis).rstrip() + "   hand")
+    legend = "   ".join(f"{mark[p]} {p}" for p in players)
+    lines.append(" " * (pad + 2) + legend + ("   * several" if any("*" in row for row in grid) else ""))
+    return "\n".join(lines)
+
+
+# --- SVG -------------------------------------------------------------------------------
+
+
+def svg(players: list[str], series: dict[str, list[float]], width: int = 720, height: int = 230) -> str:
+    """An inline SVG line chart of the running totals, with a legend ordered by final total."""
+    esc = html.escape
+    points = max(len(line) for line in series.values())
+    lo, hi = _bounds(series)
+    step = nice_step(hi - lo)
+    lo, hi = math.floor(lo / step) * step, math.ceil(hi / step) * step
+    left, right, top, bottom = 40, 130, 8, 26
+    plot_w, plot_h = width - left - right, height - top - bottom
+    hands = max(points - 1, 1)
+
+    def x(i: int) -> float:
+        return left + plot_w * i / hands
+
+    def y(v: float) -> float:
+        return top + plot_h * (hi - v) / (hi - lo)
+
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
+        f'aria-label="Running totals after each hand" font-family="sans-serif" font-size="10">',
+        "<title>Running totals after each hand</title>",
+    ]
+    ticks = round((hi - lo) / step)
+    for k in range(ticks + 1):
+        v = lo + k * step
+        stroke = "#888" if v == 0 else "#ddd"
+        out.append(
+            f'<line x1="{left}" x2="{left + plot_w}" y1="{y(v):.1f}" y2="{y(v):.1f}" stroke="{stroke}" stroke-width="0.7"/>'
+        )
+        out.append(
+            f'<text x="{left - 4}" y="{y(v) + 3:.1f}" text-anchor="end" fill="#444">{esc(number_text(v))}</text>'
+        )
+    every = 1 if hands <= 20 else 2 if hands <= 40 else 5
+    for i in range(1, points):
+        if i % every == 0 or i == 1:
+            out.append(
+                f'<text x="{x(i):.1f}" y="{top + plot_h + 12}" text-anchor="middle" fill="#444">{i}</text>'
+            )
+    out.append(
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle" fill="#444">hand</text>'
+    )
+    out.append(
+        f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#999" stroke-width="0.7"/>'
+    )
+    for n, player in enumerate(players):
+        colour, dash = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)]
+        path = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(series[player]))
+        dashes = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="1.6"{dashes}/>')
+        for i, v in enumerate(series[player][1:], start=1):
+            out.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="1.8" fill="{colour}"/>')
+    final = sorted(players, key=lambda p: -series[p][-1])
+    for k, player in enumerate(final):
+        n = players.index(player)
+        colour, dash = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)]
+        ly = top + 8 + k * 15
+        dashes = f' stroke-dasharray="{dash}"' if dash else ""
+        lx = left + plot_w + 10
+        out.append(
+            f'<line x1="{lx}" x2="{lx + 22}" y1="{ly}" y2="{ly}" stroke="{colour}" stroke-width="1.6"{dashes}/>'
+        )
+        out.append(
+            f'<text x="{lx + 26}" y="{ly + 3.5}" fill="#111">{esc(_short(player))} '
+            f"({esc(number_text(series[player][-1]))})</text>"
+        )
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _short(name: str, limit: int = 14) -> str:
+    return name if len(name) <= limit else name[: limit - 1] + "…"

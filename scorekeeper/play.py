@@ -1,0 +1,454 @@
+"""Hands recorded card by card: the `trick` entry and the referee's eye on it.
+
+Owns the TrickPlayed handler (seat order from the leader, each card checked against the pack
+and the hand so far, the led suit the rules allow yet, the winner by `referee`), the totals
+a finished hand's scoring needs (tricks per player, first and last trick, the scoring cards
+each player captured), revoke flags (a player who showed void in a suit and later plays it)
+and the `winner` calculator that needs no game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from scorekeeper import cards, engine, errors, events, referee, rulesets, scoring
+
+# Every card of each family, to tell a card that is not in the pack in use (a refusal: it
+# does not fit the game) from text that is not a card at all (a usage error).
+_EVERY_CARD = {"french": "french-54", "decktet": "decktet-45"}
+_TOTALS = ("tricks", "took", "first", "last")
+
+
+# --- entries --------------------------------------------------------------------------
+
+
+def parse_card(text: str, deck: cards.Deck) -> cards.Card:
+    """A card of the pack in use. A real card that is not in this pack is refused (exit 1)."""
+    try:
+        return cards.parse_card(text, deck)
+    except errors.UsageError as problem:
+        try:
+            cards.parse_card(text, cards.deck(_EVERY_CARD[deck.kind]))
+        except errors.UsageError:
+            raise problem from None
+        raise errors.EntryError(str(problem)) from None
+
+
+def parse_led(text: str | None, kind: cards.Kind) -> str | None:
+    if text is None:
+        return None
+    suit = cards.parse_suit(text, kind)
+    if suit is None:
+        raise errors.UsageError("--led names the suit led; 'none' is not a suit")
+    return suit
+
+
+def trick(game: engine.Game, texts: list[str], led: str | None, forced: bool = False) -> events.TrickPlayed:
+    """The `trick CARD… [--led SUIT] [--forced]` entry: cards in play order from the leader."""
+    if not texts:
+        raise errors.UsageError("list the cards played, leader first, e.g. `trick QH 2H 3S`")
+    deck = game.deck
+    codes = [parse_card(text, deck).code for text in texts]
+    return events.TrickPlayed(
+        hand=game.hand.number, cards=codes, led=parse_led(led, deck.kind), forced=forced
+    )
+
+
+# --- the handler ----------------------------------------------------------------------
+
+
+def next_leader(game: engine.Game, hand: engine.Hand) -> int:
+    """The seat that leads the next trick: the hand's leader, then each trick's winner."""
+    return hand.played[-1].winner if hand.played else hand.leader
+
+
+def seats_from(leader: int, players: int) -> list[int]:
+    return [(leader + k) % players for k in range(players)]
+
+
+def _on_trick(game: engine.Game, hand: engine.Hand, event: events.TrickPlayed) -> None:
+    engine._require_ready_for_play(game, hand, "first trick")
+    _require_not_by_totals(game, hand)
+    names = game.players
+    seats = seats_from(next_leader(game, hand), len(names))
+    number = len(hand.played) + 1
+    if len(event.cards) != len(names):
+        order = ", ".join(names[s] for s in seats)
+        raise errors.EntryError(
+            f"{len(event.cards)} card{'s' if len(event.cards) != 1 else ''} for {len(names)} "
+            f"players; trick {number} needs one card from each, in the order played: {order}"
+        )
+    played = [parse_card(code, game.deck) for code in event.cards]
+    _check_unplayed(game, hand, played, seats)
+    verdict = referee.trick_winner(played, trump=hand.trump, led=event.led, jokers=game.ruleset.jokers)
+    _check_lead(game, hand, played[0], verdict.led, names[seats[0]], event.forced)
+    hand.played.append(
+        engine.PlayedTrick(played, seats, verdict.led, seats[verdict.winner], verdict.reason, event.forced)
+    )
+    if len(hand.played) == hand.size:
+        _finish(game, hand)
+
+
+def _require_not_by_totals(game: engine.Game, hand: engine.Hand) -> None:
+    """A hand is recorded card by card or by totals, never both."""
+    given = [
+        what
+        for what, value in (
+            ("tricks", hand.tricks),
+            ("cards taken", hand.taken or None),
+            ("first trick", hand.first),
+            ("last trick", hand.last),
+            ("cursed counts", hand.cursed_counts),
+        )
+        if value is not None
+    ]
+    if given:
+        rest = [need for need in game.needs(hand) if need in _TOTALS]
+        finish = f"finish it with {', '.join(f'`{n}`' for n in rest)} or " if rest else ""
+        raise errors.RuleViolation(
+            f"this hand is recorded by totals ({', '.join(given)} already in); "
+            f"{finish}`undo` those entries to record it trick by trick"
+        )
+
+
+def _check_unplayed(game: engine.Game, hand: engine.Hand, played: list[cards.Card], seats: list[int]) -> None:
+    """Each card once a hand (french-54 has two Jokers, so a Joker may come twice)."""
+    in_pack = Counter(game.deck.cards)
+    seen: Counter[cards.Card] = Counter()
+    where: dict[cards.Card, tuple[int, int]] = {}
+    for number, earlier in enumerate(hand.played, start=1):
+        for card, seat in zip(earlier.cards, earlier.seats, strict=True):
+            seen[card] += 1
+            where[card] = (number, seat)
+    in_trick: Counter[cards.Card] = Counter()
+    for card in played:
+        in_trick[card] += 1
+        if seen[card] + in_trick[card] <= in_pack[card]:
+            continue
+        if card in where and in_pack[card] == 1:
+            number, seat = where[card]
+            raise errors.RuleViolation(
+                f"{card} was already played in trick {number} (by {game.players[seat]}); each card "
+                "is played once a hand, so check the cards"
+            )
+        if in_pack[card] > 1:
+            raise errors.RuleViolation(
+                f"the pack has {in_pack[card]} {card}s and this would be one more; check the cards"
+            )
+        raise errors.EntryError(f"{card} is listed twice in this trick; each player plays one card")
+
+
+# --- what may be led ------------------------------------------------------------------
+
+
+def restricted(game: engine.Game, hand: engine.Hand) -> dict[str, str]:
+    """Suits that may not be led until broken, and what they are ("trump", "the cursed suit")."""
+    out: dict[str, str] = {}
+    if game.ruleset.cursed is not None and game.ruleset.cursed.must_break and hand.cursed:
+        out[hand.cursed] = "the cursed suit"
+    if game.ruleset.trump.must_break and hand.trump:
+        out[hand.trump] = "trump and the cursed suit" if hand.trump in out else "trump"
+    return out
+
+
+def broken(tricks: Sequence[engine.PlayedTrick]) -> set[str]:
+    """Suits broken by these tricks: played by someone following or void in the led suit
+    (any card but the leader's), or declared led (which only a forced lead can do)."""
+    out: set[str] = set()
+    for played in tricks:
+        if played.led is not None:
+            out.add(played.led)
+        for card in played.cards[1:]:
+            out.update(card.suits)
+    return out
+
+
+def unbroken(game: engine.Game, hand: engine.Hand, before: int) -> dict[str, str]:
+    """The restricted suits not yet broken when trick number `before` (1-based) was led."""
+    done = broken(hand.played[: before - 1])
+    return {suit: what for suit, what in restricted(game, hand).items() if suit not in done}
+
+
+def _check_lead(
+    game: engine.Game, hand: engine.Hand, card: cards.Card, led: str | None, leader: str, forced: bool
+) -> None:
+    barred = unbroken(game, hand, len(hand.played) + 1)
+    if not card.suits or led not in barred:
+        if forced:
+            raise errors.UsageError(
+                "--forced is for leading trump or the cursed suit before it is broken; this lead "
+                "needs no excuse, so leave it out"
+            )
+        return
+    what = f"{barred[led]} ({cards.suit_word(led)})"
+    open_suits = [s for s in card.suits if s not in barred]
+    if open_suits:
+        raise errors.RuleViolation(
+            f"{what} is not broken yet, so {leader} may not declare it led; {card} also bears "
+            f"{cards.suit_word(open_suits[0])}: give --led {cards.suit_word(open_suits[0])}"
+        )
+    if forced:
+        return
+    if len(card.suits) == 1:
+        raise errors.RuleViolation(
+            f"{what} is not broken yet, so {leader} may not lead {card}; if {leader} holds only "
+            f"{cards.suit_word(led)}, add --forced"
+        )
+    others = [f"{barred[s]} ({cards.suit_word(s)})" for s in card.suits if s != led]
+    words = " and ".join(dict.fromkeys([what, *others]))
+    raise errors.RuleViolation(
+        f"{words} are not broken yet, so {leader} may not lead {card}; if every card {leader} "
+        "holds bears only those suits, add --forced"
+    )
+
+
+# --- the hand's totals ----------------------------------------------------------------
+
+
+def _finish(game: engine.Game, hand: engine.Hand) -> None:
+    """Every trick is in: derive what scoring needs, so the hand closes by itself."""
+    names = game.players
+    hand.tricks = {p: 0 for p in names}
+    for played in hand.played:
+        hand.tricks[names[played.winner]] += 1
+    hand.first = names[hand.played[0].winner]
+    hand.last = names[hand.played[-1].winner]
+    wanted = {c.code for c in scoring.scoring_cards(hand.phase, game.deck, hand.cursed)}
+    taken: dict[str, list[cards.Card]] = {}
+    for played in hand.played:
+        captured = [card for card in played.cards if card.code in wanted]
+        if captured:
+            taken.setdefault(names[played.winner], []).extend(captured)
+    hand.taken = taken
+
+
+# --- revokes --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A fault the cards prove: a revoke (void shown in a suit, then that suit played) or a
+    forced lead of an unbroken suit while holding a card that could have been led."""
+
+    kind: Literal["revoke", "lead"]
+    player: str
+    hand: int
+    trick: int  # where the fault was (1-based)
+    card: cards.Card  # what the player played then
+    suit: str  # the led suit they showed void in; for a lead, the suit led
+    proof_trick: int  # the later trick whose card proves it
+    proof: cards.Card
+
+    def text(self) -> str:
+        suit = cards.suit_word(self.suit)
+        if self.kind == "revoke":
+            return (
+                f"{self.player} showed void in {suit} in trick {self.trick} ({self.card} on a "
+                f"{suit} lead) but plays {self.proof} in trick {self.proof_trick}: a revoke"
+            )
+        return (
+            f"{self.player} led {self.card} as {suit} in trick {self.trick} before it was broken, "
+            f"saying nothing else could be led, but plays {self.proof} in trick {self.proof_trick}"
+        )
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "player": self.player,
+            "hand": self.hand,
+            "trick": self.trick,
+            "card": self.card.code,
+            "suit": self.suit,
+            "proof_trick": self.proof_trick,
+            "proof": self.proof.code,
+            "text": self.text(),
+        }
+
+
+def flags(game: engine.Game, hand: engine.Hand) -> list[Flag]:
+    """Every fault the tricks recorded so far prove, in the order they came to light.
+
+    Cards are only ever played from the hand dealt, so a card played later was already held
+    earlier: a player who failed to follow and later plays the led suit could have followed.
+    """
+    found: list[Flag] = []
+    names = game.players
+    for i, played in enumerate(hand.played):
+        led = played.led
+        for card, seat in zip(played.cards, played.seats, strict=True):
+            void = bool(card.suits) and led is not None and not card.bears(led)
+            if void:
+                proof = _later(hand, i, seat, lambda c, led=led: c.bears(led))
+                if proof:
+                    found.append(Flag("revoke", names[seat], hand.number, i + 1, card, led, *proof))
+        if played.forced and led is not None:
+            barred = set(unbroken(game, hand, i + 1))
+            proof = _later(hand, i, played.seats[0], lambda c, barred=barred: bool(set(c.suits) - barred))
+            if proof:
+                found.append(
+                    Flag("lead", names[played.seats[0]], hand.number, i + 1, played.cards[0], led, *proof)
+                )
+    return sorted(found, key=lambda f: (f.proof_trick, f.trick))
+
+
+def _later(hand: engine.Hand, index: int, seat: int, shows: Any) -> tuple[int, cards.Card] | None:
+    """The first trick after `index` where `seat` played a card that `shows` the fault."""
+    for j in range(index + 1, len(hand.played)):
+        later = hand.played[j]
+        card = later.cards[later.seats.index(seat)]
+        if shows(card):
+            return j + 1, card
+    return None
+
+
+def pending_flags(game: engine.Game) -> list[Flag]:
+    """Flags of the hand in progress and the one before it that no renege confirms yet.
+
+    A revoke is never penalised by itself: the scorer confirms it with `renege NAME` in the
+    same hand or, when the trick that proved it closed the hand, in the next one."""
+    recent = game.hands[-2:]
+    raised = [flag for hand in recent for flag in flags(game, hand)]
+    peek_kinds = {r.kind for r in game.ruleset.reneges if r.forced_blind_only}
+    confirmed = Counter(
+        penalty.item.player for hand in recent for penalty in hand.penalties if penalty.kind not in peek_kinds
+    )
+    pending = []
+    for flag in raised:
+        if confirmed[flag.player]:
+            confirmed[flag.player] -= 1
+        else:
+            pending.append(flag)
+    return pending
+
+
+# --- reports --------------------------------------------------------------------------
+
+
+def by_trick(hand: engine.Hand) -> bool:
+    return bool(hand.played)
+
+
+def status_needs(game: engine.Game, needs: list[str]) -> list[str]:
+    """While a hand is recorded card by card, its totals come from the tricks: it needs `trick`."""
+    if not by_trick(game.hand) or game.hand.closed:
+        return needs
+    return [n for n in needs if n not in _TOTALS] + ["trick"]
+
+
+def status_data(game: engine.Game) -> dict[str, Any]:
+    hand = game.hand
+    return {
+        "tricks_played": len(hand.played),
+        "next_leader": None if game.finished else game.players[next_leader(game, hand)],
+        "revoke_flags": [flag.data() for flag in pending_flags(game)],
+    }
+
+
+def status_lines(game: engine.Game) -> list[str]:
+    hand, lines = game.hand, []
+    if by_trick(hand) and not game.finished:
+        lines.append(
+            f"Recorded trick by trick: {len(hand.played)} of {hand.size} played; "
+            f"{game.players[next_leader(game, hand)]} leads trick {len(hand.played) + 1}"
+        )
+    for flag in pending_flags(game):
+        lines.append(f"Revoke flag (hand {flag.hand}): {flag.text()}; confirm with `renege {flag.player}`")
+    return lines
+
+
+def trick_report(game: engine.Game, hand: engine.Hand) -> dict[str, Any]:
+    """What `trick` prints: the trick, its winner and why, who leads next, any new flags."""
+    names = game.players
+    played = hand.played[-1]
+    number = len(hand.played)
+    winner = played.cards[played.seats.index(played.winner)]
+    # after the last trick the next hand's leader leads next, by the schedule
+    after = None if game.finished else names[game.hand.leader]
+    leads_next = after if hand.closed else names[played.winner]
+    return {
+        "hand": hand.number,
+        "trick": number,
+        "of": hand.size,
+        "cards": [
+            {"player": names[s], "card": c.code} for c, s in zip(played.cards, played.seats, strict=True)
+        ],
+        "led": played.led,
+        "winner": names[played.winner],
+        "card": winner.code,
+        "reason": played.reason,
+        "leads_next": leads_next,
+        "hand_closed": hand.closed,
+        "flags": [f.data() for f in flags(game, hand) if f.proof_trick == number],
+        "tricks": dict(hand.tricks) if hand.closed and hand.tricks else None,
+        "points": {p: scoring.points_json(v) for p, v in hand.points(names).items()} if hand.closed else None,
+    }
+
+
+def trick_text(game: engine.Game, report: dict[str, Any]) -> str:
+    played = " ".join(f"{c['player']} {_pretty(game, c['card'])}" for c in report["cards"])
+    lines = [
+        f"Trick {report['trick']} of {report['of']}: {played}",
+        f"{report['winner']} takes it — {report['reason']}.",
+    ]
+    for flag in report["flags"]:
+        lines.append(f"REVOKE? {flag['text']}. Confirm with `renege {flag['player']}`.")
+    if report["hand_closed"]:
+        lines.append(f"All {report['of']} tricks are in.")
+    else:
+        lines.append(f"{report['leads_next']} leads trick {report['trick'] + 1}.")
+    return "\n".join(lines)
+
+
+def _pretty(game: engine.Game, code: str) -> str:
+    return str(cards.parse_card(code, game.deck))
+
+
+# --- the calculator -------------------------------------------------------------------
+
+
+def judge(
+    home: Path | None,
+    texts: list[str],
+    trump: str | None,
+    led: str | None,
+    ruleset: str | None,
+    settings: list[str],
+    jokers: str | None,
+) -> dict[str, Any]:
+    """`winner`: who wins a trick, with no game. The ruleset (default: a plain 52-card pack)
+    gives the pack and the Joker rule; `jokers` overrides the rule."""
+    if not texts:
+        raise errors.UsageError("list the cards played, leader first, e.g. `winner QH 2H 3S --trump clubs`")
+    if jokers is not None and jokers not in ("jester", "high"):
+        raise errors.UsageError(f"--jokers is jester or high, not '{jokers}'")
+    if ruleset is not None:
+        origin, text = rulesets.find(ruleset, home)
+        _, _, rules = rulesets.apply_options(origin, rulesets.parse_document(origin, text), settings)
+        deck = cards.deck(rulesets.deck_name(rules.deck, max(len(texts), rules.min_players)))
+        mode = jokers or rules.jokers
+        if jokers is not None and not any(c.is_joker for c in deck.cards):
+            raise errors.UsageError(f"{rules.name} plays without Jokers; leave out --jokers")
+    else:
+        if settings:
+            raise errors.UsageError("--set changes a ruleset's option; name the ruleset with --ruleset")
+        deck = cards.deck("french-54" if jokers else "french-52")
+        mode = jokers or "jester"
+    played = [parse_card(text, deck) for text in texts]
+    trump_suit = cards.parse_suit(trump, deck.kind) if trump is not None else None
+    verdict = referee.trick_winner(played, trump=trump_suit, led=parse_led(led, deck.kind), jokers=mode)  # type: ignore[arg-type]
+    return {
+        "winner": verdict.winner,
+        "card": played[verdict.winner].code,
+        "reason": verdict.reason,
+        "led": verdict.led,
+        "trump": trump_suit,
+        "deck": deck.name,
+        "jokers": mode,
+    }
+
+
+engine.register(events.TrickPlayed, _on_trick)

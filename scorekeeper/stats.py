@@ -1,0 +1,371 @@
+"""Records across games (`stats`): games played and won per ruleset, average and best score,
+bid accuracy, forced blind bids survived, pants paid, reneges and moons shot.
+
+Replaying a game is the truth, and it is the slow part (milliseconds a game), so each game's
+replay is boiled down to a small summary that the store keeps as a cache keyed by the game's
+chain head: a game gets replayed again only when an entry has been added to it since. Summing
+the summaries of 10,000 games then takes a fraction of a second."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from scorekeeper import engine, errors, events, rulesets, scoring, sheets
+
+# Bump when a summary's content or meaning changes: summaries of other versions are ignored.
+CACHE_KIND = "stats-summary-1"
+
+
+# --- one game ------------------------------------------------------------------------------
+
+
+def summarize(game: engine.Game) -> dict[str, Any]:
+    """What the records need from one replayed game, as JSON data."""
+    rules = game.ruleset
+    phases = rules.phases or [rules.phase(1)]
+    winners = game.winners()
+    places = {player: place for place, player, _ in game.standings()}
+    totals = game.totals()
+    players: dict[str, dict[str, Any]] = {
+        p: {
+            "score": str(totals[p]),
+            "place": places[p],
+            "won": p in winners,
+            "shared": p in winners and len(winners) > 1,
+            "bids": 0,
+            "bids_made": 0,
+            "forced_blind": 0,
+            "blind_survived": 0,
+            "pants": 0,
+            "reneges": 0,
+            "moons": 0,
+            "moons_failed": 0,
+        }
+        for p in game.players
+    }
+    for hand in game.hands:
+        for penalty in hand.penalties:
+            players[penalty.item.player]["reneges"] += 1
+        if not hand.closed:
+            continue
+        _count_hand(game, hand, players)
+    return {
+        "ruleset": rules.name,
+        "title": rules.title,
+        "winner": rules.end.winner,
+        "finished": game.finished,
+        "hands": sum(1 for h in game.hands if h.closed),
+        "has": {
+            "bids": rules.bidding.kind in ("bids", "poisons"),
+            "forced_blind": rules.poisons is not None,
+            "pants": rules.pants is not None and rules.pants.enabled,
+            "reneges": bool(rules.reneges),
+            "moons": any(isinstance(a, rulesets.Moon) for phase in phases for a in phase.adjust),
+        },
+        "players": players,
+    }
+
+
+def _count_hand(game: engine.Game, hand: engine.Hand, players: dict[str, dict[str, Any]]) -> None:
+    tricks = hand.tricks or {}
+    for p, bid in hand.bids.items():
+        if p in tricks:
+            players[p]["bids"] += 1
+            players[p]["bids_made"] += bid == tricks[p]
+    for p, pick in hand.poisons.items():
+        if pick.bid is not None and p in tricks:
+            players[p]["bids"] += 1
+            players[p]["bids_made"] += pick.bid == tricks[p]
+    for p in sheets.forced_blind(game, hand):
+        players[p]["forced_blind"] += 1
+        pick = hand.poisons.get(p)
+        players[p]["blind_survived"] += bool(pick and pick.kind == "blind" and pick.bid == tricks.get(p))
+    for p in sheets.pants_payers(hand):
+        players[p]["pants"] += 1
+    moon = sheets.moon_result(game, hand)
+    if moon is not None:
+        players[moon[0]]["moons" if moon[1] else "moons_failed"] += 1
+
+
+def summaries(db, rebuild: bool = False, parallel_from: int = 200) -> list[dict[str, Any]]:
+    """Every game's summary, in the order the games were created: from the cache when the
+    game's chain head still matches, else by replaying it (and caching the result). Many
+    games to replay are shared out among the CPUs."""
+    cached = {} if rebuild else db.derived(CACHE_KIND)
+    texts: dict[str, str] = {}
+    stale = []
+    for summary in db.games():
+        hit = cached.get(summary.id)
+        if hit is not None and hit[0] == summary.head:
+            texts[summary.id] = hit[1]
+        else:
+            stale.append(summary.id)
+    cpus = os.cpu_count() or 1
+    if len(stale) >= parallel_from and cpus > 1 and "fork" in multiprocessing.get_all_start_methods():
+        fresh = _replay_in_parallel(db.folder, stale, cpus)
+    else:
+        fresh = _replay(db, stale)
+    if fresh:
+        db.put_derived(CACHE_KIND, fresh)
+        texts.update((game_id, text) for game_id, _, text in fresh)
+    return [json.loads(texts[s.id]) for s in db.games()]
+
+
+def _replay(db, game_ids: list[str]) -> list[tuple[str, str, str]]:
+    """(game id, chain head, summary text) for each game, replayed from its entries."""
+    out = []
+    for game_id in game_ids:
+        stored = db.events(game_id)
+        game = engine.replay(events.parse_all([e.body for e in stored]))
+        out.append((game_id, stored[-1].hash, _dumps(summarize(game))))
+    return out
+
+
+def _replay_chunk(folder: str, game_ids: list[str]) -> list[tuple[str, str, str]]:
+    from scorekeeper import store
+
+    with store.Store(Path(folder)) as db:
+        return _replay(db, game_ids)
+
+
+def _replay_in_parallel(folder: Path, game_ids: list[str], cpus: int) -> list[tuple[str, str, str]]:
+    # Forked workers open the store afresh and never touch the parent's connection. The
+    # pool forks them all before starting its own threads.
+    context = multiprocessing.get_context("fork")
+    size = max(1, -(-len(game_ids) // (cpus * 4)))
+    chunks = [game_ids[i : i + size] for i in range(0, len(game_ids), size)]
+    with context.Pool(cpus) as pool:
+        parts = pool.starmap(_replay_chunk, [(str(folder), chunk) for chunk in chunks])
+    return [row for part in parts for row in part]
+
+
+def remember(db, game: engine.Game, head: str) -> None:
+    """Cache the summary of a game just replayed anyway (an import), as of its chain head."""
+    db.put_derived(CACHE_KIND, [(game.id, head, _dumps(summarize(game)))])
+
+
+def _dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+
+# --- across games --------------------------------------------------------------------------
+
+
+@dataclass
+class Record:
+    """One player's record under one ruleset."""
+
+    name: str
+    played: int = 0  # finished games
+    in_progress: int = 0
+    won: int = 0
+    shared: int = 0
+    scores: list[Fraction] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def add(self, data: dict[str, Any], finished: bool) -> None:
+        if finished:
+            self.played += 1
+            self.won += data["won"]
+            self.shared += data["shared"]
+            self.scores.append(Fraction(data["score"]))
+        else:
+            self.in_progress += 1
+        for key in (
+            "bids",
+            "bids_made",
+            "forced_blind",
+            "blind_survived",
+            "pants",
+            "reneges",
+            "moons",
+            "moons_failed",
+        ):
+            self.counts[key] = self.counts.get(key, 0) + data[key]
+
+
+def _player_key(name: str) -> str:
+    return name.casefold()
+
+
+def records(
+    games: Iterable[dict[str, Any]], player: str | None = None, ruleset: str | None = None
+) -> dict[str, Any]:
+    """The records of every player (or one) per ruleset (or one ruleset), as JSON data."""
+    games = [g for g in games if ruleset is None or g["ruleset"] == ruleset]
+    names: dict[str, str] = {}
+    for g in games:
+        for p in g["players"]:
+            names.setdefault(_player_key(p), p)
+    wanted = None if player is None else _find_player(player, names)
+    by_ruleset: dict[str, dict[str, Any]] = {}
+    for g in games:
+        block = by_ruleset.setdefault(
+            g["ruleset"],
+            {
+                "title": g["title"],
+                "winner": g["winner"],
+                "games": 0,
+                "finished": 0,
+                "has": dict(g["has"]),
+                "records": {},
+            },
+        )
+        block["has"] = {k: v or g["has"][k] for k, v in block["has"].items()}
+        if wanted is not None and wanted not in {_player_key(p) for p in g["players"]}:
+            continue
+        block["games"] += 1
+        block["finished"] += g["finished"]
+        for p, data in g["players"].items():
+            key = _player_key(p)
+            if wanted is not None and key != wanted:
+                continue
+            block["records"].setdefault(key, Record(names[key])).add(data, g["finished"])
+    blocks = [_ruleset_json(name, block) for name, block in sorted(by_ruleset.items()) if block["games"]]
+    overall: dict[str, dict[str, Any]] = {}
+    for block in blocks:
+        for rec in block["players"]:
+            row = overall.setdefault(
+                rec["name"], {"name": rec["name"], "played": 0, "won": 0, "shared_wins": 0, "in_progress": 0}
+            )
+            for key in ("played", "won", "shared_wins", "in_progress"):
+                row[key] += rec[key]
+    return {
+        "player": names[wanted] if wanted is not None else None,
+        "ruleset": ruleset,
+        "games": sum(b["games"] for b in blocks),
+        "finished": sum(b["finished"] for b in blocks),
+        "rulesets": blocks,
+        "players": sorted(overall.values(), key=lambda r: (-r["won"], -r["played"], r["name"].casefold())),
+    }
+
+
+def _find_player(text: str, names: dict[str, str]) -> str:
+    wanted = text.strip().casefold()
+    if wanted in names:
+        return wanted
+    matches = [key for key in names if key.startswith(wanted)] if wanted else []
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        shown = " or ".join(sorted(names[k] for k in matches))
+        raise errors.EntryError(f"'{text}' could be {shown}; type more of the name")
+    known = ", ".join(sorted(names.values(), key=str.casefold)) or "none yet"
+    raise errors.EntryError(f"no player '{text}' in the games in the store; the players are {known}")
+
+
+def _ruleset_json(name: str, block: dict[str, Any]) -> dict[str, Any]:
+    has, highest = block["has"], block["winner"] == "highest"
+    players = []
+    for rec in block["records"].values():
+        c = rec.counts
+        scores = rec.scores
+        best = (max(scores) if highest else min(scores)) if scores else None
+        players.append(
+            {
+                "name": rec.name,
+                "played": rec.played,
+                "won": rec.won,
+                "shared_wins": rec.shared,
+                "in_progress": rec.in_progress,
+                "average": round(float(sum(scores) / len(scores)), 2) if scores else None,
+                "best": scoring.points_json(best) if best is not None else None,
+                "bids": c["bids"] if has["bids"] else None,
+                "bids_made": c["bids_made"] if has["bids"] else None,
+                "bid_accuracy": round(c["bids_made"] / c["bids"], 3) if has["bids"] and c["bids"] else None,
+                "forced_blind": c["forced_blind"] if has["forced_blind"] else None,
+                "blind_survived": c["blind_survived"] if has["forced_blind"] else None,
+                "pants": c["pants"] if has["pants"] else None,
+                "reneges": c["reneges"],
+                "moons": c["moons"] if has["moons"] else None,
+                "moons_failed": c["moons_failed"] if has["moons"] else None,
+            }
+        )
+    players.sort(key=lambda r: (-r["won"], -r["played"], r["name"].casefold()))
+    return {
+        "ruleset": name,
+        "title": block["title"],
+        "winner": block["winner"],
+        "games": block["games"],
+        "finished": block["finished"],
+        "players": players,
+    }
+
+
+# --- text ----------------------------------------------------------------------------------
+
+
+def text(data: dict[str, Any]) -> str:
+    from scorekeeper import reports
+
+    if not data["rulesets"]:
+        which = f" of {data['ruleset']}" if data["ruleset"] else ""
+        return f"No games{which} in the store yet."
+    who = f"{data['player']}'s records" if data["player"] else "Records"
+    lines = [f"{who} across {_games(data['games'])} ({data['finished']} finished)"]
+    for block in data["rulesets"]:
+        lines.append("")
+        lines.append(
+            f"{block['title']} ({block['ruleset']}): {_games(block['games'])}, {block['finished']} finished"
+        )
+        columns = _columns(block)
+        rows = [[fmt(rec) for _, fmt in columns] for rec in block["players"]]
+        lines.append(reports.table(rows, [title for title, _ in columns]))
+        if block["winner"] == "lowest":
+            lines.append("(lowest score wins: best is the lowest)")
+    if len(data["rulesets"]) > 1:
+        lines.append("")
+        lines.append("All rulesets")
+        rows = [[r["name"], r["played"], r["won"], _pct(r["won"], r["played"])] for r in data["players"]]
+        lines.append(reports.table(rows, ["player", "played", "won", "win rate"]))
+    return "\n".join(lines)
+
+
+def _games(n: int) -> str:
+    return f"{n} game{'s' if n != 1 else ''}"
+
+
+def _pct(part: int, whole: int) -> str:
+    return f"{round(100 * part / whole)}%" if whole else "-"
+
+
+def _columns(block: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The columns worth showing for this ruleset: those its rules can produce."""
+    sample = block["players"][0]
+
+    def number(value: Any) -> str:
+        return "-" if value is None else scoring.points_text(Fraction(value).limit_denominator(100))
+
+    columns: list[tuple[str, Any]] = [
+        ("player", lambda r: r["name"]),
+        ("played", lambda r: str(r["played"])),
+        ("won", lambda r: str(r["won"]) + (f" ({r['shared_wins']} shared)" if r["shared_wins"] else "")),
+        ("average", lambda r: "-" if r["average"] is None else f"{r['average']:.1f}"),
+        ("best", lambda r: number(r["best"])),
+    ]
+    if any(r["in_progress"] for r in block["players"]):
+        columns.insert(2, ("playing", lambda r: str(r["in_progress"])))
+    if sample["bids"] is not None:
+        columns.append(
+            ("bids made", lambda r: f"{r['bids_made']}/{r['bids']} {_pct(r['bids_made'], r['bids'])}")
+        )
+    if sample["forced_blind"] is not None:
+        columns.append(("forced blind survived", lambda r: f"{r['blind_survived']}/{r['forced_blind']}"))
+    if sample["pants"] is not None:
+        columns.append(("pants", lambda r: str(r["pants"])))
+    columns.append(("reneges", lambda r: str(r["reneges"])))
+    if sample["moons"] is not None:
+        columns.append(
+            (
+                "moons",
+                lambda r: str(r["moons"]) + (f" ({r['moons_failed']} failed)" if r["moons_failed"] else ""),
+            )
+        )
+    return columns

@@ -1,0 +1,130 @@
+"""Importing a game from its JSON score sheet (`sheet --format json`): the sheet is checked to
+be ours, its audit chain to verify, its entries to replay into a valid game scoring what the
+sheet says; only then is the chain stored, exactly as it was, and the game made current."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pydantic
+
+from scorekeeper import engine, errors, events, reports, sheets, store
+
+ASK = "give a file written by `sheet --format json`"
+
+
+def read(path: Path) -> dict[str, Any]:
+    """The sheet's data, or a refusal saying why the file is not a sheet of ours."""
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise errors.UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as exc:
+        where = f" (line {exc.lineno}, column {exc.colno})" if isinstance(exc, json.JSONDecodeError) else ""
+        raise errors.EntryError(f"{path} is not JSON{where}; {ASK}") from None
+    if not isinstance(data, dict) or data.get("format") != sheets.JSON_FORMAT:
+        raise errors.EntryError(
+            f"{path} is not a scorekeeper score sheet (it has no sheet format marker); {ASK}"
+        )
+    version = data.get("version")
+    if type(version) is not int or version < 1:
+        raise errors.EntryError(
+            f"{path} is not a scorekeeper score sheet (its version is not a number); {ASK}"
+        )
+    if version > sheets.JSON_VERSION:
+        raise errors.EntryError(
+            f"{path} was written by a newer scorekeeper (sheet version {version}; this one reads "
+            f"version {sheets.JSON_VERSION}); upgrade scorekeeper to import it"
+        )
+    return data
+
+
+def chain(path: Path, data: dict[str, Any]) -> list[store.StoredEvent]:
+    """The sheet's entries as stored events, checked link by link with the public chain hash."""
+    game_id, entries = data.get("game"), data.get("entries")
+    if not isinstance(game_id, str) or not game_id or not isinstance(entries, list) or not entries:
+        raise errors.StoreError(
+            f"{path} has no game id or no entries: it was cut short or altered; nothing was imported"
+        )
+    result, prev = [], store.ZERO_HASH
+    for i, entry in enumerate(entries):
+        shape = {"n": int, "at": str, "prev": str, "hash": str, "body": dict}
+        if not isinstance(entry, dict) or any(type(entry.get(k)) is not t for k, t in shape.items()):
+            raise _altered(path, f"entry {i} is not a whole entry (n, at, prev, hash, body)")
+        if entry["n"] != i:
+            raise _altered(
+                path, f"entry {i} is numbered {entry['n']}: entries were removed, added or reordered"
+            )
+        if entry["prev"] != prev:
+            raise _altered(path, f"entry {i} does not follow entry {i - 1}")
+        try:
+            digest = store.chain_hash(entry["prev"], game_id, i, entry["at"], entry["body"])
+        except (TypeError, ValueError):
+            digest = None
+        if digest != entry["hash"]:
+            raise _altered(path, f"entry {i} does not match its hash")
+        result.append(store.StoredEvent(game_id, i, entry["at"], entry["body"], entry["prev"], entry["hash"]))
+        prev = entry["hash"]
+    if data.get("chain_head") != prev:
+        raise _altered(path, "its chain digest is not the hash of its last entry")
+    return result
+
+
+def _altered(path: Path, problem: str) -> errors.StoreError:
+    return errors.StoreError(
+        f"{path} was altered: {problem}, so its audit chain does not verify; nothing was imported"
+    )
+
+
+def replay(path: Path, data: dict[str, Any], stored: list[store.StoredEvent]) -> engine.Game:
+    """The game the entries make, refusing entries the rules refuse and a sheet whose
+    standings or points differ from what its entries score."""
+    try:
+        parsed = events.parse_all([e.body for e in stored])
+    except pydantic.ValidationError as exc:
+        where = exc.errors()[0]["loc"][:1]
+        which = f"entry {where[0]}" if where else "an entry"
+        raise errors.EntryError(
+            f"{path}: {which} is not an entry this scorekeeper knows; nothing was imported"
+        ) from None
+    first = parsed[0]
+    if not isinstance(first, events.GameStarted) or first.game_id != stored[0].game_id:
+        raise errors.EntryError(
+            f"{path}: its first entry does not start game {stored[0].game_id}; nothing was imported"
+        )
+    try:
+        game = engine.replay(parsed)
+    except errors.ScorekeeperError as exc:
+        raise errors.EntryError(
+            f"{path}: its entries do not make a valid game ({exc}); nothing was imported"
+        ) from None
+    sheet = sheets.build(game, stored)
+    if data.get("standings") != reports.standings_data(game):
+        raise errors.StoreError(
+            f"{path} was altered: its standings are not what its entries score; nothing was imported"
+        )
+    if [h.get("points") if isinstance(h, dict) else None for h in data.get("hands") or []] != [
+        sheets.hand_json(row)["points"] for row in sheet.rows
+    ]:
+        raise errors.StoreError(
+            f"{path} was altered: its hands' points are not what its entries score; nothing was imported"
+        )
+    return game
+
+
+def import_file(db: store.Store, path: Path) -> engine.Game:
+    """Import the game of a JSON sheet into the store and make it current."""
+    data = read(path)
+    stored = chain(path, data)
+    game = replay(path, data, stored)
+    if db.head(game.id):
+        raise errors.EntryError(
+            f"game {game.id} is already in the store (`use {game.id}` makes it current); nothing was imported"
+        )
+    db.import_chain(stored)
+    db.set_current_game(game.id)
+    return game
