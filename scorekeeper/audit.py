@@ -18,3 +18,40 @@ def log_text(db, game_id: str) -> str:
         rows.append([entry.n, entry.at[:19].replace("T", " "), hand, events.describe(event), note, entry.hash[:12]])
     head = f"Game {game_id}: {len(stored)} entries; chain head {db.head(game_id)}"
     return head + "\n" + reports.table(rows, ["#", "time (UTC)", "hand", "entry", "", "hash"])
+
+
+def digest_text(db, digest: str) -> str:
+    """Check a printed sheet's chain digest against the store: which entry of which game it
+    names, and how many entries came after it. Call it once the store's chains verify.
+    A digest no entry has means the sheet did not come from this store, or the entries it
+    covers were rewritten: the store is not what the sheet says (StoreError, exit 3)."""
+    from scorekeeper import errors
+
+    wanted = digest.strip().lower()
+    if len(wanted) < 12 or any(c not in "0123456789abcdef" for c in wanted):
+        raise errors.UsageError(
+            f"'{digest}' is not a chain digest; give the hex text after 'Chain digest:' on the sheet "
+            "(at least its first 12 characters)"
+        )
+    found = [
+        (game.id, entry.n, len(stored))
+        for game in db.games()
+        for stored in [db.events(game.id)]
+        for entry in stored
+        if entry.hash.startswith(wanted)
+    ]
+    if not found:
+        raise errors.StoreError(
+            f"no entry in this store has the digest {wanted[:12]}…: the sheet was not printed from this "
+            "store, or the entries it covers have been rewritten"
+        )
+    if len(found) > 1:
+        raise errors.UsageError(f"{len(found)} entries have a digest starting {wanted}; give more of it")
+    game_id, n, count = found[0]
+    if n == count - 1:
+        return f"The digest is entry {n} of game {game_id}, its last: the sheet shows the game as stored."
+    later = count - 1 - n
+    return (
+        f"The digest is entry {n} of game {game_id}: the sheet shows the game as it was then; "
+        f"{later} entr{'y was' if later == 1 else 'ies were'} recorded after it (see `log`)."
+    )

@@ -487,6 +487,136 @@ def stats(
         typer.echo(records.text(data))
 
 
+Cards = Annotated[list[str], typer.Argument(metavar="CARD...", help="the cards in the order played, leader first")]
+LedOption = Annotated[Optional[str], typer.Option("--led", help="the suit led (Decktet: which of the led card's suits)")]
+
+
+@command()
+def trick(
+    cards: Cards,
+    led: LedOption = None,
+    forced: Annotated[
+        bool, typer.Option("--forced", help="the leader led an unbroken trump or cursed suit holding nothing else")
+    ] = False,
+    game: GameOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Record the next trick of the hand, card by card; prints who wins it and who leads next.
+    When every trick is in, the hand is scored by itself.
+
+    Example: scorekeeper trick QH 2H 3S     (Decktet: scorekeeper trick Diplomat Mill Pact --led moons)
+    """
+    from scorekeeper import play, reports
+
+    state, hand = record(game, lambda g: play.trick(g, cards, led, forced))
+    report = play.trick_report(state, hand)
+    if as_json:
+        emit_json(report)
+        return
+    typer.echo(play.trick_text(state, report))
+    if hand.closed:
+        typer.echo(reports.hand_closed_text(state, hand))
+
+
+@command()
+def winner(
+    cards: Cards,
+    trump: Annotated[Optional[str], typer.Option("--trump", help="the trump suit (default: none)")] = None,
+    led: LedOption = None,
+    ruleset: Annotated[
+        Optional[str], typer.Option("--ruleset", help="the game whose pack and Joker rule apply (default: 52 cards)")
+    ] = None,
+    set_: Annotated[list[str], typer.Option("--set", help="a house option of --ruleset, NAME=VALUE")] = [],
+    jokers: Annotated[Optional[str], typer.Option("--jokers", help="jester or high (a pack with two Jokers)")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Referee calculator: who wins this trick, and why. Needs no game.
+
+    Example: scorekeeper winner QH 2H 3S --trump clubs
+    """
+    from scorekeeper import play
+
+    verdict = play.judge(home(), cards, trump, led, ruleset, set_, jokers)
+    if as_json:
+        emit_json(verdict)
+    else:
+        typer.echo(verdict["reason"])
+
+
+@command()
+def why(
+    player: Annotated[str, typer.Argument(help="the player, by name or unique prefix")],
+    hand: Annotated[Optional[int], typer.Option("--hand", help="only this hand")] = None,
+    game: GameOption = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Explain, rule by rule, every point a player has (or got in one hand).
+
+    Example: scorekeeper why Ann --hand 3
+    """
+    from scorekeeper import explain
+
+    state = current(game)
+    if as_json:
+        emit_json(explain.why_data(state, player, hand))
+    else:
+        typer.echo(explain.why_text(state, player, hand))
+
+
+@command()
+def counts(values: Values, game: GameOption = None) -> None:
+    """Record how many cursed cards each player took (Snakebit), instead of naming them.
+
+    All of the hand's cursed cards at once: they total 8. Players left out took none.
+    Example: scorekeeper counts Ann=5 Bob=3   (or: scorekeeper counts 5 3 0)
+    """
+    from scorekeeper import snakebit
+
+    state, hand = record(game, lambda g: snakebit.counts(g, values))
+    shown = ", ".join(f"{p} {n}" for p, n in (hand.cursed_counts or {}).items())
+    after_entry(state, hand, f"Cursed cards: {shown}.")
+
+
+@command("import")
+def import_(file: Annotated[Path, typer.Argument(help="a JSON score sheet written by `sheet --format json`")]) -> None:
+    """Load a game from its JSON score sheet into the store and make it current.
+
+    The sheet's audit chain must verify and its entries must score what it says; a game
+    already in the store is refused. Example: scorekeeper import tuesday.json
+    """
+    from scorekeeper import reports, transfer
+
+    with open_store() as db:
+        state = transfer.import_file(db, file)
+        from scorekeeper import stats as records
+
+        records.remember(db, state, db.head(state.id))  # replayed already: keep its summary for `stats`
+    typer.echo(f"Imported game {state.id}: {state.ruleset.title}, players {', '.join(state.players)}; it is now current.")
+    typer.echo(reports.standings_text(state))
+
+
+@command()
+def stats(
+    player: Annotated[Optional[str], typer.Argument(help="one player's records (a name or unique prefix)")] = None,
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", help="only games of this ruleset")] = None,
+    rebuild: Annotated[bool, typer.Option("--rebuild", help="replay every game instead of using the cached summaries")] = False,
+    as_json: JsonOption = False,
+) -> None:
+    """Records across every game in the store: games played and won, average and best score,
+    bid accuracy, forced blind bids survived, pants, reneges, moons, per ruleset.
+
+    Example: scorekeeper stats Ann --ruleset oh-hell-mrpikes
+    """
+    from scorekeeper import stats as records
+
+    with open_store() as db:
+        data = records.records(records.summaries(db, rebuild), player, ruleset)
+    if as_json:
+        emit_json(data)
+    else:
+        typer.echo(records.text(data))
+
+
 # --- rules ---------------------------------------------------------------------------
 
 
@@ -553,17 +683,27 @@ def log(game: GameOption = None) -> None:
 
 
 @command()
-def verify() -> None:
+def verify(
+    digest: Annotated[
+        Optional[str], typer.Option("--digest", help="the 'Chain digest' printed on a score sheet, to check it too")
+    ] = None,
+) -> None:
     """Recompute every game's hash chain; exit 3 naming the first entry that does not match.
+    With --digest, also find the entry a printed sheet's digest names.
 
-    Example: scorekeeper verify
+    Example: scorekeeper verify --digest 3f9c2a…
     """
+    from scorekeeper import audit
+
     with open_store() as db:
         problems = db.verify()
         count = len(db.games())
-    if problems:
-        raise errors.StoreError("; ".join(problems))
+        if problems:
+            raise errors.StoreError("; ".join(problems))
+        found = audit.digest_text(db, digest) if digest is not None else None
     typer.echo(f"All {count} game{'s' if count != 1 else ''} verify: no entry has been altered.")
+    if found:
+        typer.echo(found)
 
 
 @command()

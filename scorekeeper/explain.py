@@ -270,9 +270,12 @@ def _hand_lines(game: engine.Game, h: dict[str, Any]) -> list[str]:
     if not h["scored"] and h["items"]:
         state += f"; {_signed(h['points'])} so far"
     lines = [f"Hand {h['hand']} ({', '.join(about)}): {state}" + (f" — {h['facts']}" if h["facts"] else "")]
+    rule = None
     for item in h["items"]:
         lines.append(f"  {_signed(item['points']):>5}  {item['reason']}")
-        lines.append(f"         by {item['by']}")
+        if item["by"] != rule:  # one rule often gives several items in a row (cards)
+            lines.append(f"         by {item['by']}")
+        rule = item["by"]
     if h["scored"] and not h["items"]:
         lines.append("      0  no rule gave points")
     lines += [f"         note: {note}" for note in h["notes"]]
@@ -282,4 +285,4 @@ def _hand_lines(game: engine.Game, h: dict[str, Any]) -> list[str]:
 def _signed(value: int | float) -> str:
     exact = Fraction(value).limit_denominator()
     text = scoring.points_text(exact)
-    return text if exact < 0 else f"+{text}"
+    return text if exact <= 0 else f"+{text}"

@@ -76,7 +76,9 @@ def test_a_3_card_oh_hell_hand_played_card_by_card_scores_itself(sk):
     # Ann bid 1, took 1: 10 + 1 = 11. Bob bid 1, took 1: 11. Cat bid 0, took 1: -(10 + 1).
     assert scores(sk) == {"Ann": 11, "Bob": 11, "Cat": -11}
     status = sk.json("status")
-    assert status["hand"] == 2 and status["dealer"] == "Bob" and status["needs"] == ["trump", "bids", "tricks"]
+    assert (
+        status["hand"] == 2 and status["dealer"] == "Bob" and status["needs"] == ["trump", "bids", "tricks"]
+    )
     assert status["revoke_flags"] == []
     # Hand 2 is recorded by totals: card by card is a per-hand choice.
     sk("trump", "spades")
@@ -96,7 +98,11 @@ def test_trick_json(sk):
         "hand": 1,
         "trick": 1,
         "of": 3,
-        "cards": [{"player": "Ann", "card": "QS"}, {"player": "Bob", "card": "2S"}, {"player": "Cat", "card": "3C"}],
+        "cards": [
+            {"player": "Ann", "card": "QS"},
+            {"player": "Bob", "card": "2S"},
+            {"player": "Cat", "card": "3C"},
+        ],
         "led": "S",
         "winner": "Cat",
         "card": "3C",
@@ -256,7 +262,9 @@ def test_a_revoke_is_flagged_at_once_and_confirmed_by_renege(sk):
     ) in sk("status").splitlines()
     # Never applied by itself: Ann took all 3 (bid 1: -(10 + 2)); Bob, Cat took 0 (bid 1: -11).
     assert scores(sk) == {"Ann": -12, "Bob": -11, "Cat": -11}
-    assert sk("renege", "Bob") == "Renege by Bob (revoke): -10 points.\nStill to record: trump, bids, tricks\n"
+    assert (
+        sk("renege", "Bob") == "Renege by Bob (revoke): -10 points.\nStill to record: trump, bids, tricks\n"
+    )
     # MrPikes' renege costs -10 (the ruleset's option).
     assert scores(sk) == {"Ann": -12, "Bob": -21, "Cat": -11}
     assert sk.json("status")["revoke_flags"] == []
@@ -478,7 +486,10 @@ def test_jesters_never_win_and_both_jokers_may_be_played(sk):
     ]
     out = sk("trick", "3S", "JK", "4S")  # Cat, Ann, Bob: Ann's Joker, though she holds A♠
     assert out.splitlines()[1] == "Bob takes it — 4♠ wins: highest spade; no trump played."
-    assert sk.fails("trick", "JK", "5D", "6D") == "refused: the pack has 2 Jokers and this would be one more; check the cards"
+    assert (
+        sk.fails("trick", "JK", "5D", "6D")
+        == "refused: the pack has 2 Jokers and this would be one more; check the cards"
+    )
     out = sk("trick", "5S", "6S", "AS")  # Bob leads; Ann's A♠ shows her Joker was no revoke
     assert "REVOKE" not in out
 
@@ -600,9 +611,13 @@ def simple_winner(trick, trump, led, jokers):
 
 def start_game(ruleset, players, settings=()):
     origin, text = rulesets.find(ruleset, None)
-    document, chosen, _ = rulesets.apply_options(origin, rulesets.parse_document(origin, text), list(settings))
+    document, chosen, _ = rulesets.apply_options(
+        origin, rulesets.parse_document(origin, text), list(settings)
+    )
     return engine.start(
-        events.GameStarted(game_id="test", ruleset=document, options=chosen, players=players, dealer=players[0])
+        events.GameStarted(
+            game_id="test", ruleset=document, options=chosen, players=players, dealer=players[0]
+        )
     )
 
 
@@ -639,7 +654,10 @@ def play_random_hand(game, hands, rng, *, faithful, declared_lead):
         engine.apply(
             game,
             events.TrickPlayed(
-                hand=hand.number, cards=[c.code for c in trick], led=led if declared_lead else None, forced=forced
+                hand=hand.number,
+                cards=[c.code for c in trick],
+                led=led if declared_lead else None,
+                forced=forced,
             ),
         )
         winner = seats[simple_winner(trick, hand.trump, led, game.ruleset.jokers)]
@@ -682,7 +700,9 @@ GAMES = [
 @pytest.mark.parametrize("ruleset, players, options, before", GAMES)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1), faithful=st.sampled_from([1.0, 0.9, 0.5]))
-def test_random_hands_every_revoke_is_flagged_and_nothing_else(ruleset, players, options, before, seed, faithful):
+def test_random_hands_every_revoke_is_flagged_and_nothing_else(
+    ruleset, players, options, before, seed, faithful
+):
     rng = random.Random(seed)
     game = start_game(ruleset, players, options)
     pack = list(game.deck.cards)
