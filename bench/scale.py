@@ -73,14 +73,27 @@ def _entry(game: engine.Game, rng: random.Random) -> events.AnyEvent:
     if need == "poisons":
         return _poisons(game, hand, rng)
     if need == "tricks":
-        return events.TricksRecorded(
-            hand=n, tricks=dict(zip(players, _split(size, len(players), rng), strict=True))
-        )
+        return events.TricksRecorded(hand=n, tricks=_tricks(hand, players, size, rng))
     if need == "took":
         return _took(game, hand, rng)
     if need in ("first", "last"):
         return events.TrickAwarded(hand=n, which=need, player=rng.choice(players))
     raise AssertionError(f"the bench does not know how to record {need!r}")
+
+
+def _tricks(hand: engine.Hand, players: list[str], size: int, rng: random.Random) -> dict[str, int]:
+    """Tricks near what was bid, as at a real table: most bids are made, some missed."""
+    said = {p: hand.bids.get(p, hand.poisons[p].bid if p in hand.poisons else None) for p in players}
+    if any(v is None for v in said.values()) or rng.random() < 0.2:
+        return dict(zip(players, _split(size, len(players), rng), strict=True))
+    took = {p: v or 0 for p, v in said.items()}
+    while sum(took.values()) != size:
+        if sum(took.values()) > size:
+            p = rng.choice([p for p in players if took[p] > 0])
+            took[p] -= 1
+        else:
+            took[rng.choice(players)] += 1
+    return took
 
 
 def _unused(game: engine.Game, what: str, rule: rulesets.Trump | None) -> list[str]:

@@ -108,7 +108,7 @@ def svg(players: list[str], series: dict[str, list[float]], width: int = 720, he
     lo, hi = _bounds(series)
     step = nice_step(hi - lo)
     lo, hi = math.floor(lo / step) * step, math.ceil(hi / step) * step
-    left, right, top, bottom = 40, 130, 8, 26
+    left, right, top, bottom = 40, 150, 8, 26
     plot_w, plot_h = width - left - right, height - top - bottom
     hands = max(points - 1, 1)
 
@@ -170,5 +170,5 @@ def svg(players: list[str], series: dict[str, list[float]], width: int = 720, he
     return "\n".join(out)
 
 
-def _short(name: str, limit: int = 14) -> str:
+def _short(name: str, limit: int = 12) -> str:
     return name if len(name) <= limit else name[: limit - 1] + "…"

@@ -531,27 +531,33 @@ def _result_line(game: engine.Game) -> str:
 _CSS = """
 @page { margin: 12mm; }
 * { box-sizing: border-box; }
-body { font: 10pt/1.3 "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; color: #111; margin: 0 auto; max-width: 190mm; padding: 6mm 0; }
-h1 { font-size: 15pt; margin: 0 0 2mm; }
-dl.meta { display: flex; flex-wrap: wrap; gap: 1mm 6mm; margin: 0 0 3mm; }
+body { font: 9.5pt/1.25 "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; color: #111; margin: 0 auto; max-width: 186mm; padding: 6mm 0; }
+h1 { font-size: 14pt; margin: 0 0 1.5mm; }
+dl.meta { display: flex; flex-wrap: wrap; gap: 0.5mm 6mm; margin: 0 0 2.5mm; }
 dl.meta div { display: flex; gap: 1.5mm; }
 dl.meta dt { font-weight: bold; } dl.meta dd { margin: 0; }
-table { border-collapse: collapse; width: 100%; }
-table.sheet { font-size: 8pt; }
-th, td { border: 0.5pt solid #999; padding: 0.6mm 1.2mm; vertical-align: top; }
-th { background: #eee; text-align: left; }
-td.num { text-align: right; }
-td.p { white-space: nowrap; }
-td.p .f { color: #555; }
-td.p .t { float: right; font-weight: bold; padding-left: 2mm; }
-.mark { display: inline-block; font-size: 6.5pt; font-weight: bold; color: #fff; background: #a11; border-radius: 1mm; padding: 0 0.8mm; margin-left: 0.8mm; }
+table { border-collapse: collapse; }
+table.sheet { width: 100%; font-size: 7.5pt; line-height: 1.2; }
+th, td { border: 0.5pt solid #aaa; padding: 0.4mm 1mm; vertical-align: top; }
+th { background: #eee; text-align: left; font-weight: bold; }
+table.sheet th { overflow: hidden; text-overflow: ellipsis; max-width: 30mm; white-space: nowrap; }
+td.num, td.t { text-align: right; }
+td.who { max-width: 18mm; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+td.f { color: #555; border-right: none; }
+td.f span.nw { white-space: nowrap; }
+td.t { font-weight: bold; white-space: nowrap; border-left: none; }
+.red { color: #c00; }
+.mark { display: inline-block; font-size: 6pt; font-weight: bold; color: #fff; background: #a11; border-radius: 0.8mm; padding: 0 0.6mm; margin-left: 0.6mm; }
 .mark.moon { background: #225; } .mark.blind { background: #555; }
-tr.note td { border-top: none; font-style: italic; color: #333; padding-left: 8mm; white-space: normal; }
+tr.note td { font-style: italic; color: #333; padding-left: 6mm; white-space: normal; }
 tr.open td { background: #fffbe6; }
-.chart { margin: 3mm 0; } .chart svg { width: 100%; height: auto; display: block; }
-table.standings { width: auto; min-width: 50%; font-size: 9pt; margin-top: 2mm; }
+.bottom { display: flex; gap: 4mm; align-items: flex-start; margin-top: 3mm; }
+.chart { flex: 1 1 64%; margin: 0; } .chart svg { width: 100%; height: auto; display: block; }
+.side { flex: 1 1 36%; }
+table.standings { width: 100%; font-size: 8.5pt; }
+table.standings td:nth-child(2) { max-width: 30mm; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 p.result { font-weight: bold; margin: 2mm 0; }
-p.digest { font: 7pt monospace; color: #555; word-break: break-all; margin-top: 3mm; }
+p.digest { font: 6.5pt monospace; color: #555; word-break: break-all; margin: 2mm 0 0; }
 @media print { body { padding: 0; max-width: none; } tr { break-inside: avoid; } }
 """
 
@@ -561,11 +567,22 @@ def _mark_html(mark: str) -> str:
     return f'<span class="{cls}">{html.escape(mark)}</span>'
 
 
+def _info_html(column: str, value: str, row: Row) -> str:
+    esc = html.escape
+    if column in ("hand", "cards"):
+        return f'<td class="num">{esc(value)}</td>'
+    if column == "dealer":
+        return f'<td class="who" title="{esc(value)}">{esc(value)}</td>'
+    if column == "trump" and row.trump_code in ("H", "D"):
+        return f'<td class="red">{esc(value)}</td>'
+    return f"<td>{esc(value)}</td>"
+
+
 def html_sheet(sheet: Sheet) -> str:
     game = sheet.game
     esc = html.escape
     cols = _columns(sheet)
-    width = len(cols) + len(game.players)
+    width = len(cols) + 2 * len(game.players)
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -578,37 +595,38 @@ def html_sheet(sheet: Sheet) -> str:
         + "</dl>",
         '<table class="sheet"><thead><tr>'
         + "".join(f"<th>{esc(c)}</th>" for c in cols)
-        + "".join(f"<th>{esc(p)}</th>" for p in game.players)
+        + "".join(f'<th colspan="2" title="{esc(p)}">{esc(p)}</th>' for p in game.players)
         + "</tr></thead><tbody>",
     ]
     for row in sheet.rows:
-        info = "".join(
-            f'<td class="num">{esc(v)}</td>' if c in ("hand", "cards") else f"<td>{esc(v)}</td>"
-            for c, v in zip(cols, _info(sheet, row), strict=True)
-        )
+        info = "".join(_info_html(c, v, row) for c, v in zip(cols, _info(sheet, row), strict=True))
         cells = "".join(
-            f'<td class="p"><span class="t">{esc(scoring.points_text(c.total))}</span>'
-            f'<span class="f">{esc(c.facts())}</span>{"".join(_mark_html(m) for m in c.marks())}</td>'
+            f'<td class="f"><span class="nw">{esc(c.facts())}</span>{"".join(_mark_html(m) for m in c.marks())}</td>'
+            f'<td class="t">{esc(scoring.points_text(c.total))}</td>'
             for c in row.cells
         )
-        out.append(f"<tr{'' if row.closed else ' class=open'}>{info}{cells}</tr>")
+        opening = "<tr>" if row.closed else '<tr class="open">'
+        out.append(f"{opening}{info}{cells}</tr>")
         out += [f'<tr class="note"><td colspan="{width}">{esc(n)}</td></tr>' for n in _notes(row)]
     if not sheet.rows:
         out.append(f'<tr><td colspan="{width}">No hand recorded yet.</td></tr>')
     out.append("</tbody></table>")
-    series = {p: [float(v) for v in values] for p, values in sheet.running().items()}
+    out.append('<div class="bottom">')
     if sheet.rows:
-        out.append('<figure class="chart">' + charts.svg(game.players, series) + "</figure>")
+        series = {p: [float(v) for v in values] for p, values in sheet.running().items()}
+        out.append(
+            '<figure class="chart">' + charts.svg(game.players, series, width=480, height=240) + "</figure>"
+        )
     out.append(
-        '<table class="standings"><thead><tr><th>place</th><th>player</th><th>score</th><th>forfeits</th></tr></thead><tbody>'
+        '<div class="side"><table class="standings"><thead><tr><th>place</th><th>player</th><th>score</th><th>forfeits</th></tr></thead><tbody>'
     )
     for place, player, total in game.standings():
         out.append(
-            f'<tr><td class="num">{place}</td><td>{esc(player)}</td>'
+            f'<tr><td class="num">{place}</td><td title="{esc(player)}">{esc(player)}</td>'
             f'<td class="num">{esc(scoring.points_text(total))}</td><td>{esc(", ".join(game.forfeits[player]))}</td></tr>'
         )
     out.append("</tbody></table>")
-    out.append(f'<p class="result">{esc(_result_line(game))}</p>')
+    out.append(f'<p class="result">{esc(_result_line(game))}</p></div></div>')
     out.append(f'<p class="digest">Chain digest: {esc(sheet.head)}</p>')
     out.append("</body></html>")
     return "\n".join(out) + "\n"

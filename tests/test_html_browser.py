@@ -1,0 +1,143 @@
+"""The printable HTML sheet in a real browser: headless Chromium prints a 19-hand game to one
+A4 page and one Letter page, screenshots it, and its DOM shows hostile names as text.
+Skipped, with the reason, only where no Chromium binary can be found (.ci/run installs it)."""
+
+import importlib.util
+import re
+import shutil
+import struct
+import subprocess
+import zlib
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import engine, events, store
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = next((p for p in map(shutil.which, ("chromium", "chromium-browser")) if p), None)
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="no chromium binary on PATH (Debian: apt-get install chromium)"
+)
+
+SCRIPT = "<script>alert(1)</script>"
+PLAYERS = ["Ann", SCRIPT, "Cat & Co", 'Dan "the man"', "Eve Longname-Smith"]
+COMMENTS = {
+    3: 'Cat: "I never bid zero" & then bid zero',
+    10: "One card each. Everybody bid one. Of course.",
+    15: "Dan's pants & <b>forehead</b> rule, again",
+}
+
+
+def load_bench():
+    spec = importlib.util.spec_from_file_location("bench_scale", ROOT / "bench" / "scale.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def nineteen_hands():
+    """A finished 4-player Oh Hell game of exactly 19 hands (no tie-break), with comments."""
+    bench = load_bench()
+    for seed in range(50):
+        bodies = bench.random_game("oh-hell-mrpikes", seed, players=PLAYERS, name="Tuesday & <friends>")
+        for hand, text in COMMENTS.items():
+            closing = next(i for i, b in enumerate(bodies) if b["type"] == "tricks" and b["hand"] == hand)
+            bodies.insert(closing, {"type": "comment", "hand": hand, "text": text})
+        game = engine.replay(events.parse_all(bodies))
+        if game.finished and len(game.hands) == 19:
+            return bodies
+    raise AssertionError("no seed gave a 19-hand game")
+
+
+@pytest.fixture
+def page(sk, home, tmp_path):
+    bodies = nineteen_hands()
+    with store.Store(home) as db:
+        with db.writing(bodies[0]["game_id"]) as writer:
+            for body in bodies:
+                writer.append(body)
+        db.set_current_game(bodies[0]["game_id"])
+    path = tmp_path / "sheet.html"
+    sk("sheet", "--format", "html", "--output", path)
+    return path
+
+
+def chromium(tmp_path, *args):
+    profile = tmp_path / "chromium-profile"
+    command = [
+        CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+        f"--user-data-dir={profile}", *args,
+    ]  # fmt: skip
+    result = subprocess.run(command, capture_output=True, text=True, timeout=180)
+    assert result.returncode == 0, result.stderr[-2000:]
+    return result.stdout
+
+
+def print_pdf(tmp_path, html_path, size):
+    """Print with an explicit paper size; returns (pages, width pt, height pt)."""
+    sized = tmp_path / f"sheet-{size}.html"
+    text = html_path.read_text(encoding="utf-8")
+    sized.write_text(text.replace("@page { margin: 12mm; }", f"@page {{ size: {size}; margin: 12mm; }}", 1))
+    pdf = tmp_path / f"sheet-{size}.pdf"
+    chromium(tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", sized.as_uri())
+    data = pdf.read_bytes()
+    pages = len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", data))
+    box = re.search(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]", data)
+    return pages, round(float(box.group(1))), round(float(box.group(2)))
+
+
+def test_a_19_hand_game_prints_on_one_a4_page(page, tmp_path):
+    assert print_pdf(tmp_path, page, "A4") == (1, 595, 842)
+
+
+def test_a_19_hand_game_prints_on_one_letter_page(page, tmp_path):
+    assert print_pdf(tmp_path, page, "letter") == (1, 612, 792)
+
+
+def test_the_sheet_fits_the_width_of_a_printed_page(page, tmp_path):
+    """At the width an A4 page leaves inside its margins (186 mm, 703 px) nothing sticks out."""
+    probe = tmp_path / "probe.html"
+    measure = "<script>document.title = 'width ' + document.documentElement.scrollWidth;</script>"
+    probe.write_text(page.read_text(encoding="utf-8").replace("</body>", measure + "</body>"))
+    dom = chromium(tmp_path, "--dump-dom", "--window-size=703,1000", probe.as_uri())
+    width = int(re.search(r"<title>width (\d+)</title>", dom).group(1))
+    assert width <= 703
+
+
+def png_pixels(path):
+    """(width, height, raw scanlines) of a PNG, without an imaging library."""
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = struct.unpack(">II", data[16:24])
+    chunks, pos = [], 8
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        if kind == b"IDAT":
+            chunks.append(data[pos + 8 : pos + 8 + length])
+        pos += 12 + length
+    return width, height, zlib.decompress(b"".join(chunks))
+
+
+def test_the_page_renders_a_sheet_and_a_chart(page, tmp_path):
+    shot = tmp_path / "sheet.png"
+    chromium(tmp_path, f"--screenshot={shot}", "--window-size=900,1300", "--hide-scrollbars", page.as_uri())
+    width, height, raw = png_pixels(shot)
+    assert (width, height) == (900, 1300)
+    # Not a blank page: text, table rules and the chart's coloured lines give many shades.
+    assert len(set(raw)) > 100
+
+
+def test_the_browser_shows_hostile_names_as_text(page, tmp_path):
+    dom = chromium(tmp_path, "--dump-dom", page.as_uri())
+    assert "<script" not in dom.lower()
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in dom
+    assert "Tuesday &amp; &lt;friends&gt;" in dom
+    assert "Dan's pants &amp; &lt;b&gt;forehead&lt;/b&gt; rule, again" in dom
+    assert dom.count("<polyline") == len(PLAYERS)  # the chart: one running-total line per player
+    # every hand is a row of the sheet, numbered 1 to 19
+    table = dom[dom.index('<table class="sheet">') : dom.index("</table>")]
+    assert re.findall(r'<tr(?: class="open")?><td class="num">(\d+)</td>', table) == [
+        str(n) for n in range(1, 20)
+    ]

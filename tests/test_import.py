@@ -1,0 +1,271 @@
+"""`import FILE`: a JSON score sheet round-trips into another store — same standings, a
+chain that verifies — and a file that is not ours, or altered, is refused with one line."""
+
+import copy
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper import store
+
+ROOT = Path(__file__).resolve().parent.parent
+ASK = "give a file written by `sheet --format json`"
+
+
+def load_bench():
+    spec = importlib.util.spec_from_file_location("bench_scale", ROOT / "bench" / "scale.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def short_game(sk):
+    """Two hands of Oh Hell (MrPikes): Ann 23, Bob 0 (pants), Cat -8 (see test_sheets.py)."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", "--set", "sizes=fixed", "--set", "hands=2",
+       "--set", "start=6", "--name", "Friday", "--location", "Kitchen")  # fmt: skip
+    sk("trump", "hearts")
+    sk("bid", "2", "5", "0")
+    sk("comment", "Bob: 'five, easy'")
+    sk("tricks", "2", "3", "1")
+    sk("trump", "spades")
+    sk("bid", "1", "2", "3")
+    sk("renege", "Cat")
+    sk("tricks", "1", "2", "3")
+
+
+@pytest.fixture
+def exported(sk, tmp_path):
+    """A finished game's JSON sheet, and the standings and log it was written with."""
+    short_game(sk)
+    path = tmp_path / "friday.json"
+    sk("sheet", "--format", "json", "--output", path)
+    return path, sk.json("standings"), sk("log")
+
+
+def other(sk, tmp_path, *args, **kwargs):
+    """Run a command against a second, fresh store."""
+    return sk("--home", tmp_path / "other", *args, **kwargs)
+
+
+def edited(tmp_path, path, change, name="edited.json"):
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    out = tmp_path / name
+    out.write_text(json.dumps(data), encoding="utf-8")
+    return out
+
+
+def no_games_in(tmp_path):
+    with store.Store(tmp_path / "other") as db:
+        return db.games() == []
+
+
+# --- the round trip ------------------------------------------------------------------------
+
+
+def test_import_rebuilds_the_same_game_in_another_store(sk, tmp_path, exported):
+    path, standings, log = exported
+    out = other(sk, tmp_path, "import", path)
+    gid = standings["game"]
+    assert out.startswith(
+        f"Imported game {gid}: Oh Hell! (MrPikes' house rules), players Ann, Bob, Cat; it is now current.\n"
+    )
+    assert "Game over: Ann wins." in out
+    assert json.loads(other(sk, tmp_path, "standings", "--json")) == standings
+    assert other(sk, tmp_path, "log") == log  # every entry, its time and its hash
+    assert other(sk, tmp_path, "verify") == "All 1 game verify: no entry has been altered.\n"
+    # the sheet written from the imported game is the sheet that was imported
+    again = tmp_path / "again.json"
+    other(sk, tmp_path, "sheet", "--format", "json", "--output", again)
+    assert json.loads(again.read_text()) == json.loads(path.read_text())
+
+
+def test_an_imported_game_in_progress_carries_on(sk, tmp_path):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    sk("trump", "c")
+    sk("bid", "3", "3", "3")
+    path = tmp_path / "half.json"
+    sk("sheet", "--format", "json", "--output", path)
+    other(sk, tmp_path, "import", path)
+    # hand 1 is 10 cards: Ann 3/3 13, Bob 3/3 13, Cat bid 3 took 4: -(10+1) = -11
+    other(sk, tmp_path, "tricks", "3", "3", "4")
+    scores = {
+        p["name"]: p["score"] for p in json.loads(other(sk, tmp_path, "standings", "--json"))["players"]
+    }
+    assert scores == {"Ann": 13, "Bob": 13, "Cat": -11}
+    assert other(sk, tmp_path, "verify") == "All 1 game verify: no entry has been altered.\n"
+
+
+def test_importing_twice_is_refused(sk, tmp_path, exported):
+    path, standings, _ = exported
+    gid = standings["game"]
+    err = sk.fails("import", path)  # the game it was exported from is in this store already
+    assert (
+        err
+        == f"refused: game {gid} is already in the store (`use {gid}` makes it current); nothing was imported"
+    )
+    other(sk, tmp_path, "import", path)
+    assert sk.fails("--home", tmp_path / "other", "import", path) == err
+
+
+@pytest.fixture(scope="module")
+def bench():
+    return load_bench()
+
+
+@pytest.mark.parametrize("ruleset", load_bench().mix())
+def test_every_ruleset_round_trips(sk, home, tmp_path, bench, ruleset):
+    bodies = bench.random_game(ruleset, seed=5)
+    with store.Store(home) as db:
+        with db.writing(bodies[0]["game_id"]) as writer:
+            for body in bodies:
+                writer.append(body)
+        db.set_current_game(bodies[0]["game_id"])
+    path = tmp_path / "g.json"
+    sk("sheet", "--format", "json", "--output", path)
+    other(sk, tmp_path, "import", path)
+    assert json.loads(other(sk, tmp_path, "standings", "--json")) == sk.json("standings")
+    assert other(sk, tmp_path, "sheet") == sk("sheet")
+    assert other(sk, tmp_path, "verify") == "All 1 game verify: no entry has been altered.\n"
+
+
+# --- refusals ------------------------------------------------------------------------------
+
+
+def test_a_file_that_is_not_json_is_refused(sk, tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("Ann 23, Bob 0\n")
+    assert sk.fails("import", path) == f"refused: {path} is not JSON (line 1, column 1); {ASK}"
+
+
+@pytest.mark.parametrize(
+    "content", [{"hello": "world"}, [1, 2, 3], "text", {"format": "some other sheet", "version": 1}]
+)
+def test_json_that_is_not_our_sheet_is_refused(sk, tmp_path, content):
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps(content))
+    assert sk.fails("import", path) == (
+        f"refused: {path} is not a scorekeeper score sheet (it has no sheet format marker); {ASK}"
+    )
+
+
+def test_a_sheet_from_a_newer_scorekeeper_is_refused(sk, tmp_path, exported):
+    path = edited(tmp_path, exported[0], lambda d: d.update(version=2))
+    assert sk.fails("import", path) == (
+        f"refused: {path} was written by a newer scorekeeper (sheet version 2; this one reads "
+        "version 1); upgrade scorekeeper to import it"
+    )
+
+
+def test_a_missing_file_is_a_usage_error(sk, tmp_path):
+    path = tmp_path / "nowhere.json"
+    assert sk.fails("import", path, code=2) == f"error: cannot read {path}: No such file or directory"
+
+
+def _set_bid(data, n, player, bid):
+    data["entries"][n]["body"]["bids"][player] = bid
+
+
+@pytest.mark.parametrize(
+    "change, problem",
+    [
+        # entry 2 is hand 1's bids: Bob's 5 made a 4, to dodge the pants
+        (lambda d: _set_bid(d, 2, "Bob", 4), "entry 2 does not match its hash"),
+        # entry 3 is the comment
+        (
+            lambda d: d["entries"][3]["body"].update(text="nobody said that"),
+            "entry 3 does not match its hash",
+        ),
+        (lambda d: d["entries"][1].update(at="2020-01-01T00:00:00+00:00"), "entry 1 does not match its hash"),
+        (lambda d: d["entries"].pop(5), "entry 5 is numbered 6: entries were removed, added or reordered"),
+        (lambda d: d["entries"].pop(), "its chain digest is not the hash of its last entry"),
+        (lambda d: d.update(game="someother"), "entry 0 does not match its hash"),
+        (lambda d: d["entries"][1].pop("hash"), "entry 1 is not a whole entry (n, at, prev, hash, body)"),
+    ],
+)
+def test_an_altered_sheet_is_refused(sk, tmp_path, exported, change, problem):
+    path = edited(tmp_path, exported[0], change)
+    err = sk.fails("--home", tmp_path / "other", "import", path, code=3)
+    assert (
+        err
+        == f"error: {path} was altered: {problem}, so its audit chain does not verify; nothing was imported"
+    )
+    assert no_games_in(tmp_path)
+
+
+def rehash(data):
+    """What a forger would do: recompute every hash after editing the entries."""
+    prev = store.ZERO_HASH
+    for i, entry in enumerate(data["entries"]):
+        entry["prev"] = prev
+        entry["hash"] = prev = store.chain_hash(prev, data["game"], i, entry["at"], entry["body"])
+    data["chain_head"] = prev
+
+
+def test_a_rehashed_chain_that_scores_differently_from_its_sheet_is_refused(sk, tmp_path, exported):
+    def forge(data):
+        _set_bid(data, 2, "Bob", 3)  # Bob bid 3 and took 3: no pants, +13 instead of -12
+        rehash(data)
+
+    path = edited(tmp_path, exported[0], forge)
+    err = sk.fails("--home", tmp_path / "other", "import", path, code=3)
+    assert (
+        err
+        == f"error: {path} was altered: its standings are not what its entries score; nothing was imported"
+    )
+    assert no_games_in(tmp_path)
+
+
+def test_a_rehashed_chain_the_rules_refuse_is_refused(sk, tmp_path, exported):
+    def forge(data):
+        data["entries"][4]["body"]["tricks"]["Ann"] = 5  # hand 1 then totals 9 tricks of 6
+        rehash(data)
+
+    path = edited(tmp_path, exported[0], forge)
+    err = sk.fails("--home", tmp_path / "other", "import", path)
+    assert err == (
+        f"refused: {path}: its entries do not make a valid game (tricks total 9 but hand 1 has 6 "
+        "tricks (3 too many); check the count); nothing was imported"
+    )
+    assert no_games_in(tmp_path)
+
+
+def test_a_rehashed_entry_of_an_unknown_kind_is_refused(sk, tmp_path, exported):
+    def forge(data):
+        data["entries"][2]["body"]["type"] = "cheat"
+        rehash(data)
+
+    path = edited(tmp_path, exported[0], forge)
+    err = sk.fails("--home", tmp_path / "other", "import", path)
+    assert err == f"refused: {path}: entry 2 is not an entry this scorekeeper knows; nothing was imported"
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_change_to_an_entry_is_refused(sk, tmp_path, exported, data):
+    """Whatever one field of one entry is changed to, the sheet is refused and nothing lands."""
+    sheet = json.loads(exported[0].read_text())
+    forged = copy.deepcopy(sheet)
+    entry = data.draw(st.sampled_from(forged["entries"]))
+    key = data.draw(st.sampled_from(["n", "at", "prev", "hash", "body"]))
+    value = data.draw(
+        st.one_of(
+            st.integers(-3, 40),
+            st.text(max_size=8),
+            st.dictionaries(st.text(max_size=3), st.integers(), max_size=2),
+        )
+    )
+    if entry[key] == value:
+        return
+    entry[key] = value
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(forged))
+    result = sk.run("--home", tmp_path / "forged-home", "import", path)
+    assert result.exit_code in (1, 3), result.stdout
+    assert "nothing was imported" in result.stderr and "Traceback" not in result.stderr
+    with store.Store(tmp_path / "forged-home") as db:
+        assert db.games() == []

@@ -1,0 +1,241 @@
+"""`stats [PLAYER] [--ruleset R] [--json]`: records across every game in the store, each
+number worked out by hand from the games below (scoring rules cited per hand)."""
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import stats, store
+
+ROOT = Path(__file__).resolve().parent.parent
+SHORT = ["--set", "sizes=fixed", "--set", "hands=2", "--set", "start=6"]
+
+
+def mrpikes_one(sk):
+    """RULES.md §1, two 6-card hands. Hand 1: Ann 2/2 made 12; Bob bid 5 took 3: -(10+2) = -12
+    and PANTS; Cat 0/1: -11. Hand 2: Ann 1/1 11; Bob 2/2 12; Cat 3/3 13, renege -10.
+    Totals Ann 23 (wins), Bob 0, Cat -8."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", *SHORT)
+    for trump, bids, tricks in (("h", "2 5 0", "2 3 1"), ("s", "1 2 3", "1 2 3")):
+        sk("trump", trump)
+        sk("bid", *bids.split())
+        if trump == "s":
+            sk("renege", "Cat")
+        sk("tricks", *tricks.split())
+
+
+def mrpikes_two(sk):
+    """Hand 1: all made: Ann 1/1 11, Bob 1/1 11, Cat 4/4 14. Hand 2: Ann bid 0 took 1: -11;
+    Bob bid 6 took 5: -11 and PANTS (a new game: once per game); Cat 0/0: 10.
+    Totals Ann 0, Bob 0, Cat 24 (wins)."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", *SHORT)
+    for trump, bids, tricks in (("h", "1 1 4", "1 1 4"), ("s", "0 6 0", "1 5 0")):
+        sk("trump", trump)
+        sk("bid", *bids.split())
+        sk("tricks", *tricks.split())
+
+
+def queens(sk):
+    """RULES.md §4, Four Bad Queens, 4 players, 4 hands, lowest wins. Hand 1: Ann declares the
+    moon and takes all four Queens: Ann 0, each opponent 5. Hands 2-4: Dan takes all four
+    undeclared: Q♠ 2 + 1 + 1 + 1 = 5 each hand. Totals Ann 0 (wins), Bob 5, Cat 5, Dan 20."""
+    sk("new", "four-bad-queens", "--players", "Ann,Bob,Cat,Dan")
+    sk("moon", "Ann")
+    sk("took", "Ann", "QS", "QH", "QD", "QC")
+    for _ in range(3):
+        sk("took", "Dan", "QS", "QH", "QD", "QC")
+
+
+def poison(sk):
+    """RULES.md §3, one 3-hand round (rounds=3: each poison exactly once), 17 cards each.
+    Hand 1: Ann bid 5 took 5: 10+5 = 15; Bob take 8: 8; Cat blind 4 took 4: 20+8 = 28.
+    Hand 2: Ann take 7: 7; Bob bid 6 took 6: 16; Cat bid 3 took 4: -1.
+    Hand 3: each has one poison left, so Ann and Bob are FORCED to bid blind, Cat to take.
+    Ann blind 5 took 5: 30 (survived); Bob blind 6 took 4: -4; Cat take 8: 8.
+    Totals Ann 52 (wins), Bob 20, Cat 35."""
+    sk("new", "pick-your-poison", "--players", "Ann,Bob,Cat", "--set", "rounds=3")
+    for trump, picks, tricks in (
+        ("s", "Ann=bid:5 Bob=take Cat=blind:4", "5 8 4"),
+        ("h", "Ann=take Bob=bid:6 Cat=bid:3", "7 6 4"),
+        ("c", "Ann=blind:5 Bob=blind:6 Cat=take", "5 4 8"),
+    ):
+        sk("trump", trump)
+        sk("poison", *picks.split())
+        sk("tricks", *tricks.split())
+
+
+def pick(rec, keys):
+    return {k: rec[k] for k in keys.split()}
+
+
+def block(data, ruleset):
+    return next(b for b in data["rulesets"] if b["ruleset"] == ruleset)
+
+
+def record(data, ruleset, name):
+    return next(p for p in block(data, ruleset)["players"] if p["name"] == name)
+
+
+def test_records_per_ruleset(sk):
+    mrpikes_one(sk)
+    mrpikes_two(sk)
+    queens(sk)
+    poison(sk)
+    data = sk.json("stats")
+    assert data["games"] == 4 and data["finished"] == 4
+    assert [b["ruleset"] for b in data["rulesets"]] == [
+        "four-bad-queens",
+        "oh-hell-mrpikes",
+        "pick-your-poison",
+    ]
+    oh = block(data, "oh-hell-mrpikes")
+    assert (oh["games"], oh["finished"]) == (2, 2)
+    # Ann: 23 and 0, one win; bids 2/2, 1/1 made and 0/1 missed: 3 of 4
+    assert record(data, "oh-hell-mrpikes", "Ann") == {
+        "name": "Ann", "played": 2, "won": 1, "shared_wins": 0, "in_progress": 0, "average": 11.5,
+        "best": 23, "bids": 4, "bids_made": 3, "bid_accuracy": 0.75, "forced_blind": None,
+        "blind_survived": None, "pants": 0, "reneges": 0, "moons": None, "moons_failed": None,
+    }  # fmt: skip
+    # Bob: 0 and 0; bids 5/3 missed, 2/2, 1/1 made, 6/5 missed: 2 of 4; pants in both games
+    bob = record(data, "oh-hell-mrpikes", "Bob")
+    assert pick(bob, "won average best bids_made bids pants") == {
+        "won": 0, "average": 0, "best": 0, "bids_made": 2, "bids": 4, "pants": 2,
+    }  # fmt: skip
+    # Cat: -8 and 24, one win; bids 0/1 missed, 3/3, 4/4, 0/0 made: 3 of 4; one renege
+    cat = record(data, "oh-hell-mrpikes", "Cat")
+    assert (cat["won"], cat["average"], cat["best"], cat["bids_made"], cat["reneges"]) == (1, 8, 24, 3, 1)
+    # Four Bad Queens: lowest wins, so Dan's best is his lowest (his only) 20; Ann shot the moon once
+    ann_q = record(data, "four-bad-queens", "Ann")
+    assert pick(ann_q, "won best moons moons_failed bids") == {
+        "won": 1, "best": 0, "moons": 1, "moons_failed": 0, "bids": None,
+    }  # fmt: skip
+    assert record(data, "four-bad-queens", "Dan")["best"] == 20
+    assert record(data, "four-bad-queens", "Dan")["moons"] == 0
+    # Pick Your Poison: forced blind bids and who survived them; bid accuracy over bid and blind picks
+    ann_p, bob_p, cat_p = (record(data, "pick-your-poison", n) for n in ("Ann", "Bob", "Cat"))
+    assert (ann_p["forced_blind"], ann_p["blind_survived"], ann_p["bids_made"], ann_p["bids"]) == (1, 1, 2, 2)
+    assert (bob_p["forced_blind"], bob_p["blind_survived"], bob_p["bids_made"], bob_p["bids"]) == (1, 0, 1, 2)
+    assert (cat_p["forced_blind"], cat_p["blind_survived"], cat_p["bids_made"], cat_p["bids"]) == (0, 0, 1, 2)
+    assert ann_p["pants"] is None  # no pants rule in Pick Your Poison
+    # Across rulesets: Ann, Bob and Cat sat in all four games, Dan in one; Ann won three
+    overall = {r["name"]: (r["played"], r["won"]) for r in data["players"]}
+    assert overall == {"Ann": (4, 3), "Cat": (4, 1), "Bob": (4, 0), "Dan": (1, 0)}
+    assert [r["name"] for r in data["players"]] == ["Ann", "Cat", "Bob", "Dan"]
+
+
+def test_one_player_and_one_ruleset(sk):
+    mrpikes_one(sk)
+    mrpikes_two(sk)
+    queens(sk)
+    data = sk.json("stats", "dan")  # any case
+    assert data["player"] == "Dan"
+    assert [b["ruleset"] for b in data["rulesets"]] == ["four-bad-queens"]
+    assert [p["name"] for p in data["players"]] == ["Dan"]
+    data = sk.json("stats", "--ruleset", "oh-hell-mrpikes")
+    assert data["games"] == 2 and [b["ruleset"] for b in data["rulesets"]] == ["oh-hell-mrpikes"]
+    assert {p["name"] for p in block(data, "oh-hell-mrpikes")["players"]} == {"Ann", "Bob", "Cat"}
+    text = sk("stats", "Ca", "--ruleset", "oh-hell-mrpikes")
+    lines = text.splitlines()
+    assert lines[0] == "Cat's records across 2 games (2 finished)"
+    assert lines[2] == "Oh Hell! (MrPikes' house rules) (oh-hell-mrpikes): 2 games, 2 finished"
+    assert lines[3].split() == [
+        "player",
+        "played",
+        "won",
+        "average",
+        "best",
+        "bids",
+        "made",
+        "pants",
+        "reneges",
+    ]
+    assert lines[5].split() == ["Cat", "2", "1", "8.0", "24", "3/4", "75%", "0", "1"]
+
+
+def test_a_game_in_progress_counts_its_hands_but_not_as_played(sk):
+    mrpikes_one(sk)
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", *SHORT)
+    sk("trump", "h")
+    sk("bid", "6", "0", "0")
+    sk("tricks", "5", "0", "1")  # Ann bid 6 took 5: pants, in a game not over yet
+    ann = record(sk.json("stats", "Ann"), "oh-hell-mrpikes", "Ann")
+    assert (ann["played"], ann["in_progress"], ann["won"], ann["average"]) == (1, 1, 1, 23)
+    assert (ann["pants"], ann["bids"], ann["bids_made"]) == (1, 3, 2)
+
+
+def test_unknown_and_ambiguous_players_are_refused(sk):
+    mrpikes_one(sk)
+    sk("new", "oh-hell-mrpikes", "--players", "Anna,Bea,Carl")
+    assert sk.fails("stats", "Zed") == (
+        "refused: no player 'Zed' in the games in the store; the players are Ann, Anna, Bea, Bob, Carl, Cat"
+    )
+    assert sk.fails("stats", "Ca") == "refused: 'Ca' could be Carl or Cat; type more of the name"
+    assert sk.json("stats", "ann")["player"] == "Ann"  # an exact name wins over a longer one
+
+
+def test_an_empty_store_and_an_unplayed_ruleset(sk):
+    assert sk("stats") == "No games in the store yet.\n"
+    mrpikes_one(sk)
+    assert sk("stats", "--ruleset", "snakebit") == "No games of snakebit in the store yet.\n"
+    assert sk.json("stats", "--ruleset", "snakebit")["rulesets"] == []
+
+
+# --- the cache of summaries --------------------------------------------------------------
+
+
+def test_a_new_entry_is_seen_at_once(sk):
+    mrpikes_one(sk)
+    assert record(sk.json("stats"), "oh-hell-mrpikes", "Ann")["played"] == 1
+    sk("undo")  # takes back hand 2's tricks: the game is in progress again
+    ann = record(sk.json("stats"), "oh-hell-mrpikes", "Ann")
+    assert (ann["played"], ann["in_progress"], ann["bids"]) == (0, 1, 1)
+
+
+def test_summaries_come_from_the_cache_and_rebuild_replays(sk, home):
+    mrpikes_one(sk)
+    sk("stats")
+    with store.Store(home) as db:
+        (game,) = db.games()
+        head, text = db.derived(stats.CACHE_KIND)[game.id]
+        assert head == game.head
+        forged = json.loads(text)
+        forged["players"]["Bob"]["pants"] = 7
+        assert db.put_derived(stats.CACHE_KIND, [(game.id, head, json.dumps(forged))])
+    # The cache is trusted while the chain head matches; --rebuild replays and repairs it.
+    assert record(sk.json("stats"), "oh-hell-mrpikes", "Bob")["pants"] == 7
+    assert record(sk.json("stats", "--rebuild"), "oh-hell-mrpikes", "Bob")["pants"] == 1
+    assert record(sk.json("stats"), "oh-hell-mrpikes", "Bob")["pants"] == 1
+
+
+def test_imported_games_count(sk, tmp_path):
+    mrpikes_one(sk)
+    path = tmp_path / "g.json"
+    sk("sheet", "--format", "json", "--output", path)
+    sk("--home", tmp_path / "b", "import", path)
+    data = json.loads(sk("--home", tmp_path / "b", "stats", "--json"))
+    assert record(data, "oh-hell-mrpikes", "Ann")["won"] == 1
+
+
+def load_bench():
+    spec = importlib.util.spec_from_file_location("bench_scale", ROOT / "bench" / "scale.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="parallel replay needs fork")
+def test_replaying_in_parallel_gives_the_same_summaries(home):
+    bench = load_bench()
+    names = bench.mix()
+    with store.Store(home) as db:
+        for i, name in enumerate(names):
+            bodies = bench.random_game(name, seed=i)
+            with db.writing(bodies[0]["game_id"]) as writer:
+                for body in bodies:
+                    writer.append(body)
+        one = stats.summaries(db, rebuild=True, parallel_from=10**9)
+        many = stats.summaries(db, rebuild=True, parallel_from=1)
+        assert one == many
+        assert len(one) == len(names) and all(s["finished"] for s in one)
