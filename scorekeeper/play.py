@@ -356,8 +356,15 @@ def status_lines(game: engine.Game) -> list[str]:
             f"{game.players[next_leader(game, hand)]} leads trick {len(hand.played) + 1}"
         )
     for flag in pending_flags(game):
-        lines.append(f"Revoke flag (hand {flag.hand}): {flag.text()}; confirm with `renege {flag.player}`")
+        lines.append(f"Revoke flag (hand {flag.hand}): {flag.text()}; {_confirm(game, flag.player)}")
     return lines
+
+
+def _confirm(game: engine.Game, player: str) -> str:
+    """What the scorer may do about a flag: confirm it, where the game has a penalty."""
+    if any(not rule.forced_blind_only for rule in game.ruleset.reneges):
+        return f"confirm with `renege {player}`"
+    return f"{game.ruleset.title} sets no penalty for it: settle it at the table"
 
 
 def trick_report(game: engine.Game, hand: engine.Hand) -> dict[str, Any]:
@@ -395,7 +402,9 @@ def trick_text(game: engine.Game, report: dict[str, Any]) -> str:
         f"{report['winner']} takes it — {report['reason']}.",
     ]
     for flag in report["flags"]:
-        lines.append(f"REVOKE? {flag['text']}. Confirm with `renege {flag['player']}`.")
+        hint = _confirm(game, flag["player"])
+        alarm = "REVOKE?" if flag["kind"] == "revoke" else "ILLEGAL LEAD?"
+        lines.append(f"{alarm} {flag['text']}. {hint[0].upper()}{hint[1:]}.")
     if report["hand_closed"]:
         lines.append(f"All {report['of']} tricks are in.")
     else:

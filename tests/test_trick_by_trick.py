@@ -287,6 +287,18 @@ def test_pick_your_poison_revoke_costs_4(sk):
     assert sk.json("status")["revoke_flags"] == []
 
 
+def test_a_revoke_in_a_game_without_a_renege_penalty(sk):
+    sk("new", "four-bad-queens", "--players", "Ann,Bob,Cat", "--dealer", "Ann")
+    sk("trick", "AS", "KS", "QS")  # Cat, right of the dealer, leads (§4)
+    sk("trick", "AH", "8C", "KH")  # Ann shows void in hearts…
+    out = sk("trick", "9H", "8H", "9C")  # …and plays one
+    assert (
+        "REVOKE? Ann showed void in hearts in trick 2 (8♣ on a hearts lead) but plays 8♥ in trick 3: a revoke. "
+        "Four Bad Queens sets no penalty for it: settle it at the table."
+    ) in out.splitlines()
+    assert sk.fails("renege", "Ann") == "refused: four-bad-queens has no renege penalty"
+
+
 def test_a_player_who_follows_suit_is_never_flagged(sk):
     oh_hell_3_cards(sk)
     sk("trump", "hearts")
@@ -296,6 +308,42 @@ def test_a_player_who_follows_suit_is_never_flagged(sk):
     out = sk("trick", "5C", "6C", "7C")  # Cat leads
     assert "REVOKE" not in out
     assert sk.json("status")["revoke_flags"] == []
+
+
+# --- Pick Your Poison: a whole hand for eight --------------------------------------------
+
+
+def test_a_pick_your_poison_hand_played_card_by_card(sk):
+    """8 players: 6 cards each, 4 left over, Q♠ flipped: spades trump (§3). Ann deals, Bob
+    leads. Bob A♥ A♣ A♦ 3♠ 9♥ 9♣ · Cat 2♥ 2♣ 2♦ 4♠ 10♥ 10♣ · Dan 3♥ 3♣ 3♦ 5♠ J♥ J♣ ·
+    Eve 4♥ 4♣ 4♦ 6♠ Q♥ Q♣ · Fay 5♥ 5♣ 5♦ 7♠ 8♦ 10♠ · Gus 6♥ 6♣ 6♦ 8♠ 9♦ J♦ ·
+    Hal 7♥ 7♣ 7♦ 9♠ 10♦ Q♦ · Ann 8♥ 8♣ 2♠ A♠ K♥ K♣."""
+    sk("new", "pick-your-poison", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--dealer", "Ann")
+    assert sk.json("status")["cards"] == 6  # floor(51 / 8), one card at least left over
+    sk("trump", "QS")
+    sk("poison", "Bob=bid:2", "Cat=blind:0", "Dan=take", "Eve=bid:1", "Fay=blind:1", "Gus=take", "Hal=bid:0",
+       "Ann=take")  # fmt: skip
+    outs = tricks_of(
+        sk,
+        "AH 2H 3H 4H 5H 6H 7H 8H",  # Bob
+        "AC 2C 3C 4C 5C 6C 7C 8C",  # Bob
+        "AD 2D 3D 4D 5D 6D 7D 2S",  # Ann, out of diamonds, trumps
+        "AS 3S 4S 5S 6S 7S 8S 9S",  # Ann leads trump
+        "KH 9H 10H JH QH 8D 9D 10D",  # Ann; Fay, Gus, Hal are out of hearts
+        "KC 9C 10C JC QC 10S JD QD",  # Ann leads; Fay, out of clubs, trumps
+    )
+    assert [out.splitlines()[1].split(" takes it")[0] for out in outs] == [
+        "Bob",
+        "Bob",
+        "Ann",
+        "Ann",
+        "Ann",
+        "Fay",
+    ]
+    assert all("REVOKE" not in out for out in outs)
+    # Bob Bid 2 took 2: 10 + 2. Cat Blind 0 took 0: 20 + 0. Dan Take, 0 tricks: 0. Eve Bid 1
+    # took 0: -1. Fay Blind 1 took 1: 20 + 2. Gus Take: 0. Hal Bid 0 made: 10. Ann Take 3: 3.
+    assert scores(sk) == {"Bob": 12, "Cat": 20, "Dan": 0, "Eve": -1, "Fay": 22, "Gus": 0, "Hal": 10, "Ann": 3}
 
 
 # --- Fosdick's games: one deal played out by six players --------------------------------
@@ -463,8 +511,9 @@ def test_a_forced_lead_is_accepted_and_checked_against_later_cards(sk):
     # Bob then plays Discovery (suns, waves): he could have led it, so the lead was not forced.
     out = sk("trick", "Discovery", "Desert", "Penitent", "Castle", "--led", "suns")
     assert (
-        "REVOKE? Bob led Author (2 Moons/Knots) as moons in trick 1 before it was broken, saying nothing else "
-        "could be led, but plays Discovery (5 Suns/Waves) in trick 2. Confirm with `renege Bob`."
+        "ILLEGAL LEAD? Bob led Author (2 Moons/Knots) as moons in trick 1 before it was broken, saying nothing "
+        "else could be led, but plays Discovery (5 Suns/Waves) in trick 2. Snakebit sets no penalty for it: "
+        "settle it at the table."
     ) in out.splitlines()
 
 
@@ -515,7 +564,7 @@ def test_a_forced_trump_lead_and_the_card_that_disproves_it(sk):
     sk("trick", "5H", "QS", "2S", "--forced")  # Bob says he holds only hearts
     out = sk("trick", "3D", "4D", "KD")  # Bob won; he leads a diamond
     assert (
-        "REVOKE? Bob led 5♥ as hearts in trick 1 before it was broken, saying nothing else could be led, "
+        "ILLEGAL LEAD? Bob led 5♥ as hearts in trick 1 before it was broken, saying nothing else could be led, "
         "but plays 3♦ in trick 2. Confirm with `renege Bob`."
     ) in out.splitlines()
 
