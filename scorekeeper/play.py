@@ -83,7 +83,7 @@ def _on_trick(game: engine.Game, hand: engine.Hand, event: events.TrickPlayed) -
             f"players; trick {number} needs one card from each, in the order played: {order}"
         )
     played = [parse_card(code, game.deck) for code in event.cards]
-    _check_unplayed(game, hand, played, seats)
+    _check_unplayed(game, hand, played)
     verdict = referee.trick_winner(played, trump=hand.trump, led=event.led, jokers=game.ruleset.jokers)
     _check_lead(game, hand, played[0], verdict.led, names[seats[0]], event.forced)
     hand.played.append(
@@ -115,7 +115,7 @@ def _require_not_by_totals(game: engine.Game, hand: engine.Hand) -> None:
         )
 
 
-def _check_unplayed(game: engine.Game, hand: engine.Hand, played: list[cards.Card], seats: list[int]) -> None:
+def _check_unplayed(game: engine.Game, hand: engine.Hand, played: list[cards.Card]) -> None:
     """Each card once a hand (french-54 has two Jokers, so a Joker may come twice)."""
     in_pack = Counter(game.deck.cards)
     seen: Counter[cards.Card] = Counter()
@@ -185,17 +185,18 @@ def _check_lead(
             )
         return
     what = f"{barred[led]} ({cards.suit_word(led)})"
+    is_ = "are" if " and " in barred[led] else "is"  # trump and the cursed suit may be one suit
     open_suits = [s for s in card.suits if s not in barred]
     if open_suits:
         raise errors.RuleViolation(
-            f"{what} is not broken yet, so {leader} may not declare it led; {card} also bears "
+            f"{what} {is_} not broken yet, so {leader} may not declare it led; {card} also bears "
             f"{cards.suit_word(open_suits[0])}: give --led {cards.suit_word(open_suits[0])}"
         )
     if forced:
         return
     if len(card.suits) == 1:
         raise errors.RuleViolation(
-            f"{what} is not broken yet, so {leader} may not lead {card}; if {leader} holds only "
+            f"{what} {is_} not broken yet, so {leader} may not lead {card}; if {leader} holds only "
             f"{cards.suit_word(led)}, add --forced"
         )
     others = [f"{barred[s]} ({cards.suit_word(s)})" for s in card.suits if s != led]

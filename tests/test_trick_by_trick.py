@@ -490,6 +490,18 @@ def test_snakebit_refusals(sk, entry, code, message):
     assert sk.fails("trick", *entry, code=code) == message
 
 
+def test_snakebit_trump_and_cursed_may_be_one_suit(sk):
+    sk("new", "snakebit", "--players", "Ann,Bob,Cat", "--dealer", "Ann")
+    sk("cursed", "moons")
+    sk("trump", "moons")  # the Ace and the Crown come from different piles (§5)
+    assert sk.fails("trick", "Pact", "Journey", "Forest", "--led", "moons") == (
+        "refused: trump and the cursed suit (moons) are not broken yet, so Bob may not declare it led; "
+        "Pact (9 Moons/Suns) also bears suns: give --led suns"
+    )
+    out = sk("trick", "Pact", "Journey", "Forest", "--led", "suns")  # all three bear moons: trumped
+    assert out.splitlines()[1] == "Bob takes it — Pact (9 Moons/Suns) wins: highest trump (moons)."
+
+
 def test_snakebit_suits_once_broken_may_be_led(sk):
     snakebit(sk)
     play_snakebit(sk, upto=1)  # Castle, played by Ann following suns, breaks knots
