@@ -4,7 +4,7 @@ any command does; never hand-written SQL), then times `standings` on one game ag
 same game alone in an empty store, and `stats` over every game, cold (every game replayed and
 its summary cached) and warm (the usual case: only games changed since are replayed).
 
-    python bench/scale.py [--games 10000] [--runs 7] [--keep DIR]
+    python bench/scale.py [--games 10000] [--runs 7] [--keep DIR | --reuse DIR]
 
 Goals: `standings` with 10,000 games in the store within 1.1x of an empty store; `stats`
 over 10,000 games under 2 s. `random_game` is also what the tests use to play a legal game
@@ -17,6 +17,7 @@ import argparse
 import multiprocessing
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -226,13 +227,19 @@ def fill(folder: Path, count: int, seed: int = 1) -> list[str]:
     return ids
 
 
-def median_time(argv: list[str], env: dict[str, str], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of one run of a command. The CPU time is the one to trust
+    on a busy machine: waiting for a core counts in the wall time only."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
+    return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
 
 def main() -> None:
@@ -240,15 +247,23 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--keep", type=Path, help="fill this folder and keep it (default: a temporary one)")
+    parser.add_argument(
+        "--reuse", type=Path, help="time a store filled before (with --keep) instead of filling one"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
-        big = args.keep or Path(scratch) / "big"
+        big = args.reuse or args.keep or Path(scratch) / "big"
         small = Path(scratch) / "small"
-        start = time.perf_counter()
-        ids = fill(big, args.games)
-        filled = time.perf_counter() - start
+        if args.reuse is None:
+            start = time.perf_counter()
+            ids = fill(big, args.games)
+            print(f"filled {len(ids)} games ({', '.join(mix())}) in {time.perf_counter() - start:.0f} s")
+        with store.Store(big) as db:
+            count = len(db.games())
         size = (big / store.Store.FILENAME).stat().st_size
-        print(f"filled {len(ids)} games ({', '.join(mix())}) in {filled:.0f} s; store {size / 1e6:.0f} MB")
+        print(
+            f"store: {count} games, {size / 1e6:.0f} MB; {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}"
+        )
         # The same game alone in an empty store: export it and import it there.
         py = [sys.executable, "-m", "scorekeeper"]
         env_big = {**os.environ, "SCOREKEEPER_HOME": str(big)}
@@ -261,18 +276,22 @@ def main() -> None:
             stdout=subprocess.DEVNULL,
         )
         subprocess.run([*py, "import", str(sheet)], env=env_small, check=True, stdout=subprocess.DEVNULL)
-        for env in (env_small, env_big):
-            subprocess.run(
-                [*py, "standings"], env=env, check=True, stdout=subprocess.DEVNULL
-            )  # warm the caches
-        alone = median_time([*py, "standings"], env_small, args.runs)
-        among = median_time([*py, "standings"], env_big, args.runs)
-        print(f"standings, game alone in its store:    {alone * 1000:7.1f} ms")
-        print(f"standings, among {len(ids)} games:       {among * 1000:7.1f} ms  ({among / alone:.2f}x)")
-        cold = median_time([*py, "stats", "--rebuild"], env_big, 1)
-        print(f"stats over {len(ids)} games, cold (replays all): {cold:7.2f} s")
-        warm = median_time([*py, "stats"], env_big, args.runs)
-        print(f"stats over {len(ids)} games, warm:               {warm:7.2f} s")
+        alone, among = [], []
+        for _ in range(args.runs + 1):  # taken in turns, so a change in the machine's load hits both
+            alone.append(timed([*py, "standings"], env_small))
+            among.append(timed([*py, "standings"], env_big))
+        (alone_wall, alone_cpu), (among_wall, among_cpu) = medians(alone[1:]), medians(among[1:])
+        print(
+            f"standings, its game alone in a store: {alone_wall * 1000:6.0f} ms wall, {alone_cpu * 1000:4.0f} ms CPU"
+        )
+        print(
+            f"standings, among {count} games:      {among_wall * 1000:6.0f} ms wall, {among_cpu * 1000:4.0f} ms CPU"
+            f"  ({among_wall / alone_wall:.2f}x wall, {among_cpu / alone_cpu:.2f}x CPU)"
+        )
+        cold_wall, cold_cpu = timed([*py, "stats", "--rebuild"], env_big)
+        print(f"stats, cold (replays every game):  {cold_wall:6.1f} s wall, {cold_cpu:6.1f} s CPU")
+        warm_wall, warm_cpu = medians([timed([*py, "stats"], env_big) for _ in range(args.runs)])
+        print(f"stats, warm (cached summaries):    {warm_wall:6.2f} s wall, {warm_cpu:6.2f} s CPU")
 
 
 if __name__ == "__main__":

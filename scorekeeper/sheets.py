@@ -43,8 +43,9 @@ class Cell:
     bid: int | None = None
     poison: str | None = None  # "bid 3", "blind 2", "take"
     tricks: int | None = None
-    taken: tuple[str, ...] = ()  # scoring cards captured, as printed ("Q♠")
-    cursed: int | None = None  # cursed cards counted, when not named
+    taken: tuple[str, ...] = ()  # codes of the scoring cards captured ("QS", "Author")
+    shown: str = ""  # the same as written on the sheet: "Q♠ Q♥", or "3 cursed"
+    cursed: int | None = None  # cursed cards taken (Snakebit), named or counted
     first: bool = False
     last: bool = False
     moon: str | None = None  # "declared", "shot", "failed"
@@ -62,10 +63,9 @@ class Cell:
         if self.poison is not None:
             parts.append(self.poison)
         if self.tricks is not None:
-            parts.append(f"took {self.tricks}")
-        parts += self.taken
-        if self.cursed:
-            parts.append(f"{self.cursed} cursed")
+            parts.append(f"took {self.tricks}" + ("," if self.shown else ""))
+        if self.shown:
+            parts.append(self.shown)
         if self.first:
             parts.append("1st")
         if self.last:
@@ -183,8 +183,9 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
                 bid=hand.bids.get(p),
                 poison=_poison_text(hand.poisons[p]) if p in hand.poisons else None,
                 tricks=hand.tricks[p] if hand.tricks is not None else None,
-                taken=tuple(str(c) for c in hand.taken.get(p, [])),
-                cursed=(hand.cursed_counts or {}).get(p),
+                taken=tuple(c.code for c in hand.taken.get(p, [])),
+                shown=_cards_text(hand, p),
+                cursed=_cursed_taken(hand, p),
                 first=hand.first == p,
                 last=hand.last == p,
                 moon=_moon_mark(hand, moon, p),
@@ -212,6 +213,23 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
         comments=tuple(hand.comments),
         announcements=tuple(hand.announcements),
     )
+
+
+def _cursed_taken(hand: engine.Hand, player: str) -> int | None:
+    if hand.cursed_counts is not None:
+        return hand.cursed_counts.get(player, 0)
+    if hand.cursed is None:
+        return None
+    return sum(1 for c in hand.taken.get(player, []) if c.bears(hand.cursed))
+
+
+def _cards_text(hand: engine.Hand, player: str) -> str:
+    """The scoring cards a player took as a scorer writes them; cursed cards by their number
+    (the Decktet's names are long, and every cursed card scores the same)."""
+    cursed = _cursed_taken(hand, player)
+    if cursed is not None:
+        return f"{cursed} cursed" if cursed else ""
+    return " ".join(str(c) for c in hand.taken.get(player, []))
 
 
 def _poison_text(pick: scoring.PoisonPick) -> str:
@@ -465,7 +483,8 @@ def _cell_json(cell: Cell) -> dict[str, Any]:
             {"kind": r.kind, "points": scoring.points_json(r.points), "note": r.note} for r in cell.reneges
         ],
     }
-    return {k: v for k, v in data.items() if v not in (None, [], False)}
+    # Leave out what does not apply; a 0 (a zero bid, no cursed card) is a fact and stays.
+    return {k: v for k, v in data.items() if v is not None and v is not False and v != []}
 
 
 def json_sheet(sheet: Sheet) -> str:

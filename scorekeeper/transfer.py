@@ -98,22 +98,49 @@ def replay(path: Path, data: dict[str, Any], stored: list[store.StoredEvent]) ->
         )
     try:
         game = engine.replay(parsed)
+        rows = sheets.build(game, stored).rows
     except errors.ScorekeeperError as exc:
         raise errors.EntryError(
             f"{path}: its entries do not make a valid game ({exc}); nothing was imported"
         ) from None
-    sheet = sheets.build(game, stored)
-    if data.get("standings") != reports.standings_data(game):
+    except Exception as exc:  # a forged chain can hold what no command ever writes
+        raise errors.EntryError(
+            f"{path}: its entries do not make a valid game ({type(exc).__name__}: {exc}); nothing was imported"
+        ) from None
+    # Only what the entries decide is compared, so a later scorekeeper that adds fields to
+    # the sheet still imports an older one.
+    header = {
+        "name": (game.name, "its game name is not the one"),
+        "location": (game.location, "its location is not the one"),
+        "scorer": (game.scorer, "its scorer is not the one"),
+        "players": (game.players, "its players are not the ones"),
+    }
+    for key, (value, what) in header.items():
+        if data.get(key) != value:
+            raise errors.StoreError(f"{path} was altered: {what} its entries record; nothing was imported")
+    if _scores(data.get("standings")) != _scores(reports.standings_data(game)):
         raise errors.StoreError(
             f"{path} was altered: its standings are not what its entries score; nothing was imported"
         )
-    if [h.get("points") if isinstance(h, dict) else None for h in data.get("hands") or []] != [
-        sheets.hand_json(row)["points"] for row in sheet.rows
+    hands = data.get("hands") if isinstance(data.get("hands"), list) else []
+    if [h.get("points") if isinstance(h, dict) else None for h in hands] != [
+        sheets.hand_json(row)["points"] for row in rows
     ]:
         raise errors.StoreError(
             f"{path} was altered: its hands' points are not what its entries score; nothing was imported"
         )
     return game
+
+
+def _scores(standings: Any) -> Any:
+    """Each player's score and place, whether the game is over, and who won."""
+    if not isinstance(standings, dict) or not isinstance(standings.get("players"), list):
+        return None
+    players = [
+        (p.get("name"), p.get("score"), p.get("place")) if isinstance(p, dict) else None
+        for p in standings["players"]
+    ]
+    return players, standings.get("finished"), standings.get("winners")
 
 
 def import_file(db: store.Store, path: Path) -> engine.Game:

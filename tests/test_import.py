@@ -220,6 +220,41 @@ def test_a_rehashed_chain_that_scores_differently_from_its_sheet_is_refused(sk, 
     assert no_games_in(tmp_path)
 
 
+@pytest.mark.parametrize(
+    "change, problem",
+    [
+        (lambda d: d.update(name="Saturday"), "its game name is not the one its entries record"),
+        (lambda d: d["players"].reverse(), "its players are not the ones its entries record"),
+        (
+            lambda d: d["standings"]["players"][0].update(score=99),
+            "its standings are not what its entries score",
+        ),
+        (
+            lambda d: d["hands"][1]["points"].update(Cat=13),
+            "its hands' points are not what its entries score",
+        ),
+    ],
+)
+def test_a_sheet_whose_printed_part_disagrees_with_its_entries_is_refused(
+    sk, tmp_path, exported, change, problem
+):
+    path = edited(tmp_path, exported[0], change)
+    err = sk.fails("--home", tmp_path / "other", "import", path, code=3)
+    assert err == f"error: {path} was altered: {problem}; nothing was imported"
+    assert no_games_in(tmp_path)
+
+
+def test_fields_a_later_scorekeeper_adds_do_not_stop_an_import(sk, tmp_path, exported):
+    def newer(data):
+        data["photo"] = "fridge.jpg"
+        data["standings"]["players"][0]["streak"] = 3
+        data["hands"][0]["seconds"] = 95
+
+    path = edited(tmp_path, exported[0], newer)
+    other(sk, tmp_path, "import", path)
+    assert json.loads(other(sk, tmp_path, "standings", "--json")) == exported[1]
+
+
 def test_a_rehashed_chain_the_rules_refuse_is_refused(sk, tmp_path, exported):
     def forge(data):
         data["entries"][4]["body"]["tricks"]["Ann"] = 5  # hand 1 then totals 9 tricks of 6
@@ -269,3 +304,32 @@ def test_any_change_to_an_entry_is_refused(sk, tmp_path, exported, data):
     assert "nothing was imported" in result.stderr and "Traceback" not in result.stderr
     with store.Store(tmp_path / "forged-home") as db:
         assert db.games() == []
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_forged_chain_is_refused_in_one_line_or_imported_whole(sk, tmp_path, exported, data):
+    """A forger who rehashes the chain after changing any value in any entry's body gets a
+    one-line refusal (or, if the change still makes the same game, an import): never a traceback."""
+    forged = json.loads(exported[0].read_text())
+    entry = data.draw(st.sampled_from(forged["entries"][1:]))
+    body = entry["body"]
+    key = data.draw(st.sampled_from(sorted(body)))
+    value = data.draw(
+        st.one_of(
+            st.integers(-2, 20),
+            st.sampled_from(["Ann", "Zed", "", "QS", "hearts", None]),
+            st.dictionaries(st.sampled_from(["Ann", "Bob", "Cat", "Zed"]), st.integers(-1, 9), max_size=4),
+        )
+    )
+    body[key] = value
+    rehash(forged)
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(forged))
+    result = sk.run("--home", tmp_path / "forged-home", "import", path)
+    assert "Traceback" not in result.stderr
+    if result.exit_code == 0:
+        assert json.loads(sk("--home", tmp_path / "forged-home", "standings", "--json")) == exported[1]
+    else:
+        assert result.exit_code in (1, 3) and len(result.stderr.strip().splitlines()) == 1, result.stderr
+        assert result.stderr.strip().endswith("nothing was imported")

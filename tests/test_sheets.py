@@ -216,6 +216,7 @@ def test_json_sheet_is_complete(sk):
     ]
     assert [h["totals"] for h in data["hands"]][-1] == {"Ann": 23, "Bob": 0, "Cat": -8}
     assert data["hands"][0]["players"]["Bob"] == {"bid": 5, "tricks": 3, "pants": True}
+    assert data["hands"][0]["players"]["Cat"] == {"bid": 0, "tricks": 1}  # a zero bid is a fact
     assert data["hands"][1]["players"]["Cat"]["reneges"] == [
         {"kind": "revoke", "points": -10, "note": "club on a heart lead"}
     ]
@@ -350,3 +351,21 @@ def test_standings_chart_plots_the_running_totals(sk):
     assert chart[12].split() == ["A", "Ann", "B", "Bob", "C", "Cat", "*", "several"]
     data = sk.json("standings", "--chart")
     assert data["running"] == {"Ann": [0, 12, 23], "Bob": [0, -12, 0], "Cat": [0, -11, -8]}
+
+
+def test_snakebit_cursed_cards_are_counted_on_the_sheet(sk):
+    # RULES.md §5: +1 per trick, -1 per cursed card. Ann 4 tricks, 5 cursed: -1; Bob 3 and 3: 0;
+    # Cat 1 trick and no cursed card: 1.
+    sk("new", "snakebit", "--players", "Ann,Bob,Cat")
+    sk("cursed", "moons")
+    sk("trump", "suns")
+    sk("tricks", "4", "3", "1")
+    sk("counts", "5", "3", "0")
+    lines = sk("sheet").splitlines()
+    assert "   1  Ann         8  Suns   Moons   took 4, 5 cursed  -1  took 3, 3 cursed  0  took 1  1" in lines
+    cells = json.loads(sk("sheet", "--format", "json"))["hands"][0]["players"]
+    assert cells == {
+        "Ann": {"tricks": 4, "cursed_cards": 5},
+        "Bob": {"tricks": 3, "cursed_cards": 3},
+        "Cat": {"tricks": 1, "cursed_cards": 0},
+    }

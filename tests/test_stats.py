@@ -201,7 +201,7 @@ def test_summaries_come_from_the_cache_and_rebuild_replays(sk, home):
         head, text = db.derived(stats.CACHE_KIND)[game.id]
         assert head == game.head
         forged = json.loads(text)
-        forged["players"]["Bob"]["pants"] = 7
+        forged["players"]["Bob"][3 + stats.COUNTS.index("pants")] = 7  # [score, won, shared, *COUNTS]
         assert db.put_derived(stats.CACHE_KIND, [(game.id, head, json.dumps(forged))])
     # The cache is trusted while the chain head matches; --rebuild replays and repairs it.
     assert record(sk.json("stats"), "oh-hell-mrpikes", "Bob")["pants"] == 7
