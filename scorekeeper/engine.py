@@ -418,6 +418,11 @@ def _on_renege(game: Game, hand: Hand, event: events.RenegeRecorded) -> None:
     rule = kinds.get(event.kind)
     if rule is None:
         raise errors.EntryError(f"no renege kind '{event.kind}' here; use --kind {' or '.join(kinds)}")
+    if rule.forced_blind_only:
+        # Pick Your Poison's peek: only a player forced to bid blind this hand can commit it
+        from scorekeeper import poisons
+
+        poisons.require_forced_blind(game, hand, event.player, rule)
     value = rule.points
     text = f"renege ({rule.kind}: {rule.description}) → {scoring.points_text(value)}"
     hand.penalties.append(Penalty(scoring.Item(event.player, value, "renege", text), rule.kind, event.note))

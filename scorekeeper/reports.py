@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper import cards, engine, play, schedule, scoring
+from scorekeeper import cards, engine, play, poisons, schedule, scoring
 
 NEED_WORDS = {
     "flip": "the flipped card (`flip CARD`)",
@@ -78,6 +78,8 @@ def status_data(game: engine.Game) -> dict[str, Any]:
         "legal_bids": legal_bids(game, hand),
         "finished": game.finished,
     }
+    if game.ruleset.poisons is not None:
+        data.update(poisons.status_data(game))  # legal, forced_blind, round, …
     data.update(play.status_data(game))  # tricks_played, next_leader, revoke_flags
     return data
 
@@ -96,10 +98,15 @@ def status_text(game: engine.Game) -> str:
     if data["hands_planned"] and hand.number > data["hands_planned"]:
         planned = f" (tie-break after {data['hands_planned']})"
     lines = [f"{game.ruleset.title} — hand {hand.number}{planned}"]
+    if game.ruleset.poisons is not None:
+        lines += poisons.warnings(game)  # first, and loud: before anyone picks up cards
     if data["phase"]:
         lines.append(f"Game this hand: {data['phase']}")
     size = f"{hand.size} cards each" if hand.size is not None else "cards set by the flip"
-    lines.append(f"Dealer: {data['dealer']} ({hand.dealer_reason}); {size}")
+    if game.ruleset.dealer == "lowest-score":
+        lines.append(f"{data['dealer']} deals: {hand.dealer_reason}; {size}")
+    else:
+        lines.append(f"Dealer: {data['dealer']} ({hand.dealer_reason}); {size}")
     if game.ruleset.trump.kind != "none":
         lines.append(f"Trump: {trump_text(hand)}")
     if hand.cursed or game.ruleset.cursed:
@@ -108,12 +115,15 @@ def status_text(game: engine.Game) -> str:
         count = f"{data['pass_cards']} cards " if data["pass_cards"] else ""
         lines.append(f"Pass: {count}{data['pass']}")
     if game.ruleset.bidding.kind != "none":
-        lines.append(f"Bidding order: {', '.join(data['order'])}")
+        verb = "Picking" if game.ruleset.bidding.kind == "poisons" else "Bidding"
+        lines.append(f"{verb} order: {', '.join(data['order'])}")
     if hand.bids:
         lines.append("Bids: " + ", ".join(f"{p} {b}" for p, b in hand.bids.items()))
     if data["legal_bids"] and "bids" in data["needs"]:
         waiting = [p for p in game.players if p not in hand.bids]
         lines.append("May bid: " + "; ".join(f"{p} {_span(data['legal_bids'][p])}" for p in waiting))
+    if game.ruleset.poisons is not None:
+        lines += poisons.status_lines(game)
     lines.append(f"Leads: {data['leader']}")
     lines += play.status_lines(game)  # trick by trick: who leads next; pending revoke flags
     if data["needs"]:
@@ -150,6 +160,8 @@ def hand_closed_text(game: engine.Game, hand: engine.Hand) -> str:
     else:
         lines.append("")
         lines.append(next_text(game))
+    if game.ruleset.poisons is not None:
+        lines += poisons.next_lines(game, hand)
     return "\n".join(lines)
 
 
@@ -162,6 +174,12 @@ def next_text(game: engine.Game) -> str:
     hand = game.hand
     size = f"{hand.size} cards each" if hand.size is not None else "size from the flip"
     needs = ", ".join(game.needs())
+    if game.ruleset.dealer == "lowest-score":
+        # the deal follows the scores, so why it lands where it does gets a line of its own
+        return (
+            f"Next: hand {hand.number}, {size}; {game.players[hand.leader]} leads. Record: {needs}.\n"
+            f"{game.players[hand.dealer]} deals: {hand.dealer_reason}."
+        )
     return (
         f"Next: hand {hand.number}, {game.players[hand.dealer]} deals ({hand.dealer_reason}), "
         f"{size}; {game.players[hand.leader]} leads. Record: {needs}."

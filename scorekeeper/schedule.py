@@ -128,11 +128,13 @@ def lowest_score_dealer(
     target = worst(totals[seat] for seat in candidates)
     seat = next(s for s in candidates if totals[s] == target)
     lowest_all = worst(totals)
-    if totals[last_dealer] == lowest_all and target != lowest_all:
-        why = "next-lowest score, as the lowest just dealt"
-    else:
-        why = "lowest score"
+    notes = []
     tied = [s for s in candidates if totals[s] == target]
+    dealer_tied = totals[last_dealer] == target
+    if totals[last_dealer] == lowest_all:
+        # the last dealer is passed over whether alone at the bottom or tied there
+        notes.append("tied with the last dealer, who just dealt" if dealer_tied else "the lowest just dealt")
     if len(tied) > 1:
-        why += ", nearest the last dealer's left among the tied"
-    return seat, why
+        notes.append(("" if dealer_tied else "tied; ") + "first from the last dealer's left")
+    why = "lowest score" if target == lowest_all else "next-lowest score"
+    return seat, why + (f" ({'; '.join(notes)})" if notes else "")

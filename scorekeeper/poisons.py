@@ -1,0 +1,337 @@
+"""Pick Your Poison's picks (RULES.md §3): reading `bid:N | blind:N | take`, the rounds and
+their quotas (which poisons each player may still pick, who is forced, who must bid blind
+without looking), the `poison` entry, and the check that a `peek` renege is one at all.
+
+A round's picks are derived from the hands already played in it, so nothing here is
+stored: undoing a hand gives its picks back."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from scorekeeper import engine, entries, errors, events, rulesets, schedule, scoring
+
+POISONS = ("bid", "blind", "take")
+TITLES = {"bid": "Bid", "blind": "Blind Bid", "take": "Take"}
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a hand falls in the agreed rounds."""
+
+    round: int  # 1-based
+    rounds: int
+    position: int  # 1-based position of the hand in its round
+    hands: int  # hands in this round
+    first: int  # the game's number of the round's first hand
+
+    @property
+    def left(self) -> int:
+        """Hands left in the round, this one included."""
+        return self.hands - self.position + 1
+
+
+# --- rounds and quotas -----------------------------------------------------------------
+
+
+def place(rules: rulesets.Poisons, number: int) -> Place | None:
+    """The round and position of hand `number`; None past the agreed rounds."""
+    first = 1
+    for index, hands in enumerate(rules.rounds, start=1):
+        if number < first + hands:
+            return Place(index, len(rules.rounds), number - first + 1, hands, first)
+        first += hands
+    return None
+
+
+def _rules(game: engine.Game) -> rulesets.Poisons:
+    assert game.ruleset.poisons is not None, "only Pick Your Poison games have rounds"
+    return game.ruleset.poisons
+
+
+def round_picks(game: engine.Game, hand: engine.Hand, player: str) -> Counter[str]:
+    """How often `player` picked each poison in the earlier hands of this hand's round."""
+    where = place(_rules(game), hand.number)
+    if where is None:
+        return Counter()
+    earlier = game.hands[where.first - 1 : hand.number - 1]
+    return Counter(h.poisons[player].kind for h in earlier if player in h.poisons)
+
+
+def refusal(
+    rules: rulesets.Poisons, where: Place, picked: Counter[str], kind: str, player: str
+) -> str | None:
+    """Why `player` may not pick `kind` now, or None when the pick is legal: it must stay
+    within the poison's maximum and leave enough hands to reach every minimum."""
+    quota = rules.quota(where.hands, kind)
+    if picked[kind] >= quota.max:
+        return (
+            f"{player} has already picked {TITLES[kind]} {_times(picked[kind])} this round "
+            f"(at most {quota.max} in a {where.hands}-hand round)"
+        )
+    after = picked + Counter({kind: 1})
+    owed = sum(max(0, rules.quota(where.hands, k).min - after[k]) for k in POISONS)
+    if owed > where.left - 1:
+        needed = {k: rules.quota(where.hands, k).min - picked[k] for k in POISONS}
+        still = " and ".join(_needed(k, n) for k, n in needed.items() if n > 0)
+        return (
+            f"{player} must still pick {still} in the {where.left} "
+            f"hand{'s' if where.left != 1 else ''} left in this round"
+        )
+    return None
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _needed(kind: str, n: int) -> str:
+    return kind if n == 1 else f"{kind} {_times(n)}"
+
+
+def legal(game: engine.Game, hand: engine.Hand, player: str) -> list[str]:
+    """The poisons `player` may pick in `hand`, given their earlier picks this round."""
+    rules = _rules(game)
+    where = place(rules, hand.number)
+    if where is None:  # past the agreed rounds (a house tie-break): no quota applies
+        return list(POISONS)
+    picked = round_picks(game, hand, player)
+    return [k for k in POISONS if refusal(rules, where, picked, k, player) is None]
+
+
+def forced(game: engine.Game, hand: engine.Hand) -> dict[str, str]:
+    """Players with exactly one legal poison this hand, and that poison."""
+    result = {}
+    for player in game.players:
+        allowed = legal(game, hand, player)
+        if len(allowed) == 1:
+            result[player] = allowed[0]
+    return result
+
+
+def forced_blind(game: engine.Game, hand: engine.Hand) -> list[str]:
+    """Players forced to bid blind this hand, picked or not (for the peek renege)."""
+    return [p for p, kind in forced(game, hand).items() if kind == "blind"]
+
+
+def must_not_look(game: engine.Game, hand: engine.Hand) -> list[str]:
+    """Forced blind bidders who have not stated their bid yet: they must not pick up their
+    cards. Empty once play results are in, as every poison is then known."""
+    if hand.closed or game.finished:
+        return []
+    return [p for p in forced_blind(game, hand) if p not in hand.poisons]
+
+
+def allowed_text(kinds: list[str]) -> str:
+    if not kinds:
+        return "nothing (this round's quotas cannot be met; check the ruleset)"
+    if len(kinds) == 1:
+        return f"{kinds[0]} only"
+    return f"{', '.join(kinds[:-1])} or {kinds[-1]}"
+
+
+def check_quotas(rules: rulesets.Poisons, hands: int) -> None:
+    """A round whose quotas no sequence of picks can meet is a ruleset mistake, not the
+    player's: say so rather than refuse every pick."""
+    quotas = {k: rules.quota(hands, k) for k in POISONS}
+    low = sum(q.min for q in quotas.values())
+    high = sum(q.max for q in quotas.values())
+    if low > hands or high < hands or any(q.min > q.max for q in quotas.values()):
+        shown = ", ".join(f"{k} {q.min}-{q.max}" for k, q in quotas.items())
+        raise errors.RulesetError(
+            f"the quotas of a {hands}-hand round ({shown}) cannot be met in {hands} hands; "
+            f"fix poisons.quotas.{hands} in the ruleset"
+        )
+
+
+def picking_order(game: engine.Game, hand: engine.Hand) -> list[str]:
+    """From the dealer's left round to the dealer, who picks last."""
+    n = len(game.players)
+    return [game.players[schedule.seat_left(hand.dealer, n, k)] for k in range(1, n + 1)]
+
+
+# --- the entry -------------------------------------------------------------------------
+
+
+def parse_pick(text: str, player: str) -> events.Poison:
+    """`bid:N`, `blind:N` or `take`, in any case."""
+    kind, sep, number = (part.strip() for part in text.strip().lower().partition(":"))
+    if kind not in POISONS:
+        raise errors.UsageError(
+            f"{player}'s poison '{text}' is not bid:N, blind:N or take; write e.g. {player}=bid:2"
+        )
+    if kind == "take":
+        if sep:
+            raise errors.UsageError(f"'take' has no number; write {player}=take")
+        return events.Poison(kind="take")
+    if not number:
+        raise errors.UsageError(f"'{kind}' needs the number of tricks; write {player}={kind}:N")
+    try:
+        bid = int(number)
+    except ValueError:
+        raise errors.UsageError(
+            f"{player}'s {kind} '{number}' is not a whole number; write {player}={kind}:N"
+        ) from None
+    return events.Poison(kind=kind, bid=bid)
+
+
+def entry(game: engine.Game, values: list[str]) -> events.PoisonsRecorded:
+    given = entries.per_player(game, values, "poisons")
+    picks = {player: parse_pick(text, player) for player, text in given.items()}
+    return events.PoisonsRecorded(hand=game.hand.number, poisons=picks)
+
+
+def pick_text(pick: scoring.PoisonPick | events.Poison) -> str:
+    return pick.kind if pick.bid is None else f"{pick.kind} {pick.bid}"
+
+
+def _on_poisons(game: engine.Game, hand: engine.Hand, event: events.PoisonsRecorded) -> None:
+    rules = game.ruleset
+    if rules.bidding.kind != "poisons" or rules.poisons is None:
+        what = "bids: record them with `bid`" if rules.bidding.kind == "bids" else "no bids or poisons"
+        raise errors.RuleViolation(f"{rules.name} has {what}")
+    engine._require_before_play(game, hand, "poisons")
+    size = hand.size or 0
+    for player, pick in event.poisons.items():
+        _check_pick_shape(player, pick, hand.number, size)
+    merged = {**hand.poisons, **{p: scoring.PoisonPick(v.kind, v.bid) for p, v in event.poisons.items()}}
+    order = picking_order(game, hand)
+    _check_order(order, merged)
+    where = place(rules.poisons, hand.number)
+    if where is not None:
+        check_quotas(rules.poisons, where.hands)
+        for player, pick in event.poisons.items():
+            why = refusal(rules.poisons, where, round_picks(game, hand, player), pick.kind, player)
+            if why is not None:
+                allowed = allowed_text(legal(game, hand, player))
+                raise errors.RuleViolation(f"{why}; {player} may pick {allowed}")
+    hand.poisons = {p: merged[p] for p in order if p in merged}
+
+
+def _check_pick_shape(player: str, pick: events.Poison, number: int, size: int) -> None:
+    """An entry from a file or an old log gets the same checks as one typed today."""
+    if pick.kind == "take":
+        if pick.bid is not None:
+            raise errors.UsageError(f"'take' has no number; write {player}=take")
+        return
+    if pick.bid is None:
+        raise errors.UsageError(f"'{pick.kind}' needs the number of tricks; write {player}={pick.kind}:N")
+    name = "bid" if pick.kind == "bid" else "blind bid"
+    if pick.bid > size:
+        raise errors.RuleViolation(
+            f"{player}'s {name} of {pick.bid} is more than hand {number}'s {size} cards each; bid 0 to {size}"
+        )
+    if pick.bid < 0:
+        raise errors.RuleViolation(f"{player}'s {name} of {pick.bid} is below 0; bid 0 to {size}")
+
+
+def _check_order(order: list[str], picks: dict[str, scoring.PoisonPick]) -> None:
+    for i, player in enumerate(order):
+        waiting = [p for p in order[:i] if p not in picks]
+        if player in picks and waiting:
+            raise errors.RuleViolation(
+                f"poisons are picked in turn from the dealer's left ({', '.join(order)}); "
+                f"{waiting[0]} picks before {player}: record {waiting[0]}'s poison first, or everyone's at once"
+            )
+
+
+def said(game: engine.Game, hand: engine.Hand) -> str:
+    """What the `poison` command prints: the picks so far and who picks next."""
+    lines = ["Poisons: " + ", ".join(f"{p} {pick_text(k)}" for p, k in hand.poisons.items()) + "."]
+    if hand.closed:
+        return lines[0]
+    waiting = [p for p in picking_order(game, hand) if p not in hand.poisons]
+    if waiting:
+        nxt = waiting[0]
+        lines.append(f"{nxt} picks next ({allowed_text(legal(game, hand, nxt))}).")
+    lines += warnings(game)
+    return "\n".join(lines)
+
+
+# --- the peek renege -----------------------------------------------------------------
+
+
+def require_forced_blind(game: engine.Game, hand: engine.Hand, player: str, rule: rulesets.Renege) -> None:
+    """Looking at one's cards is a renege only for a player forced to bid blind; anyone
+    else who has looked simply may not pick Blind Bid (RULES.md §3)."""
+    if game.ruleset.poisons is None or player not in forced_blind(game, hand):
+        others = [r.kind for r in game.ruleset.reneges if not r.forced_blind_only]
+        instead = f"; for failing to follow suit use --kind {' or '.join(others)}" if others else ""
+        raise errors.RuleViolation(
+            f"{player} is not forced to bid blind in hand {hand.number}, so looking at the cards is "
+            f"no renege ({player} just may not pick blind after looking){instead}"
+        )
+    if any(p.kind == rule.kind and p.item.player == player for p in hand.penalties):
+        raise errors.RuleViolation(
+            f"{player}'s {rule.kind} renege is already recorded for hand {hand.number}; it counts once a hand"
+        )
+
+
+# --- what reports show -----------------------------------------------------------------
+
+
+def status_data(game: engine.Game) -> dict:
+    """The poison part of `status --json`."""
+    hand = game.hand
+    where = place(_rules(game), hand.number)
+    if game.finished or hand.closed:
+        return {
+            "round": None,
+            "legal": {},
+            "forced": {},
+            "forced_blind": [],
+            "poisons": {},
+            "round_picks": {},
+        }
+    return {
+        "round": None
+        if where is None
+        else {"number": where.round, "of": where.rounds, "hand": where.position, "hands": where.hands},
+        "poisons": {p: {"kind": k.kind, "bid": k.bid} for p, k in hand.poisons.items()},
+        "legal": {p: legal(game, hand, p) for p in game.players},
+        "forced": forced(game, hand),
+        "forced_blind": must_not_look(game, hand),
+        "round_picks": {p: {k: round_picks(game, hand, p)[k] for k in POISONS} for p in game.players},
+    }
+
+
+def warnings(game: engine.Game) -> list[str]:
+    """The loud warning, before the deal, for each forced blind bidder yet to bid."""
+    return [
+        f"WARNING: {p} must bid blind: {p}, do not pick up your cards" for p in must_not_look(game, game.hand)
+    ]
+
+
+def status_lines(game: engine.Game) -> list[str]:
+    """The round, the picks so far and what each player still to pick may pick."""
+    hand = game.hand
+    lines = []
+    where = place(_rules(game), hand.number)
+    if where is not None:
+        lines.append(f"Round {where.round} of {where.rounds}: hand {where.position} of {where.hands}")
+    if hand.poisons:
+        lines.append("Poisons: " + ", ".join(f"{p} {pick_text(k)}" for p, k in hand.poisons.items()))
+    if "poisons" in game.needs():
+        waiting = [p for p in picking_order(game, hand) if p not in hand.poisons]
+        shown = []
+        for p in waiting:
+            allowed = legal(game, hand, p)
+            shown.append(f"{p} {'/'.join(allowed)}" + (" (forced)" if len(allowed) == 1 else ""))
+        lines.append("May pick: " + "; ".join(shown))
+    return lines
+
+
+def next_lines(game: engine.Game, closed: engine.Hand) -> list[str]:
+    """After a hand closes: the end of a round, and the warnings for the next deal."""
+    lines = []
+    rules = _rules(game)
+    where = place(rules, closed.number)
+    if where is not None and where.left == 1 and not game.finished:
+        lines.append(f"Round {where.round} is complete; every poison's count starts again.")
+    if not game.finished:
+        lines += warnings(game)
+    return lines
+
+
+engine.register(events.PoisonsRecorded, _on_poisons)
