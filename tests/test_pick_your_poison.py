@@ -61,6 +61,7 @@ def play_sheet(sk, names, sheet, size):
     """Play a score sheet row by row. Before each hand: the dealer and why, the cards, the
     picking order and leader, and who is forced. After it: the hand's points, the totals, and
     the closing summary naming the next dealer and warning each forced blind bidder."""
+    before = dict.fromkeys(names, 0)
     for i, (hand, dealer, reason, picks, forced, tricks, points, totals) in enumerate(sheet):
         state = status(sk)
         seat = names.index(dealer)
@@ -79,13 +80,13 @@ def play_sheet(sk, names, sheet, size):
         assert f"{dealer} deals: {reason}; {size} cards each" in text
         for player in blind:
             assert f"WARNING: {player} must bid blind: {player}, do not pick up your cards" in text
-        before = scores(sk)
         sk("trump", TRUMPS[hand % len(TRUMPS)])
         pick(sk, picks, hand % 3, names)
         closing = sk("tricks", *tricks.split())
         after = scores(sk)
         assert tuple(after[p] - before[p] for p in names) == points, f"points of hand {hand}"
         assert tuple(after[p] for p in names) == totals, f"totals after hand {hand}"
+        before = after
         if i + 1 < len(sheet):
             _, next_dealer, next_reason, _, next_forced, *_ = sheet[i + 1]
             assert f"{next_dealer} deals: {next_reason}." in closing, closing
@@ -849,3 +850,31 @@ DEALS = [
 def test_the_deal_passing_rule(given, wanted):
     totals, last = given
     assert schedule.lowest_score_dealer([Fraction(t) for t in totals], last, "highest") == wanted
+
+
+def test_a_tie_for_first_after_the_agreed_rounds_is_a_shared_win(sk):
+    start(sk, ["Ann", "Bob", "Cat"], "Cat", "rounds=3")  # one round of 3: each poison once
+    # hand 1, Cat deals: all Take 6, 6, 5
+    sk("trump", "s")
+    sk("poison", "take", "take", "take")
+    sk("tricks", "6", "6", "5")
+    # hand 2: Cat is lowest but just dealt; Ann and Bob tie at 6, Ann nearest Cat's left.
+    # Ann B6 made: 16; Bob B6 made: 16; Cat B5 made: 15 -> 22, 22, 20
+    assert status(sk)["dealer"] == "Ann"
+    sk("trump", "s")
+    sk("poison", "Bob=bid:6", "Cat=bid:5", "Ann=bid:6")
+    sk("tricks", "6", "6", "5")
+    # hand 3: Cat (20) deals; everyone must bid blind.
+    # Ann X5 made: 30; Bob X5 made: 30; Cat X6 took 7: -2 -> 52, 52, 18
+    assert status(sk)["forced_blind"] == ["Ann", "Bob", "Cat"]
+    sk("trump", "s")
+    sk("poison", "Ann=blind:5", "Bob=blind:5", "Cat=blind:6")
+    closing = sk("tricks", "5", "5", "7")
+    assert "Game over: a shared win for Ann and Bob." in closing
+    standings = sk.json("standings")
+    assert (standings["finished"], standings["winner"], standings["winners"]) == (True, None, ["Ann", "Bob"])
+    assert [(p["name"], p["score"], p["place"]) for p in standings["players"]] == [
+        ("Ann", 52, 1),
+        ("Bob", 52, 1),
+        ("Cat", 18, 3),
+    ]
