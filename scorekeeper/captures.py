@@ -1,17 +1,48 @@
-"""Entries for what players captured in play: scoring cards taken (`took`), who won the
-first and the last trick, and a declared moon."""
+"""Entries for what players captured in play: the scoring cards each took (`took`), who won
+the first and the last trick, and a declared moon. Owns their checks: each scoring card is
+taken once, each of those tricks has one winner, a moon is declared once, before play, and
+only in a game that has a declared moon."""
 
 from __future__ import annotations
 
-from scorekeeper import cards, engine, errors, events, rulesets
+from fractions import Fraction
+
+from scorekeeper import cards, engine, errors, events, rulesets, scoring
+
+ENTRY_FOR = {"took": "`took NAME CARD…`", "first": "`first NAME`", "last": "`last NAME`"}
+
+
+# --- building entries from what the scorer typed -------------------------------------
 
 
 def took(game: engine.Game, name: str, texts: list[str]) -> events.CardsTaken:
     if not texts:
         raise errors.UsageError("name the cards taken, e.g. `took Bob QS QH`")
     player = game.player(name)
-    codes = [cards.parse_card(text, game.deck).code for text in texts]
+    codes = [_parse_taken(texts, i, game.deck).code for i in range(len(texts))]
     return events.CardsTaken(hand=game.hand.number, player=player, cards=codes)
+
+
+def _parse_taken(texts: list[str], i: int, deck: cards.Deck) -> cards.Card:
+    """The card texts[i] names; when it is the first word of a card written with spaces
+    (Decktet: Chance Meeting, 8 moons/suns) and unquoted, the refusal says to quote it."""
+    try:
+        return cards.parse_card(texts[i], deck)
+    except errors.UsageError:
+        for end in range(i + 2, min(i + 4, len(texts)) + 1):
+            joined = " ".join(texts[i:end])
+            try:
+                cards.parse_card(joined, deck)
+            except errors.UsageError:
+                continue
+            raise errors.UsageError(f"'{joined}' is one card: put it in quotes, \"{joined}\"") from None
+        raise
+
+
+def took_said(game: engine.Game, name: str, texts: list[str]) -> str:
+    """What the scorer hears back: `Bob took Q♠ Q♥.`"""
+    shown = " ".join(str(cards.parse_card(text, game.deck)) for text in texts)
+    return f"{game.player(name)} took {shown}."
 
 
 def trick_won(game: engine.Game, which: str, name: str) -> events.TrickAwarded:
@@ -22,31 +53,77 @@ def moon(game: engine.Game, name: str) -> events.MoonDeclared:
     return events.MoonDeclared(hand=game.hand.number, player=game.player(name))
 
 
+# --- words shared by the refusals -----------------------------------------------------
+
+
+def game_name(game: engine.Game, hand: engine.Hand) -> str:
+    """The game this hand is played as: the ruleset, or the phase of a multi-game ruleset."""
+    if game.ruleset.phases:
+        return f"{hand.phase.title} (hand {hand.number} of {game.ruleset.title})"
+    return game.ruleset.title
+
+
+def what_to_record(hand: engine.Hand) -> str:
+    """The entries this kind of hand is scored from, e.g. "`took NAME CARD…` and `last NAME`"."""
+    wanted = []
+    for rule in hand.phase.scoring:
+        if isinstance(rule, rulesets.CardPoints):
+            wanted.append(ENTRY_FOR["took"])
+        elif isinstance(rule, rulesets.TrickPoints):
+            wanted.append(ENTRY_FOR[rule.which])
+    wanted = list(dict.fromkeys(wanted))
+    if not wanted:
+        return "the tricks"
+    return " and ".join([", ".join(wanted[:-1]), wanted[-1]] if len(wanted) > 1 else wanted)
+
+
 def _owner(hand: engine.Hand, code: str) -> str | None:
     return next((p for p, got in hand.taken.items() if any(c.code == code for c in got)), None)
 
 
-def _on_took(game: engine.Game, hand: engine.Hand, event: events.CardsTaken) -> None:
-    phase_name = hand.phase.title or game.ruleset.title
-    if not any(isinstance(rule, rulesets.CardPoints) for rule in hand.phase.scoring):
-        raise errors.RuleViolation(f"no card scores by itself in {phase_name}; record the tricks instead")
-    engine._require_ready_for_play(game, hand, "cards taken")
+def _require_no_tricks_played(hand: engine.Hand, what: str) -> None:
     if hand.played:
-        raise errors.RuleViolation("this hand is being recorded trick by trick; the cards taken follow from it")
+        raise errors.RuleViolation(f"this hand is being recorded trick by trick; {what} follow from it")
+
+
+# --- handlers ---------------------------------------------------------------------------
+
+
+def _on_took(game: engine.Game, hand: engine.Hand, event: events.CardsTaken) -> None:
+    if not any(isinstance(rule, rulesets.CardPoints) for rule in hand.phase.scoring):
+        raise errors.RuleViolation(
+            f"no card scores by itself in {game_name(game, hand)}; record {what_to_record(hand)}"
+        )
+    engine._require_ready_for_play(game, hand, "cards taken")
+    _require_no_tricks_played(hand, "the cards taken")
     if hand.cursed_counts is not None:
-        raise errors.RuleViolation("the cursed cards of this hand were recorded as counts; `undo` them to name cards")
-    scoring_cards = engine.scoring.scoring_cards(hand.phase, game.deck, hand.cursed)
+        raise errors.RuleViolation(
+            "the cursed cards of this hand were recorded as counts; `undo` them to name cards"
+        )
+    scoring_cards = scoring.scoring_cards(hand.phase, game.deck, hand.cursed)
     wanted = {c.code: c for c in scoring_cards}
     seen: set[str] = set()
     for code in event.cards:
         card = cards.parse_card(code, game.deck)
+        if code not in wanted and hand.cursed is not None:  # Snakebit: only cursed cards score
+            suit = cards.suit_symbol(hand.cursed)
+            raise errors.EntryError(
+                f"{card} does not bear the cursed suit, {suit}; record only the cards bearing {suit}: "
+                + ", ".join(c.name for c in scoring_cards)
+            )
         if code not in wanted:
-            names = " ".join(str(c) for c in scoring_cards)
-            raise errors.EntryError(f"{card} scores nothing in {phase_name}; record only the scoring cards: {names}")
+            names = " ".join(
+                str(c) for c in sorted(scoring_cards, key=lambda c: _table_order(c.code, game.deck))
+            )
+            raise errors.EntryError(
+                f"{card} scores nothing in {game_name(game, hand)}; record only the scoring cards: {names}"
+            )
+        if code in seen:
+            raise errors.EntryError(f"{card} is named twice in one entry; name each card once")
         owner = _owner(hand, code)
-        if owner is not None or code in seen:
+        if owner is not None:
             raise errors.RuleViolation(
-                f"{card} was already taken by {owner or event.player} this hand; each card is taken once "
+                f"{card} was already taken by {owner} in hand {hand.number}; each card is taken once "
                 "(`undo` to correct an entry)"
             )
         seen.add(code)
@@ -57,31 +134,114 @@ def _on_trick_won(game: engine.Game, hand: engine.Hand, event: events.TrickAward
     scored = [r for r in hand.phase.scoring if isinstance(r, rulesets.TrickPoints) and r.which == event.which]
     if not scored:
         raise errors.RuleViolation(
-            f"the {event.which} trick scores nothing in {hand.phase.title or game.ruleset.title}"
+            f"the {event.which} trick scores nothing in {game_name(game, hand)}; record {what_to_record(hand)}"
         )
     engine._require_ready_for_play(game, hand, f"{event.which} trick")
-    if hand.played:
-        raise errors.RuleViolation("this hand is being recorded trick by trick; the tricks' winners follow from it")
+    _require_no_tricks_played(hand, "the tricks' winners")
     already = getattr(hand, event.which)
     if already is not None:
         raise errors.RuleViolation(
-            f"the {event.which} trick of hand {hand.number} is already recorded for {already}; `undo` to correct it"
+            f"the {event.which} trick of hand {hand.number} is already recorded for {already}; "
+            "`undo` to correct it"
         )
     setattr(hand, event.which, event.player)
 
 
 def _on_moon(game: engine.Game, hand: engine.Hand, event: events.MoonDeclared) -> None:
     moons = [a for a in hand.phase.adjust if isinstance(a, rulesets.Moon)]
-    name = hand.phase.title or game.ruleset.title
+    name = game_name(game, hand)
     if not moons:
-        raise errors.RuleViolation(f"shooting the moon is not allowed in {name}")
+        if game.options.get("moon") == "off":
+            raise errors.RuleViolation(
+                f"shooting the moon is switched off in this game (it was started with moon=off); "
+                f"record {what_to_record(hand)} as usual"
+            )
+        raise errors.RuleViolation(
+            f"shooting the moon is not allowed in {name}; the hand is scored from {what_to_record(hand)}"
+        )
     if not moons[0].declared:
-        raise errors.RuleViolation(f"the moon is never declared in {name}: it is scored by itself when one player takes every scoring card")
+        raise errors.RuleViolation(
+            f"the moon is never declared in {name}: it scores by itself when one player is "
+            f"recorded with {scoring_cards_text(hand.phase, game.deck)}"
+        )
     if hand.moon is not None:
-        raise errors.RuleViolation(f"{hand.moon} already declared the moon this hand; only one declaration per hand")
+        raise errors.RuleViolation(
+            f"{hand.moon} already declared the moon in hand {hand.number}; only one declaration "
+            "per hand (`undo` it to change who declares)"
+        )
     if engine._play_started(hand):
-        raise errors.RuleViolation("the moon is declared before the first trick, and play is already recorded for this hand")
+        raise errors.RuleViolation(
+            f"the moon is declared before the first trick, but play is already recorded for hand "
+            f"{hand.number}; `undo` those entries first"
+        )
     hand.moon = event.player
+
+
+# --- the scoring in words ---------------------------------------------------------------
+
+NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def _card_text(code: str, deck: cards.Deck) -> str:
+    return str(cards.parse_card(code, deck))
+
+
+def _table_order(code: str, deck: cards.Deck) -> tuple[int, int]:
+    """Suit by suit (♠ ♥ ♦ ♣), high cards first, as a player sorts a hand."""
+    card = cards.parse_card(code, deck)
+    suit = deck.suits.index(card.suits[0]) if card.suits else len(deck.suits)
+    return suit, -card.rank
+
+
+def scoring_cards_text(phase: rulesets.Phase, deck: cards.Deck) -> str:
+    """The scoring cards in words, a whole suit as one: "every ♥ and Q♠", "Q♠ Q♥ Q♦ Q♣"."""
+    rules = [r for r in phase.scoring if isinstance(r, rulesets.CardPoints)]
+    suits = [f"every {cards.suit_symbol(s)}" for r in rules for s in r.suits]
+    codes = sorted((code for r in rules for code in r.cards), key=lambda code: _table_order(code, deck))
+    named = " ".join(_card_text(code, deck) for code in codes)
+    return " and ".join([*suits, named] if named else suits)
+
+
+def phase_text(phase: rulesets.Phase, deck: cards.Deck) -> str:
+    """A kind of hand's scoring in a line, e.g. "first trick 1, last trick 1, Q♠ 1; all three 4"."""
+    parts = []
+    for rule in phase.scoring:
+        if isinstance(rule, rulesets.CardPoints):
+            parts += [f"each {cards.suit_symbol(s)} {scoring.points_text(v)}" for s, v in rule.suits.items()]
+            # dearest first, then in suit order: a stored ruleset does not keep the file's order
+            named = sorted(rule.cards.items(), key=lambda item: (-item[1], _table_order(item[0], deck)))
+            parts += [f"{_card_text(c, deck)} {scoring.points_text(v)}" for c, v in named]
+        elif isinstance(rule, rulesets.TrickPoints):
+            others = f", each other player {scoring.points_text(rule.others)}" if rule.others else ""
+            parts.append(f"{rule.which} trick {scoring.points_text(rule.winner)}{others}")
+    extras = []
+    for adjustment in phase.adjust:
+        if isinstance(adjustment, rulesets.Sweep):
+            count = scoring.penalty_count(phase, deck, None)
+            extras.append(f"all {NUMBER_WORDS.get(count, count)} {scoring.points_text(adjustment.points)}")
+        else:
+            extras.append(_moon_text(adjustment, phase, deck))
+    return "; ".join([", ".join(parts), *extras])
+
+
+def _or_usual(value: Fraction | None) -> str:
+    return "as usual" if value is None else scoring.points_text(value)
+
+
+def _moon_text(moon: rulesets.Moon, phase: rulesets.Phase, deck: cards.Deck) -> str:
+    win = f"{_or_usual(moon.success.taker)}, each opponent {_or_usual(moon.success.others)}"
+    if not moon.declared:
+        return f"moon ({scoring_cards_text(phase, deck)} to one player) {win}"
+    failed = f"; failed {_or_usual(moon.failure.taker)}" if moon.failure.taker is not None else ""
+    return f"a declared moon ({scoring_cards_text(phase, deck)} to the declarer) {win}{failed}"
+
+
+def hand_facts(hand: engine.Hand, player: str, deck: cards.Deck) -> list[str]:
+    """What a player captured in a hand, for its summary: ["moon", "Q♠", "Q♥", "last"]."""
+    facts = ["moon"] if hand.moon == player else []
+    facts += [str(c) for c in sorted(hand.taken.get(player, []), key=lambda c: _table_order(c.code, deck))]
+    facts += [which for which in ("first", "last") if getattr(hand, which) == player]
+    return facts
 
 
 engine.register(events.CardsTaken, _on_took)

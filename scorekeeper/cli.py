@@ -395,7 +395,7 @@ def took(
     from scorekeeper import captures
 
     state, hand = record(game, lambda g: captures.took(g, player, cards))
-    after_entry(state, hand, f"{state.player(player)} took {' '.join(cards)}.")
+    after_entry(state, hand, captures.took_said(state, player, cards))
 
 
 @command()
@@ -431,7 +431,7 @@ def moon(player: Annotated[str, typer.Argument(help="who declares")], game: Game
     from scorekeeper import captures
 
     state, hand = record(game, lambda g: captures.moon(g, player))
-    after_entry(state, hand, f"{hand.moon} shoots the moon.")
+    after_entry(state, hand, f"{hand.moon} declares shooting the moon.")
 
 
 @command()

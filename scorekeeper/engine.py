@@ -474,7 +474,9 @@ def pass_direction(game: Game, hand: Hand) -> str | None:
 def _close_if_complete(game: Game, hand: Hand) -> None:
     if game.needs(hand):
         return
-    hand.items = scoring.score(hand.phase, hand.facts(game.players), game.deck)
+    facts = hand.facts(game.players)
+    hand.items = scoring.score(hand.phase, facts, game.deck)
+    hand.announcements += scoring.announcements(hand.phase, facts, game.deck)  # moon, sweep
     hand.closed = True
     _forfeits(game, hand)
     _advance(game, hand)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper import cards, engine, play, poisons, schedule, scoring
+from scorekeeper import captures, cards, engine, play, poisons, schedule, scoring
 
 NEED_WORDS = {
     "flip": "the flipped card (`flip CARD`)",
@@ -64,6 +64,9 @@ def status_data(game: engine.Game) -> dict[str, Any]:
         "hand": hand.number,
         "hands_planned": game.planned_hands,
         "phase": hand.phase.title if game.ruleset.phases else None,
+        "phase_scoring": captures.phase_text(hand.phase, game.deck) if game.ruleset.phases else None,
+        "deck": game.deck.name,
+        "moon": hand.moon,
         "dealer": players[hand.dealer],
         "dealer_reason": hand.dealer_reason,
         "cards": hand.size,
@@ -101,7 +104,7 @@ def status_text(game: engine.Game) -> str:
     if game.ruleset.poisons is not None:
         lines += poisons.warnings(game)  # first, and loud: before anyone picks up cards
     if data["phase"]:
-        lines.append(f"Game this hand: {data['phase']}")
+        lines.append(f"Game this hand: {data['phase']} — {data['phase_scoring']}")
     size = f"{hand.size} cards each" if hand.size is not None else "cards set by the flip"
     if game.ruleset.dealer == "lowest-score":
         lines.append(f"{data['dealer']} deals: {hand.dealer_reason}; {size}")
@@ -111,9 +114,14 @@ def status_text(game: engine.Game) -> str:
         lines.append(f"Trump: {trump_text(hand)}")
     if hand.cursed or game.ruleset.cursed:
         lines.append(f"Cursed: {suit_text(hand.cursed) if hand.cursed else 'not recorded yet'}")
+    if game.ruleset.deck == "piquet":  # 32 cards, or 30 for 3, 5 or 6 players
+        black_sevens = "" if len(game.deck.cards) == 32 else ", without 7♠ and 7♣"
+        lines.append(f"Pack: {cards.describe_deck(game.deck)}{black_sevens}")
     if data["pass"]:
         count = f"{data['pass_cards']} cards " if data["pass_cards"] else ""
         lines.append(f"Pass: {count}{data['pass']}")
+    if hand.moon:
+        lines.append(f"Moon: declared by {hand.moon}")
     if game.ruleset.bidding.kind != "none":
         verb = "Picking" if game.ruleset.bidding.kind == "poisons" else "Bidding"
         lines.append(f"{verb} order: {', '.join(data['order'])}")
@@ -152,6 +160,8 @@ def hand_closed_text(game: engine.Game, hand: engine.Hand) -> str:
             facts.append(str(hand.poisons[p]))
         if hand.tricks is not None:
             facts.append(f"took {hand.tricks[p]}")
+        if game.ruleset.family == "avoidance":
+            facts += captures.hand_facts(hand, p, game.deck)
         rows.append([p, " ".join(facts), _signed(points[p]), scoring.points_text(totals[p])])
     lines = [f"Hand {hand.number} scored:", table(rows, ["player", "", "hand", "total"])]
     lines += hand.announcements
@@ -160,6 +170,7 @@ def hand_closed_text(game: engine.Game, hand: engine.Hand) -> str:
     else:
         lines.append("")
         lines.append(next_text(game))
+        lines += upcoming_lines(game)
     if game.ruleset.poisons is not None:
         lines += poisons.next_lines(game, hand)
     return "\n".join(lines)
@@ -184,6 +195,19 @@ def next_text(game: engine.Game) -> str:
         f"Next: hand {hand.number}, {game.players[hand.dealer]} deals ({hand.dealer_reason}), "
         f"{size}; {game.players[hand.leader]} leads. Record: {needs}."
     )
+
+
+def upcoming_lines(game: engine.Game) -> list[str]:
+    """The next hand's game by name with its scoring (Compendium), and which way to pass."""
+    hand, lines = game.hand, []
+    if game.ruleset.phases:
+        lines.append(f"Hand {hand.number}: {hand.phase.title} — {captures.phase_text(hand.phase, game.deck)}")
+    direction = engine.pass_direction(game, hand)
+    if direction == "hold":
+        lines.append("Pass: none this hand (hold).")
+    elif direction is not None and game.ruleset.passing is not None:
+        lines.append(f"Pass: {game.ruleset.passing.count(len(game.players))} cards {direction}.")
+    return lines
 
 
 def final_text(game: engine.Game) -> str:

@@ -303,6 +303,12 @@ class End(Model):
     tie_break: bool = False  # a tie for first schedules more hands at the final size
     winner: Literal["highest", "lowest"] = "highest"
 
+    @field_validator("hands", mode="before")
+    @classmethod
+    def _zero_is_unset(cls, hands: Any) -> Any:
+        # a `hands` option needs a whole-number default; 0 stands for "from the schedule"
+        return None if hands == 0 and not isinstance(hands, bool) else hands
+
 
 class Option(Model):
     """A house option: `--set NAME=VALUE` writes `value` at `path` in the ruleset, or, for a

@@ -171,9 +171,25 @@ def _penalties_held(phase: rulesets.Phase, facts: Facts, deck: cards.Deck) -> di
     return held
 
 
-def _penalty_total(phase: rulesets.Phase, deck: cards.Deck, cursed: str | None) -> int:
+def penalty_count(phase: rulesets.Phase, deck: cards.Deck, cursed: str | None) -> int:
+    """How many penalties a hand holds: its scoring cards and its scoring tricks."""
     tricks = sum(1 for r in phase.scoring if isinstance(r, rulesets.TrickPoints))
     return len(scoring_cards(phase, deck, cursed)) + tricks
+
+
+def sweeper(phase: rulesets.Phase, facts: Facts, deck: cards.Deck) -> str | None:
+    """The player who took every penalty of the hand (Slippery Paws' all three), if one did."""
+    total = penalty_count(phase, deck, facts.cursed)
+    held = _penalties_held(phase, facts, deck)
+    return next((p for p, n in held.items() if total and n == total), None)
+
+
+def shooter(phase: rulesets.Phase, facts: Facts, deck: cards.Deck) -> str | None:
+    """The player who took every scoring card of the hand, if one did (the moon)."""
+    wanted = {c.code for c in scoring_cards(phase, deck, facts.cursed)}
+    if not wanted:
+        return None  # a hand without scoring cards has no moon to shoot
+    return next((p for p in facts.players if wanted <= {c.code for c in facts.taken.get(p, [])}), None)
 
 
 def score(phase: rulesets.Phase, facts: Facts, deck: cards.Deck) -> list[Item]:
@@ -191,31 +207,63 @@ def _adjust(
     deck: cards.Deck,
     items: list[Item],
 ) -> list[Item]:
-    held = _penalties_held(phase, facts, deck)
-    total = _penalty_total(phase, deck, facts.cursed)
-    sweeper = next((p for p, n in held.items() if n == total and total > 0), None)
     if isinstance(adjustment, rulesets.Sweep):
-        if sweeper is None:
+        who = sweeper(phase, facts, deck)
+        if who is None:
             return items
         value = adjustment.points
-        kept = [i for i in items if i.player != sweeper]
-        return [*kept, Item(sweeper, value, "sweep", f"took every penalty → {points_text(value)} instead")]
-    # moon
-    cards_total = len(scoring_cards(phase, deck, facts.cursed))
-    wanted = {c.code for c in scoring_cards(phase, deck, facts.cursed)}
-    shooter = next(
-        (p for p in facts.players if len({c.code for c in facts.taken.get(p, [])} & wanted) == cards_total),
-        None,
-    )
-    if adjustment.declared:
-        if facts.moon is None:
-            return items
-        outcome = adjustment.success if shooter == facts.moon else adjustment.failure
-        verdict = "made it" if shooter == facts.moon else "failed"
-        return _apply_outcome(items, facts, facts.moon, outcome, f"shot the moon and {verdict}")
-    if shooter is None:
+        kept = [i for i in items if i.player != who]
+        return [*kept, Item(who, value, "sweep", f"took every penalty → {points_text(value)} instead")]
+    verdict = moon_verdict(adjustment, phase, facts, deck)
+    if verdict is None:
         return items
-    return _apply_outcome(items, facts, shooter, adjustment.success, "shot the moon")
+    who, made = verdict
+    outcome = adjustment.success if made else adjustment.failure
+    return _apply_outcome(items, facts, who, outcome, _moon_words(made))
+
+
+def moon_verdict(
+    moon: rulesets.Moon, phase: rulesets.Phase, facts: Facts, deck: cards.Deck
+) -> tuple[str, bool] | None:
+    """(who, made it) for a moon this hand: the declarer, judged; or an undeclared shooter."""
+    if moon.declared:
+        # nobody declared: every card scores as usual, even all of them to one player
+        return None if facts.moon is None else (facts.moon, shooter(phase, facts, deck) == facts.moon)
+    who = shooter(phase, facts, deck)
+    return None if who is None else (who, True)
+
+
+def announcements(phase: rulesets.Phase, facts: Facts, deck: cards.Deck) -> list[str]:
+    """What the table hears when a hand closes with a moon or a sweep."""
+    news = []
+    for adjustment in phase.adjust:
+        if isinstance(adjustment, rulesets.Sweep):
+            who = sweeper(phase, facts, deck)
+            if who is not None:
+                usual = sum(i.points for rule in phase.scoring for i in _rule_items(rule, facts) if i.player == who)
+                count = penalty_count(phase, deck, facts.cursed)
+                news.append(
+                    f"SWEEP: {who} took all {count} penalties: {points_text(adjustment.points)} "
+                    f"instead of {points_text(usual)}"
+                )
+            continue
+        verdict = moon_verdict(adjustment, phase, facts, deck)
+        if verdict is not None:
+            who, made = verdict
+            outcome = adjustment.success if made else adjustment.failure
+            news.append(f"MOON: {who} {_moon_words(made)}: {_outcome_text(who, outcome)}")
+    return news
+
+
+def _moon_words(made: bool) -> str:
+    return "shot the moon" if made else "declared the moon and failed"
+
+
+def _outcome_text(taker: str, outcome: rulesets.Outcome) -> str:
+    mine = "scores as usual" if outcome.taker is None else points_text(outcome.taker)
+    theirs = "score as usual" if outcome.others is None else points_text(outcome.others)
+    each = "the others" if outcome.others is None else "each opponent"
+    return f"{taker} {mine}, {each} {theirs}"
 
 
 def _apply_outcome(
