@@ -72,9 +72,9 @@ def what_to_record(hand: engine.Hand) -> str:
         elif isinstance(rule, rulesets.TrickPoints):
             wanted.append(ENTRY_FOR[rule.which])
     wanted = list(dict.fromkeys(wanted))
-    if not wanted:
-        return "the tricks"
-    return " and ".join([", ".join(wanted[:-1]), wanted[-1]] if len(wanted) > 1 else wanted)
+    if len(wanted) < 2:
+        return wanted[0] if wanted else "the tricks"
+    return f"{', '.join(wanted[:-1])} and {wanted[-1]}"
 
 
 def _owner(hand: engine.Hand, code: str) -> str | None:
