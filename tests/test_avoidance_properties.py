@@ -117,7 +117,7 @@ def play_hand(game, game_rules, facts):
 PLAYERS = st.integers(3, 6).map(lambda n: ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:n])
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(name=st.sampled_from(list(GAMES)), players=PLAYERS, data=st.data())
 def test_random_games_score_as_the_table_says(name, players, data):
     game = start(name, players)
@@ -133,7 +133,7 @@ def test_random_games_score_as_the_table_says(name, players, data):
     assert game.winners() == [p for p in players if total[p] == best]  # lowest wins
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=50, deadline=None)
 @given(players=PLAYERS, data=st.data())
 def test_random_compendiums_play_each_game_once_and_halve_acorn_hearts(players, data):
     game = start("compendium", players)
