@@ -151,10 +151,10 @@ class Game:
         out = []
         if rules.sizes.kind == "flip" and hand.size is None:
             out.append("flip")
+        if rules.cursed is not None and hand.cursed is None:
+            out.append("cursed")  # Snakebit: the Ace (cursed) and the Crown (trump) turn together
         if rules.trump.kind == "turned" and not hand.trump_known:
             out.append("trump")
-        if rules.cursed is not None and hand.cursed is None:
-            out.append("cursed")
         if rules.bidding.kind == "bids" and len(hand.bids) < len(self.players):
             out.append("bids")
         if rules.bidding.kind == "poisons" and len(hand.poisons) < len(self.players):
@@ -162,7 +162,9 @@ class Game:
         kinds = {type(rule) for rule in hand.phase.scoring}
         if kinds & {rulesets.ExactBid, rulesets.PoisonTally, rulesets.PerTrick} and hand.tricks is None:
             out.append("tricks")
-        if rulesets.CardPoints in kinds and self.untaken(hand):
+        # before the cursed suit is known no card scores yet, but the cursed cards still will
+        cursed_unknown = rules.cursed is not None and hand.cursed is None
+        if rulesets.CardPoints in kinds and (self.untaken(hand) or cursed_unknown):
             out.append("took")
         for rule in hand.phase.scoring:
             if isinstance(rule, rulesets.TrickPoints) and getattr(hand, rule.which) is None:
@@ -246,6 +248,8 @@ def apply(game: Game, event: events.AnyEvent) -> None:
         raise errors.EntryError(f"that entry is for hand {event.hand}, but hand {hand.number} is in progress")
     handler = _HANDLERS[type(event)]
     handler(game, hand, event)
+    for check in _CHECKS:
+        check(game, hand, event)
     _close_if_complete(game, hand)
 
 
@@ -265,7 +269,8 @@ def _require_ready_for_play(game: Game, hand: Hand, what: str) -> None:
     missing = [need for need in game.needs(hand) if need in PRE_PLAY]
     if missing:
         detail = _missing_detail(game, hand, missing[0])
-        raise errors.RuleViolation(f"record the {missing[0]} before the {what}{detail}")
+        noun = "cursed suit" if missing[0] == "cursed" else missing[0]
+        raise errors.RuleViolation(f"record the {noun} before the {what}{detail}")
 
 
 def _missing_detail(game: Game, hand: Hand, need: str) -> str:
@@ -291,17 +296,29 @@ def _on_trump(game: Game, hand: Hand, event: events.TrumpSet) -> None:
     hand.trump, hand.trump_known, hand.trump_card = event.suit, True, event.card
 
 
+def pile_run(game: Game, hand: Hand) -> tuple[int, int]:
+    """The first and last hand of the run through a Decktet pile (six cards, one per suit)
+    that `hand` belongs to: hands 1-6, 7-12, …; the pile is reshuffled between runs."""
+    run = len(game.deck.suits)
+    start = (hand.number - 1) // run * run + 1
+    return start, start + run - 1
+
+
 def _check_no_repeat(game: Game, hand: Hand, what: str, suit: str | None, rule: rulesets.Trump) -> None:
     """Decktet piles: within one run through the six suits, no suit turns up twice."""
     if not rule.no_repeat or suit is None:
         return
-    run = len(game.deck.suits)
-    start = (hand.number - 1) // run * run + 1
-    for earlier in game.hands[start - 1 : hand.number - 1]:
+    start, end = pile_run(game, hand)
+    earlier_hands = game.hands[start - 1 : hand.number - 1]
+    for earlier in earlier_hands:
         if getattr(earlier, what) == suit:
+            pile = "Ace" if what == "cursed" else "Crown"
+            used = {getattr(h, what) for h in earlier_hands}
+            left = ", ".join(cards.suit_symbol(s) for s in game.deck.suits if s not in used)
             raise errors.RuleViolation(
-                f"{suit} was already the {what} suit in hand {earlier.number}, and each card of "
-                f"the pile turns up once per run through it; check the card"
+                f"{cards.suit_symbol(suit)} was already the {what} suit in hand {earlier.number}, and "
+                f"each {pile} turns up once in hands {start}-{end}; check the flipped {pile} "
+                f"(still in the pile: {left})"
             )
 
 
@@ -442,6 +459,16 @@ _HANDLERS: dict[type, Any] = {
 def register(event_type: type, handler: Any) -> None:
     """Game families add the entries they own (poisons, captured cards, card-by-card tricks)."""
     _HANDLERS[event_type] = handler
+
+
+# Checks of a hand as a whole, run after every entry and before the hand may close: a
+# family's facts that must agree whichever entry arrives last (Snakebit's cursed cards
+# against the tricks). Each is check(game, hand, event) and raises to refuse the entry.
+_CHECKS: list[Any] = []
+
+
+def register_check(check: Any) -> None:
+    _CHECKS.append(check)
 
 
 # --- hand closing and the schedule -------------------------------------------------

@@ -84,6 +84,10 @@ def status_data(game: engine.Game) -> dict[str, Any]:
     if game.ruleset.poisons is not None:
         data.update(poisons.status_data(game))  # legal, forced_blind, round, …
     data.update(play.status_data(game))  # tricks_played, next_leader, revoke_flags
+    if game.ruleset.family == "snakebit":
+        from scorekeeper import snakebit
+
+        data.update(snakebit.status_data(game))  # piles: the suits left in the Ace and Crown piles
     return data
 
 
@@ -114,6 +118,10 @@ def status_text(game: engine.Game) -> str:
         lines.append(f"Trump: {trump_text(hand)}")
     if hand.cursed or game.ruleset.cursed:
         lines.append(f"Cursed: {suit_text(hand.cursed) if hand.cursed else 'not recorded yet'}")
+    if game.ruleset.family == "snakebit":
+        from scorekeeper import snakebit
+
+        lines += snakebit.status_lines(game)
     if game.ruleset.deck == "piquet":  # 32 cards, or 30 for 3, 5 or 6 players
         black_sevens = "" if len(game.deck.cards) == 32 else ", without 7♠ and 7♣"
         lines.append(f"Pack: {cards.describe_deck(game.deck)}{black_sevens}")
@@ -135,7 +143,10 @@ def status_text(game: engine.Game) -> str:
     lines.append(f"Leads: {data['leader']}")
     lines += play.status_lines(game)  # trick by trick: who leads next; pending revoke flags
     if data["needs"]:
-        lines.append("To record: " + "; ".join(NEED_WORDS.get(n, n) for n in data["needs"]))
+        words = NEED_WORDS
+        if game.ruleset.cursed is not None:  # Snakebit's scoring cards are the cursed ones
+            words = {**NEED_WORDS, "took": "the cursed cards each player took (`took NAME CARD…` or `counts …`)"}
+        lines.append("To record: " + "; ".join(words.get(n, n) for n in data["needs"]))
     return "\n".join(lines)
 
 
@@ -160,6 +171,9 @@ def hand_closed_text(game: engine.Game, hand: engine.Hand) -> str:
             facts.append(str(hand.poisons[p]))
         if hand.tricks is not None:
             facts.append(f"took {hand.tricks[p]}")
+        if hand.cursed is not None:
+            held = len(hand.taken.get(p, [])) if hand.cursed_counts is None else hand.cursed_counts.get(p, 0)
+            facts.append(f"({held} cursed)")
         if game.ruleset.family == "avoidance":
             facts += captures.hand_facts(hand, p, game.deck)
         rows.append([p, " ".join(facts), _signed(points[p]), scoring.points_text(totals[p])])

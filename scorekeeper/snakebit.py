@@ -1,0 +1,158 @@
+"""Snakebit and Poison Nonesuch (Isaac Bickerstaff, for the Decktet): the `counts` entry
+(how many cursed cards each player took, when the scorer does not name them), the checks
+that only these games make, and what `status` adds about the Ace and Crown piles.
+
+The cursed cards of a hand are every number card bearing the cursed suit: exactly 8 (each
+Decktet suit is on one number card per rank, 2 to 9). They are recorded either by name with
+`took` (captures.py) or as counts here, never both in one hand; either way all 8 must be
+accounted for before the hand closes (Game.untaken / Game.needs). A player can only hold
+cards from the tricks they took, so no player holds more cursed cards than
+players × tricks; that is checked whichever of the tricks and the cursed cards comes last.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper import cards, engine, entries, errors, events, scoring
+
+FAMILY = "snakebit"
+PILES = (("cursed", "Ace"), ("trump", "Crown"))  # hand attribute, the pile that sets it
+
+
+def _ours(game: engine.Game) -> bool:
+    return game.ruleset.family == FAMILY
+
+
+def cursed_total(game: engine.Game, hand: engine.Hand) -> int:
+    """How many cards bear the hand's cursed suit in the pack dealt (8 in the Decktet's 24)."""
+    return len(scoring.scoring_cards(hand.phase, game.deck, hand.cursed))
+
+
+def cursed_held(hand: engine.Hand) -> dict[str, int]:
+    """Cursed cards recorded for each player so far, whether named or counted."""
+    if hand.cursed_counts is not None:
+        return dict(hand.cursed_counts)
+    return {player: len(got) for player, got in hand.taken.items()}
+
+
+# --- the `counts` entry ---------------------------------------------------------------
+
+
+def counts(game: engine.Game, values: list[str]) -> events.CursedCounted:
+    """`counts Ann=5 Bob=3` (players left out took none) or one count per player in seating
+    order: how many cursed cards each player took this hand."""
+    given = entries.per_player(game, values, "cursed-card counts")
+    counted = {p: entries.whole_number(v, p, "cursed-card count") for p, v in given.items()}
+    return events.CursedCounted(hand=game.hand.number, counts={p: counted.get(p, 0) for p in game.players})
+
+
+def _on_counts(game: engine.Game, hand: engine.Hand, event: events.CursedCounted) -> None:
+    if game.ruleset.cursed is None:
+        raise errors.RuleViolation(
+            f"{game.ruleset.name} has no cursed suit, so there are no cursed cards to count"
+        )
+    engine._require_ready_for_play(game, hand, "cursed cards")
+    if hand.played:
+        raise errors.RuleViolation(
+            "this hand is being recorded trick by trick; the cursed cards follow from it"
+        )
+    if hand.cursed_counts is not None:
+        shown = ", ".join(f"{p} {n}" for p, n in hand.cursed_counts.items())
+        raise errors.RuleViolation(
+            f"the cursed cards of hand {hand.number} are already counted ({shown}); `undo` that entry to change them"
+        )
+    if hand.taken:
+        raise errors.RuleViolation(
+            "the cursed cards of this hand are being named with `took`; name the rest the same way, "
+            "or `undo` those entries to give counts instead"
+        )
+    negative = [p for p, n in event.counts.items() if n < 0]
+    if negative:
+        raise errors.EntryError(f"{negative[0]} cannot take fewer than 0 cursed cards")
+    unknown = [p for p in event.counts if p not in game.players]
+    if unknown:
+        raise errors.EntryError(
+            f"no player '{unknown[0]}' in this game; the players are {', '.join(game.players)}"
+        )
+    _check_total(game, hand, event.counts)
+    hand.cursed_counts = {p: event.counts.get(p, 0) for p in game.players}
+
+
+def _check_total(game: engine.Game, hand: engine.Hand, counted: dict[str, int]) -> None:
+    total, wanted = sum(counted.values()), cursed_total(game, hand)
+    if total != wanted:
+        suit = cards.suit_symbol(hand.cursed or "")
+        diff = total - wanted
+        raise errors.RuleViolation(
+            f"cursed cards total {total}, but exactly {wanted} number cards bear {suit} and every one "
+            f"is taken ({abs(diff)} too {'many' if diff > 0 else 'few'}); check the counts"
+        )
+
+
+# --- checks made after every entry ------------------------------------------------------
+
+
+def _check_hand(game: engine.Game, hand: engine.Hand, event: events.AnyEvent) -> None:
+    if not _ours(game):
+        return
+    if isinstance(event, events.TrumpSet) and event.suit is None:
+        raise errors.RuleViolation(
+            "the Crown turned up always names a trump suit in Snakebit; record its suit, e.g. `trump moons`"
+        )
+    _check_cap(game, hand)
+
+
+def _check_cap(game: engine.Game, hand: engine.Hand) -> None:
+    """Nobody holds more cursed cards than the cards of the tricks they took."""
+    if hand.tricks is None:
+        return
+    players = len(game.players)
+    for player, held in cursed_held(hand).items():
+        took = hand.tricks[player]
+        most = players * took
+        if held > most:
+            raise errors.RuleViolation(
+                f"{player} would hold {held} cursed card{'s' if held != 1 else ''} but took "
+                f"{took} trick{'s' if took != 1 else ''}, at most {most} card{'s' if most != 1 else ''} "
+                f"({players} to a trick); check {player}'s tricks and cursed cards, and `undo` an "
+                "earlier entry if that one is wrong"
+            )
+
+
+# --- status ----------------------------------------------------------------------------
+
+
+def piles_left(game: engine.Game, hand: engine.Hand) -> dict[str, list[str]]:
+    """The suits still face down in the Ace pile (cursed) and the Crown pile (trump), in
+    the run through the piles that `hand` belongs to; this hand's own flips count as used."""
+    start, _ = engine.pile_run(game, hand)
+    run = game.hands[start - 1 : hand.number]
+    left = {}
+    for what, _pile in PILES:
+        used = {getattr(h, what) for h in run}
+        left[what] = [s for s in game.deck.suits if s not in used]
+    return left
+
+
+def status_data(game: engine.Game) -> dict[str, Any]:
+    if game.finished or not (game.ruleset.cursed and game.ruleset.cursed.no_repeat):
+        return {}
+    return {"piles": piles_left(game, game.hand)}
+
+
+def status_lines(game: engine.Game) -> list[str]:
+    """What is left in each pile, when each card turns up once per run (the last hand of a
+    run has only one Ace and one Crown left: the scorer can check the flips against it)."""
+    piles = status_data(game).get("piles")
+    if not piles:
+        return []
+    lines = []
+    for what, pile in PILES:
+        suits = ", ".join(cards.suit_symbol(s) for s in piles[what]) or "none (reshuffled for the next hand)"
+        lines.append(f"{pile}s left ({what}): {suits}")
+    return lines
+
+
+engine.register(events.CursedCounted, _on_counts)
+engine.register_check(_check_hand)
