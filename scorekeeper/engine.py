@@ -325,19 +325,36 @@ def _check_no_repeat(game: Game, hand: Hand, what: str, suit: str | None, rule: 
 def _on_flip(game: Game, hand: Hand, event: events.CardFlipped) -> None:
     rules = game.ruleset
     if not isinstance(rules.sizes, rulesets.FlipSize):
-        raise errors.RuleViolation(f"{rules.name} does not flip a card for the hand size; use `trump`")
+        how = "; record the trump with `trump`" if rules.trump.kind == "turned" else ""
+        raise errors.RuleViolation(
+            f"{rules.name} does not flip a card for the hand size (hand {hand.number} is "
+            f"{hand.size} cards each){how}"
+        )
     if hand.bids or _play_started(hand):
         raise errors.RuleViolation("bids are already recorded for this hand, so the flip can no longer change; `undo` them first")
     card = cards.parse_card(event.card, game.deck)
-    if hand.flips and not (cards.parse_card(hand.flips[-1], game.deck).is_joker and rules.sizes.joker_reflip):
-        raise errors.RuleViolation(
-            f"hand {hand.number} already has its flip ({hand.flips[-1]}); only a flipped Joker "
-            "may be shuffled back and another flipped, when that house option is on; `undo` to correct it"
-        )
+    if hand.flips:
+        _check_reflip(game, hand, rules.sizes)
     rank = "JK" if card.is_joker else card.code[:-1]
     hand.flips.append(card.code)
     hand.size = schedule.flip_size(rules, len(game.players), rank)
-    hand.trump, hand.trump_known, hand.trump_card = card.suit, True, card.code
+    if rules.trump.kind == "flip":  # otherwise the flip sets only the size
+        hand.trump, hand.trump_known, hand.trump_card = card.suit, True, card.code
+
+
+def _check_reflip(game: Game, hand: Hand, sizes: rulesets.FlipSize) -> None:
+    """A second flip is allowed only for a flipped Joker, under the house option (§2)."""
+    last = hand.flips[-1]
+    if not cards.parse_card(last, game.deck).is_joker:
+        raise errors.RuleViolation(
+            f"hand {hand.number} already has its flip ({last}); only a flipped Joker may be "
+            "shuffled back and another flipped; `undo` the flip to correct it"
+        )
+    if not sizes.joker_reflip:
+        raise errors.RuleViolation(
+            f"hand {hand.number}'s flipped Joker stands ({hand.size} cards, no trump): this game "
+            "does not shuffle it back (house option joker_reflip is off); `undo` the flip to correct it"
+        )
 
 
 def _on_cursed(game: Game, hand: Hand, event: events.CursedSet) -> None:
@@ -375,7 +392,8 @@ def _check_bid_order(game: Game, hand: Hand, bids: dict[str, int]) -> None:
         if player in bids and any(p not in bids for p in order[:i]):
             waiting = next(p for p in order[:i] if p not in bids)
             raise errors.RuleViolation(
-                f"bids go in turn from the dealer's left; {waiting} bids before {player}"
+                f"bids go in turn from the dealer's left ({', '.join(order)}); "
+                f"{waiting} bids before {player}"
             )
     dealer = order[-1]
     if game.ruleset.bidding.hook and dealer in bids:

@@ -8,6 +8,11 @@ from pathlib import Path
 
 from scorekeeper import errors, rulesets, schedule, scoring
 
+JOKER_WORDS = {
+    "jester": "jesters: a Joker never wins a trick and may be played at any time; a Joker led leaves the lead to the next card",
+    "high": "high: a Joker beats every other card (the first Joker played wins)",
+}
+
 
 def describe(home: Path | None, name: str | None) -> str:
     if name is None:
@@ -19,11 +24,14 @@ def describe(home: Path | None, name: str | None) -> str:
     lines.append(f"Hand sizes: {_sizes(ruleset)}.")
     lines.append(f"Dealer: {_dealer(ruleset)}; the first trick is led by {ruleset.leader.replace('-', ' ')}.")
     lines.append(f"Trump: {_trump(ruleset.trump)}.")
+    if ruleset.deck == "french-54":
+        lines.append(f"Jokers: {JOKER_WORDS[ruleset.jokers]}.")
     if ruleset.cursed is not None:
         lines.append("Cursed suit: recorded each hand from the flipped Ace.")
     if ruleset.bidding.kind == "bids":
         hook = ", hook rule (the dealer may not make the total)" if ruleset.bidding.hook else ""
-        lines.append(f"Bidding: {ruleset.bidding.order}{hook}.")
+        order = "in turn from the dealer's left, the dealer last" if ruleset.bidding.order == "in-turn" else "simultaneous"
+        lines.append(f"Bidding: {order}{hook}.")
     if ruleset.passing is not None and ruleset.passing.enabled:
         lines.append("Passing before the first trick, the direction cycling hand by hand.")
     phases = ruleset.phases or [ruleset.phase(1)]
@@ -69,9 +77,30 @@ def _sizes(ruleset: rulesets.Ruleset) -> str:
             return f"{sizes.start} cards each for {sizes.hands} hands"
         return f"{sizes.shape} from {sizes.start} cards (capped by the deck) to {sizes.low}"
     if isinstance(sizes, rulesets.FlipSize):
-        return "a card flipped before each deal sets the size (A 1, 2-10, J/Q/K 10, Joker 10), capped by the deck"
+        caps = ", ".join(
+            f"{schedule.size_cap(ruleset, n)} for {n}" for n in range(ruleset.min_players, ruleset.max_players + 1)
+        )
+        reflip = "; a flipped Joker may be shuffled back and another flipped" if sizes.joker_reflip else ""
+        return (
+            f"a card flipped before each deal sets the size ({_flip_values(sizes.values)}), at most "
+            f"{sizes.start} and at most what the deck deals with one card left ({caps} players); "
+            f"{sizes.hands} hands{reflip}"
+        )
     keep = f", at least {sizes.keep} left over" if sizes.keep else ""
     return f"the whole pack dealt out equally{keep}"
+
+
+def _flip_values(values: dict[str, int]) -> str:
+    """{"A": 1, "2": 2, …, "J": 10, "JK": 10} → "A 1, 2-10 face value, J/Q/K/JK 10"."""
+    faces = [rank for rank, value in values.items() if rank.isdigit() and int(rank) == value]
+    parts: dict[int, list[str]] = {}
+    for rank, value in values.items():
+        if rank not in faces:
+            parts.setdefault(value, []).append("Joker" if rank == "JK" else rank)
+    shown = [f"{'/'.join(ranks)} {value}" for value, ranks in parts.items()]
+    if faces:
+        shown.insert(1 if "A" in values and values["A"] == 1 else 0, f"{faces[0]}-{faces[-1]} face value")
+    return ", ".join(shown)
 
 
 def _dealer(ruleset: rulesets.Ruleset) -> str:
@@ -81,12 +110,15 @@ def _dealer(ruleset: rulesets.Ruleset) -> str:
 
 
 def _trump(trump: rulesets.Trump) -> str:
-    return {
+    how = {
         "turned": "recorded each hand",
         "flip": "the suit of the flipped card (a Joker: no trump)",
         "rotating": "rotates " + ", ".join(trump.cycle),
         "none": "none",
     }[trump.kind]
+    if trump.kind != "none":
+        how += "; trump may not be led until broken" if trump.must_break else "; trump need not be broken"
+    return how
 
 
 def _terms(terms: rulesets.Terms) -> str:
@@ -156,18 +188,25 @@ def _end(ruleset: rulesets.Ruleset) -> str:
     return f"{length}; {best} total wins{tie}"
 
 
-def check(path_text: str) -> str:
-    """Validate a ruleset file, its examples included: 'ok' or every problem, one a line."""
+def check(path_text: str, home: Path | None = None) -> str:
+    """Validate a ruleset file (or a ruleset by name): its keys and types, contradictions,
+    every option's default against the file, and its worked examples. Returns an 'ok' line,
+    or raises a RulesetError with every problem, one a line: `FILE: key.path: message`."""
     path = Path(path_text)
-    if not path.is_file():
+    if path.is_file():
+        origin, text = str(path), rulesets.read(path)
+    elif path.suffix == ".toml" or "/" in path_text:
         raise errors.UsageError(f"no file at {path_text}; check the path")
-    origin, text = rulesets.find(str(path), None)
-    ruleset = rulesets.validate(origin, rulesets.parse_document(origin, text))
+    else:
+        origin, text = rulesets.find(path_text, home)
+    document = rulesets.parse_document(origin, text)
+    ruleset = rulesets.validate(origin, document)
     from scorekeeper import examples
 
-    problems = examples.failures(ruleset)
+    problems = rulesets.file_problems(origin, ruleset) + rulesets.default_problems(origin, document)
+    problems += [f"{origin}: examples.{p}" for p in examples.failures(ruleset, document)]
     if problems:
-        raise errors.RulesetError("\n".join(f"{origin}: examples: {p}" for p in problems))
+        raise errors.RulesetError("\n".join(problems))
     return f"{origin}: ok ({ruleset.title}, {len(ruleset.options)} options, {len(ruleset.examples)} examples pass)"
 
 
@@ -175,6 +214,8 @@ def new_user_ruleset(home: Path | None, name: str, source: str) -> str:
     """Write an editable copy of a ruleset, comments kept, into the user's rulesets folder."""
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
         raise errors.UsageError(f"'{name}' cannot name a ruleset; use lowercase letters, digits and dashes")
+    if name in rulesets.BUILTIN_NAMES:
+        raise errors.EntryError(f"'{name}' is a built-in ruleset; give yours another name, e.g. our-{name}")
     origin, text = rulesets.find(source, home)
     rulesets.validate(origin, rulesets.parse_document(origin, text))
     folder = rulesets.user_folder(home)
@@ -184,7 +225,11 @@ def new_user_ruleset(home: Path | None, name: str, source: str) -> str:
     copied, count = re.subn(r'(?m)^name = ".*"$', f'name = "{name}"', text, count=1)
     if not count:
         raise errors.RulesetError(f"{origin}: has no top-level name line to rename")
-    header = f"# {name}: a copy of {source}, yours to edit. Check it with `rules check {target}`.\n"
+    header = (
+        f"# {name}: a copy of {source}, yours to edit. Change a value to change the rule; keep\n"
+        "# each [options.*] default equal to the value it stands for. Games already started keep\n"
+        f"# the rules they began with. Check your edits with `rules check {target}`.\n"
+    )
     folder.mkdir(parents=True, exist_ok=True)
     target.write_text(header + copied, encoding="utf-8")
     return f"Wrote {target}; start a game with `new {name} --players …`."

@@ -199,10 +199,13 @@ class Progression(Model):
 
 
 class FlipSize(Model):
-    """Each hand a flipped card sets the hand size (and the trump): `values` by rank."""
+    """Each hand a flipped card sets the hand size (and, with trump.kind = "flip", the
+    trump): `values` by rank, never more than `start` cards nor than the deck allows."""
 
     kind: Literal["flip"]
-    values: dict[str, int]  # rank → cards: {"A": 1, "2": 2, …, "K": 10, "JK": 10}
+    values: dict[str, Annotated[int, Field(ge=1)]]  # rank → cards: {"A": 1, "2": 2, …, "JK": 10}
+    start: int = Field(default=10, ge=1)  # the largest hand a flip can give
+    hands: int = Field(ge=1)  # how many hands (flips) the game has
     joker_reflip: bool = False  # house rule: a flipped Joker may go back and another be flipped
 
 
@@ -312,7 +315,9 @@ class End(Model):
 
 class Option(Model):
     """A house option: `--set NAME=VALUE` writes `value` at `path` in the ruleset, or, for a
-    choice, applies that choice's `set` table of path → value."""
+    choice, applies that choice's table of path → value (a path may name a whole table, e.g.
+    `sizes`, to swap a plan). Options given apply in the order the file lists them, so an
+    option listed later (`start`, `hands`) refines what an earlier choice (`sizes`) set."""
 
     description: str
     default: bool | int | str | list[int]
@@ -369,36 +374,48 @@ class Ruleset(Model):
 
     @model_validator(mode="after")
     def _consistent(self) -> Ruleset:
+        # one "key.path: what is wrong and what to write" per problem, one a line
         problems = []
         if self.max_players < self.min_players:
-            problems.append("max_players is less than min_players")
+            problems.append(f"max_players: {self.max_players} is less than min_players ({self.min_players})")
         if not self.scoring and not self.phases:
-            problems.append("a ruleset needs [[scoring]] rules or [[phases]]")
+            problems.append("scoring: a ruleset needs [[scoring]] rules or [[phases]]")
         if self.scoring and self.phases:
-            problems.append("give either [[scoring]] or [[phases]], not both")
-        if (self.sizes.kind == "flip") != (self.trump.kind == "flip"):
-            problems.append("flip sizes and a flipped trump go together")
+            problems.append("phases: give either [[scoring]] or [[phases]], not both")
+        if self.trump.kind == "flip" and self.sizes.kind != "flip":
+            problems.append(
+                'trump.kind: a flipped trump needs a card flipped each hand (sizes.kind = "flip"); '
+                "choose another trump or flipped hand sizes"
+            )
         if self.bidding.kind == "poisons" and self.poisons is None:
-            problems.append("poison bidding needs a [poisons] table with the rounds")
-        if isinstance(self.sizes, Progression):
-            if self.sizes.shape == "fixed" and not self.sizes.hands:
-                problems.append("sizes: a fixed size needs 'hands'")
-            if self.sizes.shape != "fixed" and self.sizes.low > self.sizes.start:
-                problems.append("sizes: low is larger than start")
-            if self.sizes.shape == "fixed":
-                most = deck_size(self.deck, self.max_players, self.jokers) - 1
-                if self.sizes.start * self.max_players > most:
-                    problems.append(
-                        f"sizes.start: {self.sizes.start} cards each is too many for "
-                        f"{self.max_players} players ({most} cards can be dealt with one turned up)"
-                    )
+            problems.append("poisons: poison bidding needs a [poisons] table with the rounds")
+        problems += self._size_problems()
         if self.bidding.hook and self.bidding.order != "in-turn":
-            problems.append("bidding.hook needs bidding.order = \"in-turn\" (the dealer bids last)")
+            problems.append('bidding.hook: the hook rule needs bidding.order = "in-turn" (the dealer bids last)')
         if self.trump.kind == "rotating" and not self.trump.cycle:
-            problems.append("trump: a rotating trump needs a cycle of suits")
+            problems.append('trump.cycle: a rotating trump needs a cycle of suits, e.g. ["S", "H", "D", "C"]')
         if problems:
-            raise ValueError("; ".join(problems))
+            raise ValueError("\n".join(problems))
         return self
+
+    def _size_problems(self) -> list[str]:
+        sizes, problems = self.sizes, []
+        if isinstance(sizes, Progression):
+            if sizes.shape == "fixed" and not sizes.hands:
+                problems.append("sizes.hands: a fixed size needs 'hands', how many hands to deal")
+            if sizes.shape != "fixed" and sizes.hands:
+                problems.append(
+                    f"sizes.hands: the {sizes.shape} plan makes its own number of hands; "
+                    "give hands only with a fixed size or flips"
+                )
+            if sizes.shape != "fixed" and sizes.low > sizes.start:
+                problems.append(f"sizes.low: {sizes.low} is larger than start ({sizes.start})")
+        if isinstance(sizes, FlipSize) and self.deck.startswith("french"):
+            ranks = ["A", *map(str, range(2, 11)), "J", "Q", "K"] + (["JK"] if self.deck == "french-54" else [])
+            missing = [rank for rank in ranks if rank not in sizes.values]
+            if missing:
+                problems.append(f"sizes.values: no hand size for a flipped {', '.join(missing)}; give every rank")
+        return problems
 
     def phase(self, hand: int) -> Phase:
         """The scoring that applies to hand number `hand` (1-based)."""
@@ -440,7 +457,10 @@ def _format_errors(origin: str, error: ValidationError) -> str:
         message = item["msg"].removeprefix("Value error, ")
         if item["type"] == "extra_forbidden":
             message = "unknown key (check the spelling)"
-        lines.append(f"{origin}: {path or '(top)'}: {message}")
+        if not path:  # the whole-ruleset checks name each problem's key themselves
+            lines += [f"{origin}: {line}" for line in message.splitlines()]
+            continue
+        lines.append(f"{origin}: {path}: {message}")
     return "\n".join(lines)
 
 
@@ -500,6 +520,9 @@ def _read(path: Path) -> str:
         raise errors.RulesetError(f"{path}: cannot be read ({exc})") from None
 
 
+read = _read  # for `rules check`, which reads any file it is handed
+
+
 def load(name: str, home: Path | None = None) -> tuple[dict[str, Any], Ruleset]:
     """The document and validated ruleset for a name or path."""
     origin, text = find(name, home)
@@ -545,16 +568,145 @@ def apply_options(
         chosen[name] = _parse_value(name, option, raw.strip())
         given[name] = chosen[name]
     resolved = copy.deepcopy(document)
-    for name, value in given.items():
-        option = ruleset.options[name]
-        if option.choices is not None:
-            for path, setting_value in option.choices[value].items():
-                _set_path(resolved, path, setting_value)
-        else:
-            _set_path(resolved, option.path, value)
+    for name, option in ruleset.options.items():  # the file's order: later options refine
+        if name in given:
+            _apply_option(origin, resolved, name, option, given[name])
     resolved.pop("examples", None)
-    final = validate(f"{origin} with {' '.join(settings) or 'its defaults'}", resolved)
+    label = f"{origin} with {' '.join(settings) or 'its defaults'}"
+    try:
+        final = validate(label, resolved)
+    except errors.RulesetError as exc:
+        raise errors.RulesetError(_orphaned(str(exc), label, ruleset, given)) from None
+    played = final.model_dump()
+    for name, option in ruleset.options.items():
+        if name not in given:  # a choice may have changed it (sizes=down-up turns the trump up)
+            chosen[name] = _in_effect(option, played, chosen[name])
     return resolved, chosen, final
+
+
+def _in_effect(option: Option, played: dict[str, Any], default: Any) -> Any:
+    """The value of an option not given, as the resolved rules have it."""
+    if option.choices is None:
+        value = _get_path(played, option.path or "")
+        if isinstance(value, str) and isinstance(default, int) and not isinstance(default, bool):
+            exact = Fraction(value)  # points are dumped as text: "10", "1/2"
+            return int(exact) if exact.denominator == 1 else value
+        return default if value is None else value
+    for choice, writes in option.choices.items():
+        if all(_holds(value, _get_path(played, path)) for path, value in writes.items()):
+            return choice
+    return None  # none of the choices describes these rules
+
+
+def _holds(written: Any, actual: Any) -> bool:
+    if isinstance(written, dict):
+        return isinstance(actual, dict) and all(_holds(v, actual.get(k)) for k, v in written.items())
+    if isinstance(written, int | float) and not isinstance(written, bool) and isinstance(actual, str):
+        return Fraction(actual) == written  # points are dumped as text
+    return bool(written == actual)
+
+
+def _orphaned(message: str, label: str, ruleset: Ruleset, given: dict[str, Any]) -> str:
+    """An option whose key another option's choice took away (`joker_reflip` with a plan that
+    flips no card) is named as such, not as a misspelt key."""
+    lines = message.splitlines()
+    for name in given:
+        path = ruleset.options[name].path
+        unknown = f"{label}: {path}: unknown key (check the spelling)"
+        if path is not None and unknown in lines:
+            lines[lines.index(unknown)] = (
+                f"{label}: {path}: --set {name} has nothing to change here, as the other options "
+                f"leave no {path}; leave it out"
+            )
+    return "\n".join(lines)
+
+
+def _apply_option(origin: str, document: dict[str, Any], name: str, option: Option, value: Any) -> None:
+    writes = option.choices[value].items() if option.choices is not None else [(option.path or "", value)]
+    for path, setting_value in writes:
+        try:
+            _set_path(document, path, copy.deepcopy(setting_value))
+        except (LookupError, TypeError, ValueError, AttributeError):
+            raise errors.RulesetError(
+                f"{origin}: options.{name}: '{path}' is not a key path of this ruleset; check the spelling"
+            ) from None
+
+
+def file_problems(origin: str, ruleset: Ruleset) -> list[str]:
+    """What a valid file promises but cannot keep for some player count it admits (a game
+    with fewer players may still work, so `new` checks only its own count)."""
+    problems = []
+    sizes = ruleset.sizes
+    if isinstance(sizes, Progression) and sizes.shape == "fixed":
+        most = deck_size(ruleset.deck, ruleset.max_players, ruleset.jokers) - 1
+        if sizes.start * ruleset.max_players > most:
+            fits = most // ruleset.max_players
+            problems.append(
+                f"{origin}: sizes.start: {sizes.start} cards each is too many for {ruleset.max_players} "
+                f"players ({most} cards can be dealt with one turned up); make start at most {fits} "
+                f"or max_players smaller"
+            )
+    return problems
+
+
+def option_text(value: Any) -> str:
+    """An option value as it is typed after `--set NAME=`: true, 10, down-up, 4,5,6."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+def default_problems(origin: str, document: dict[str, Any]) -> list[str]:
+    """Options whose default is not what the file already says, one line each: a game started
+    with no --set must play the file as written and `rules` must show its true defaults."""
+    ruleset = validate(origin, document)
+    plain = ruleset.model_dump()
+    problems = []
+    for name, option in ruleset.options.items():
+        changed, why = copy.deepcopy(document), ""
+        try:
+            _apply_option(origin, changed, name, option, option.default)
+            same = validate(origin, changed).model_dump() == plain
+        except errors.RulesetError as exc:
+            same, why = False, "; ".join(line.removeprefix(f"{origin}: ") for line in str(exc).splitlines())
+        if same:
+            continue
+        shown, where = option_text(option.default), f"{origin}: options.{name}.default"
+        if option.choices is not None:
+            problems.append(
+                f"{where}: the choice '{shown}' is not what the file says"
+                + (f" ({why})" if why else "")
+                + "; make the default the choice the file follows"
+            )
+        elif why:
+            problems.append(f"{where}: applying it breaks the file: {why}")
+        else:
+            problems.append(
+                f"{where}: {shown}, but the file's {option.path} is "
+                f"{_shown(_get_path(plain, option.path or ''))}; make them agree"
+            )
+    return problems
+
+
+def _get_path(document: Any, path: str) -> Any:
+    node = document
+    for part in path.split("."):
+        key: Any = part
+        if isinstance(node, dict) and part not in node and part.isdigit():
+            key = int(part)  # a table keyed by number (quotas by round length)
+        try:
+            node = node[int(part)] if isinstance(node, list) else node[key]
+        except (LookupError, TypeError, ValueError):
+            return None
+    return node
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, Fraction):
+        return str(value)
+    return "(not set)" if value is None else option_text(value)
 
 
 def _parse_value(name: str, option: Option, raw: str) -> Any:

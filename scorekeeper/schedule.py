@@ -42,6 +42,8 @@ def planned_hands(ruleset: rulesets.Ruleset, players: int) -> int | None:
         return ruleset.end.hands
     if isinstance(ruleset.sizes, rulesets.Progression):
         return len(progression(ruleset.sizes, size_cap(ruleset, players)))
+    if isinstance(ruleset.sizes, rulesets.FlipSize):
+        return ruleset.sizes.hands
     if ruleset.poisons is not None:
         return sum(ruleset.poisons.rounds)
     if ruleset.end.multiple_of_players:
@@ -87,12 +89,14 @@ def hand_size(ruleset: rulesets.Ruleset, players: int, hand: int) -> int | None:
 
 
 def flip_size(ruleset: rulesets.Ruleset, players: int, rank_code: str) -> int:
-    """The hand size a flipped card gives (by its rank code: A, 2…10, J, Q, K, JK), capped."""
+    """The hand size a flipped card gives (by its rank code: A, 2…10, J, Q, K, JK), capped by
+    the largest hand (`start`) and by what the deck deals with one card left over: the
+    office's min(value, floor(53 / players)) with 54 cards (RULES.md §2)."""
     assert isinstance(ruleset.sizes, rulesets.FlipSize)
     value = ruleset.sizes.values.get(rank_code)
     if value is None:
         raise errors.EntryError(f"the ruleset gives no hand size for a flipped {rank_code}")
-    return min(value, size_cap(ruleset, players))
+    return min(value, ruleset.sizes.start, size_cap(ruleset, players))
 
 
 def rotating_trump(ruleset: rulesets.Ruleset, hand: int) -> str | None:
