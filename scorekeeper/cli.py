@@ -81,8 +81,7 @@ def command(name: str | None = None) -> Callable:
                 return function(*args, **kwargs)
             except errors.ScorekeeperError as exc:
                 prefix = "refused" if exc.exit_code == 1 else "error"
-                # a ruleset file may have several problems: each keeps a line (and the prefix)
-                typer.echo("\n".join(f"{prefix}: {line}" for line in str(exc).splitlines() or [""]), err=True)
+                typer.echo(f"{prefix}: {exc}", err=True)
                 raise typer.Exit(exc.exit_code) from None
 
         return app.command(name)(run)
@@ -287,9 +286,7 @@ def flip(card: Annotated[str, typer.Argument(help="the card flipped before the d
     from scorekeeper import entries, reports
 
     state, hand = record(game, lambda g: entries.flip(g, card))
-    trump = reports.trump_text(hand)
-    trump = trump if trump.startswith("no trump") else f"trump {trump}"
-    after_entry(state, hand, f"Hand {hand.number}: {hand.size} cards each, {trump}.")
+    after_entry(state, hand, f"Hand {hand.number}: {hand.size} cards each, trump {reports.trump_text(hand)}.")
 
 
 @command()
@@ -450,46 +447,6 @@ def poison(values: Values, game: GameOption = None) -> None:
     after_entry(state, hand, poisons.said(state, hand))
 
 
-@command("import")
-def import_(file: Annotated[Path, typer.Argument(help="a JSON score sheet written by `sheet --format json`")]) -> None:
-    """Load a game from its JSON score sheet into the store and make it current.
-
-    The sheet's audit chain must verify and its entries must score what it says; a game
-    already in the store is refused. Example: scorekeeper import tuesday.json
-    """
-    from scorekeeper import reports, transfer
-
-    with open_store() as db:
-        state = transfer.import_file(db, file)
-        from scorekeeper import stats as records
-
-        records.remember(db, state, db.head(state.id))  # replayed already: keep its summary for `stats`
-    typer.echo(f"Imported game {state.id}: {state.ruleset.title}, players {', '.join(state.players)}; it is now current.")
-    typer.echo(reports.standings_text(state))
-
-
-@command()
-def stats(
-    player: Annotated[Optional[str], typer.Argument(help="one player's records (a name or unique prefix)")] = None,
-    ruleset: Annotated[Optional[str], typer.Option("--ruleset", help="only games of this ruleset")] = None,
-    rebuild: Annotated[bool, typer.Option("--rebuild", help="replay every game instead of using the cached summaries")] = False,
-    as_json: JsonOption = False,
-) -> None:
-    """Records across every game in the store: games played and won, average and best score,
-    bid accuracy, forced blind bids survived, pants, reneges, moons, per ruleset.
-
-    Example: scorekeeper stats Ann --ruleset oh-hell-mrpikes
-    """
-    from scorekeeper import stats as records
-
-    with open_store() as db:
-        data = records.records(records.summaries(db, rebuild), player, ruleset)
-    if as_json:
-        emit_json(data)
-    else:
-        typer.echo(records.text(data))
-
-
 Cards = Annotated[list[str], typer.Argument(metavar="CARD...", help="the cards in the order played, leader first")]
 LedOption = Annotated[Optional[str], typer.Option("--led", help="the suit led (Decktet: which of the led card's suits)")]
 
@@ -613,7 +570,7 @@ def stats(
     from scorekeeper import stats as records
 
     with open_store() as db:
-        data = records.records(records.summaries(db, rebuild), player, ruleset)
+        data = records.view(records.load(db, rebuild), player, ruleset)
     if as_json:
         emit_json(data)
     else:
@@ -663,7 +620,7 @@ def rules(
     elif args[:1] == ["check"]:
         if len(args) != 2:
             raise errors.UsageError("write `rules check FILE`")
-        typer.echo(rulebook.check(args[1], home()))
+        typer.echo(rulebook.check(args[1]))
     elif len(args) > 1:
         raise errors.UsageError("name one ruleset, e.g. `rules oh-hell-mrpikes`")
     else:

@@ -8,6 +8,7 @@ the summaries of 10,000 games then takes a fraction of a second."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import os
@@ -15,12 +16,19 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scorekeeper import engine, errors, events, rulesets, scoring, sheets
+from scorekeeper import charts, errors
+
+if TYPE_CHECKING:
+    from scorekeeper import engine
+
+# The engine and its rulesets take a good part of a second to import: only a game that must
+# be replayed pays for them, so reading cached summaries does not.
 
 # Bump when a summary's content or meaning changes: summaries of other versions are ignored.
 CACHE_KIND = "stats-summary-2"
+AGGREGATE_KIND = "stats-aggregate-1"  # the whole store's records, under the game id "*"
 # What is counted for each player in each game, in the order a summary lists the counts.
 COUNTS = ("bids", "bids_made", "forced_blind", "blind_survived", "pants", "reneges", "moons", "moons_failed")
 
@@ -31,6 +39,8 @@ COUNTS = ("bids", "bids_made", "forced_blind", "blind_survived", "pants", "reneg
 def summarize(game: engine.Game) -> dict[str, Any]:
     """What the records need from one replayed game, as JSON data. Each player's entry is a
     list, [score, won, shared win, *COUNTS], to keep 10,000 of them quick to read."""
+    from scorekeeper import rulesets
+
     rules = game.ruleset
     phases = rules.phases or [rules.phase(1)]
     winners = game.winners()
@@ -69,6 +79,8 @@ def _score_json(value: Fraction) -> int | str:
 
 
 def _count_hand(game: engine.Game, hand: engine.Hand, counts: dict[str, dict[str, int]]) -> None:
+    from scorekeeper import sheets
+
     tricks = hand.tricks or {}
     for p, bid in hand.bids.items():
         if p in tricks:
@@ -117,6 +129,8 @@ def summaries(db, rebuild: bool = False, parallel_from: int = 200) -> list[dict[
 
 def _replay(db, game_ids: list[str]) -> list[tuple[str, str, str]]:
     """(game id, chain head, summary text) for each game, replayed from its entries."""
+    from scorekeeper import engine, events
+
     out = []
     for game_id in game_ids:
         stored = db.events(game_id)
@@ -152,6 +166,20 @@ def _dumps(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
+def load(db, rebuild: bool = False) -> dict[str, Any]:
+    """The records of the whole store (`aggregate`), cached under a digest of every game's id
+    and chain head: while no game has changed, `stats` reads one row."""
+    games = db.games()
+    digest = hashlib.sha256("".join(f"{g.id} {g.head}\n" for g in games).encode()).hexdigest()
+    if not rebuild:
+        hit = db.derived(AGGREGATE_KIND).get("*")
+        if hit is not None and hit[0] == digest:
+            return json.loads(hit[1])
+    data = aggregate(summaries(db, rebuild))
+    db.put_derived(AGGREGATE_KIND, [("*", digest, _dumps(data))])
+    return data
+
+
 # --- across games --------------------------------------------------------------------------
 
 
@@ -159,41 +187,49 @@ def _dumps(data: dict[str, Any]) -> str:
 class Record:
     """One player's record under one ruleset."""
 
-    name: str
     played: int = 0  # finished games
     in_progress: int = 0
     won: int = 0
     shared: int = 0
-    scores: list[int | Fraction] = field(default_factory=list)
+    total: int | Fraction = 0  # of the finished games' scores
+    best: int | Fraction | None = None
     counts: list[int] = field(default_factory=lambda: [0] * len(COUNTS))
 
-    def add(self, entry: list[Any], finished: bool) -> None:
+    def add(self, entry: list[Any], finished: bool, highest: bool) -> None:
         """Add one game's [score, won, shared, *COUNTS]."""
         if finished:
             self.played += 1
             self.won += entry[1]
             self.shared += entry[2]
-            score = entry[0]
-            self.scores.append(score if isinstance(score, int) else Fraction(score))
+            score = entry[0] if isinstance(entry[0], int) else Fraction(entry[0])
+            self.total += score
+            if self.best is None or (score > self.best if highest else score < self.best):
+                self.best = score
         else:
             self.in_progress += 1
         self.counts = [a + b for a, b in zip(self.counts, entry[3:], strict=True)]
+
+    def data(self) -> list[Any]:
+        best = None if self.best is None else _exact(self.best)
+        return [self.played, self.in_progress, self.won, self.shared, _exact(self.total), best, *self.counts]
+
+
+def _exact(value: int | Fraction) -> int | str:
+    return int(value) if value.denominator == 1 else str(value)
+
+
+def _number_json(value: int | Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
 
 
 def _player_key(name: str) -> str:
     return name.casefold()
 
 
-def records(
-    games: Iterable[dict[str, Any]], player: str | None = None, ruleset: str | None = None
-) -> dict[str, Any]:
-    """The records of every player (or one) per ruleset (or one ruleset), as JSON data."""
-    games = [g for g in games if ruleset is None or g["ruleset"] == ruleset]
+def aggregate(games: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """Every player's record under every ruleset, from the games' summaries, as JSON data:
+    {"names": {key: name as first written}, "rulesets": {ruleset: block}}."""
     names: dict[str, str] = {}
-    for g in games:
-        for p in g["players"]:
-            names.setdefault(_player_key(p), p)
-    wanted = None if player is None else _find_player(player, names)
     by_ruleset: dict[str, dict[str, Any]] = {}
     for g in games:
         block = by_ruleset.get(g["ruleset"])
@@ -204,21 +240,44 @@ def records(
             }  # fmt: skip
         if g["has"] != block["has"]:  # the same ruleset played with other options
             block["has"] = {k: v or g["has"][k] for k, v in block["has"].items()}
-        entries = g["players"].items()
-        if wanted is not None:
-            entries = [(p, e) for p, e in entries if _player_key(p) == wanted]
-            if not entries:
-                continue
         block["games"] += 1
         block["finished"] += g["finished"]
-        found = block["records"]
-        for p, entry in entries:
+        found, highest = block["records"], block["winner"] == "highest"
+        for p, entry in g["players"].items():
             key = _player_key(p)
+            names.setdefault(key, p)
             rec = found.get(key)
             if rec is None:
-                rec = found[key] = Record(names[key])
-            rec.add(entry, g["finished"])
-    blocks = [_ruleset_json(name, block) for name, block in sorted(by_ruleset.items()) if block["games"]]
+                rec = found[key] = Record()
+            rec.add(entry, g["finished"], highest)
+    for block in by_ruleset.values():
+        block["records"] = {key: rec.data() for key, rec in block["records"].items()}
+    return {"names": names, "rulesets": by_ruleset}
+
+
+def records(
+    games: Iterable[dict[str, Any]], player: str | None = None, ruleset: str | None = None
+) -> dict[str, Any]:
+    """The records of every player (or one) per ruleset (or one ruleset), as JSON data."""
+    return view(aggregate(games), player, ruleset)
+
+
+def view(data: dict[str, Any], player: str | None = None, ruleset: str | None = None) -> dict[str, Any]:
+    """The part of the whole store's records `stats` was asked for."""
+    chosen = {name: b for name, b in data["rulesets"].items() if ruleset is None or name == ruleset}
+    names = {key: data["names"][key] for block in chosen.values() for key in block["records"]}
+    wanted = None if player is None else _find_player(player, names)
+    blocks = []
+    for name, block in sorted(chosen.items()):
+        found = block["records"]
+        if wanted is None:
+            games, finished = block["games"], block["finished"]
+        elif wanted in found:
+            found = {wanted: found[wanted]}
+            games, finished = found[wanted][0] + found[wanted][1], found[wanted][0]
+        else:
+            continue
+        blocks.append(_ruleset_json(name, block, found, names, games, finished))
     overall: dict[str, dict[str, Any]] = {}
     for block in blocks:
         for rec in block["players"]:
@@ -251,22 +310,28 @@ def _find_player(text: str, names: dict[str, str]) -> str:
     raise errors.EntryError(f"no player '{text}' in the games in the store; the players are {known}")
 
 
-def _ruleset_json(name: str, block: dict[str, Any]) -> dict[str, Any]:
-    has, highest = block["has"], block["winner"] == "highest"
+def _ruleset_json(
+    name: str,
+    block: dict[str, Any],
+    found: dict[str, list[Any]],
+    names: dict[str, str],
+    games: int,
+    finished: int,
+) -> dict[str, Any]:
+    has = block["has"]
     players = []
-    for rec in block["records"].values():
-        c = dict(zip(COUNTS, rec.counts, strict=True))
-        scores = rec.scores
-        best = (max(scores) if highest else min(scores)) if scores else None
+    for key, rec in found.items():
+        played, in_progress, won, shared, total, best = rec[:6]
+        c = dict(zip(COUNTS, rec[6:], strict=True))
         players.append(
             {
-                "name": rec.name,
-                "played": rec.played,
-                "won": rec.won,
-                "shared_wins": rec.shared,
-                "in_progress": rec.in_progress,
-                "average": round(float(sum(scores) / len(scores)), 2) if scores else None,
-                "best": scoring.points_json(best) if best is not None else None,
+                "name": names[key],
+                "played": played,
+                "won": won,
+                "shared_wins": shared,
+                "in_progress": in_progress,
+                "average": round(float(Fraction(total) / played), 2) if played else None,
+                "best": None if best is None else _number_json(Fraction(best)),
                 "bids": c["bids"] if has["bids"] else None,
                 "bids_made": c["bids_made"] if has["bids"] else None,
                 "bid_accuracy": round(c["bids_made"] / c["bids"], 3) if has["bids"] and c["bids"] else None,
@@ -283,8 +348,8 @@ def _ruleset_json(name: str, block: dict[str, Any]) -> dict[str, Any]:
         "ruleset": name,
         "title": block["title"],
         "winner": block["winner"],
-        "games": block["games"],
-        "finished": block["finished"],
+        "games": games,
+        "finished": finished,
         "players": players,
     }
 
@@ -292,9 +357,13 @@ def _ruleset_json(name: str, block: dict[str, Any]) -> dict[str, Any]:
 # --- text ----------------------------------------------------------------------------------
 
 
-def text(data: dict[str, Any]) -> str:
-    from scorekeeper import reports
+def _table(rows: list[list[Any]], headers: list[str]) -> str:
+    from tabulate import tabulate  # as reports.table, without importing the engine
 
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+def text(data: dict[str, Any]) -> str:
     if not data["rulesets"]:
         which = f" of {data['ruleset']}" if data["ruleset"] else ""
         return f"No games{which} in the store yet."
@@ -307,14 +376,14 @@ def text(data: dict[str, Any]) -> str:
         )
         columns = _columns(block)
         rows = [[fmt(rec) for _, fmt in columns] for rec in block["players"]]
-        lines.append(reports.table(rows, [title for title, _ in columns]))
+        lines.append(_table(rows, [title for title, _ in columns]))
         if block["winner"] == "lowest":
             lines.append("(lowest score wins: best is the lowest)")
     if len(data["rulesets"]) > 1:
         lines.append("")
         lines.append("All rulesets")
         rows = [[r["name"], r["played"], r["won"], _pct(r["won"], r["played"])] for r in data["players"]]
-        lines.append(reports.table(rows, ["player", "played", "won", "win rate"]))
+        lines.append(_table(rows, ["player", "played", "won", "win rate"]))
     return "\n".join(lines)
 
 
@@ -331,7 +400,7 @@ def _columns(block: dict[str, Any]) -> list[tuple[str, Any]]:
     sample = block["players"][0]
 
     def number(value: Any) -> str:
-        return "-" if value is None else scoring.points_text(Fraction(value).limit_denominator(100))
+        return "-" if value is None else charts.number_text(value)
 
     columns: list[tuple[str, Any]] = [
         ("player", lambda r: r["name"]),

@@ -132,6 +132,7 @@ def test_one_player_and_one_ruleset(sk):
     data = sk.json("stats", "dan")  # any case
     assert data["player"] == "Dan"
     assert [b["ruleset"] for b in data["rulesets"]] == ["four-bad-queens"]
+    assert (data["games"], data["finished"]) == (1, 1)  # Dan's games only
     assert [p["name"] for p in data["players"]] == ["Dan"]
     data = sk.json("stats", "--ruleset", "oh-hell-mrpikes")
     assert data["games"] == 2 and [b["ruleset"] for b in data["rulesets"]] == ["oh-hell-mrpikes"]
@@ -160,7 +161,9 @@ def test_a_game_in_progress_counts_its_hands_but_not_as_played(sk):
     sk("trump", "h")
     sk("bid", "6", "0", "0")
     sk("tricks", "5", "0", "1")  # Ann bid 6 took 5: pants, in a game not over yet
-    ann = record(sk.json("stats", "Ann"), "oh-hell-mrpikes", "Ann")
+    data = sk.json("stats", "Ann")
+    assert (block(data, "oh-hell-mrpikes")["games"], block(data, "oh-hell-mrpikes")["finished"]) == (2, 1)
+    ann = record(data, "oh-hell-mrpikes", "Ann")
     assert (ann["played"], ann["in_progress"], ann["won"], ann["average"]) == (1, 1, 1, 23)
     assert (ann["pants"], ann["bids"], ann["bids_made"]) == (1, 3, 2)
 
@@ -193,7 +196,7 @@ def test_a_new_entry_is_seen_at_once(sk):
     assert (ann["played"], ann["in_progress"], ann["bids"]) == (0, 1, 1)
 
 
-def test_summaries_come_from_the_cache_and_rebuild_replays(sk, home):
+def test_records_come_from_the_caches_and_rebuild_replays(sk, home):
     mrpikes_one(sk)
     sk("stats")
     with store.Store(home) as db:
@@ -203,7 +206,12 @@ def test_summaries_come_from_the_cache_and_rebuild_replays(sk, home):
         forged = json.loads(text)
         forged["players"]["Bob"][3 + stats.COUNTS.index("pants")] = 7  # [score, won, shared, *COUNTS]
         assert db.put_derived(stats.CACHE_KIND, [(game.id, head, json.dumps(forged))])
-    # The cache is trusted while the chain head matches; --rebuild replays and repairs it.
+        # The whole store's records are cached too, under a digest of every game's head.
+        assert db.derived(stats.AGGREGATE_KIND)["*"][0] != head
+    assert record(sk.json("stats"), "oh-hell-mrpikes", "Bob")["pants"] == 1  # no game changed
+    with store.Store(home) as db:
+        assert db.put_derived(stats.AGGREGATE_KIND, [("*", "stale", "{}")])
+    # A game's summary is trusted while its chain head matches; --rebuild replays and repairs it.
     assert record(sk.json("stats"), "oh-hell-mrpikes", "Bob")["pants"] == 7
     assert record(sk.json("stats", "--rebuild"), "oh-hell-mrpikes", "Bob")["pants"] == 1
     assert record(sk.json("stats"), "oh-hell-mrpikes", "Bob")["pants"] == 1
