@@ -81,7 +81,8 @@ def command(name: str | None = None) -> Callable:
                 return function(*args, **kwargs)
             except errors.ScorekeeperError as exc:
                 prefix = "refused" if exc.exit_code == 1 else "error"
-                typer.echo(f"{prefix}: {exc}", err=True)
+                # a ruleset file may have several problems: each keeps a line (and the prefix)
+                typer.echo("\n".join(f"{prefix}: {line}" for line in str(exc).splitlines() or [""]), err=True)
                 raise typer.Exit(exc.exit_code) from None
 
         return app.command(name)(run)
@@ -286,7 +287,9 @@ def flip(card: Annotated[str, typer.Argument(help="the card flipped before the d
     from scorekeeper import entries, reports
 
     state, hand = record(game, lambda g: entries.flip(g, card))
-    after_entry(state, hand, f"Hand {hand.number}: {hand.size} cards each, trump {reports.trump_text(hand)}.")
+    trump = reports.trump_text(hand)
+    trump = trump if trump.startswith("no trump") else f"trump {trump}"
+    after_entry(state, hand, f"Hand {hand.number}: {hand.size} cards each, {trump}.")
 
 
 @command()
@@ -620,7 +623,7 @@ def rules(
     elif args[:1] == ["check"]:
         if len(args) != 2:
             raise errors.UsageError("write `rules check FILE`")
-        typer.echo(rulebook.check(args[1]))
+        typer.echo(rulebook.check(args[1], home()))
     elif len(args) > 1:
         raise errors.UsageError("name one ruleset, e.g. `rules oh-hell-mrpikes`")
     else:
