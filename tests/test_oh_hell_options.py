@@ -9,8 +9,10 @@ The numbers are worked by hand from RULES.md §1 (MrPikes: made → 10 + tricks,
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from scorekeeper import rulesets
+from scorekeeper import engine, errors, events, games, rulesets
 
 OFFICE, PIKES = "oh-hell-office", "oh-hell-mrpikes"
 OFFICE_FILE = rulesets.builtin_folder() / "oh-hell-office.toml"
@@ -468,3 +470,41 @@ def test_the_sheet_records_the_options_in_effect(sk):
         10,
         -5,
     )
+
+
+# --- properties -----------------------------------------------------------------------
+
+NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
+RANK_VALUES = {"A": 1, **{str(n): n for n in range(2, 11)}, "J": 10, "Q": 10, "K": 10}
+
+
+def office_game(players: int, settings: list[str]) -> engine.Game:
+    origin, text = rulesets.find(OFFICE, None)
+    document = rulesets.parse_document(origin, text)
+    return engine.start(
+        games.new_event(origin, document, ",".join(NAMES[:players]), None, "", "", "", settings)
+    )
+
+
+@settings(max_examples=150, deadline=None)
+@given(players=st.integers(3, 8), rank=st.sampled_from(sorted(RANK_VALUES)), data=st.data())
+def test_the_hook_refuses_exactly_the_bid_that_makes_the_total(players, rank, data):
+    game = office_game(players, ["bidding=in-turn", "hook=true"])
+    engine.apply(game, events.CardFlipped(hand=1, card=f"{rank}H"))
+    size = game.hand.size
+    assert size == min(RANK_VALUES[rank], 53 // players)  # §2's cap
+    others = {p: data.draw(st.integers(0, size)) for p in NAMES[1:players]}  # Ann deals, bids last
+    engine.apply(game, events.BidsRecorded(hand=1, bids=others))
+    dealer_bid = data.draw(st.integers(0, size))
+    forbidden = size - sum(others.values())
+    try:
+        engine.apply(game, events.BidsRecorded(hand=1, bids={"Ann": dealer_bid}))
+    except errors.RuleViolation as refusal:
+        assert dealer_bid == forbidden
+        allowed = str(refusal).rpartition("Ann may bid ")[2]
+        spans = [part.split("-") for part in allowed.split(" or ")]
+        listed = {n for span in spans for n in range(int(span[0]), int(span[-1]) + 1)}
+        assert listed == set(range(size + 1)) - {forbidden}
+    else:
+        assert dealer_bid != forbidden
+        assert sum(game.hand.bids.values()) != size
