@@ -1,7 +1,9 @@
 """Imports every game family's entry module so that each registers its entries with the
 engine (`engine.register`). One line per family."""
 
-import scorekeeper.poisons  # noqa: F401  poison (Pick Your Poison picks and quotas)
-from scorekeeper import captures  # noqa: F401  took, first, last, moon
-from scorekeeper import play  # noqa: F401  trick (hands recorded card by card)
-from scorekeeper import snakebit  # noqa: F401  counts (cursed cards per player); Snakebit's own checks
+from scorekeeper import (  # noqa: F401
+    captures,  # took, first, last, moon
+    play,  # trick (hands recorded card by card)
+    poisons,  # poison (Pick Your Poison picks and quotas)
+    snakebit,  # counts (cursed cards per player); Snakebit's own checks
+)
