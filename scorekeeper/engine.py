@@ -4,6 +4,7 @@ applying it to the replayed state; nothing here stores anything."""
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -216,6 +217,7 @@ def start(event: events.GameStarted) -> Game:
         scorer=event.scorer,
         forfeits={p: [] for p in event.players},
     )
+    _load(_FAMILY_MODULES.get(ruleset.family))
     _open_hand(game, 1, game.players.index(event.dealer), "first dealer")
     return game
 
@@ -246,6 +248,8 @@ def apply(game: Game, event: events.AnyEvent) -> None:
     hand = game.hand
     if event.hand != hand.number:
         raise errors.EntryError(f"that entry is for hand {event.hand}, but hand {hand.number} is in progress")
+    if type(event) not in _HANDLERS:
+        _load(_ENTRY_MODULES.get(type(event)))
     handler = _HANDLERS[type(event)]
     handler(game, hand, event)
     for check in _CHECKS:
@@ -572,5 +576,22 @@ def _advance(game: Game, hand: Hand) -> None:
     _open_hand(game, hand.number + 1, seat, reason)
 
 
-# Game families own their entries: importing each module registers its handlers.
-from scorekeeper import family_registry  # noqa: E402,F401
+# --- game families -------------------------------------------------------------------
+# Each family's module registers its entries (and checks) with the engine when imported.
+# A module is imported only when a game of its family starts or its entry is applied, so
+# a command on an Oh Hell game never pays for the other families.
+
+_FAMILY_MODULES = {"poison": "poisons", "snakebit": "snakebit", "avoidance": "captures"}
+_ENTRY_MODULES = {
+    events.PoisonsRecorded: "poisons",
+    events.CardsTaken: "captures",
+    events.TrickAwarded: "captures",
+    events.MoonDeclared: "captures",
+    events.TrickPlayed: "play",
+    events.CursedCounted: "snakebit",
+}
+
+
+def _load(module: str | None) -> None:
+    if module is not None:
+        importlib.import_module(f"scorekeeper.{module}")

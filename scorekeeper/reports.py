@@ -3,9 +3,11 @@ hand in progress, a hand's closing summary, standings, and the score sheet forma
 
 from __future__ import annotations
 
+import importlib
+from types import ModuleType
 from typing import Any
 
-from scorekeeper import captures, cards, engine, play, poisons, schedule, scoring
+from scorekeeper import cards, engine, schedule, scoring
 
 NEED_WORDS = {
     "flip": "the flipped card (`flip CARD`)",
@@ -19,6 +21,17 @@ NEED_WORDS = {
     "last": "who won the last trick (`last NAME`)",
     "trick": "the next trick, card by card (`trick CARD…`)",
 }
+
+
+def family(name: str) -> ModuleType:
+    """A game family's module, imported only when a game of that family needs it."""
+    return importlib.import_module(f"scorekeeper.{name}")
+
+
+def by_trick(game: engine.Game) -> ModuleType | None:
+    """The card-by-card module when the hand in progress or the last one was recorded by
+    trick (its status and revoke flags come from there), else None."""
+    return family("play") if any(h.played for h in game.hands[-2:]) else None
 
 
 def table(rows: list[list[Any]], headers: list[str]) -> str:
@@ -64,7 +77,7 @@ def status_data(game: engine.Game) -> dict[str, Any]:
         "hand": hand.number,
         "hands_planned": game.planned_hands,
         "phase": hand.phase.title if game.ruleset.phases else None,
-        "phase_scoring": captures.phase_text(hand.phase, game.deck) if game.ruleset.phases else None,
+        "phase_scoring": family("captures").phase_text(hand.phase, game.deck) if game.ruleset.phases else None,
         "deck": game.deck.name,
         "moon": hand.moon,
         "dealer": players[hand.dealer],
@@ -76,18 +89,22 @@ def status_data(game: engine.Game) -> dict[str, Any]:
         "pass": passing,
         "pass_cards": game.ruleset.passing.count(len(players)) if passing and passing != "hold" else 0,
         "order": _order(game, hand),
-        "needs": play.status_needs(game, game.needs()),
+        "needs": game.needs(),
         "bids": hand.bids,
         "legal_bids": legal_bids(game, hand),
         "finished": game.finished,
     }
     if game.ruleset.poisons is not None:
-        data.update(poisons.status_data(game))  # legal, forced_blind, round, …
-    data.update(play.status_data(game))  # tricks_played, next_leader, revoke_flags
+        data.update(family("poisons").status_data(game))  # legal, forced_blind, round, …
+    play = by_trick(game)
+    if play is not None:
+        data["needs"] = play.status_needs(game, data["needs"])
+        data.update(play.status_data(game))  # tricks_played, next_leader, revoke_flags
+    else:
+        leads = None if game.finished else players[hand.leader]
+        data.update(tricks_played=0, next_leader=leads, revoke_flags=[])
     if game.ruleset.family == "snakebit":
-        from scorekeeper import snakebit
-
-        data.update(snakebit.status_data(game))  # piles: the suits left in the Ace and Crown piles
+        data.update(family("snakebit").status_data(game))  # piles: the suits left in the Ace and Crown piles
     return data
 
 
@@ -106,7 +123,7 @@ def status_text(game: engine.Game) -> str:
         planned = f" (tie-break after {data['hands_planned']})"
     lines = [f"{game.ruleset.title} — hand {hand.number}{planned}"]
     if game.ruleset.poisons is not None:
-        lines += poisons.warnings(game)  # first, and loud: before anyone picks up cards
+        lines += family("poisons").warnings(game)  # first, and loud: before anyone picks up cards
     if data["phase"]:
         lines.append(f"Game this hand: {data['phase']} — {data['phase_scoring']}")
     size = f"{hand.size} cards each" if hand.size is not None else "cards set by the flip"
@@ -119,9 +136,7 @@ def status_text(game: engine.Game) -> str:
     if hand.cursed or game.ruleset.cursed:
         lines.append(f"Cursed: {suit_text(hand.cursed) if hand.cursed else 'not recorded yet'}")
     if game.ruleset.family == "snakebit":
-        from scorekeeper import snakebit
-
-        lines += snakebit.status_lines(game)
+        lines += family("snakebit").status_lines(game)
     if game.ruleset.deck == "piquet":  # 32 cards, or 30 for 3, 5 or 6 players
         black_sevens = "" if len(game.deck.cards) == 32 else ", without 7♠ and 7♣"
         lines.append(f"Pack: {cards.describe_deck(game.deck)}{black_sevens}")
@@ -139,9 +154,11 @@ def status_text(game: engine.Game) -> str:
         waiting = [p for p in game.players if p not in hand.bids]
         lines.append("May bid: " + "; ".join(f"{p} {_span(data['legal_bids'][p])}" for p in waiting))
     if game.ruleset.poisons is not None:
-        lines += poisons.status_lines(game)
+        lines += family("poisons").status_lines(game)
     lines.append(f"Leads: {data['leader']}")
-    lines += play.status_lines(game)  # trick by trick: who leads next; pending revoke flags
+    play = by_trick(game)
+    if play is not None:
+        lines += play.status_lines(game)  # trick by trick: who leads next; pending revoke flags
     if data["needs"]:
         words = NEED_WORDS
         if game.ruleset.cursed is not None:  # Snakebit's scoring cards are the cursed ones
@@ -175,7 +192,7 @@ def hand_closed_text(game: engine.Game, hand: engine.Hand) -> str:
             held = len(hand.taken.get(p, [])) if hand.cursed_counts is None else hand.cursed_counts.get(p, 0)
             facts.append(f"({held} cursed)")
         if game.ruleset.family == "avoidance":
-            facts += captures.hand_facts(hand, p, game.deck)
+            facts += family("captures").hand_facts(hand, p, game.deck)
         rows.append([p, " ".join(facts), _signed(points[p]), scoring.points_text(totals[p])])
     lines = [f"Hand {hand.number} scored:", table(rows, ["player", "", "hand", "total"])]
     lines += hand.announcements
@@ -186,7 +203,7 @@ def hand_closed_text(game: engine.Game, hand: engine.Hand) -> str:
         lines.append(next_text(game))
         lines += upcoming_lines(game)
     if game.ruleset.poisons is not None:
-        lines += poisons.next_lines(game, hand)
+        lines += family("poisons").next_lines(game, hand)
     return "\n".join(lines)
 
 
@@ -215,7 +232,8 @@ def upcoming_lines(game: engine.Game) -> list[str]:
     """The next hand's game by name with its scoring (Compendium), and which way to pass."""
     hand, lines = game.hand, []
     if game.ruleset.phases:
-        lines.append(f"Hand {hand.number}: {hand.phase.title} — {captures.phase_text(hand.phase, game.deck)}")
+        scoring_text = family("captures").phase_text(hand.phase, game.deck)
+        lines.append(f"Hand {hand.number}: {hand.phase.title} — {scoring_text}")
     direction = engine.pass_direction(game, hand)
     if direction == "hold":
         lines.append("Pass: none this hand (hold).")
