@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorekeeper import engine, errors, events, games, rulesets, store
+from scorekeeper import engine, errors, events, games, ruleset_files, rulesets, store
 
 # The mix: every built-in ruleset that validates, each with a player count it allows.
 PLAYERS = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")
@@ -36,11 +36,11 @@ MAX_HANDS = 80  # a safety net for threshold games; the bias below ends them lon
 def mix() -> list[str]:
     """The rulesets to play: the built-in ones that load."""
     names = []
-    for name, where in rulesets.available(None):
+    for name, where in ruleset_files.available(None):
         if where != "built-in":
             continue
         try:
-            rulesets.load(name, None)
+            ruleset_files.load(name, None)
         except errors.ScorekeeperError:
             continue
         names.append(name)
@@ -164,7 +164,7 @@ def _extras(game: engine.Game, rng: random.Random) -> list[events.AnyEvent]:
 def random_game(ruleset: str, seed: int, players: list[str] | None = None, name: str = "") -> list[dict]:
     """The entries (JSON bodies) of a whole legal game of `ruleset`, played at random."""
     rng = random.Random(seed)
-    origin, text = rulesets.find(ruleset, None)
+    origin, text = ruleset_files.find(ruleset, None)
     document = rulesets.parse_document(origin, text)
     rules = rulesets.validate(origin, document)
     if players is None:

@@ -497,9 +497,10 @@ def winner(
 
     Example: scorekeeper winner QH 2H 3S --trump clubs
     """
-    from scorekeeper import play
+    from scorekeeper import play, ruleset_files
 
-    verdict = play.judge(home(), cards, trump, led, ruleset, set_, jokers)
+    source = ruleset_files.find(ruleset, home()) if ruleset is not None else None
+    verdict = play.judge(cards, trump, led, source, set_, jokers)
     if as_json:
         emit_json(verdict)
     else:
@@ -589,13 +590,12 @@ def rulesets() -> None:
 
     Example: scorekeeper rulesets
     """
-    from scorekeeper import reports
-    from scorekeeper import rulesets as rules_module
+    from scorekeeper import reports, ruleset_files
 
     rows = []
-    for name, where in rules_module.available(home()):
+    for name, where in ruleset_files.available(home()):
         try:
-            _, ruleset = rules_module.load(name, home())
+            _, ruleset = ruleset_files.load(name, home())
             rows.append([name, where, ruleset.title])
         except errors.ScorekeeperError:
             rows.append([name, where, "(does not validate: see `rules check`)"])

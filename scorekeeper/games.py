@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 
-from scorekeeper import engine, errors, events, rulesets, schedule
+from scorekeeper import engine, errors, events, ruleset_files, rulesets, schedule
 
 
 def parse_players(text: str) -> list[str]:
@@ -71,7 +71,7 @@ def record(db, game_id: str, build) -> tuple[engine.Game, engine.Hand]:
 def create(db, home: Path | None, ruleset_name: str, players: str, dealer: str | None,
            name: str, location: str, scorer: str, settings: list[str]) -> engine.Game:  # fmt: skip
     """Record a new game in the store and make it current."""
-    origin, text = rulesets.find(ruleset_name, home)
+    origin, text = ruleset_files.find(ruleset_name, home)
     document = rulesets.parse_document(origin, text)
     event = new_event(origin, document, players, dealer, name, location, scorer, settings)
     game = engine.start(event)

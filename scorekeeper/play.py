@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Literal
 
 from scorekeeper import cards, engine, errors, events, referee, rulesets, scoring
@@ -421,22 +420,21 @@ def _pretty(game: engine.Game, code: str) -> str:
 
 
 def judge(
-    home: Path | None,
     texts: list[str],
     trump: str | None,
     led: str | None,
-    ruleset: str | None,
+    source: tuple[str, str] | None,
     settings: list[str],
     jokers: str | None,
 ) -> dict[str, Any]:
-    """`winner`: who wins a trick, with no game. The ruleset (default: a plain 52-card pack)
-    gives the pack and the Joker rule; `jokers` overrides the rule."""
+    """`winner`: who wins a trick, with no game. The ruleset (its origin and text; default:
+    a plain 52-card pack) gives the pack and the Joker rule; `jokers` overrides the rule."""
     if not texts:
         raise errors.UsageError("list the cards played, leader first, e.g. `winner QH 2H 3S --trump clubs`")
     if jokers is not None and jokers not in ("jester", "high"):
         raise errors.UsageError(f"--jokers is jester or high, not '{jokers}'")
-    if ruleset is not None:
-        origin, text = rulesets.find(ruleset, home)
+    if source is not None:
+        origin, text = source
         _, _, rules = rulesets.apply_options(origin, rulesets.parse_document(origin, text), settings)
         deck = cards.deck(rulesets.deck_name(rules.deck, max(len(texts), rules.min_players)))
         mode = jokers or rules.jokers

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from scorekeeper import errors, rulesets, schedule, scoring
+from scorekeeper import errors, ruleset_files, rulesets, schedule, scoring
 
 JOKER_WORDS = {
     "jester": "jesters: a Joker never wins a trick and may be played at any time; a Joker led leaves the lead to the next card",
@@ -16,9 +16,9 @@ JOKER_WORDS = {
 
 def describe(home: Path | None, name: str | None) -> str:
     if name is None:
-        names = ", ".join(n for n, _ in rulesets.available(home))
+        names = ", ".join(n for n, _ in ruleset_files.available(home))
         return f"Rulesets: {names}.\nWrite `rules NAME` for one of them."
-    _, ruleset = rulesets.load(name, home)
+    _, ruleset = ruleset_files.load(name, home)
     lines = [ruleset.title, f"Source: {ruleset.source}", "", ruleset.summary, ""]
     lines.append(f"Players: {ruleset.min_players}-{ruleset.max_players}; deck: {_deck(ruleset)}.")
     lines.append(f"Hand sizes: {_sizes(ruleset)}.")
@@ -194,11 +194,11 @@ def check(path_text: str, home: Path | None = None) -> str:
     or raises a RulesetError with every problem, one a line: `FILE: key.path: message`."""
     path = Path(path_text)
     if path.is_file():
-        origin, text = str(path), rulesets.read(path)
+        origin, text = str(path), ruleset_files.read(path)
     elif path.suffix == ".toml" or "/" in path_text:
         raise errors.UsageError(f"no file at {path_text}; check the path")
     else:
-        origin, text = rulesets.find(path_text, home)
+        origin, text = ruleset_files.find(path_text, home)
     document = rulesets.parse_document(origin, text)
     ruleset = rulesets.validate(origin, document)
     from scorekeeper import examples
@@ -216,9 +216,9 @@ def new_user_ruleset(home: Path | None, name: str, source: str) -> str:
         raise errors.UsageError(f"'{name}' cannot name a ruleset; use lowercase letters, digits and dashes")
     if name in rulesets.BUILTIN_NAMES:
         raise errors.EntryError(f"'{name}' is a built-in ruleset; give yours another name, e.g. our-{name}")
-    origin, text = rulesets.find(source, home)
+    origin, text = ruleset_files.find(source, home)
     rulesets.validate(origin, rulesets.parse_document(origin, text))
-    folder = rulesets.user_folder(home)
+    folder = ruleset_files.user_folder(home)
     target = folder / f"{name}.toml"
     if target.exists():
         raise errors.EntryError(f"{target} already exists; edit it, or choose another name")

@@ -11,7 +11,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import engine, events, rulesets
+from scorekeeper import engine, events, ruleset_files, rulesets
 
 HEARTS = ["AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H"]
 QUEENS = ["QS", "QH", "QD", "QC"]
@@ -31,7 +31,7 @@ COMPENDIUM = [GAMES[name] for name in list(GAMES)[:5]] + [HALF_ACORN]
 
 
 def start(name, players):
-    path = rulesets.builtin_folder() / f"{name}.toml"
+    path = ruleset_files.builtin_folder() / f"{name}.toml"
     document = rulesets.parse_document(path.name, path.read_text(encoding="utf-8"))
     resolved, chosen, _ = rulesets.apply_options(path.name, document, [])
     return engine.start(

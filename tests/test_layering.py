@@ -6,7 +6,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 IO_LIBRARIES = {"sqlite3", "typer", "tabulate", "platformdirs"}
 # Modules allowed to do I/O: the CLI, the store, and what renders or finds files.
-EDGE = {"cli", "store", "paths", "reports", "sheets", "audit", "demo", "games", "rulebook", "transfer", "stats", "charts", "__main__"}
+EDGE = {"cli", "store", "paths", "ruleset_files", "reports", "sheets", "audit", "demo", "games", "rulebook", "transfer", "stats", "charts", "__main__"}
 CORE = {"cards", "rulesets", "engine", "scoring", "schedule", "referee", "entries", "events"}
 
 

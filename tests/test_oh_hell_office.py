@@ -11,7 +11,7 @@ is a shared win. Bids are simultaneous; a total equal to the tricks available ri
 
 import pytest
 
-from scorekeeper import rulesets
+from scorekeeper import ruleset_files
 
 RULESET = "oh-hell-office"
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
@@ -276,7 +276,7 @@ def test_a_tie_for_first_after_the_last_hand_is_a_shared_win(sk):
 
 
 def test_the_office_file_is_what_rules_md_says(sk):
-    _, ruleset = rulesets.load(RULESET)
+    _, ruleset = ruleset_files.load(RULESET)
     assert (ruleset.min_players, ruleset.max_players, ruleset.deck) == (3, 8, "french-54")
     assert (ruleset.leader, ruleset.dealer, ruleset.jokers) == ("left-of-dealer", "left", "jester")
     assert (ruleset.sizes.hands, ruleset.end.tie_break, ruleset.pants.enabled) == (10, False, False)

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import engine, errors, events, games, rulesets
+from scorekeeper import engine, errors, events, games, ruleset_files, rulesets
 
 OFFICE, PIKES = "oh-hell-office", "oh-hell-mrpikes"
-OFFICE_FILE = rulesets.builtin_folder() / "oh-hell-office.toml"
+OFFICE_FILE = ruleset_files.builtin_folder() / "oh-hell-office.toml"
 
 
 def status(sk):
@@ -479,7 +479,7 @@ RANK_VALUES = {"A": 1, **{str(n): n for n in range(2, 11)}, "J": 10, "Q": 10, "K
 
 
 def office_game(players: int, settings: list[str]) -> engine.Game:
-    origin, text = rulesets.find(OFFICE, None)
+    origin, text = ruleset_files.find(OFFICE, None)
     document = rulesets.parse_document(origin, text)
     return engine.start(
         games.new_event(origin, document, ",".join(NAMES[:players]), None, "", "", "", settings)

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import engine, errors, events, games, poisons, rulesets, schedule
+from scorekeeper import engine, errors, events, games, poisons, ruleset_files, rulesets, schedule
 
-RULESET = rulesets.builtin_folder() / "pick-your-poison.toml"
+RULESET = ruleset_files.builtin_folder() / "pick-your-poison.toml"
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
 DOCUMENT = rulesets.parse_document(RULESET.name, RULESET.read_text(encoding="utf-8"))
 # §3 quotas by round length, written out independently of the ruleset file and the code;

@@ -5,14 +5,14 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import engine, entries, events, games, rulesets, schedule, store
+from scorekeeper import engine, entries, events, games, ruleset_files, rulesets, schedule, store
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
 SUITS = "shdc"
 
 
 def start(players: int, dealer: int) -> list[events.AnyEvent]:
-    origin, text = rulesets.find("oh-hell-mrpikes", None)
+    origin, text = ruleset_files.find("oh-hell-mrpikes", None)
     document = rulesets.parse_document(origin, text)
     names = ",".join(NAMES[:players])
     return [games.new_event(origin, document, names, NAMES[dealer], "", "", "", [])]

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import cards, engine, errors, events, games, rulesets, scoring
+from scorekeeper import cards, engine, errors, events, games, ruleset_files, rulesets, scoring
 
 RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
 
@@ -108,7 +108,7 @@ def test_the_24_number_cards_are_dealt_8_or_6_each():
     assert len(deck.cards) == 24
     assert sorted({c.rank for c in deck.cards}) == list(range(2, 10))  # no Ace, Pawn, Court, Crown
     assert all(len(c.suits) == 2 for c in deck.cards)  # every number card bears two suits
-    _, ruleset = rulesets.load(str(RULESETS / "snakebit.toml"))
+    _, ruleset = ruleset_files.load(str(RULESETS / "snakebit.toml"))
     assert [len(deck.cards) // n for n in (3, 4)] == [8, 6]
     from scorekeeper import schedule
 
@@ -126,7 +126,7 @@ def test_each_suit_is_on_exactly_8_number_cards_one_per_rank(suit):
 
 @pytest.mark.parametrize("suit", cards.DECKTET_SUITS)
 def test_the_cursed_cards_of_a_hand_are_the_8_bearing_the_cursed_suit(suit):
-    _, ruleset = rulesets.load(str(RULESETS / "snakebit.toml"))
+    _, ruleset = ruleset_files.load(str(RULESETS / "snakebit.toml"))
     cursed = scoring.scoring_cards(ruleset.phase(1), cards.deck("decktet-24"), suit)
     assert sorted(c.name for c in cursed) == sorted(BEARING[suit])
 
@@ -656,7 +656,7 @@ def test_undo_reopens_a_hand_closed_by_counts(sk):
 
 
 def start(players: int, ruleset: str = "snakebit") -> engine.Game:
-    origin, text = rulesets.find(str(RULESETS / f"{ruleset}.toml"), None)
+    origin, text = ruleset_files.find(str(RULESETS / f"{ruleset}.toml"), None)
     document = rulesets.parse_document(origin, text)
     names = ",".join(["Ann", "Bob", "Cat", "Dan"][:players])
     game = engine.start(games.new_event(origin, document, names, None, "", "", "", []))

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import cards, engine, errors, events, play, rulesets
+from scorekeeper import cards, engine, errors, events, play, ruleset_files, rulesets
 
 # --- helpers -------------------------------------------------------------------------
 
@@ -671,7 +671,7 @@ def simple_winner(trick, trump, led, jokers):
 
 
 def start_game(ruleset, players, settings=()):
-    origin, text = rulesets.find(ruleset, None)
+    origin, text = ruleset_files.find(ruleset, None)
     document, chosen, _ = rulesets.apply_options(
         origin, rulesets.parse_document(origin, text), list(settings)
     )

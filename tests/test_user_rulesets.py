@@ -9,7 +9,7 @@ missed → -(10 + the miss); or as the edited file says.
 
 import pytest
 
-from scorekeeper import examples, rulesets
+from scorekeeper import examples, ruleset_files, rulesets
 
 
 def scores(sk):
@@ -83,7 +83,7 @@ def test_editing_the_file_changes_no_game_already_started(sk, ours):
 
 
 def test_new_takes_a_path_to_a_toml_file(sk, tmp_path):
-    source = rulesets.builtin_folder() / "oh-hell-office.toml"
+    source = ruleset_files.builtin_folder() / "oh-hell-office.toml"
     path = tmp_path / "friday" / "friday-office.toml"
     path.parent.mkdir()
     text = source.read_text(encoding="utf-8").replace('name = "oh-hell-office"', 'name = "friday-office"')
@@ -253,7 +253,7 @@ def test_not_toml_at_all(sk, tmp_path):
 
 
 def office():
-    path = rulesets.builtin_folder() / "oh-hell-office.toml"
+    path = ruleset_files.builtin_folder() / "oh-hell-office.toml"
     document = rulesets.parse_document(path.name, path.read_text(encoding="utf-8"))
     return document, rulesets.validate(path.name, document)
 
@@ -283,6 +283,6 @@ def test_an_example_with_an_option_the_ruleset_lacks():
 
 
 def test_every_builtin_option_default_is_the_files_value():
-    for path in sorted(rulesets.builtin_folder().glob("*.toml")):
+    for path in sorted(ruleset_files.builtin_folder().glob("*.toml")):
         document = rulesets.parse_document(path.name, path.read_text(encoding="utf-8"))
         assert rulesets.default_problems(path.name, document) == [], path.name
