@@ -1,9 +1,11 @@
 """Start-up latency at the table: `status` and `standings` on a finished 19-hand Oh Hell game,
 against a minimal typer app that does nothing (the floor of this stack).
 
-    python bench/latency.py [--runs 15]
+    pip install . && python bench/latency.py [--runs 21]
 
 Prints the median wall time of each and its ratio to the floor. Goal: <= 1.2x the floor.
+The commands run in a scratch folder, so they import the installed package (compiled to
+bytecode by pip, like typer in the floor) rather than the source tree beside this script.
 """
 
 from __future__ import annotations
@@ -28,13 +30,10 @@ app()
 """
 
 
-def median_time(argv: list[str], env: dict[str, str], runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+def timed(argv: list[str], env: dict[str, str], cwd: Path) -> float:
+    start = time.perf_counter()
+    subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL, cwd=cwd)
+    return time.perf_counter() - start
 
 
 def main() -> None:
@@ -46,16 +45,27 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         home = Path(folder)
         demo.play(home)  # a finished 19-hand game, current in this store
-        env = {**os.environ, "SCOREKEEPER_HOME": str(home)}
+        env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
+        env["SCOREKEEPER_HOME"] = str(home)
         floor_file = home / "floor.py"
         floor_file.write_text(FLOOR_APP)
-        for argv in ([sys.executable, str(floor_file), "status"], [sys.executable, "-m", "scorekeeper", "status"]):
-            subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL)  # warm the caches
-        floor = median_time([sys.executable, str(floor_file), "status"], env, runs)
-        print(f"floor (typer app doing nothing): {floor * 1000:7.1f} ms")
-        for command in ("status", "standings"):
-            took = median_time([sys.executable, "-m", "scorekeeper", command], env, runs)
-            print(f"scorekeeper {command:<10}          {took * 1000:7.1f} ms  {took / floor:5.2f}x the floor")
+        commands = {
+            "floor (typer app doing nothing)": [sys.executable, str(floor_file), "status"],
+            "scorekeeper status": [sys.executable, "-m", "scorekeeper", "status"],
+            "scorekeeper standings": [sys.executable, "-m", "scorekeeper", "standings"],
+        }
+        for argv in commands.values():
+            timed(argv, env, home)  # warm the file caches
+        # one of each in turn, round after round, so a change in the machine's load
+        # falls on all three alike
+        times: dict[str, list[float]] = {label: [] for label in commands}
+        for _ in range(runs):
+            for label, argv in commands.items():
+                times[label].append(timed(argv, env, home))
+        medians = {label: statistics.median(values) for label, values in times.items()}
+        floor = medians["floor (typer app doing nothing)"]
+        for label, took in medians.items():
+            print(f"{label:<34} {took * 1000:7.1f} ms  {took / floor:5.2f}x the floor")
 
 
 if __name__ == "__main__":
