@@ -358,9 +358,9 @@ def _ruleset_json(
 
 
 def _table(rows: list[list[Any]], headers: list[str]) -> str:
-    from tabulate import tabulate  # as reports.table, without importing the engine
+    from scorekeeper import reports
 
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    return reports.table(rows, headers)
 
 
 def text(data: dict[str, Any]) -> str:
