@@ -34,7 +34,7 @@ class OneLineErrors(typer.core.TyperGroup):
             command = exc.ctx.command_path if getattr(exc, "ctx", None) else "scorekeeper"
             typer.echo(f"error: {exc.format_message()} (see `{command} --help`)", err=True)
             result = exc.exit_code
-        except click.exceptions.Abort:
+        except typer.Abort:
             typer.echo("error: interrupted; nothing was recorded", err=True)
             result = 1
         if standalone_mode:
@@ -710,4 +710,30 @@ def demo() -> None:
 
 
 def main() -> None:
+    """The console script. Only the command being run is registered with typer, which reads
+    the signature and options of every registered command at start-up, at a cost greater
+    than running `status` itself."""
+    name = command_run(sys.argv[1:])
+    if name is not None:
+        app.registered_commands = [c for c in app.registered_commands if _command_name(c) == name]
     app()
+
+
+def command_run(argv: list[str]) -> str | None:
+    """The known command named on the command line, if any (`--home DIR` may come first).
+    None for `--help` alone, no command, or an unknown one: they need every command."""
+    args = iter(argv)
+    for arg in args:
+        if arg == "--home":
+            next(args, None)
+        elif arg.startswith("-"):
+            if not arg.startswith("--home="):
+                return None
+        else:
+            known = {_command_name(c) for c in app.registered_commands}
+            return arg if arg in known else None
+    return None
+
+
+def _command_name(info: typer.models.CommandInfo) -> str:
+    return info.name or info.callback.__name__.replace("_", "-")

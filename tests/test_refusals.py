@@ -125,3 +125,17 @@ def test_a_damaged_store_exits_3_and_is_left_untouched(sk, home, content, why):
 )
 def test_usage_mistakes_are_one_line_with_exit_2(sk, args, message):
     assert sk.fails(*args, code=2) == message
+
+
+def test_an_interrupted_command_is_one_line_and_records_nothing(sk, monkeypatch):
+    """Ctrl-D at a prompt (EOFError) becomes typer's Abort: one line, exit 1, no traceback."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    from scorekeeper import entries
+
+    def interrupted(*_):
+        raise EOFError
+
+    with monkeypatch.context() as patched:
+        patched.setattr(entries, "trump", interrupted)
+        assert sk.fails("trump", "h") == "error: interrupted; nothing was recorded"
+    assert "trump" not in sk("log")

@@ -1,0 +1,62 @@
+"""The console script as the scorer runs it: a fresh process, where `main` registers only
+the command being run (see cli.main), must behave exactly as the full command line does."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from scorekeeper import cli
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["status"], "status"),
+        (["status", "--json"], "status"),
+        (["--home", "/tmp/x", "standings", "--chart"], "standings"),
+        (["--home=/tmp/x", "bid", "Ann=1"], "bid"),
+        (["import", "game.json"], "import"),
+        (["--help"], None),
+        ([], None),
+        (["--home", "/tmp/x"], None),
+        (["frobnicate"], None),
+        (["--frob", "status"], None),
+    ],
+)
+def test_the_command_run_is_found_after_the_global_option(argv, expected):
+    assert cli.command_run(argv) == expected
+
+
+def scorekeeper(home, *args):
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home)}
+    return subprocess.run(
+        [sys.executable, "-m", "scorekeeper", *args], env=env, capture_output=True, text=True
+    )
+
+
+def test_a_game_through_the_console_script_matches_the_in_process_one(sk, home):
+    """Same entries, same output: in a child process (one command registered) and through
+    CliRunner (all registered)."""
+    for args in (["new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat"], ["trump", "h"]):
+        child = scorekeeper(home, *args)
+        assert child.returncode == 0, child.stderr
+    for args in (["status"], ["standings", "--json"], ["bid", "Ann=1", "Bob=0", "Cat=7"]):
+        child = scorekeeper(home, *args)
+        in_process = sk.run(*args)
+        assert (child.returncode, child.stdout, child.stderr) == (
+            in_process.exit_code, in_process.stdout, in_process.stderr
+        )
+
+
+def test_help_and_mistakes_through_the_console_script(home):
+    listing = scorekeeper(home, "--help")
+    assert listing.returncode == 0
+    assert all(name in listing.stdout for name in ("status", "standings", "import", "winner"))
+    one = scorekeeper(home, "status", "--help")
+    assert one.returncode == 0 and "--json" in one.stdout
+    unknown = scorekeeper(home, "frobnicate")
+    assert (unknown.returncode, unknown.stderr) == (
+        2, "error: No such command 'frobnicate'. (see `python -m scorekeeper --help`)\n"
+    )
