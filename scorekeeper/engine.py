@@ -98,6 +98,8 @@ class Game:
     forfeits: dict[str, list[str]] = field(default_factory=dict)
     finished: bool = False
     entries: list[tuple[int, events.AnyEvent]] = field(default_factory=list)  # live entries
+    _settled: dict[str, Fraction] = field(default_factory=dict, repr=False)  # closed hands' sum
+    _settled_hands: int = field(default=0, repr=False)
 
     @property
     def deck(self) -> cards.Deck:
@@ -113,11 +115,19 @@ class Game:
         return schedule.planned_hands(self.ruleset, len(self.players))
 
     def totals(self) -> dict[str, Fraction]:
-        result = {p: Fraction(0) for p in self.players}
-        for hand in self.hands:
-            for player, value in hand.points(self.players).items():
-                result[player] += value
+        """Each player's points so far. A closed hand never changes again (entries go to
+        the hand in progress), so the closed hands' sum is kept and extended, not redone."""
+        while self._settled_hands < len(self.hands) and self.hands[self._settled_hands].closed:
+            self._add(self._settled, self.hands[self._settled_hands])
+            self._settled_hands += 1
+        result = dict(self._settled)
+        for hand in self.hands[self._settled_hands :]:
+            self._add(result, hand)
         return result
+
+    def _add(self, totals: dict[str, Fraction], hand: Hand) -> None:
+        for player, value in hand.points(self.players).items():
+            totals[player] = totals.get(player, 0) + value
 
     def standings(self) -> list[tuple[int, str, Fraction]]:
         """(place, player, total), best first; tied players share a place."""

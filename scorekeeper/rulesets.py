@@ -8,6 +8,7 @@ primitives selected by `kind`; what they mean is implemented in `scoring` and `s
 from __future__ import annotations
 
 import copy
+import functools
 import math
 import tomllib
 from fractions import Fraction
@@ -420,7 +421,12 @@ class Ruleset(Model):
         """The scoring that applies to hand number `hand` (1-based)."""
         if self.phases:
             return self.phases[(hand - 1) % len(self.phases)]
-        return Phase(name=self.name, title=self.title, scoring=self.scoring, adjust=self.adjust)
+        return self._only_phase
+
+    @functools.cached_property
+    def _only_phase(self) -> Phase:
+        # built from parts this ruleset's validation has already checked
+        return Phase.model_construct(name=self.name, title=self.title, scoring=self.scoring, adjust=self.adjust)
 
 
 
