@@ -52,7 +52,8 @@ _FRENCH_RANKS: dict[str, int] = {
     "king": 13,
     "ace": 14,
 }
-_FRENCH_CARD = re.compile(r"(?P<rank>10|jack|queen|king|ace|[2-9tjqka])\s*(?:of\s+)?(?P<suit>\S+)")
+# card patterns are compiled by `re` on first use (and cached there), not at import
+_FRENCH_CARD = r"(?P<rank>10|jack|queen|king|ace|[2-9tjqka])\s*(?:of\s+)?(?P<suit>\S+)"
 _JOKER_WORDS = frozenset({"jk", "joker"})
 
 _DECKTET_RANK_WORDS = {ACE: "Ace", PAWN: "Pawn", COURT: "Court", CROWN: "Crown"}
@@ -73,9 +74,9 @@ _DECKTET_RANKS: dict[str, int] = {
 }
 _DECKTET_RANK = r"(?P<rank>ace|pawn|court|crown|[1-9]|a)"
 _DECKTET_SUIT_LIST = r"(?P<suits>[a-z][a-z/,+&\s]*?)"
-_DECKTET_RANK_FIRST = re.compile(rf"{_DECKTET_RANK}\s*(?:of\s+)?{_DECKTET_SUIT_LIST}")
-_DECKTET_SUITS_FIRST = re.compile(rf"{_DECKTET_SUIT_LIST}\s*{_DECKTET_RANK}")
-_DECKTET_WITH_DETAIL = re.compile(r"(?P<name>[^()]+?)\s*\((?P<detail>[^()]+)\)")
+_DECKTET_RANK_FIRST = rf"{_DECKTET_RANK}\s*(?:of\s+)?{_DECKTET_SUIT_LIST}"
+_DECKTET_SUITS_FIRST = rf"{_DECKTET_SUIT_LIST}\s*{_DECKTET_RANK}"
+_DECKTET_WITH_DETAIL = r"(?P<name>[^()]+?)\s*\((?P<detail>[^()]+)\)"
 _DECKTET_CARD_HELP = "name it (Diplomat) or give rank and suits (8 moons/suns)"
 
 # The named Decktet cards (all but the Aces and the Excuse): rank, name, suits top first.
@@ -196,7 +197,11 @@ _ALL_DECKTET: tuple[Card, ...] = (
     *(Card(rank, tuple(suits.split()), name) for rank, name, suits in _DECKTET_NAMED),
     EXCUSE,
 )
-_DECKTET_BY_NAME: dict[str, Card] = {_squash(c.name): c for c in _ALL_DECKTET}
+
+
+@functools.cache
+def _decktet_by_name() -> dict[str, Card]:
+    return {_squash(c.name): c for c in _ALL_DECKTET}
 
 
 @dataclass(frozen=True)
@@ -315,7 +320,7 @@ def _parse_french(text: str) -> Card:
     if key in _JOKER_WORDS:
         return JOKER
     # Spaces matter between a rank word and "of" ("queen of spades"), so match before squashing.
-    match = _FRENCH_CARD.fullmatch(text.strip().casefold().replace("\ufe0f", ""))
+    match = re.fullmatch(_FRENCH_CARD, text.strip().casefold().replace("\ufe0f", ""))
     suit = _FRENCH_SUIT_ALIASES.get(match["suit"]) if match else None
     if match is None or suit is None:
         raise UsageError(f"'{text.strip()}' is not a card; write rank then suit, e.g. QS, 10h, A♠")
@@ -324,9 +329,9 @@ def _parse_french(text: str) -> Card:
 
 def _parse_decktet(text: str) -> Card:
     shown = text.strip()
-    with_detail = _DECKTET_WITH_DETAIL.fullmatch(shown)
+    with_detail = re.fullmatch(_DECKTET_WITH_DETAIL, shown)
     if with_detail:  # the pretty form, "Diplomat (8 Moons/Suns)": both halves must agree
-        card = _DECKTET_BY_NAME.get(_squash(with_detail["name"]))
+        card = _decktet_by_name().get(_squash(with_detail["name"]))
         same = _decktet_by_rank_and_suits(with_detail["detail"])
         if card is not None and same is not None and card != same:
             raise UsageError(
@@ -334,7 +339,7 @@ def _parse_decktet(text: str) -> Card:
             )
         card = card if card == same else None
     else:
-        card = _DECKTET_BY_NAME.get(_squash(shown)) or _decktet_by_rank_and_suits(shown)
+        card = _decktet_by_name().get(_squash(shown)) or _decktet_by_rank_and_suits(shown)
     if card is None:
         raise UsageError(f"'{shown}' is not a Decktet card; {_DECKTET_CARD_HELP}")
     return card
@@ -344,7 +349,7 @@ def _decktet_by_rank_and_suits(text: str) -> Card | None:
     """A card given as rank and suits ("8 moons/suns", "crown of moons", "moons ace");
     None if `text` is not of that shape."""
     key = " ".join(text.casefold().split())
-    match = _DECKTET_RANK_FIRST.fullmatch(key) or _DECKTET_SUITS_FIRST.fullmatch(key)
+    match = re.fullmatch(_DECKTET_RANK_FIRST, key) or re.fullmatch(_DECKTET_SUITS_FIRST, key)
     if not match:
         return None
     words = [w for w in re.split(r"[/,+&\s]+", match["suits"]) if w and w != "and"]

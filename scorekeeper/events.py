@@ -1,8 +1,6 @@
 """The events: small immutable records of what the scorer entered, the single source of
 truth for every game. A pydantic union tagged by `type`; the store keeps them as JSON."""
 
-from __future__ import annotations
-
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter

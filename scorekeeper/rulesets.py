@@ -5,14 +5,11 @@ A ruleset is data only. Every scoring rule and schedule rule is one of a few typ
 primitives selected by `kind`; what they mean is implemented in `scoring` and `schedule`.
 """
 
-from __future__ import annotations
-
 import copy
 import functools
 import math
-import tomllib
 from fractions import Fraction
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Self, Union
 
 from pydantic import (
     BaseModel,
@@ -127,7 +124,7 @@ class CardPoints(Model):
 
 
     @model_validator(mode="after")
-    def _something_scores(self) -> CardPoints:
+    def _something_scores(self) -> Self:
         if not (self.cards or self.suits or self.cursed is not None):
             raise ValueError("a 'cards' rule needs cards, suits or cursed")
         return self
@@ -169,7 +166,7 @@ class Moon(Model):
     kind: Literal["moon"]
     declared: bool
     success: Outcome
-    failure: Outcome = Outcome()
+    failure: Outcome = Outcome.model_construct()  # defaults only: no validator built at import
 
 
 Adjustment = Annotated[Union[Sweep, Moon], Field(discriminator="kind")]
@@ -325,7 +322,7 @@ class Option(Model):
     choices: dict[str, dict[str, Any]] | None = None
 
     @model_validator(mode="after")
-    def _one_target(self) -> Option:
+    def _one_target(self) -> Self:
         if (self.path is None) == (self.choices is None):
             raise ValueError("an option needs exactly one of 'path' or 'choices'")
         if self.choices is not None and self.default not in self.choices:
@@ -359,7 +356,7 @@ class Ruleset(Model):
     leader: Literal["dealer", "left-of-dealer", "right-of-dealer"]
     trump: Trump
     cursed: Trump | None = None  # Snakebit's cursed suit, known like a trump
-    bidding: Bidding = Bidding()
+    bidding: Bidding = Bidding.model_construct()
     poisons: Poisons | None = None
     passing: Passing | None = None
     scoring: list[ScoringRule] = []
@@ -367,13 +364,13 @@ class Ruleset(Model):
     phases: list[Phase] = []  # one per hand in turn (Compendium); else `scoring`/`adjust`
     reneges: list[Renege] = []
     pants: Pants | None = None
-    end: End = End()
+    end: End = End.model_construct()
     readings: list[str] = []  # the project's readings of points the source leaves open
     options: dict[str, Option] = {}
     examples: list[Example] = []
 
     @model_validator(mode="after")
-    def _consistent(self) -> Ruleset:
+    def _consistent(self) -> Self:
         # one "key.path: what is wrong and what to write" per problem, one a line
         problems = []
         if self.max_players < self.min_players:
@@ -426,7 +423,9 @@ class Ruleset(Model):
     @functools.cached_property
     def _only_phase(self) -> Phase:
         # built from parts this ruleset's validation has already checked
-        return Phase.model_construct(name=self.name, title=self.title, scoring=self.scoring, adjust=self.adjust)
+        return Phase.model_construct(
+            name=self.name, title=self.title, scoring=self.scoring, adjust=self.adjust
+        )
 
 
 
@@ -474,6 +473,8 @@ _KINDS = {
 
 
 def parse_document(origin: str, text: str) -> dict[str, Any]:
+    import tomllib  # only when a file is read, not on every replay
+
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
