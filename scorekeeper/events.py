@@ -1,9 +1,11 @@
 """The events: small immutable records of what the scorer entered, the single source of
-truth for every game. A pydantic union tagged by `type`; the store keeps them as JSON."""
+truth for every game. Pydantic models told apart by `type`; the store keeps them as JSON."""
 
-from typing import Annotated, Any, Literal, Union
+from typing import Any, Literal, Union, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from scorekeeper import errors
 
 
 class Event(BaseModel):
@@ -113,24 +115,41 @@ class EntryReversed(Event):
     target: int  # the position in the game's log of the entry taken back
 
 
-AnyEvent = Annotated[
-    Union[
-        GameStarted, TrumpSet, CardFlipped, CursedSet, BidsRecorded, PoisonsRecorded,
-        TricksRecorded, CardsTaken, CursedCounted, TrickAwarded, MoonDeclared,
-        RenegeRecorded, TrickPlayed, CommentAdded, EntryReversed,
-    ],
-    Field(discriminator="type"),
+AnyEvent = Union[
+    GameStarted, TrumpSet, CardFlipped, CursedSet, BidsRecorded, PoisonsRecorded,
+    TricksRecorded, CardsTaken, CursedCounted, TrickAwarded, MoonDeclared,
+    RenegeRecorded, TrickPlayed, CommentAdded, EntryReversed,
 ]  # fmt: skip
 
-_adapter: TypeAdapter[list[AnyEvent]] | None = None
+_BY_TYPE: dict[str, type[Event]] = {kind.model_fields["type"].default: kind for kind in get_args(AnyEvent)}
+
+
+class UnknownEntry(errors.StoreError):
+    """A stored entry that is not an entry this version knows (its `position` in the log)."""
+
+    def __init__(self, position: int) -> None:
+        super().__init__(
+            f"entry {position} of the game is not an entry this scorekeeper knows; "
+            "`verify` checks whether the store was altered"
+        )
+        self.position = position
 
 
 def parse_all(bodies: list[dict[str, Any]]) -> list[AnyEvent]:
-    """Events from their stored JSON forms (one validation pass for the whole game)."""
-    global _adapter
-    if _adapter is None:
-        _adapter = TypeAdapter(list[AnyEvent])
-    return _adapter.validate_python(bodies)
+    """Events from their stored JSON forms. Each is checked by the validator of its own
+    type, so a command pays only for building the validators of the kinds of entry its
+    game has."""
+    parsed = []
+    for position, body in enumerate(bodies):
+        tag = body.get("type") if isinstance(body, dict) else None
+        kind = _BY_TYPE.get(tag) if isinstance(tag, str) else None
+        if kind is None:
+            raise UnknownEntry(position)
+        try:
+            parsed.append(kind.model_validate(body))
+        except ValidationError:
+            raise UnknownEntry(position) from None
+    return parsed
 
 
 def describe(event: AnyEvent) -> str:

@@ -8,8 +8,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pydantic
-
 from scorekeeper import engine, errors, events, reports, sheets, store
 
 ASK = "give a file written by `sheet --format json`"
@@ -85,11 +83,9 @@ def replay(path: Path, data: dict[str, Any], stored: list[store.StoredEvent]) ->
     standings or points differ from what its entries score."""
     try:
         parsed = events.parse_all([e.body for e in stored])
-    except pydantic.ValidationError as exc:
-        where = exc.errors()[0]["loc"][:1]
-        which = f"entry {where[0]}" if where else "an entry"
+    except events.UnknownEntry as exc:
         raise errors.EntryError(
-            f"{path}: {which} is not an entry this scorekeeper knows; nothing was imported"
+            f"{path}: entry {exc.position} is not an entry this scorekeeper knows; nothing was imported"
         ) from None
     first = parsed[0]
     if not isinstance(first, events.GameStarted) or first.game_id != stored[0].game_id:

@@ -205,6 +205,28 @@ def test_the_database_refuses_edits_without_dropping_its_triggers(sk, home):
     assert sk("verify") == "All 1 game verify: no entry has been altered.\n"
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"type": "bluff", "hand": 3, "player": "Ann"},  # no such kind of entry
+        {"type": "comment", "hand": 3},  # a known kind without its text
+    ],
+)
+def test_an_entry_no_version_wrote_is_a_damaged_store_not_a_traceback(sk, home, body):
+    """Replaying an entry that is not one we know stops a command with one line, exit 3,
+    naming the entry (here 13, forged at the end of the chain); `verify` says how it got there."""
+    gid = play_a_game(sk)
+    conn = raw(home)
+    forge(conn, gid, 13, body, row(conn, gid, 12)[3])
+    conn.close()
+    for command in ("status", "standings", "sheet"):
+        assert sk.fails(command, code=3) == (
+            "error: entry 13 of the game is not an entry this scorekeeper knows; "
+            "`verify` checks whether the store was altered"
+        )
+    assert sk.fails("verify", code=3).startswith(f"error: game {gid}: entry 13 ({body['type']})")
+
+
 # --- the printed sheet against the store --------------------------------------------------
 
 
