@@ -6,6 +6,10 @@ against a minimal typer app that does nothing (the floor of this stack).
 Prints the median wall time of each and its ratio to the floor. Goal: <= 1.2x the floor.
 The commands run in a scratch folder, so they import the installed package (compiled to
 bytecode by pip, like typer in the floor) rather than the source tree beside this script.
+
+For reference it also times the same empty app ending the way our console script does
+(flush, then os._exit, skipping the interpreter's teardown), so the figures show how much of
+the gap that closes and how much is our own work.
 """
 
 from __future__ import annotations
@@ -19,14 +23,22 @@ import tempfile
 import time
 from pathlib import Path
 
-FLOOR_APP = """
+EMPTY_APP = """
 import typer
 app = typer.Typer()
 @app.command()
 def status(): pass
 @app.command()
 def standings(): pass
-app()
+"""
+FLOOR_APP = EMPTY_APP + "app()\n"
+FLOOR_FAST_EXIT = EMPTY_APP + """
+import os, sys
+try:
+    app(standalone_mode=False)
+finally:
+    sys.stdout.flush()
+    os._exit(0)
 """
 
 
@@ -49,8 +61,11 @@ def main() -> None:
         env["SCOREKEEPER_HOME"] = str(home)
         floor_file = home / "floor.py"
         floor_file.write_text(FLOOR_APP)
+        fast_exit_file = home / "floor_fast_exit.py"
+        fast_exit_file.write_text(FLOOR_FAST_EXIT)
         commands = {
             "floor (typer app doing nothing)": [sys.executable, str(floor_file), "status"],
+            "  the same, ending with os._exit": [sys.executable, str(fast_exit_file), "status"],
             "scorekeeper status": [sys.executable, "-m", "scorekeeper", "status"],
             "scorekeeper standings": [sys.executable, "-m", "scorekeeper", "standings"],
         }

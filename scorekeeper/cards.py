@@ -10,8 +10,7 @@ raises `UsageError` with a message for the table when it cannot.
 import functools
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from scorekeeper.errors import UsageError
 
@@ -122,8 +121,7 @@ _DECKTET_NAMED: tuple[tuple[int, str, str], ...] = (
 )
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(NamedTuple):  # NamedTuples, not dataclasses: cheaper to define at start-up
     """One card. French cards are unnamed except the Joker; every Decktet card is named,
     which is how `kind` tells the two families apart."""
 
@@ -172,8 +170,7 @@ JOKER = Card(0, (), "Joker")
 EXCUSE = Card(0, (), "Excuse")
 
 
-@dataclass(frozen=True)
-class Deck:
+class Deck(NamedTuple):
     """A pack as dealt: `cards` in a fixed order (french-54 holds the Joker twice)."""
 
     name: str
@@ -204,8 +201,7 @@ def _decktet_by_name() -> dict[str, Card]:
     return {_squash(c.name): c for c in _ALL_DECKTET}
 
 
-@dataclass(frozen=True)
-class _Recipe:
+class _Recipe(NamedTuple):
     kind: Kind
     keep: Callable[[Card], bool]
     contents: str  # completes "X is not in the 32-card pack, …"

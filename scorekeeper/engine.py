@@ -5,24 +5,25 @@ applying it to the replayed state; nothing here stores anything."""
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from scorekeeper import cards, errors, events, rulesets, schedule, scoring
 
 PRE_PLAY = ("flip", "trump", "cursed", "bids", "poisons")
 
 
-@dataclass
-class Penalty:
+# Records are NamedTuples and the two state objects plain classes rather than dataclasses:
+# making a dataclass costs about a millisecond at import, on every command (see README).
+
+
+class Penalty(NamedTuple):
     item: scoring.Item
     kind: str
     note: str = ""
 
 
-@dataclass
-class PlayedTrick:
+class PlayedTrick(NamedTuple):
     cards: list[cards.Card]
     seats: list[int]  # the seat that played each card
     led: str | None
@@ -31,35 +32,37 @@ class PlayedTrick:
     forced: bool = False  # the leader said nothing else could be led (an unbroken suit)
 
 
-@dataclass
 class Hand:
     """One deal: what is known of it so far, and its points once it closes."""
 
-    number: int
-    dealer: int
-    leader: int
-    size: int | None
-    phase: rulesets.Phase
-    trump: str | None = None
-    trump_known: bool = False
-    trump_card: str | None = None
-    flips: list[str] = field(default_factory=list)
-    cursed: str | None = None
-    bids: dict[str, int] = field(default_factory=dict)
-    poisons: dict[str, scoring.PoisonPick] = field(default_factory=dict)
-    tricks: dict[str, int] | None = None
-    taken: dict[str, list[cards.Card]] = field(default_factory=dict)
-    cursed_counts: dict[str, int] | None = None
-    first: str | None = None
-    last: str | None = None
-    moon: str | None = None
-    played: list[PlayedTrick] = field(default_factory=list)
-    penalties: list[Penalty] = field(default_factory=list)
-    comments: list[str] = field(default_factory=list)
-    items: list[scoring.Item] = field(default_factory=list)
-    announcements: list[str] = field(default_factory=list)
-    dealer_reason: str = ""
-    closed: bool = False
+    def __init__(
+        self, number: int, dealer: int, leader: int, size: int | None, phase: rulesets.Phase, dealer_reason: str
+    ) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.leader = leader
+        self.size = size
+        self.phase = phase
+        self.dealer_reason = dealer_reason
+        self.trump: str | None = None
+        self.trump_known = False
+        self.trump_card: str | None = None
+        self.flips: list[str] = []
+        self.cursed: str | None = None
+        self.bids: dict[str, int] = {}
+        self.poisons: dict[str, scoring.PoisonPick] = {}
+        self.tricks: dict[str, int] | None = None
+        self.taken: dict[str, list[cards.Card]] = {}
+        self.cursed_counts: dict[str, int] | None = None
+        self.first: str | None = None
+        self.last: str | None = None
+        self.moon: str | None = None
+        self.played: list[PlayedTrick] = []
+        self.penalties: list[Penalty] = []
+        self.comments: list[str] = []
+        self.items: list[scoring.Item] = []
+        self.announcements: list[str] = []
+        self.closed = False
 
     def facts(self, players: list[str]) -> scoring.Facts:
         return scoring.Facts(
@@ -82,24 +85,34 @@ class Hand:
         return scoring.totals(self.items + [p.item for p in self.penalties], players)
 
 
-@dataclass
 class Game:
     """A game's state, derived by replaying its events."""
 
-    id: str
-    ruleset: rulesets.Ruleset
-    document: dict[str, Any]
-    options: dict[str, Any]
-    players: list[str]
-    name: str = ""
-    location: str = ""
-    scorer: str = ""
-    hands: list[Hand] = field(default_factory=list)
-    forfeits: dict[str, list[str]] = field(default_factory=dict)
-    finished: bool = False
-    entries: list[tuple[int, events.AnyEvent]] = field(default_factory=list)  # live entries
-    _settled: dict[str, Fraction] = field(default_factory=dict, repr=False)  # closed hands' sum
-    _settled_hands: int = field(default=0, repr=False)
+    def __init__(
+        self,
+        id: str,
+        ruleset: rulesets.Ruleset,
+        document: dict[str, Any],
+        options: dict[str, Any],
+        players: list[str],
+        name: str = "",
+        location: str = "",
+        scorer: str = "",
+    ) -> None:
+        self.id = id
+        self.ruleset = ruleset
+        self.document = document
+        self.options = options
+        self.players = players
+        self.name = name
+        self.location = location
+        self.scorer = scorer
+        self.hands: list[Hand] = []
+        self.forfeits: dict[str, list[str]] = {p: [] for p in players}
+        self.finished = False
+        self.entries: list[tuple[int, events.AnyEvent]] = []  # live entries
+        self._settled: dict[str, Fraction] = {}  # the closed hands' sum (see totals)
+        self._settled_hands = 0
 
     @property
     def deck(self) -> cards.Deck:
@@ -225,7 +238,6 @@ def start(event: events.GameStarted) -> Game:
         name=event.name,
         location=event.location,
         scorer=event.scorer,
-        forfeits={p: [] for p in event.players},
     )
     _load(_FAMILY_MODULES.get(ruleset.family))
     _open_hand(game, 1, game.players.index(event.dealer), "first dealer")

@@ -3,14 +3,13 @@ facts, item by item, so that every point can be explained by the rule that gave 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import NamedTuple
 
 from scorekeeper import cards, rulesets
 
 
-@dataclass(frozen=True)
-class PoisonPick:
+class PoisonPick(NamedTuple):  # NamedTuples, not dataclasses: cheaper to define at start-up
     kind: str  # bid | blind | take
     bid: int | None = None
 
@@ -18,26 +17,24 @@ class PoisonPick:
         return self.kind if self.bid is None else f"{self.kind}:{self.bid}"
 
 
-@dataclass
-class Facts:
+class Facts(NamedTuple):
     """Everything recorded about one hand that scoring may need."""
 
     players: list[str]
+    bids: dict[str, int]
+    poisons: dict[str, PoisonPick]
+    tricks: dict[str, int]
+    taken: dict[str, list[cards.Card]]  # scoring cards captured
+    cursed_counts: dict[str, int]  # when counted, not named
     size: int = 0
     trump: str | None = None
     cursed: str | None = None
-    bids: dict[str, int] = field(default_factory=dict)
-    poisons: dict[str, PoisonPick] = field(default_factory=dict)
-    tricks: dict[str, int] = field(default_factory=dict)
-    taken: dict[str, list[cards.Card]] = field(default_factory=dict)  # scoring cards captured
-    cursed_counts: dict[str, int] = field(default_factory=dict)  # when counted, not named
     first: str | None = None
     last: str | None = None
     moon: str | None = None  # a declared moon
 
 
-@dataclass(frozen=True)
-class Item:
+class Item(NamedTuple):
     """Points one rule gave one player in one hand, with the reason in words."""
 
     player: str
