@@ -36,7 +36,13 @@ class Hand:
     """One deal: what is known of it so far, and its points once it closes."""
 
     def __init__(
-        self, number: int, dealer: int, leader: int, size: int | None, phase: rulesets.Phase, dealer_reason: str
+        self,
+        number: int,
+        dealer: int,
+        leader: int,
+        size: int | None,
+        phase: rulesets.Phase,
+        dealer_reason: str,
     ) -> None:
         self.number = number
         self.dealer = dealer
@@ -111,7 +117,7 @@ class Game:
         self.forfeits: dict[str, list[str]] = {p: [] for p in players}
         self.finished = False
         self.entries: list[tuple[int, events.AnyEvent]] = []  # live entries
-        self._settled: dict[str, Fraction] = {}  # the closed hands' sum (see totals)
+        self._settled = {p: Fraction(0) for p in players}  # the closed hands' sum (see totals)
         self._settled_hands = 0
 
     @property
@@ -140,7 +146,7 @@ class Game:
 
     def _add(self, totals: dict[str, Fraction], hand: Hand) -> None:
         for player, value in hand.points(self.players).items():
-            totals[player] = totals.get(player, 0) + value
+            totals[player] += value
 
     def standings(self) -> list[tuple[int, str, Fraction]]:
         """(place, player, total), best first; tied players share a place."""
