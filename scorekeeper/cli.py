@@ -193,16 +193,24 @@ def games() -> None:
 
     Example: scorekeeper games
     """
-    from scorekeeper import reports
+    from scorekeeper import reports, stats
 
     with open_store() as db:
         chosen = db.current_game()
-        rows = []
-        for summary in db.games():
-            game = load(db, summary.id)
-            state = "over" if game.finished else f"hand {game.hand.number}"
-            mark = "*" if summary.id == chosen else ""
-            rows.append([mark, summary.id, game.ruleset.name, ", ".join(game.players), state, summary.created_at[:16]])
+        listed = db.games()
+        # the summaries `stats` keeps: a game is replayed only if it changed since last read
+        summaries = stats.summaries(db, games=listed)
+    rows = [
+        [
+            "*" if game.id == chosen else "",
+            game.id,
+            summary["ruleset"],
+            ", ".join(summary["players"]),
+            "over" if summary["finished"] else f"hand {summary['hands'] + 1}",
+            game.created_at[:16],
+        ]
+        for game, summary in zip(listed, summaries, strict=True)
+    ]
     if not rows:
         typer.echo("No games yet; start one with `new RULESET --players A,B,C`.")
         return

@@ -101,14 +101,15 @@ def _count_hand(game: engine.Game, hand: engine.Hand, counts: dict[str, dict[str
         counts[moon[0]]["moons" if moon[1] else "moons_failed"] += 1
 
 
-def summaries(db, rebuild: bool = False, parallel_from: int = 200) -> list[dict[str, Any]]:
-    """Every game's summary, in the order the games were created: from the cache when the
-    game's chain head still matches, else by replaying it (and caching the result). Many
-    games to replay are shared out among the CPUs."""
+def summaries(db, rebuild: bool = False, parallel_from: int = 200, games=None) -> list[dict[str, Any]]:
+    """The summary of each of `games` (by default every game in the store, in the order they
+    were created): from the cache when the game's chain head still matches, else by
+    replaying it (and caching the result). Many games to replay are shared out among the
+    CPUs."""
     cached = {} if rebuild else db.derived(CACHE_KIND)
     texts: dict[str, str] = {}
     stale = []
-    games = db.games()
+    games = db.games() if games is None else games
     for summary in games:
         hit = cached.get(summary.id)
         if hit is not None and hit[0] == summary.head:

@@ -247,3 +247,30 @@ def test_replaying_in_parallel_gives_the_same_summaries(home):
         many = stats.summaries(db, rebuild=True, parallel_from=1)
         assert one == many
         assert len(one) == len(names) and all(s["finished"] for s in one)
+
+
+def test_games_lists_each_games_state_from_the_summaries_and_sees_every_change(sk):
+    """`games` reads the summaries `stats` keeps (replaying only a game that changed): the
+    state shown must follow every entry, an `undo` and a switch of the current game."""
+    mrpikes_one(sk)  # finished after its two hands
+    first = sk.json("status")["game"]
+    sk("new", "oh-hell-mrpikes", "--players", "Dee,Eve,Fay", *SHORT)
+    second = sk.json("status")["game"]
+
+    def rows():
+        lines = sk("games").splitlines()[2:]  # under the header and its rule
+        return {line.split()[1] if line.startswith("*") else line.split()[0]: line for line in lines}
+
+    listing = rows()
+    assert listing[first].split()[:5] == [first, "oh-hell-mrpikes", "Ann,", "Bob,", "Cat"]
+    assert "over" in listing[first] and not listing[first].startswith("*")
+    assert listing[second].startswith("*") and "hand 1" in listing[second]
+    sk("trump", "h")
+    sk("bid", "1", "2", "2")
+    sk("tricks", "1", "2", "3")  # hand 1 closes: hand 2 is in progress
+    assert "hand 2" in rows()[second]
+    sk("undo")  # hand 1 open again
+    assert "hand 1" in rows()[second]
+    sk("use", first)
+    listing = rows()
+    assert listing[first].startswith("*") and not listing[second].startswith("*")
