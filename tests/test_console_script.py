@@ -60,3 +60,32 @@ def test_help_and_mistakes_through_the_console_script(home):
     assert (unknown.returncode, unknown.stderr) == (
         2, "error: No such command 'frobnicate'. (see `python -m scorekeeper --help`)\n"
     )
+
+
+def loaded_after(home, code):
+    """The scorekeeper modules and heavy libraries a fresh process holds after `code`."""
+    script = (
+        "import sys\n" + code + "\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('scorekeeper.')"
+        " or m in ('tabulate', 'tomllib', 'sqlite3', 'platformdirs'))))"
+    )
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home)}
+    child = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
+    assert child.returncode == 0, child.stderr
+    return set(child.stdout.split())
+
+
+def test_start_up_loads_only_what_the_command_needs(sk, home):
+    """What keeps commands quick at the table (README, Start-up latency): the command line
+    alone loads no rules, store or table library; `status` on an Oh Hell hand in progress
+    loads the engine but no other game family, no TOML parser and no table library."""
+    assert loaded_after(home, "from scorekeeper import cli") == {"scorekeeper.cli", "scorekeeper.errors"}
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    sk("trump", "h")
+    status = loaded_after(home, "from scorekeeper import cli\ncli.app(['status'], standalone_mode=False)")
+    assert {"scorekeeper.engine", "scorekeeper.store", "sqlite3"} <= status
+    assert not status & {
+        "scorekeeper.captures", "scorekeeper.poisons", "scorekeeper.snakebit", "scorekeeper.play",
+        "scorekeeper.sheets", "scorekeeper.stats", "scorekeeper.explain", "tabulate", "tomllib",
+        "platformdirs",
+    }  # fmt: skip
