@@ -2,19 +2,17 @@
 A4 page and one Letter page, screenshots it, and its DOM shows hostile names as text.
 Skipped, with the reason, only where no Chromium binary can be found (.ci/run installs it)."""
 
-import importlib.util
 import re
 import shutil
 import struct
 import subprocess
 import zlib
-from pathlib import Path
 
 import pytest
+from helpers import load_bench, store_game
 
-from scorekeeper import engine, events, store
+from scorekeeper import engine, events
 
-ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = next((p for p in map(shutil.which, ("chromium", "chromium-browser")) if p), None)
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="no chromium binary on PATH (Debian: apt-get install chromium)"
@@ -27,13 +25,6 @@ COMMENTS = {
     10: "One card each. Everybody bid one. Of course.",
     15: "Dan's pants & <b>forehead</b> rule, again",
 }
-
-
-def load_bench():
-    spec = importlib.util.spec_from_file_location("bench_scale", ROOT / "bench" / "scale.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def nineteen_hands():
@@ -53,11 +44,7 @@ def nineteen_hands():
 @pytest.fixture
 def page(sk, home, tmp_path):
     bodies = nineteen_hands()
-    with store.Store(home) as db:
-        with db.writing(bodies[0]["game_id"]) as writer:
-            for body in bodies:
-                writer.append(body)
-        db.set_current_game(bodies[0]["game_id"])
+    store_game(home, bodies)
     path = tmp_path / "sheet.html"
     sk("sheet", "--format", "html", "--output", path)
     return path

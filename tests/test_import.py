@@ -2,25 +2,16 @@
 chain that verifies — and a file that is not ours, or altered, is refused with one line."""
 
 import copy
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
+from helpers import load_bench, store_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import store
 
-ROOT = Path(__file__).resolve().parent.parent
 ASK = "give a file written by `sheet --format json`"
-
-
-def load_bench():
-    spec = importlib.util.spec_from_file_location("bench_scale", ROOT / "bench" / "scale.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def short_game(sk):
@@ -120,11 +111,7 @@ def bench():
 @pytest.mark.parametrize("ruleset", load_bench().mix())
 def test_every_ruleset_round_trips(sk, home, tmp_path, bench, ruleset):
     bodies = bench.random_game(ruleset, seed=5)
-    with store.Store(home) as db:
-        with db.writing(bodies[0]["game_id"]) as writer:
-            for body in bodies:
-                writer.append(body)
-        db.set_current_game(bodies[0]["game_id"])
+    store_game(home, bodies)
     path = tmp_path / "g.json"
     sk("sheet", "--format", "json", "--output", path)
     other(sk, tmp_path, "import", path)

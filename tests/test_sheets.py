@@ -10,25 +10,16 @@ Ann wins with 23.
 """
 
 import csv
-import importlib.util
 import io
 import json
 import re
-from pathlib import Path
 
 import pytest
+from helpers import load_bench, store_game
 
-from scorekeeper import engine, events, sheets, store
+from scorekeeper import engine, events, sheets
 
-ROOT = Path(__file__).resolve().parent.parent
 COMMENT = 'Bob: "5 & over" is <b>bold</b>'
-
-
-def load_bench():
-    spec = importlib.util.spec_from_file_location("bench_scale", ROOT / "bench" / "scale.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def friday(sk, players="Ann,Bob,Cat", name="Friday", location="Kitchen", scorer="Ann", comment=COMMENT):
@@ -47,17 +38,6 @@ def friday(sk, players="Ann,Bob,Cat", name="Friday", location="Kitchen", scorer=
 
 def chain_head(sk):
     return re.search(r"chain head ([0-9a-f]{64})", sk("log")).group(1)
-
-
-def store_game(home, bodies):
-    """Append a whole game's entries to the store as the commands would, and make it current."""
-    with store.Store(home) as db:
-        gid = bodies[0]["game_id"]
-        with db.writing(gid) as writer:
-            for body in bodies:
-                writer.append(body)
-        db.set_current_game(gid)
-    return gid
 
 
 # --- text ----------------------------------------------------------------------------------

@@ -1,15 +1,13 @@
 """`stats [PLAYER] [--ruleset R] [--json]`: records across every game in the store, each
 number worked out by hand from the games below (scoring rules cited per hand)."""
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
+from helpers import load_bench, store_game
 
 from scorekeeper import stats, store
 
-ROOT = Path(__file__).resolve().parent.parent
 SHORT = ["--set", "sizes=fixed", "--set", "hands=2", "--set", "start=6"]
 
 
@@ -226,23 +224,13 @@ def test_imported_games_count(sk, tmp_path):
     assert record(data, "oh-hell-mrpikes", "Ann")["won"] == 1
 
 
-def load_bench():
-    spec = importlib.util.spec_from_file_location("bench_scale", ROOT / "bench" / "scale.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="parallel replay needs fork")
 def test_replaying_in_parallel_gives_the_same_summaries(home):
     bench = load_bench()
     names = bench.mix()
+    for i, name in enumerate(names):
+        store_game(home, bench.random_game(name, seed=i))
     with store.Store(home) as db:
-        for i, name in enumerate(names):
-            bodies = bench.random_game(name, seed=i)
-            with db.writing(bodies[0]["game_id"]) as writer:
-                for body in bodies:
-                    writer.append(body)
         one = stats.summaries(db, rebuild=True, parallel_from=10**9)
         many = stats.summaries(db, rebuild=True, parallel_from=1)
         assert one == many
