@@ -770,4 +770,5 @@ def command_run(argv: list[str]) -> str | None:
 
 
 def _command_name(info: typer.models.CommandInfo) -> str:
-    return info.name or info.callback.__name__.replace("_", "-")
+    """The name typer gives the command (its own rule for a function's name)."""
+    return info.name or typer.main.get_command_name(info.callback.__name__)
