@@ -25,7 +25,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from scorekeeper import engine, errors, events, games, ruleset_files, rulesets, store
+from scorekeeper import table
+from scorekeeper.core import engine, errors, events, rulesets
+from scorekeeper.storage import ruleset_files, store
 
 # The mix: every built-in ruleset that validates, each with a player count it allows.
 PLAYERS = ("Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus")
@@ -108,7 +110,7 @@ def _unused(game: engine.Game, what: str, rule: rulesets.Trump | None) -> list[s
 
 
 def _poisons(game: engine.Game, hand: engine.Hand, rng: random.Random) -> events.PoisonsRecorded:
-    from scorekeeper import poisons
+    from scorekeeper.core.families import poisons
 
     size = hand.size or 0
     picks = {}
@@ -170,7 +172,7 @@ def random_game(ruleset: str, seed: int, players: list[str] | None = None, name:
     if players is None:
         count = rng.randint(rules.min_players, min(rules.max_players, 5))
         players = rng.sample(NAMES_POOL, count)
-    started = games.new_event(origin, document, ",".join(players), None, name, "Bench", "", [])
+    started = table.new_event(origin, document, ",".join(players), None, name, "Bench", "", [])
     log: list[events.AnyEvent] = [started]
     game = engine.replay(log)
     extras_done = 0

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 import typer
 import typer.core
 
-from scorekeeper import errors
+from scorekeeper.core import errors
 
 try:  # typer 0.29 carries its own copy of click; earlier versions depend on click itself
     from typer import _click as click
@@ -24,7 +24,8 @@ except ImportError:  # pragma: no cover
     import click
 
 if TYPE_CHECKING:
-    from scorekeeper import engine, events, store
+    from scorekeeper.core import engine, events
+    from scorekeeper.storage import store
 
 class OneLineErrors(typer.core.TyperGroup):
     """Usage mistakes (unknown command or option, a missing argument) as one line on stderr
@@ -97,13 +98,13 @@ def command(name: str | None = None) -> Callable:
 
 
 def home() -> Path | None:
-    from scorekeeper import paths
+    from scorekeeper.storage import paths
 
     return paths.home(CONTEXT.home)
 
 
 def open_store() -> store.Store:
-    from scorekeeper import paths, store
+    from scorekeeper.storage import paths, store
 
     return store.Store(paths.store_folder(CONTEXT.home))
 
@@ -127,7 +128,7 @@ def game_id(db: store.Store, chosen: str | None) -> str:
 
 
 def load(db: store.Store, gid: str) -> engine.Game:
-    from scorekeeper import engine, events
+    from scorekeeper.core import engine, events
 
     return engine.replay(events.parse_all([e.body for e in db.events(gid)]))
 
@@ -138,16 +139,16 @@ def current(chosen: str | None) -> engine.Game:
 
 
 def record(chosen: str | None, build: Callable[[engine.Game], events.AnyEvent]) -> tuple[engine.Game, engine.Hand]:
-    """Record an entry on the chosen game (see games.record): nothing is written if refused."""
-    from scorekeeper import games
+    """Record an entry on the chosen game (see table.record): nothing is written if refused."""
+    from scorekeeper import table
 
     with open_store() as db:
-        return games.record(db, game_id(db, chosen), build)
+        return table.record(db, game_id(db, chosen), build)
 
 
 def after_entry(game: engine.Game, hand: engine.Hand, said: str) -> None:
     """Print what was recorded; when it closed the hand, the hand's points and what's next."""
-    from scorekeeper import reports
+    from scorekeeper.words import reports
 
     typer.echo(said)
     if hand.closed:
@@ -177,11 +178,11 @@ def new(
 
     Example: scorekeeper new oh-hell-mrpikes --players Ann,Bob,Cat,Dan --dealer Bob
     """
-    from scorekeeper import games
+    from scorekeeper import table
 
     with open_store() as db:
-        game = games.create(db, home(), ruleset, players, dealer, name, location, scorer, set_)
-    from scorekeeper import reports
+        game = table.create(db, home(), ruleset, players, dealer, name, location, scorer, set_)
+    from scorekeeper.words import reports
 
     typer.echo(f"New game {game.id}: {game.ruleset.title}, players {', '.join(game.players)}.")
     typer.echo(reports.status_text(game))
@@ -193,7 +194,8 @@ def games() -> None:
 
     Example: scorekeeper games
     """
-    from scorekeeper import reports, stats
+    from scorekeeper import stats
+    from scorekeeper.words import reports
 
     with open_store() as db:
         chosen = db.current_game()
@@ -235,7 +237,7 @@ def status(game: GameOption = None, as_json: JsonOption = False) -> None:
 
     Example: scorekeeper status --json
     """
-    from scorekeeper import reports
+    from scorekeeper.words import reports
 
     state = current(game)
     if as_json:
@@ -254,22 +256,22 @@ def standings(
 
     Example: scorekeeper standings --chart
     """
-    from scorekeeper import reports
+    from scorekeeper.words import reports
 
     state = current(game)
     if as_json:
         data = reports.standings_data(state)
         if chart:
-            from scorekeeper import sheets
+            from scorekeeper.sheets import score_sheet
 
-            data["running"] = sheets.running_json(state)
+            data["running"] = score_sheet.running_json(state)
         emit_json(data)
         return
     typer.echo(reports.standings_text(state))
     if chart:
-        from scorekeeper import charts, sheets
+        from scorekeeper.sheets import charts, score_sheet
 
-        series = {p: [float(v) for v in values] for p, values in sheets.build(state, []).running().items()}
+        series = {p: [float(v) for v in values] for p, values in score_sheet.build(state, []).running().items()}
         typer.echo("\nRunning totals after each hand:")
         typer.echo(charts.terminal(state.players, series))
 
@@ -283,7 +285,8 @@ def trump(suit: Annotated[str, typer.Argument(help="a suit, a card (its suit), o
 
     Example: scorekeeper trump hearts
     """
-    from scorekeeper import entries, reports
+    from scorekeeper.core import entries
+    from scorekeeper.words import reports
 
     state, hand = record(game, lambda g: entries.trump(g, suit))
     after_entry(state, hand, f"Trump for hand {hand.number}: {reports.trump_text(hand)}.")
@@ -295,7 +298,8 @@ def flip(card: Annotated[str, typer.Argument(help="the card flipped before the d
 
     Example: scorekeeper flip 7h
     """
-    from scorekeeper import entries, reports
+    from scorekeeper.core import entries
+    from scorekeeper.words import reports
 
     state, hand = record(game, lambda g: entries.flip(g, card))
     trump = reports.trump_text(hand)
@@ -309,7 +313,8 @@ def cursed(suit: Annotated[str, typer.Argument(help="the suit of the flipped Ace
 
     Example: scorekeeper cursed wyrms
     """
-    from scorekeeper import entries, reports
+    from scorekeeper.core import entries
+    from scorekeeper.words import reports
 
     state, hand = record(game, lambda g: entries.cursed(g, suit))
     after_entry(state, hand, f"Cursed suit for hand {hand.number}: {reports.suit_text(hand.cursed)}.")
@@ -321,7 +326,7 @@ def bid(values: Values, game: GameOption = None) -> None:
 
     Example: scorekeeper bid Ann=2 Bob=0 Cat=1   (or: scorekeeper bid 2 0 1)
     """
-    from scorekeeper import entries
+    from scorekeeper.core import entries
 
     state, hand = record(game, lambda g: entries.bids(g, values))
     total = sum(hand.bids.values())
@@ -337,7 +342,7 @@ def tricks(values: Values, game: GameOption = None) -> None:
 
     Example: scorekeeper tricks Ann=2 Bob=1 Cat=0
     """
-    from scorekeeper import entries
+    from scorekeeper.core import entries
 
     state, hand = record(game, lambda g: entries.tricks(g, values))
     after_entry(state, hand, "Tricks: " + ", ".join(f"{p} {t}" for p, t in (hand.tricks or {}).items()) + ".")
@@ -354,7 +359,7 @@ def renege(
 
     Example: scorekeeper renege Bob --kind revoke --note "played a club on a heart lead"
     """
-    from scorekeeper import entries, scoring
+    from scorekeeper.core import entries, scoring
 
     state, hand = record(game, lambda g: entries.renege(g, player, kind, note))
     penalty = hand.penalties[-1]
@@ -367,7 +372,7 @@ def comment(text: Annotated[str, typer.Argument(help="the comment, in quotes")],
 
     Example: scorekeeper comment "Bob: 'I never bid zero'"
     """
-    from scorekeeper import entries
+    from scorekeeper.core import entries
 
     _, hand = record(game, lambda g: entries.comment(g, text))
     typer.echo(f"Comment noted under hand {hand.number}.")
@@ -379,7 +384,7 @@ def undo(game: GameOption = None) -> None:
 
     Example: scorekeeper undo
     """
-    from scorekeeper import engine, entries, events
+    from scorekeeper.core import engine, entries, events
 
     with open_store() as db:
         gid = game_id(db, game)
@@ -390,7 +395,7 @@ def undo(game: GameOption = None) -> None:
             target = stored[reversal.target]
             writer.append(reversal.data())
             state = engine.replay([*stored, reversal])
-    from scorekeeper import reports
+    from scorekeeper.words import reports
 
     typer.echo(f"Undone: entry {reversal.target}, {events.describe(target)}.")
     typer.echo(reports.status_text(state))
@@ -406,7 +411,7 @@ def took(
 
     Example: scorekeeper took Bob QS QD
     """
-    from scorekeeper import captures
+    from scorekeeper.core.families import captures
 
     state, hand = record(game, lambda g: captures.took(g, player, cards))
     after_entry(state, hand, captures.took_said(state, player, cards))
@@ -418,7 +423,7 @@ def first(player: Annotated[str, typer.Argument(help="who won the first trick")]
 
     Example: scorekeeper first Cat
     """
-    from scorekeeper import captures
+    from scorekeeper.core.families import captures
 
     state, hand = record(game, lambda g: captures.trick_won(g, "first", player))
     after_entry(state, hand, f"First trick: {hand.first}.")
@@ -430,7 +435,7 @@ def last(player: Annotated[str, typer.Argument(help="who won the last trick")], 
 
     Example: scorekeeper last Ann
     """
-    from scorekeeper import captures
+    from scorekeeper.core.families import captures
 
     state, hand = record(game, lambda g: captures.trick_won(g, "last", player))
     after_entry(state, hand, f"Last trick: {hand.last}.")
@@ -442,7 +447,7 @@ def moon(player: Annotated[str, typer.Argument(help="who declares")], game: Game
 
     Example: scorekeeper moon Dan
     """
-    from scorekeeper import captures
+    from scorekeeper.core.families import captures
 
     state, hand = record(game, lambda g: captures.moon(g, player))
     after_entry(state, hand, f"{hand.moon} declares shooting the moon.")
@@ -455,7 +460,7 @@ def poison(values: Values, game: GameOption = None) -> None:
 
     Example: scorekeeper poison Bob=take Cat=bid:3 Ann=blind:2   (or: scorekeeper poison blind:2 take bid:3)
     """
-    from scorekeeper import poisons
+    from scorekeeper.core.families import poisons
 
     state, hand = record(game, lambda g: poisons.entry(g, values))
     after_entry(state, hand, poisons.said(state, hand))
@@ -480,14 +485,15 @@ def trick(
 
     Example: scorekeeper trick QH 2H 3S     (Decktet: scorekeeper trick Diplomat Mill Pact --led moons)
     """
-    from scorekeeper import play, reports
+    from scorekeeper.core.families import card_by_card
+    from scorekeeper.words import reports
 
-    state, hand = record(game, lambda g: play.trick(g, cards, led, forced))
-    report = play.trick_report(state, hand)
+    state, hand = record(game, lambda g: card_by_card.trick(g, cards, led, forced))
+    report = card_by_card.trick_report(state, hand)
     if as_json:
         emit_json(report)
         return
-    typer.echo(play.trick_text(state, report))
+    typer.echo(card_by_card.trick_text(state, report))
     if hand.closed:
         typer.echo(reports.hand_closed_text(state, hand))
 
@@ -508,10 +514,11 @@ def winner(
 
     Example: scorekeeper winner QH 2H 3S --trump clubs
     """
-    from scorekeeper import play, ruleset_files
+    from scorekeeper.core.families import card_by_card
+    from scorekeeper.storage import ruleset_files
 
     source = ruleset_files.find(ruleset, home()) if ruleset is not None else None
-    verdict = play.judge(cards, trump, led, source, set_, jokers)
+    verdict = card_by_card.judge(cards, trump, led, source, set_, jokers)
     if as_json:
         emit_json(verdict)
     else:
@@ -529,7 +536,7 @@ def why(
 
     Example: scorekeeper why Ann --hand 3
     """
-    from scorekeeper import explain
+    from scorekeeper.words import explain
 
     state = current(game)
     if as_json:
@@ -545,7 +552,7 @@ def counts(values: Values, game: GameOption = None) -> None:
     All of the hand's cursed cards at once: they total 8. Players left out took none.
     Example: scorekeeper counts Ann=5 Bob=3   (or: scorekeeper counts 5 3 0)
     """
-    from scorekeeper import snakebit
+    from scorekeeper.core.families import snakebit
 
     state, hand = record(game, lambda g: snakebit.counts(g, values))
     shown = ", ".join(f"{p} {n}" for p, n in (hand.cursed_counts or {}).items())
@@ -559,7 +566,8 @@ def import_(file: Annotated[Path, typer.Argument(help="a JSON score sheet writte
     The sheet's audit chain must verify and its entries must score what it says; a game
     already in the store is refused. Example: scorekeeper import tuesday.json
     """
-    from scorekeeper import reports, transfer
+    from scorekeeper.storage import transfer
+    from scorekeeper.words import reports
 
     with open_store() as db:
         state = transfer.import_file(db, file)
@@ -601,7 +609,8 @@ def rulesets() -> None:
 
     Example: scorekeeper rulesets
     """
-    from scorekeeper import reports, ruleset_files
+    from scorekeeper.storage import ruleset_files
+    from scorekeeper.words import reports
 
     rows = []
     for name, where in ruleset_files.available(home()):
@@ -624,7 +633,7 @@ def rules(
               scorekeeper rules new our-house --from oh-hell-mrpikes
               scorekeeper rules check our-house.toml
     """
-    from scorekeeper import rulebook
+    from scorekeeper.words import rulebook
 
     args = args or []
     if args[:1] == ["new"]:
@@ -650,7 +659,7 @@ def log(game: GameOption = None) -> None:
 
     Example: scorekeeper log
     """
-    from scorekeeper import audit
+    from scorekeeper.words import audit
 
     with open_store() as db:
         typer.echo(audit.log_text(db, game_id(db, game)))
@@ -667,7 +676,7 @@ def verify(
 
     Example: scorekeeper verify --digest 3f9c2a…
     """
-    from scorekeeper import audit
+    from scorekeeper.words import audit
 
     with open_store() as db:
         problems = db.verify()
@@ -690,12 +699,12 @@ def sheet(
 
     Example: scorekeeper sheet --format html --output game.html
     """
-    from scorekeeper import sheets
+    from scorekeeper.sheets import score_sheet
 
     with open_store() as db:
         gid = game_id(db, game)
         state = load(db, gid)
-        text = sheets.render(state, format_, db.events(gid))
+        text = score_sheet.render(state, format_, db.events(gid))
     if output is None:
         typer.echo(text, nl=not text.endswith("\n"))
         return

@@ -7,7 +7,10 @@ import random
 from functools import partial
 from pathlib import Path
 
-from scorekeeper import entries, games, sheets, store
+from scorekeeper import table
+from scorekeeper.core import entries
+from scorekeeper.sheets import score_sheet
+from scorekeeper.storage import store
 
 COMMENTS = {
     4: "Cat: 'seven cards and I bid zero? never again'",
@@ -29,7 +32,7 @@ def sample_hand(chance: random.Random, size: int, players: int, hand: int) -> tu
 def play(folder: Path, seed: int = 11) -> str:
     chance = random.Random(seed)
     with store.Store(folder) as db:
-        game = games.create(db, None, "oh-hell-mrpikes", "Ann,Bob,Cat,Dan", "Bob",
+        game = table.create(db, None, "oh-hell-mrpikes", "Ann,Bob,Cat,Dan", "Bob",
                             "Demo night", "Kitchen", "Ann", [])  # fmt: skip
         while not game.finished:
             hand = game.hand
@@ -42,6 +45,6 @@ def play(folder: Path, seed: int = 11) -> str:
             if hand.number in COMMENTS:
                 steps.insert(2, partial(entries.comment, text=COMMENTS[hand.number]))
             for step in steps:
-                game, _ = games.record(db, game.id, step)
-        text = sheets.render(game, "text", db.events(game.id))
+                game, _ = table.record(db, game.id, step)
+        text = score_sheet.render(game, "text", db.events(game.id))
     return f"A sample game of {game.ruleset.title}, played into a throw-away store.\n\n{text}"

@@ -18,10 +18,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper import charts, errors
+from scorekeeper.core import errors
+from scorekeeper.sheets import charts
 
 if TYPE_CHECKING:
-    from scorekeeper import engine
+    from scorekeeper.core import engine
 
 # The engine and its rulesets take a good part of a second to import: only a game that must
 # be replayed pays for them, so reading cached summaries does not.
@@ -39,7 +40,7 @@ COUNTS = ("bids", "bids_made", "forced_blind", "blind_survived", "pants", "reneg
 def summarize(game: engine.Game) -> dict[str, Any]:
     """What the records need from one replayed game, as JSON data. Each player's entry is a
     list, [score, won, shared win, *COUNTS], to keep 10,000 of them quick to read."""
-    from scorekeeper import rulesets
+    from scorekeeper.core import rulesets
 
     rules = game.ruleset
     phases = rules.phases or [rules.phase(1)]
@@ -79,7 +80,7 @@ def _score_json(value: Fraction) -> int | str:
 
 
 def _count_hand(game: engine.Game, hand: engine.Hand, counts: dict[str, dict[str, int]]) -> None:
-    from scorekeeper import sheets
+    from scorekeeper.sheets import score_sheet
 
     tricks = hand.tricks or {}
     for p, bid in hand.bids.items():
@@ -90,13 +91,13 @@ def _count_hand(game: engine.Game, hand: engine.Hand, counts: dict[str, dict[str
         if pick.bid is not None and p in tricks:
             counts[p]["bids"] += 1
             counts[p]["bids_made"] += pick.bid == tricks[p]
-    for p in sheets.forced_blind(game, hand):
+    for p in score_sheet.forced_blind(game, hand):
         counts[p]["forced_blind"] += 1
         pick = hand.poisons.get(p)
         counts[p]["blind_survived"] += bool(pick and pick.kind == "blind" and pick.bid == tricks.get(p))
-    for p in sheets.pants_payers(hand):
+    for p in score_sheet.pants_payers(hand):
         counts[p]["pants"] += 1
-    moon = sheets.moon_result(game, hand)
+    moon = score_sheet.moon_result(game, hand)
     if moon is not None:
         counts[moon[0]]["moons" if moon[1] else "moons_failed"] += 1
 
@@ -130,7 +131,7 @@ def summaries(db, rebuild: bool = False, parallel_from: int = 200, games=None) -
 
 def _replay(db, game_ids: list[str]) -> list[tuple[str, str, str]]:
     """(game id, chain head, summary text) for each game, replayed from its entries."""
-    from scorekeeper import engine, events
+    from scorekeeper.core import engine, events
 
     out = []
     for game_id in game_ids:
@@ -141,7 +142,7 @@ def _replay(db, game_ids: list[str]) -> list[tuple[str, str, str]]:
 
 
 def _replay_chunk(folder: str, game_ids: list[str]) -> list[tuple[str, str, str]]:
-    from scorekeeper import store
+    from scorekeeper.storage import store
 
     with store.Store(Path(folder)) as db:
         return _replay(db, game_ids)
@@ -359,7 +360,7 @@ def _ruleset_json(
 
 
 def _table(rows: list[list[Any]], headers: list[str]) -> str:
-    from scorekeeper import reports
+    from scorekeeper.words import reports
 
     return reports.table(rows, headers)
 

@@ -3,7 +3,7 @@
 import importlib.util
 from pathlib import Path
 
-from scorekeeper import store
+from scorekeeper.storage import store
 
 ROOT = Path(__file__).resolve().parent.parent
 

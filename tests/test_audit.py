@@ -11,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper.storage import store
 
 DB = store.Store.FILENAME
 

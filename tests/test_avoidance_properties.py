@@ -11,7 +11,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import engine, events, ruleset_files, rulesets
+from scorekeeper.core import engine, events, rulesets
+from scorekeeper.storage import ruleset_files
 
 HEARTS = ["AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H"]
 QUEENS = ["QS", "QH", "QD", "QC"]

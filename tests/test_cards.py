@@ -5,9 +5,9 @@ from collections import Counter
 
 import pytest
 
-from scorekeeper import cards
-from scorekeeper.cards import Card, parse_card, parse_suit
-from scorekeeper.errors import UsageError
+from scorekeeper.core import cards
+from scorekeeper.core.cards import Card, parse_card, parse_suit
+from scorekeeper.core.errors import UsageError
 
 DECK_SIZES = {
     "french-52": 52,

@@ -6,7 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scorekeeper import engine, events, store
+from scorekeeper.core import engine, events
+from scorekeeper.storage import store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -14,11 +15,13 @@ WRITER = """
 import sys
 from functools import partial
 from pathlib import Path
-from scorekeeper import entries, games, store
+from scorekeeper.core import entries
+from scorekeeper import table
+from scorekeeper.storage import store
 folder, game_id, who, count = Path(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
 with store.Store(folder) as db:
     for i in range(count):
-        games.record(db, game_id, partial(entries.comment, text=f"{who} {i}"))
+        table.record(db, game_id, partial(entries.comment, text=f"{who} {i}"))
 """
 
 

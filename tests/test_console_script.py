@@ -79,13 +79,16 @@ def test_start_up_loads_only_what_the_command_needs(sk, home):
     """What keeps commands quick at the table (README, Start-up latency): the command line
     alone loads no rules, store or table library; `status` on an Oh Hell hand in progress
     loads the engine but no other game family, no TOML parser and no table library."""
-    assert loaded_after(home, "from scorekeeper import cli") == {"scorekeeper.cli", "scorekeeper.errors"}
+    assert loaded_after(home, "from scorekeeper import cli") == {
+        "scorekeeper.cli", "scorekeeper.core", "scorekeeper.core.errors"
+    }  # fmt: skip
     sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
     sk("trump", "h")
     status = loaded_after(home, "from scorekeeper import cli\ncli.app(['status'], standalone_mode=False)")
-    assert {"scorekeeper.engine", "scorekeeper.store", "sqlite3"} <= status
+    assert {"scorekeeper.core.engine", "scorekeeper.storage.store", "sqlite3"} <= status
     assert not status & {
-        "scorekeeper.captures", "scorekeeper.poisons", "scorekeeper.snakebit", "scorekeeper.play",
-        "scorekeeper.sheets", "scorekeeper.stats", "scorekeeper.explain", "tabulate", "tomllib",
+        "scorekeeper.core.families.captures", "scorekeeper.core.families.poisons",
+        "scorekeeper.core.families.snakebit", "scorekeeper.core.families.card_by_card",
+        "scorekeeper.sheets.score_sheet", "scorekeeper.stats", "scorekeeper.words.explain", "tabulate", "tomllib",
         "platformdirs",
     }  # fmt: skip

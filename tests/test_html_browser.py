@@ -11,7 +11,7 @@ import zlib
 import pytest
 from helpers import load_bench, store_game
 
-from scorekeeper import engine, events
+from scorekeeper.core import engine, events
 
 CHROMIUM = next((p for p in map(shutil.which, ("chromium", "chromium-browser")) if p), None)
 pytestmark = pytest.mark.skipif(

@@ -9,7 +9,7 @@ from helpers import load_bench, store_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import store
+from scorekeeper.storage import store
 
 ASK = "give a file written by `sheet --format json`"
 

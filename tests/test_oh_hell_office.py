@@ -11,7 +11,7 @@ is a shared win. Bids are simultaneous; a total equal to the tricks available ri
 
 import pytest
 
-from scorekeeper import ruleset_files
+from scorekeeper.storage import ruleset_files
 
 RULESET = "oh-hell-office"
 NAMES = ["Ann", "Bob", "Cat", "Dan"]

@@ -12,7 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import engine, errors, events, games, ruleset_files, rulesets
+from scorekeeper import table
+from scorekeeper.core import engine, errors, events, rulesets
+from scorekeeper.storage import ruleset_files
 
 OFFICE, PIKES = "oh-hell-office", "oh-hell-mrpikes"
 OFFICE_FILE = ruleset_files.builtin_folder() / "oh-hell-office.toml"
@@ -482,7 +484,7 @@ def office_game(players: int, settings: list[str]) -> engine.Game:
     origin, text = ruleset_files.find(OFFICE, None)
     document = rulesets.parse_document(origin, text)
     return engine.start(
-        games.new_event(origin, document, ",".join(NAMES[:players]), None, "", "", "", settings)
+        table.new_event(origin, document, ",".join(NAMES[:players]), None, "", "", "", settings)
     )
 
 

@@ -18,7 +18,7 @@ from fractions import Fraction
 
 import pytest
 
-from scorekeeper import schedule
+from scorekeeper.core import schedule
 
 RULESET = "pick-your-poison"
 TRUMPS = ("hearts", "QS", "d", "clubs", "7h", "spades")

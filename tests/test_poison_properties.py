@@ -12,7 +12,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import engine, errors, events, games, poisons, ruleset_files, rulesets, schedule
+from scorekeeper import table
+from scorekeeper.core import engine, errors, events, rulesets, schedule
+from scorekeeper.core.families import poisons
+from scorekeeper.storage import ruleset_files
 
 RULESET = ruleset_files.builtin_folder() / "pick-your-poison.toml"
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal"]
@@ -34,7 +37,7 @@ def quota(hands: int, round5: str, round6: str) -> tuple[int, int]:
 
 def new_game(players: int, rounds: list[int], dealer: int, round5: str, round6: str) -> engine.Game:
     settings_ = [f"rounds={','.join(map(str, rounds))}", f"round5={round5}", f"round6={round6}"]
-    event = games.new_event(
+    event = table.new_event(
         str(RULESET), DOCUMENT, ",".join(NAMES[:players]), NAMES[dealer], "", "", "", settings_
     )
     return engine.start(event)

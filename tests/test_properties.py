@@ -5,7 +5,9 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import engine, entries, events, games, ruleset_files, rulesets, schedule, store
+from scorekeeper import table
+from scorekeeper.core import engine, entries, events, rulesets, schedule
+from scorekeeper.storage import ruleset_files, store
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
 SUITS = "shdc"
@@ -15,7 +17,7 @@ def start(players: int, dealer: int) -> list[events.AnyEvent]:
     origin, text = ruleset_files.find("oh-hell-mrpikes", None)
     document = rulesets.parse_document(origin, text)
     names = ",".join(NAMES[:players])
-    return [games.new_event(origin, document, names, NAMES[dealer], "", "", "", [])]
+    return [table.new_event(origin, document, names, NAMES[dealer], "", "", "", [])]
 
 
 def split(draw, total: int, parts: int) -> list[int]:

@@ -5,9 +5,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import cards
-from scorekeeper.errors import EntryError, UsageError
-from scorekeeper.referee import TrickVerdict, can_follow, trick_winner
+from scorekeeper.core import cards
+from scorekeeper.core.errors import EntryError, UsageError
+from scorekeeper.core.referee import TrickVerdict, can_follow, trick_winner
 
 
 def trick(text: str, deck: str = "french-54") -> list[cards.Card]:

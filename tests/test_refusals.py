@@ -3,7 +3,7 @@ non-zero exit, and nothing recorded. The exact messages are part of the contract
 
 import pytest
 
-from scorekeeper import store
+from scorekeeper.storage import store
 
 
 @pytest.fixture
@@ -130,7 +130,7 @@ def test_usage_mistakes_are_one_line_with_exit_2(sk, args, message):
 def test_an_interrupted_command_is_one_line_and_records_nothing(sk, monkeypatch):
     """Ctrl-D at a prompt (EOFError) becomes typer's Abort: one line, exit 1, no traceback."""
     sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
-    from scorekeeper import entries
+    from scorekeeper.core import entries
 
     def interrupted(*_):
         raise EOFError

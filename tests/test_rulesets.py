@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import errors, examples, rulesets
+from scorekeeper.core import errors, examples, rulesets
 
 FOLDER = Path(__file__).resolve().parent.parent / "rulesets"
 FILES = sorted(FOLDER.glob("*.toml"))

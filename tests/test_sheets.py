@@ -17,7 +17,8 @@ import re
 import pytest
 from helpers import load_bench, store_game
 
-from scorekeeper import engine, events, sheets
+from scorekeeper.core import engine, events
+from scorekeeper.sheets import score_sheet
 
 COMMENT = 'Bob: "5 & over" is <b>bold</b>'
 
@@ -121,7 +122,7 @@ def test_csv_has_metadata_then_a_row_per_hand_per_player(sk):
     assert meta["chain digest"] == chain_head(sk)
     assert rows[8] == []
     header, body = rows[9], rows[10:]
-    assert header == sheets.CSV_COLUMNS
+    assert header == score_sheet.CSV_COLUMNS
     table = [dict(zip(header, r, strict=True)) for r in body]
     got = [
         (r["hand"], r["player"], r["bid"], r["tricks"], r["points"], r["total"], r["pants"]) for r in table
@@ -169,7 +170,7 @@ def _number(text):
      ("Ann", "Ann"), ("a=1", "a=1"), ("", "")],
 )  # fmt: skip
 def test_neutralise(value, expected):
-    assert sheets.neutralise(value) == expected
+    assert score_sheet.neutralise(value) == expected
 
 
 # --- JSON ----------------------------------------------------------------------------------

@@ -20,7 +20,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import cards, engine, errors, events, games, ruleset_files, rulesets, scoring
+from scorekeeper import table
+from scorekeeper.core import cards, engine, errors, events, rulesets, scoring
+from scorekeeper.storage import ruleset_files
 
 RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
 
@@ -110,7 +112,7 @@ def test_the_24_number_cards_are_dealt_8_or_6_each():
     assert all(len(c.suits) == 2 for c in deck.cards)  # every number card bears two suits
     _, ruleset = ruleset_files.load(str(RULESETS / "snakebit.toml"))
     assert [len(deck.cards) // n for n in (3, 4)] == [8, 6]
-    from scorekeeper import schedule
+    from scorekeeper.core import schedule
 
     assert schedule.hand_size(ruleset, 3, 1) == 8
     assert schedule.hand_size(ruleset, 4, 7) == 6
@@ -659,7 +661,7 @@ def start(players: int, ruleset: str = "snakebit") -> engine.Game:
     origin, text = ruleset_files.find(str(RULESETS / f"{ruleset}.toml"), None)
     document = rulesets.parse_document(origin, text)
     names = ",".join(["Ann", "Bob", "Cat", "Dan"][:players])
-    game = engine.start(games.new_event(origin, document, names, None, "", "", "", []))
+    game = engine.start(table.new_event(origin, document, names, None, "", "", "", []))
     engine.apply(game, events.CursedSet(hand=1, suit="moons"))
     engine.apply(game, events.TrumpSet(hand=1, suit="suns"))
     return game

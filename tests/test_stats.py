@@ -6,7 +6,8 @@ import json
 import pytest
 from helpers import load_bench, store_game
 
-from scorekeeper import stats, store
+from scorekeeper import stats
+from scorekeeper.storage import store
 
 SHORT = ["--set", "sizes=fixed", "--set", "hands=2", "--set", "start=6"]
 

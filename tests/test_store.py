@@ -16,8 +16,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import errors, store
-from scorekeeper.store import Store, StoredEvent
+from scorekeeper.core import errors
+from scorekeeper.storage import store
+from scorekeeper.storage.store import Store, StoredEvent
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -403,7 +404,7 @@ def test_text_that_cannot_be_stored_is_refused(tmp_path):
 CHILD_APPENDER = """
     import sys
     from pathlib import Path
-    from scorekeeper.store import Store
+    from scorekeeper.storage.store import Store
 
     s = Store(Path(sys.argv[1]))
     for i in range(100_000):
@@ -441,7 +442,7 @@ def test_killed_mid_stream_loses_nothing_committed(tmp_path):
 CHILD_WRITER = """
     import sys, time
     from pathlib import Path
-    from scorekeeper.store import Store
+    from scorekeeper.storage.store import Store
 
     home, name, go = Path(sys.argv[1]), sys.argv[2], Path(sys.argv[3])
     s = Store(home)
@@ -477,7 +478,7 @@ def test_two_writers_interleave_into_one_chain(tmp_path):
 CHILD_OPENER = """
     import sys
     from pathlib import Path
-    from scorekeeper.store import Store
+    from scorekeeper.storage.store import Store
 
     with Store(Path(sys.argv[1])) as s:
         for i in range(10):

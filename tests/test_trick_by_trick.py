@@ -18,7 +18,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import cards, engine, errors, events, play, ruleset_files, rulesets
+from scorekeeper.core import cards, engine, errors, events, rulesets
+from scorekeeper.core.families import card_by_card
+from scorekeeper.storage import ruleset_files
 
 # --- helpers -------------------------------------------------------------------------
 
@@ -689,7 +691,7 @@ def play_random_hand(game, hands, rng, *, faithful, declared_lead):
     names, n = game.players, len(game.players)
     hand = game.hand
     leader, revokes, won = hand.leader, set(), [0] * n
-    unbroken = set(play.restricted(game, hand))
+    unbroken = set(card_by_card.restricted(game, hand))
     for number in range(1, hand.size + 1):
         seats = [(leader + k) % n for k in range(n)]
         trick, led, forced = [], None, False
@@ -782,7 +784,7 @@ def test_random_hands_every_revoke_is_flagged_and_nothing_else(
         engine.apply(game, events.BidsRecorded(hand=1, bids={p: 0 for p in players}))
     hands = deal(pack, len(players), hand.size, rng)
     revokes, won = play_random_hand(game, hands, rng, faithful=faithful, declared_lead=decktet)
-    flagged = play.flags(game, hand)
+    flagged = card_by_card.flags(game, hand)
     assert {(f.player, f.trick) for f in flagged if f.kind == "revoke"} == revokes
     assert [f for f in flagged if f.kind == "lead"] == []  # every forced lead here was true
     assert hand.closed

@@ -9,7 +9,8 @@ missed → -(10 + the miss); or as the edited file says.
 
 import pytest
 
-from scorekeeper import examples, ruleset_files, rulesets
+from scorekeeper.core import examples, rulesets
+from scorekeeper.storage import ruleset_files
 
 
 def scores(sk):

@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from scorekeeper.cards import DECKTET_SUITS, FRENCH_SUITS, Card, Kind, suit_word
-from scorekeeper.errors import EntryError, UsageError
+from scorekeeper.core.cards import DECKTET_SUITS, FRENCH_SUITS, Card, Kind, suit_word
+from scorekeeper.core.errors import EntryError, UsageError
 
 JokerRule = Literal["jester", "high"]
 

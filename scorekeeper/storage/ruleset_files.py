@@ -6,20 +6,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from scorekeeper import errors
-from scorekeeper.rulesets import BUILTIN_NAMES, Ruleset, parse_document, validate
+from scorekeeper.core import errors
+from scorekeeper.core.rulesets import BUILTIN_NAMES, Ruleset, parse_document, validate
 
 
 def builtin_folder() -> Path:
     """The built-in rulesets: inside the installed package, or beside it in a checkout."""
-    here = Path(__file__).resolve().parent
-    packaged = here / "rulesets"
-    return packaged if packaged.is_dir() else here.parent / "rulesets"
+    package = Path(__file__).resolve().parent.parent
+    packaged = package / "rulesets"
+    return packaged if packaged.is_dir() else package.parent / "rulesets"
 
 
 def user_folder(home: Path | None) -> Path:
     """Where the user's own rulesets live (see CLI.md)."""
-    from scorekeeper import paths
+    from scorekeeper.storage import paths
 
     return paths.user_rulesets(home)
 

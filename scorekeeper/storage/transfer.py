@@ -8,7 +8,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from scorekeeper import engine, errors, events, reports, sheets, store
+from scorekeeper.core import engine, errors, events
+from scorekeeper.sheets import score_sheet
+from scorekeeper.storage import store
+from scorekeeper.words import reports
 
 ASK = "give a file written by `sheet --format json`"
 
@@ -24,7 +27,7 @@ def read(path: Path) -> dict[str, Any]:
     except (ValueError, UnicodeDecodeError) as exc:
         where = f" (line {exc.lineno}, column {exc.colno})" if isinstance(exc, json.JSONDecodeError) else ""
         raise errors.EntryError(f"{path} is not JSON{where}; {ASK}") from None
-    if not isinstance(data, dict) or data.get("format") != sheets.JSON_FORMAT:
+    if not isinstance(data, dict) or data.get("format") != score_sheet.JSON_FORMAT:
         raise errors.EntryError(
             f"{path} is not a scorekeeper score sheet (it has no sheet format marker); {ASK}"
         )
@@ -33,10 +36,10 @@ def read(path: Path) -> dict[str, Any]:
         raise errors.EntryError(
             f"{path} is not a scorekeeper score sheet (its version is not a number); {ASK}"
         )
-    if version > sheets.JSON_VERSION:
+    if version > score_sheet.JSON_VERSION:
         raise errors.EntryError(
             f"{path} was written by a newer scorekeeper (sheet version {version}; this one reads "
-            f"version {sheets.JSON_VERSION}); upgrade scorekeeper to import it"
+            f"version {score_sheet.JSON_VERSION}); upgrade scorekeeper to import it"
         )
     return data
 
@@ -94,7 +97,7 @@ def replay(path: Path, data: dict[str, Any], stored: list[store.StoredEvent]) ->
         )
     try:
         game = engine.replay(parsed)
-        rows = sheets.build(game, stored).rows
+        rows = score_sheet.build(game, stored).rows
     except errors.ScorekeeperError as exc:
         raise errors.EntryError(
             f"{path}: its entries do not make a valid game ({exc}); nothing was imported"
@@ -120,7 +123,7 @@ def replay(path: Path, data: dict[str, Any], stored: list[store.StoredEvent]) ->
         )
     hands = data.get("hands") if isinstance(data.get("hands"), list) else []
     if [h.get("points") if isinstance(h, dict) else None for h in hands] != [
-        sheets.hand_json(row)["points"] for row in rows
+        score_sheet.hand_json(row)["points"] for row in rows
     ]:
         raise errors.StoreError(
             f"{path} was altered: its hands' points are not what its entries score; nothing was imported"

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from scorekeeper import events
+from scorekeeper.core import events
 
 
 def log_text(db, game_id: str) -> str:
-    from scorekeeper import reports
+    from scorekeeper.words import reports
 
     stored = db.events(game_id)
     parsed = events.parse_all([e.body for e in stored])
@@ -25,7 +25,7 @@ def digest_text(db, digest: str) -> str:
     names, and how many entries came after it. Call it once the store's chains verify.
     A digest no entry has means the sheet did not come from this store, or the entries it
     covers were rewritten: the store is not what the sheet says (StoreError, exit 3)."""
-    from scorekeeper import errors
+    from scorekeeper.core import errors
 
     wanted = digest.strip().lower()
     if len(wanted) < 12 or any(c not in "0123456789abcdef" for c in wanted):

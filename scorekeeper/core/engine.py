@@ -4,11 +4,10 @@ applying it to the replayed state; nothing here stores anything."""
 
 from __future__ import annotations
 
-import importlib
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from scorekeeper import cards, errors, events, rulesets, schedule, scoring
+from scorekeeper.core import cards, errors, events, rulesets, schedule, scoring
 
 PRE_PLAY = ("flip", "trump", "cursed", "bids", "poisons")
 
@@ -487,7 +486,7 @@ def _on_renege(game: Game, hand: Hand, event: events.RenegeRecorded) -> None:
         raise errors.EntryError(f"no renege kind '{event.kind}' here; use --kind {' or '.join(kinds)}")
     if rule.forced_blind_only:
         # Pick Your Poison's peek: only a player forced to bid blind this hand can commit it
-        from scorekeeper import poisons
+        from scorekeeper.core.families import poisons
 
         poisons.require_forced_blind(game, hand, event.player, rule)
     value = rule.points
@@ -621,5 +620,12 @@ _ENTRY_MODULES = {
 
 
 def _load(module: str | None) -> None:
-    if module is not None:
-        importlib.import_module(f"scorekeeper.{module}")
+    # explicit imports a reader can follow; each family registers itself (see its module)
+    if module == "poisons":
+        from scorekeeper.core.families import poisons  # noqa: F401
+    elif module == "captures":
+        from scorekeeper.core.families import captures  # noqa: F401
+    elif module == "snakebit":
+        from scorekeeper.core.families import snakebit  # noqa: F401
+    elif module == "play":
+        from scorekeeper.core.families import card_by_card  # noqa: F401

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper import cards, engine, entries, errors, events, scoring
+from scorekeeper.core import cards, engine, entries, errors, events, scoring
 
 FAMILY = "snakebit"
 PILES = (("cursed", "Ace"), ("trump", "Crown"))  # hand attribute, the pile that sets it

@@ -21,7 +21,7 @@ from pydantic import (
     model_validator,
 )
 
-from scorekeeper import errors
+from scorekeeper.core import errors
 
 BUILTIN_NAMES = (
     "oh-hell-mrpikes",

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper import cards, engine, errors, rulesets, scoring
+from scorekeeper.core import cards, engine, errors, rulesets, scoring
 
 
 def why_data(game: engine.Game, name: str, number: int | None = None) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from scorekeeper import engine, entries, errors, events, rulesets, schedule, scoring
+from scorekeeper.core import engine, entries, errors, events, rulesets, schedule, scoring
 
 POISONS = ("bid", "blind", "take")
 TITLES = {"bid": "Bid", "blind": "Blind Bid", "take": "Take"}

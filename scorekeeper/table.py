@@ -6,7 +6,8 @@ from __future__ import annotations
 import secrets
 from pathlib import Path
 
-from scorekeeper import engine, errors, events, ruleset_files, rulesets, schedule
+from scorekeeper.core import engine, errors, events, rulesets, schedule
+from scorekeeper.storage import ruleset_files
 
 
 def parse_players(text: str) -> list[str]:

@@ -18,7 +18,9 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper import charts, engine, errors, reports, rulesets, scoring
+from scorekeeper.core import engine, errors, rulesets, scoring
+from scorekeeper.sheets import charts
+from scorekeeper.words import reports
 
 FORMATS = ("text", "csv", "json", "markdown", "html")
 JSON_FORMAT = "table-scorekeeper sheet"  # the marker `import` looks for
@@ -271,7 +273,7 @@ def forced_blind(game: engine.Game, hand: engine.Hand) -> list[str]:
     """Players the round's quotas forced to bid blind in this hand (Pick Your Poison)."""
     if game.ruleset.poisons is None:
         return []
-    from scorekeeper import poisons
+    from scorekeeper.core.families import poisons
 
     return poisons.forced_blind(game, hand)
 

@@ -5,7 +5,7 @@ from typing import Any, Literal, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from scorekeeper import errors
+from scorekeeper.core import errors
 
 
 class Event(BaseModel):

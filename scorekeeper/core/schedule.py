@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scorekeeper import errors, rulesets
+from scorekeeper.core import errors, rulesets
 
 FLIP_RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13}
 

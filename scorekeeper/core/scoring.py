@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple
 
-from scorekeeper import cards, rulesets
+from scorekeeper.core import cards, rulesets
 
 
 class PoisonPick(NamedTuple):  # NamedTuples, not dataclasses: cheaper to define at start-up

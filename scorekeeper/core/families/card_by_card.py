@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from scorekeeper import cards, engine, errors, events, referee, rulesets, scoring
+from scorekeeper.core import cards, engine, errors, events, referee, rulesets, scoring
 
 # Every card of each family, to tell a card that is not in the pack in use (a refusal: it
 # does not fit the game) from text that is not a card at all (a usage error).

@@ -3,11 +3,10 @@ hand in progress, a hand's closing summary, standings, and the score sheet forma
 
 from __future__ import annotations
 
-import importlib
 from types import ModuleType
 from typing import Any
 
-from scorekeeper import cards, engine, schedule, scoring
+from scorekeeper.core import cards, engine, schedule, scoring
 
 NEED_WORDS = {
     "flip": "the flipped card (`flip CARD`)",
@@ -25,7 +24,15 @@ NEED_WORDS = {
 
 def family(name: str) -> ModuleType:
     """A game family's module, imported only when a game of that family needs it."""
-    return importlib.import_module(f"scorekeeper.{name}")
+    if name == "captures":
+        from scorekeeper.core.families import captures as module
+    elif name == "poisons":
+        from scorekeeper.core.families import poisons as module
+    elif name == "snakebit":
+        from scorekeeper.core.families import snakebit as module
+    else:
+        from scorekeeper.core.families import card_by_card as module
+    return module
 
 
 def by_trick(game: engine.Game) -> ModuleType | None:

@@ -18,7 +18,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any, NamedTuple, Self
 
-from scorekeeper import errors
+from scorekeeper.core import errors
 
 SCHEMA_VERSION = 1
 # "TSkp" in ASCII, stamped in the file header so we never mistake another program's database

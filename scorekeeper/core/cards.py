@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Literal, NamedTuple
 
-from scorekeeper.errors import UsageError
+from scorekeeper.core.errors import UsageError
 
 Kind = Literal["french", "decktet"]
 

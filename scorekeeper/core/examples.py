@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper import cards, errors, rulesets, scoring
+from scorekeeper.core import cards, errors, rulesets, scoring
 
 
 def facts(ruleset: rulesets.Ruleset, example: rulesets.Example) -> scoring.Facts:

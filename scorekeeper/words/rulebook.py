@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from scorekeeper import errors, ruleset_files, rulesets, schedule, scoring
+from scorekeeper.core import errors, rulesets, schedule, scoring
+from scorekeeper.storage import ruleset_files
 
 JOKER_WORDS = {
     "jester": "jesters: a Joker never wins a trick and may be played at any time; a Joker led leaves the lead to the next card",
@@ -201,7 +202,7 @@ def check(path_text: str, home: Path | None = None) -> str:
         origin, text = ruleset_files.find(path_text, home)
     document = rulesets.parse_document(origin, text)
     ruleset = rulesets.validate(origin, document)
-    from scorekeeper import examples
+    from scorekeeper.core import examples
 
     problems = rulesets.file_problems(origin, ruleset) + rulesets.default_problems(origin, document)
     problems += [f"{origin}: examples.{p}" for p in examples.failures(ruleset, document)]

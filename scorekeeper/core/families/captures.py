@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scorekeeper import cards, engine, errors, events, rulesets, scoring
+from scorekeeper.core import cards, engine, errors, events, rulesets, scoring
 
 ENTRY_FOR = {"took": "`took NAME CARD…`", "first": "`first NAME`", "last": "`last NAME`"}
 

@@ -4,7 +4,7 @@ pack in use. Refuses malformed text; the engine then judges the entry against th
 
 from __future__ import annotations
 
-from scorekeeper import cards, engine, errors, events
+from scorekeeper.core import cards, engine, errors, events
 
 
 def per_player(game: engine.Game, values: list[str], what: str) -> dict[str, str]:
@@ -92,10 +92,10 @@ def renege(game: engine.Game, name: str, kind: str | None, note: str) -> events.
     player = game.player(name)
     kind = kind or (kinds[0] if kinds else "revoke")
     if not note:  # confirming a revoke the tricks proved: the note cites them
-        from scorekeeper import play
+        from scorekeeper.core.families import card_by_card
 
         peeks = {r.kind for r in game.ruleset.reneges if r.forced_blind_only}
-        flagged = [f for f in play.pending_flags(game) if f.player == player]
+        flagged = [f for f in card_by_card.pending_flags(game) if f.player == player]
         if flagged and kind not in peeks:
             note = f"hand {flagged[0].hand}: {flagged[0].text()}"
     return events.RenegeRecorded(hand=game.hand.number, player=player, kind=kind, note=note)

@@ -1,0 +1,1 @@
+"""The game families: each one's entries, handlers, checks and status facts."""

@@ -1,0 +1,1 @@
+"""Score sheets in every format, and the charts drawn on them."""
