@@ -24,6 +24,7 @@ except ImportError:  # pragma: no cover
     import click
 
 if TYPE_CHECKING:
+    from scorekeeper import table
     from scorekeeper.core import engine, events
     from scorekeeper.storage import store
 
@@ -110,51 +111,31 @@ def open_store() -> store.Store:
 
 
 def game_id(db: store.Store, chosen: str | None) -> str:
-    """The game a command acts on: --game (an id or unique prefix), else the current one."""
-    if chosen is None:
-        current = db.current_game()
-        if current is None:
-            raise errors.EntryError("no game yet; start one with `new RULESET --players A,B,C`")
-        return current
-    ids = [g.id for g in db.games()]
-    matches = [i for i in ids if i.startswith(chosen.strip())]
-    if chosen in ids:
-        return chosen
-    if len(matches) == 1:
-        return matches[0]
-    if not matches:
-        raise errors.EntryError(f"no game '{chosen}' in the store; `games` lists them")
-    raise errors.EntryError(f"'{chosen}' could be {', '.join(matches)}; give more of the id")
+    from scorekeeper import table
 
-
-def load(db: store.Store, gid: str) -> engine.Game:
-    from scorekeeper.core import engine, events
-
-    return engine.replay(events.parse_all([e.body for e in db.events(gid)]))
+    return table.resolve_game(db, chosen)
 
 
 def current(chosen: str | None) -> engine.Game:
+    from scorekeeper import table
+
     with open_store() as db:
-        return load(db, game_id(db, chosen))
+        return table.load(db, table.resolve_game(db, chosen))
 
 
-def record(chosen: str | None, build: Callable[[engine.Game], events.AnyEvent]) -> tuple[engine.Game, engine.Hand]:
+def record(chosen: str | None, build: Callable[[engine.Game], events.AnyEvent]) -> table.Recorded:
     """Record an entry on the chosen game (see table.record): nothing is written if refused."""
     from scorekeeper import table
 
     with open_store() as db:
-        return table.record(db, game_id(db, chosen), build)
+        return table.record(db, table.resolve_game(db, chosen), build)
 
 
-def after_entry(game: engine.Game, hand: engine.Hand, said: str) -> None:
-    """Print what was recorded; when it closed the hand, the hand's points and what's next."""
-    from scorekeeper.words import reports
+def answer(recorded: table.Recorded) -> None:
+    """Print what was recorded and what follows it (see replies.reply)."""
+    from scorekeeper.words import replies
 
-    typer.echo(said)
-    if hand.closed:
-        typer.echo(reports.hand_closed_text(game, hand))
-    elif game.needs():
-        typer.echo("Still to record: " + ", ".join(game.needs()))
+    typer.echo(replies.reply(recorded))
 
 
 def emit_json(data: Any) -> None:
@@ -182,10 +163,9 @@ def new(
 
     with open_store() as db:
         game = table.create(db, home(), ruleset, players, dealer, name, location, scorer, set_)
-    from scorekeeper.words import reports
+    from scorekeeper.words import replies
 
-    typer.echo(f"New game {game.id}: {game.ruleset.title}, players {', '.join(game.players)}.")
-    typer.echo(reports.status_text(game))
+    typer.echo(replies.started(game))
 
 
 @command()
@@ -286,10 +266,8 @@ def trump(suit: Annotated[str, typer.Argument(help="a suit, a card (its suit), o
     Example: scorekeeper trump hearts
     """
     from scorekeeper.core import entries
-    from scorekeeper.words import reports
 
-    state, hand = record(game, lambda g: entries.trump(g, suit))
-    after_entry(state, hand, f"Trump for hand {hand.number}: {reports.trump_text(hand)}.")
+    answer(record(game, lambda g: entries.trump(g, suit)))
 
 
 @command()
@@ -299,12 +277,8 @@ def flip(card: Annotated[str, typer.Argument(help="the card flipped before the d
     Example: scorekeeper flip 7h
     """
     from scorekeeper.core import entries
-    from scorekeeper.words import reports
 
-    state, hand = record(game, lambda g: entries.flip(g, card))
-    trump = reports.trump_text(hand)
-    trump = trump if trump.startswith("no trump") else f"trump {trump}"
-    after_entry(state, hand, f"Hand {hand.number}: {hand.size} cards each, {trump}.")
+    answer(record(game, lambda g: entries.flip(g, card)))
 
 
 @command()
@@ -314,10 +288,8 @@ def cursed(suit: Annotated[str, typer.Argument(help="the suit of the flipped Ace
     Example: scorekeeper cursed wyrms
     """
     from scorekeeper.core import entries
-    from scorekeeper.words import reports
 
-    state, hand = record(game, lambda g: entries.cursed(g, suit))
-    after_entry(state, hand, f"Cursed suit for hand {hand.number}: {reports.suit_text(hand.cursed)}.")
+    answer(record(game, lambda g: entries.cursed(g, suit)))
 
 
 @command()
@@ -328,12 +300,7 @@ def bid(values: Values, game: GameOption = None) -> None:
     """
     from scorekeeper.core import entries
 
-    state, hand = record(game, lambda g: entries.bids(g, values))
-    total = sum(hand.bids.values())
-    said = "Bids: " + ", ".join(f"{p} {b}" for p, b in hand.bids.items())
-    if len(hand.bids) == len(state.players):
-        said += f" (total {total} for {hand.size} tricks)"
-    after_entry(state, hand, said + ".")
+    answer(record(game, lambda g: entries.bids(g, values)))
 
 
 @command()
@@ -344,8 +311,7 @@ def tricks(values: Values, game: GameOption = None) -> None:
     """
     from scorekeeper.core import entries
 
-    state, hand = record(game, lambda g: entries.tricks(g, values))
-    after_entry(state, hand, "Tricks: " + ", ".join(f"{p} {t}" for p, t in (hand.tricks or {}).items()) + ".")
+    answer(record(game, lambda g: entries.tricks(g, values)))
 
 
 @command()
@@ -359,11 +325,9 @@ def renege(
 
     Example: scorekeeper renege Bob --kind revoke --note "played a club on a heart lead"
     """
-    from scorekeeper.core import entries, scoring
+    from scorekeeper.core import entries
 
-    state, hand = record(game, lambda g: entries.renege(g, player, kind, note))
-    penalty = hand.penalties[-1]
-    after_entry(state, hand, f"Renege by {penalty.item.player} ({penalty.kind}): {scoring.points_text(penalty.item.points)} points.")
+    answer(record(game, lambda g: entries.renege(g, player, kind, note)))
 
 
 @command()
@@ -374,8 +338,7 @@ def comment(text: Annotated[str, typer.Argument(help="the comment, in quotes")],
     """
     from scorekeeper.core import entries
 
-    _, hand = record(game, lambda g: entries.comment(g, text))
-    typer.echo(f"Comment noted under hand {hand.number}.")
+    answer(record(game, lambda g: entries.comment(g, text)))
 
 
 @command()
@@ -384,21 +347,12 @@ def undo(game: GameOption = None) -> None:
 
     Example: scorekeeper undo
     """
-    from scorekeeper.core import engine, entries, events
+    from scorekeeper import table
+    from scorekeeper.words import replies
 
     with open_store() as db:
-        gid = game_id(db, game)
-        with db.writing(gid) as writer:
-            stored = events.parse_all([e.body for e in writer.events])
-            state = engine.replay(stored)
-            reversal = entries.undo(state)
-            target = stored[reversal.target]
-            writer.append(reversal.data())
-            state = engine.replay([*stored, reversal])
-    from scorekeeper.words import reports
-
-    typer.echo(f"Undone: entry {reversal.target}, {events.describe(target)}.")
-    typer.echo(reports.status_text(state))
+        undone = table.undo(db, table.resolve_game(db, game))
+    typer.echo(replies.undone(undone))
 
 
 @command()
@@ -413,8 +367,7 @@ def took(
     """
     from scorekeeper.core.families import captures
 
-    state, hand = record(game, lambda g: captures.took(g, player, cards))
-    after_entry(state, hand, captures.took_said(state, player, cards))
+    answer(record(game, lambda g: captures.took(g, player, cards)))
 
 
 @command()
@@ -425,8 +378,7 @@ def first(player: Annotated[str, typer.Argument(help="who won the first trick")]
     """
     from scorekeeper.core.families import captures
 
-    state, hand = record(game, lambda g: captures.trick_won(g, "first", player))
-    after_entry(state, hand, f"First trick: {hand.first}.")
+    answer(record(game, lambda g: captures.trick_won(g, "first", player)))
 
 
 @command()
@@ -437,8 +389,7 @@ def last(player: Annotated[str, typer.Argument(help="who won the last trick")], 
     """
     from scorekeeper.core.families import captures
 
-    state, hand = record(game, lambda g: captures.trick_won(g, "last", player))
-    after_entry(state, hand, f"Last trick: {hand.last}.")
+    answer(record(game, lambda g: captures.trick_won(g, "last", player)))
 
 
 @command()
@@ -449,8 +400,7 @@ def moon(player: Annotated[str, typer.Argument(help="who declares")], game: Game
     """
     from scorekeeper.core.families import captures
 
-    state, hand = record(game, lambda g: captures.moon(g, player))
-    after_entry(state, hand, f"{hand.moon} declares shooting the moon.")
+    answer(record(game, lambda g: captures.moon(g, player)))
 
 
 @command()
@@ -462,8 +412,7 @@ def poison(values: Values, game: GameOption = None) -> None:
     """
     from scorekeeper.core.families import poisons
 
-    state, hand = record(game, lambda g: poisons.entry(g, values))
-    after_entry(state, hand, poisons.said(state, hand))
+    answer(record(game, lambda g: poisons.entry(g, values)))
 
 
 Cards = Annotated[list[str], typer.Argument(metavar="CARD...", help="the cards in the order played, leader first")]
@@ -486,16 +435,12 @@ def trick(
     Example: scorekeeper trick QH 2H 3S     (Decktet: scorekeeper trick Diplomat Mill Pact --led moons)
     """
     from scorekeeper.core.families import card_by_card
-    from scorekeeper.words import reports
 
-    state, hand = record(game, lambda g: card_by_card.trick(g, cards, led, forced))
-    report = card_by_card.trick_report(state, hand)
+    recorded = record(game, lambda g: card_by_card.trick(g, cards, led, forced))
     if as_json:
-        emit_json(report)
-        return
-    typer.echo(card_by_card.trick_text(state, report))
-    if hand.closed:
-        typer.echo(reports.hand_closed_text(state, hand))
+        emit_json(card_by_card.trick_report(recorded.game, recorded.hand))
+    else:
+        answer(recorded)
 
 
 @command()
@@ -554,9 +499,7 @@ def counts(values: Values, game: GameOption = None) -> None:
     """
     from scorekeeper.core.families import snakebit
 
-    state, hand = record(game, lambda g: snakebit.counts(g, values))
-    shown = ", ".join(f"{p} {n}" for p, n in (hand.cursed_counts or {}).items())
-    after_entry(state, hand, f"Cursed cards: {shown}.")
+    answer(record(game, lambda g: snakebit.counts(g, values)))
 
 
 @command("import")
@@ -566,16 +509,12 @@ def import_(file: Annotated[Path, typer.Argument(help="a JSON score sheet writte
     The sheet's audit chain must verify and its entries must score what it says; a game
     already in the store is refused. Example: scorekeeper import tuesday.json
     """
-    from scorekeeper.storage import transfer
-    from scorekeeper.words import reports
+    from scorekeeper import table
+    from scorekeeper.words import replies
 
     with open_store() as db:
-        state = transfer.import_file(db, file)
-        from scorekeeper import stats as records
-
-        records.remember(db, state, db.head(state.id))  # replayed already: keep its summary for `stats`
-    typer.echo(f"Imported game {state.id}: {state.ruleset.title}, players {', '.join(state.players)}; it is now current.")
-    typer.echo(reports.standings_text(state))
+        game = table.import_sheet(db, file)
+    typer.echo(replies.imported(game))
 
 
 @command()
@@ -699,11 +638,12 @@ def sheet(
 
     Example: scorekeeper sheet --format html --output game.html
     """
+    from scorekeeper import table
     from scorekeeper.sheets import score_sheet
 
     with open_store() as db:
         gid = game_id(db, game)
-        state = load(db, gid)
+        state = table.load(db, gid)
         text = score_sheet.render(state, format_, db.events(gid))
     if output is None:
         typer.echo(text, nl=not text.endswith("\n"))

@@ -45,6 +45,6 @@ def play(folder: Path, seed: int = 11) -> str:
             if hand.number in COMMENTS:
                 steps.insert(2, partial(entries.comment, text=COMMENTS[hand.number]))
             for step in steps:
-                game, _ = table.record(db, game.id, step)
+                game = table.record(db, game.id, step).game
         text = score_sheet.render(game, "text", db.events(game.id))
     return f"A sample game of {game.ruleset.title}, played into a throw-away store.\n\n{text}"

@@ -131,12 +131,12 @@ def summaries(db, rebuild: bool = False, parallel_from: int = 200, games=None) -
 
 def _replay(db, game_ids: list[str]) -> list[tuple[str, str, str]]:
     """(game id, chain head, summary text) for each game, replayed from its entries."""
-    from scorekeeper.core import engine, events
+    from scorekeeper import table
 
     out = []
     for game_id in game_ids:
         stored = db.events(game_id)
-        game = engine.replay(events.parse_all([e.body for e in stored]))
+        game = table.replay(stored)
         out.append((game_id, stored[-1].hash, _dumps(summarize(game))))
     return out
 

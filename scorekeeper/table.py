@@ -1,13 +1,19 @@
-"""Starting a game: the ruleset resolved with the table's options, the players and the
-first dealer checked, and the GameStarted entry that embeds it all."""
+"""The application service: what every front end (the command line, and later the guided
+session and the live page) does to a stored game, each written once: which game is meant,
+replaying it, recording an entry (lock, replay, judge, append), undoing one, starting a
+game and importing one. Front ends only parse what was typed, call these, and print."""
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.core import engine, errors, events, rulesets, schedule
-from scorekeeper.storage import ruleset_files
+
+if TYPE_CHECKING:
+    from scorekeeper.storage import store
 
 
 def parse_players(text: str) -> list[str]:
@@ -56,22 +62,92 @@ def new_event(
     return event
 
 
-def record(db, game_id: str, build) -> tuple[engine.Game, engine.Hand]:
+# --- which game, and the game it is ----------------------------------------------------
+
+
+def resolve_game(db: store.Store, chosen: str | None) -> str:
+    """The game a command acts on: `chosen` (an id or a unique prefix of one), else the
+    current game."""
+    if chosen is None:
+        current = db.current_game()
+        if current is None:
+            raise errors.EntryError("no game yet; start one with `new RULESET --players A,B,C`")
+        return current
+    ids = [g.id for g in db.games()]
+    if chosen in ids:
+        return chosen
+    matches = [i for i in ids if i.startswith(chosen.strip())]
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise errors.EntryError(f"no game '{chosen}' in the store; `games` lists them")
+    raise errors.EntryError(f"'{chosen}' could be {', '.join(matches)}; give more of the id")
+
+
+def replay(stored: Sequence[store.StoredEvent]) -> engine.Game:
+    """The game a stored log makes: its entries parsed and replayed, reversals honoured."""
+    return engine.replay(events.parse_all([e.body for e in stored]))
+
+
+def load(db: store.Store, game_id: str) -> engine.Game:
+    """The game as it stands in the store (read-only: nothing is locked or written)."""
+    return replay(db.events(game_id))
+
+
+# --- entries ---------------------------------------------------------------------------
+
+
+class Recorded(NamedTuple):
+    """An entry that was recorded."""
+
+    game: engine.Game  # the game after the entry
+    hand: engine.Hand  # the hand the entry went to (closed by it, perhaps)
+    event: events.AnyEvent  # the entry as stored
+    n: int  # its position in the game's log
+
+
+class Undone(NamedTuple):
+    """An entry taken back by recording its reversal."""
+
+    game: engine.Game  # the game after the reversal
+    target: events.AnyEvent  # the entry taken back
+    target_n: int  # its position in the game's log
+    n: int  # the reversal's own position
+
+
+def record(db: store.Store, game_id: str, build: Callable[[engine.Game], events.AnyEvent]) -> Recorded:
     """Build an entry against the game as it stands, let the engine judge it, and append it,
-    all under the store's write lock; nothing is written if anything refuses. Returns the
-    game after the entry and the hand the entry was for."""
+    all under the store's write lock; nothing is written if anything refuses."""
     with db.writing(game_id) as writer:
-        game = engine.replay(events.parse_all([e.body for e in writer.events]))
+        game = replay(writer.events)
         event = build(game)
         hand = game.hand
         engine.apply(game, event)
-        writer.append(event.data())
-    return game, hand
+        n = writer.append(event.data()).n
+    game.entries.append((n, event))
+    return Recorded(game, hand, event, n)
 
 
-def create(db, home: Path | None, ruleset_name: str, players: str, dealer: str | None,
+def undo(db: store.Store, game_id: str) -> Undone:
+    """Take back the game's last standing entry by appending its reversal, under the lock."""
+    from scorekeeper.core import entries
+
+    with db.writing(game_id) as writer:
+        stored = events.parse_all([e.body for e in writer.events])
+        reversal = entries.undo(engine.replay(stored))
+        n = writer.append(reversal.data()).n
+    game = engine.replay([*stored, reversal])
+    return Undone(game, stored[reversal.target], reversal.target, n)
+
+
+# --- whole games -----------------------------------------------------------------------
+
+
+def create(db: store.Store, home: Path | None, ruleset_name: str, players: str, dealer: str | None,
            name: str, location: str, scorer: str, settings: list[str]) -> engine.Game:  # fmt: skip
     """Record a new game in the store and make it current."""
+    from scorekeeper.storage import ruleset_files
+
     origin, text = ruleset_files.find(ruleset_name, home)
     document = rulesets.parse_document(origin, text)
     event = new_event(origin, document, players, dealer, name, location, scorer, settings)
@@ -79,4 +155,15 @@ def create(db, home: Path | None, ruleset_name: str, players: str, dealer: str |
     with db.writing(event.game_id) as writer:
         writer.append(event.data())
     db.set_current_game(event.game_id)
+    return game
+
+
+def import_sheet(db: store.Store, path: Path) -> engine.Game:
+    """Load a game from its JSON score sheet into the store and make it current; its summary
+    is kept for `stats` at once, since it has just been replayed anyway."""
+    from scorekeeper import stats
+    from scorekeeper.storage import transfer
+
+    game = transfer.import_file(db, path)
+    stats.remember(db, game, db.head(game.id))
     return game

@@ -1,0 +1,102 @@
+"""What the scorer hears back after an entry, an undo, a new game or an import: one
+sentence per kind of entry, written once for every front end (the command line, the guided
+session, the live page)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scorekeeper.core import events
+
+if TYPE_CHECKING:
+    from scorekeeper import table
+    from scorekeeper.core import engine
+
+
+def said(recorded: table.Recorded) -> str:
+    """The confirmation of a recorded entry, e.g. `Bids: Ann 2, Bob 0, Cat 1 (total 3 for 4 tricks).`"""
+    from scorekeeper.words import reports
+
+    game, hand, event = recorded.game, recorded.hand, recorded.event
+    match event:
+        case events.TrumpSet():
+            return f"Trump for hand {hand.number}: {reports.trump_text(hand)}."
+        case events.CardFlipped():
+            trump = reports.trump_text(hand)
+            trump = trump if trump.startswith("no trump") else f"trump {trump}"
+            return f"Hand {hand.number}: {hand.size} cards each, {trump}."
+        case events.CursedSet():
+            return f"Cursed suit for hand {hand.number}: {reports.suit_text(hand.cursed)}."
+        case events.BidsRecorded():
+            text = "Bids: " + ", ".join(f"{p} {b}" for p, b in hand.bids.items())
+            if len(hand.bids) == len(game.players):
+                text += f" (total {sum(hand.bids.values())} for {hand.size} tricks)"
+            return text + "."
+        case events.TricksRecorded():
+            return "Tricks: " + ", ".join(f"{p} {t}" for p, t in (hand.tricks or {}).items()) + "."
+        case events.RenegeRecorded():
+            from scorekeeper.core import scoring
+
+            penalty = hand.penalties[-1]
+            points = scoring.points_text(penalty.item.points)
+            return f"Renege by {penalty.item.player} ({penalty.kind}): {points} points."
+        case events.CommentAdded():
+            return f"Comment noted under hand {hand.number}."
+        case events.CardsTaken():
+            from scorekeeper.core.families import captures
+
+            return captures.took_said(game, event.player, event.cards)
+        case events.TrickAwarded():
+            return f"{event.which.capitalize()} trick: {hand.first if event.which == 'first' else hand.last}."
+        case events.MoonDeclared():
+            return f"{hand.moon} declares shooting the moon."
+        case events.PoisonsRecorded():
+            from scorekeeper.core.families import poisons
+
+            return poisons.said(game, hand)
+        case events.CursedCounted():
+            return "Cursed cards: " + ", ".join(f"{p} {n}" for p, n in (hand.cursed_counts or {}).items()) + "."
+        case events.TrickPlayed():
+            from scorekeeper.core.families import card_by_card
+
+            return card_by_card.trick_text(game, card_by_card.trick_report(game, hand))
+    raise AssertionError(f"no reply for {type(event).__name__}")
+
+
+def reply(recorded: table.Recorded) -> str:
+    """All that is said after an entry: its confirmation, then the hand's points and what
+    comes next if it closed the hand, else what is still to record."""
+    from scorekeeper.words import reports
+
+    game, hand = recorded.game, recorded.hand
+    lines = [said(recorded)]
+    if isinstance(recorded.event, events.CommentAdded):
+        return lines[0]
+    if hand.closed:
+        lines.append(reports.hand_closed_text(game, hand))
+    elif game.needs() and not isinstance(recorded.event, events.TrickPlayed):
+        lines.append("Still to record: " + ", ".join(game.needs()))
+    return "\n".join(lines)
+
+
+def undone(undo: table.Undone) -> str:
+    """What an undo took back, then the hand as it now stands."""
+    from scorekeeper.words import reports
+
+    return f"Undone: entry {undo.target_n}, {events.describe(undo.target)}.\n" + reports.status_text(undo.game)
+
+
+def started(game: engine.Game) -> str:
+    """A new game: its id, game and players, then the first hand's status."""
+    from scorekeeper.words import reports
+
+    head = f"New game {game.id}: {game.ruleset.title}, players {', '.join(game.players)}."
+    return head + "\n" + reports.status_text(game)
+
+
+def imported(game: engine.Game) -> str:
+    """An imported game: its id, game and players, then its standings."""
+    from scorekeeper.words import reports
+
+    head = f"Imported game {game.id}: {game.ruleset.title}, players {', '.join(game.players)}; it is now current."
+    return head + "\n" + reports.standings_text(game)
