@@ -1,6 +1,9 @@
 """Every test gets a fresh, empty store, and an `sk` fixture that runs the CLI in-process."""
 
+import functools
 import json
+import sys
+from dataclasses import dataclass
 
 import pytest
 from typer.testing import CliRunner
@@ -13,8 +16,42 @@ def home(tmp_path, monkeypatch):
     return folder
 
 
+@pytest.fixture
+def bench():
+    """bench/scale.py as a module: its random legal games of every ruleset."""
+    from helpers import load_bench
+
+    return load_bench()
+
+
+@functools.cache
+def command():
+    """The click command behind `scorekeeper`, built once for the whole session: typer reads
+    the signature and options of all thirty commands to build it, which cost more than most
+    commands themselves when it was redone on every call."""
+    import typer.main
+
+    from scorekeeper.cli import app
+
+    return typer.main.get_command(app)
+
+
+def text(stream):
+    return stream.getvalue().decode("utf-8", "replace").replace("\r\n", "\n")
+
+
+@dataclass(frozen=True)
+class Result:
+    """What one run of the command printed, and how it exited."""
+
+    exit_code: int
+    stdout: str
+    stderr: str
+
+
 class Sk:
-    """Runs `scorekeeper ARGS…` through typer's CliRunner.
+    """Runs `scorekeeper ARGS…` in-process, in the isolation typer's CliRunner gives (stdin,
+    stdout, stderr and the terminal width replaced), against the command built once.
 
     `sk(...)` expects success and returns stdout; `sk.fails(...)` expects a refusal and
     returns stderr (one line, no traceback); `sk.json(...)` parses stdout as JSON.
@@ -24,9 +61,17 @@ class Sk:
         self.runner = CliRunner()
 
     def run(self, *args):
-        from scorekeeper.cli import app
-
-        return self.runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
+        cli = command()
+        with self.runner.isolation() as (out, err, _):
+            try:
+                cli.main(args=[str(a) for a in args], prog_name=cli.name or "root")
+                code = 0
+            except SystemExit as done:
+                code = done.code or 0
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+            return Result(code, text(out), text(err))
 
     def __call__(self, *args):
         result = self.run(*args)
