@@ -10,6 +10,7 @@ import re
 import sqlite3
 
 import pytest
+from helpers import tamperable
 
 from scorekeeper.storage import store
 
@@ -43,15 +44,6 @@ def copy_store(source, target):
         src.backup(dst)
     src.close()
     dst.close()
-
-
-def raw(folder):
-    """A plain connection with the append-only triggers dropped, as a tamperer would."""
-    conn = sqlite3.connect(folder / DB, isolation_level=None)
-    conn.execute("DROP TRIGGER events_append_only_update")
-    conn.execute("DROP TRIGGER events_append_only_delete")
-    conn.execute("PRAGMA ignore_check_constraints = ON")
-    return conn
 
 
 def row(conn, gid, n):
@@ -188,7 +180,7 @@ def test_verify_catches_every_kind_of_tampering(sk, home, tmp_path, tamper, prob
     copy = tmp_path / "copy"
     copy_store(home, copy)
     assert sk("--home", copy, "verify") == "All 1 game verify: no entry has been altered.\n"
-    conn = raw(copy)
+    conn = tamperable(copy / DB)
     tamper(conn, gid)
     conn.close()
     assert sk.fails("--home", copy, "verify", code=3) == f"error: game {gid}: {problem}"
@@ -216,7 +208,7 @@ def test_an_entry_no_version_wrote_is_a_damaged_store_not_a_traceback(sk, home, 
     """Replaying an entry that is not one we know stops a command with one line, exit 3,
     naming the entry (here 13, forged at the end of the chain); `verify` says how it got there."""
     gid = play_a_game(sk)
-    conn = raw(home)
+    conn = tamperable(home / DB)
     forge(conn, gid, 13, body, row(conn, gid, 12)[3])
     conn.close()
     for command in ("status", "standings", "sheet"):
@@ -291,7 +283,7 @@ def test_verify_ties_a_printed_sheet_to_the_store(sk, home, tmp_path):
     # A chain rewritten from end to end verifies by itself, but not against the paper.
     copy = tmp_path / "copy"
     copy_store(home, copy)
-    conn = raw(copy)
+    conn = tamperable(copy / DB)
     rewrite_the_whole_chain(conn, gid)
     conn.close()
     assert sk("--home", copy, "verify") == "All 1 game verify: no entry has been altered.\n"
@@ -314,7 +306,7 @@ def test_verify_reports_damage_before_it_checks_a_digest(sk, home, tmp_path):
     printed = digest_on(sk("sheet"))
     copy = tmp_path / "copy"
     copy_store(home, copy)
-    conn = raw(copy)
+    conn = tamperable(copy / DB)
     edit_a_bid(conn, gid)
     conn.close()
     assert sk.fails("--home", copy, "verify", "--digest", printed, code=3) == (

@@ -18,6 +18,7 @@ per player by default; the lowest total wins, a tie for lowest is a shared win.
 """
 
 import pytest
+from helpers import new_game, scores
 
 THREE = ["Ann", "Bob", "Cat"]
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
@@ -34,17 +35,6 @@ ALL_HEARTS = "AH KH QH JH 10H 9H 8H 7H"
 
 
 # --- helpers -----------------------------------------------------------------------------
-
-
-def new(sk, ruleset, players, *settings):
-    args = ["new", ruleset, "--players", ",".join(players)]
-    for setting in settings:
-        args += ["--set", setting]
-    return sk(*args)
-
-
-def scores(sk):
-    return {p["name"]: p["score"] for p in sk.json("standings")["players"]}
 
 
 def play_sheet(sk, players, sheet, passing=True, passes=None):
@@ -93,7 +83,7 @@ def assert_final(sk, ruleset, hands, rows, winners):
 
 
 def test_four_bad_queens_three_players_with_a_moon_made_and_a_moon_failed(sk):
-    new(sk, "four-bad-queens", THREE)
+    new_game(sk, "four-bad-queens", THREE)
     play_sheet(
         sk,
         THREE,
@@ -111,7 +101,7 @@ def test_four_bad_queens_three_players_with_a_moon_made_and_a_moon_failed(sk):
 
 
 def test_four_bad_queens_four_players(sk):
-    new(sk, "four-bad-queens", FOUR)
+    new_game(sk, "four-bad-queens", FOUR)
     play_sheet(
         sk,
         FOUR,
@@ -135,7 +125,7 @@ def test_four_bad_queens_four_players(sk):
 
 
 def test_four_bad_queens_six_players_pass_two_cards(sk):
-    new(sk, "four-bad-queens", SIX)
+    new_game(sk, "four-bad-queens", SIX)
     play_sheet(
         sk,
         SIX,
@@ -160,7 +150,7 @@ def test_four_bad_queens_six_players_pass_two_cards(sk):
 
 
 def test_a_made_and_a_failed_moon_are_announced(sk):
-    new(sk, "four-bad-queens", THREE)
+    new_game(sk, "four-bad-queens", THREE)
     sk("moon", "bob")
     out = sk("took", "Bob", "QS", "QH", "QD", "QC")
     assert "MOON: Bob shot the moon: Bob 0, each opponent 5" in out
@@ -173,7 +163,7 @@ def test_a_made_and_a_failed_moon_are_announced(sk):
 
 
 def test_the_moon_can_be_switched_off(sk):
-    new(sk, "four-bad-queens", FOUR, "moon=off")
+    new_game(sk, "four-bad-queens", FOUR, "moon=off")
     err = sk.fails("moon", "Ann")
     assert err == (
         "refused: shooting the moon is switched off in this game (it was started with moon=off); "
@@ -187,7 +177,7 @@ def test_the_moon_can_be_switched_off(sk):
 
 
 def test_four_mad_queens_three_players(sk):
-    new(sk, "four-mad-queens", THREE)
+    new_game(sk, "four-mad-queens", THREE)
     play_sheet(
         sk,
         THREE,
@@ -205,7 +195,7 @@ def test_four_mad_queens_three_players(sk):
 
 
 def test_four_mad_queens_four_players(sk):
-    new(sk, "four-mad-queens", FOUR)
+    new_game(sk, "four-mad-queens", FOUR)
     play_sheet(sk, FOUR, [
         (["took Dan QH QD", "took Ann QS", "took Bob QC", "last Cat"], {"Ann": 1, "Bob": 1, "Cat": 2, "Dan": 4}),
         (["took Cat QS QH", "took Dan QD QC", "last Dan"], {"Cat": 3, "Dan": 5}),  # 1+2; 2+1+2
@@ -219,7 +209,7 @@ def test_four_mad_queens_four_players(sk):
 
 
 def test_four_mad_queens_six_players_a_shared_win(sk):
-    new(sk, "four-mad-queens", SIX)
+    new_game(sk, "four-mad-queens", SIX)
     play_sheet(sk, SIX, [
         (["took Ann QH", "took Bob QD", "took Cat QS", "took Dan QC", "last Eve"],
          {"Ann": 2, "Bob": 2, "Cat": 1, "Dan": 1, "Eve": 2}),
@@ -240,7 +230,7 @@ def test_four_mad_queens_six_players_a_shared_win(sk):
 
 
 def test_slippery_paws_three_players_with_a_sweep(sk):
-    new(sk, "slippery-paws", THREE)
+    new_game(sk, "slippery-paws", THREE)
     play_sheet(
         sk,
         THREE,
@@ -256,7 +246,7 @@ def test_slippery_paws_three_players_with_a_sweep(sk):
 
 
 def test_slippery_paws_four_players_without_passing(sk):
-    new(sk, "slippery-paws", FOUR, "passing=false")
+    new_game(sk, "slippery-paws", FOUR, "passing=false")
     play_sheet(sk, FOUR, [
         (["took Dan QS", "first Dan", "last Dan"], {"Dan": 4}),  # the sweep
         (["first Ann", "took Bob QS", "last Cat"], {"Ann": 1, "Bob": 1, "Cat": 1}),
@@ -269,7 +259,7 @@ def test_slippery_paws_four_players_without_passing(sk):
 
 
 def test_slippery_paws_six_players(sk):
-    new(sk, "slippery-paws", SIX)
+    new_game(sk, "slippery-paws", SIX)
     play_sheet(
         sk,
         SIX,
@@ -289,7 +279,7 @@ def test_slippery_paws_six_players(sk):
 
 
 def test_the_sweep_is_announced_and_the_summary_names_what_each_took(sk):
-    new(sk, "slippery-paws", THREE)
+    new_game(sk, "slippery-paws", THREE)
     sk("first", "Cat")
     sk("took", "Cat", "qs")
     out = sk("last", "Cat")
@@ -302,7 +292,7 @@ def test_the_sweep_is_announced_and_the_summary_names_what_each_took(sk):
 
 
 def test_finis_three_players(sk):
-    new(sk, "finis", THREE)
+    new_game(sk, "finis", THREE)
     play_sheet(
         sk, THREE, [(["last Bob"], {"Bob": 1}), (["last Bob"], {"Bob": 1}), (["last Ann"], {"Ann": 1})]
     )
@@ -311,7 +301,7 @@ def test_finis_three_players(sk):
 
 
 def test_finis_four_players_for_eight_hands(sk):
-    new(sk, "finis", FOUR, "hands=8")
+    new_game(sk, "finis", FOUR, "hands=8")
     assert sk.json("status")["hands_planned"] == 8
     # the deal goes round twice and the pass cycle repeats from hand 5
     winners = ["Ann", "Bob", "Ann", "Cat", "Dan", "Ann", "Bob", "Cat"]
@@ -322,7 +312,7 @@ def test_finis_four_players_for_eight_hands(sk):
 
 
 def test_finis_six_players(sk):
-    new(sk, "finis", SIX)
+    new_game(sk, "finis", SIX)
     winners = ["Fay", "Fay", "Eve", "Ann", "Bob", "Cat"]
     play_sheet(sk, SIX, [([f"last {w}"], {w: 1}) for w in winners])
     # Fay 2; Ann, Bob, Cat, Eve 1; Dan 0
@@ -331,7 +321,7 @@ def test_finis_six_players(sk):
 
 
 def test_cruel_fate_three_players(sk):
-    new(sk, "cruel-fate", THREE)
+    new_game(sk, "cruel-fate", THREE)
     play_sheet(
         sk,
         THREE,
@@ -346,7 +336,7 @@ def test_cruel_fate_three_players(sk):
 
 
 def test_cruel_fate_four_players_without_passing(sk):
-    new(sk, "cruel-fate", FOUR, "passing=false")
+    new_game(sk, "cruel-fate", FOUR, "passing=false")
     play_sheet(sk, FOUR, [
         (["last Bob"], {"Ann": 1, "Cat": 1, "Dan": 1}),
         (["last Cat"], {"Ann": 1, "Bob": 1, "Dan": 1}),
@@ -359,7 +349,7 @@ def test_cruel_fate_four_players_without_passing(sk):
 
 
 def test_cruel_fate_six_players(sk):
-    new(sk, "cruel-fate", SIX)
+    new_game(sk, "cruel-fate", SIX)
     winners = ["Ann", "Ann", "Bob", "Cat", "Ann", "Fay"]
     play_sheet(sk, SIX, [([f"last {w}"], {p: 1 for p in SIX if p != w}) for w in winners])
     # one point for every hand a player did not win: Ann 6-3 = 3, Bob 5, Cat 5, Dan 6,
@@ -372,7 +362,7 @@ def test_cruel_fate_six_players(sk):
 
 
 def test_acorn_hearts_three_players_with_a_moon(sk):
-    new(sk, "acorn-hearts", THREE)
+    new_game(sk, "acorn-hearts", THREE)
     play_sheet(
         sk,
         THREE,
@@ -393,7 +383,7 @@ def test_acorn_hearts_three_players_with_a_moon(sk):
 
 
 def test_acorn_hearts_four_players(sk):
-    new(sk, "acorn-hearts", FOUR)
+    new_game(sk, "acorn-hearts", FOUR)
     play_sheet(sk, FOUR, [
         (["took Ann QS", "took Bob AH KH", "took Cat QH JH 10H", "took Dan 9H 8H 7H"],
          {"Ann": 4, "Bob": 2, "Cat": 3, "Dan": 3}),
@@ -409,7 +399,7 @@ def test_acorn_hearts_four_players(sk):
 
 
 def test_acorn_hearts_six_players(sk):
-    new(sk, "acorn-hearts", SIX)
+    new_game(sk, "acorn-hearts", SIX)
     play_sheet(sk, SIX, [
         ([f"took Fay {ALL_HEARTS} QS"], {p: 12 for p in SIX if p != "Fay"}),  # Fay's moon
         (["took Ann AH", "took Bob KH", "took Cat QH", "took Dan JH", "took Eve 10H 9H", "took Fay 8H 7H QS"],
@@ -439,7 +429,7 @@ def test_acorn_hearts_six_players(sk):
     ],
 )
 def test_status_shows_the_pack_the_cards_each_and_the_pass(sk, players, deck, cards, pass_cards):
-    new(sk, "four-bad-queens", players)
+    new_game(sk, "four-bad-queens", players)
     status = sk.json("status")
     assert (status["deck"], status["cards"], status["pass"], status["pass_cards"]) == (
         deck,
@@ -458,7 +448,7 @@ def test_status_shows_the_pack_the_cards_each_and_the_pass(sk, players, deck, ca
 
 def test_five_players_pass_right_then_left(sk):
     five = FIVE
-    new(sk, "finis", five)
+    new_game(sk, "finis", five)
     seen = []
     for w in five:
         seen.append(sk.json("status")["pass"])
@@ -467,7 +457,7 @@ def test_five_players_pass_right_then_left(sk):
 
 
 def test_a_declared_moon_shows_in_status(sk):
-    new(sk, "four-bad-queens", FOUR)
+    new_game(sk, "four-bad-queens", FOUR)
     sk("moon", "Cat")
     assert sk.json("status")["moon"] == "Cat"
     assert "Moon: declared by Cat" in sk("status")
@@ -477,7 +467,7 @@ def test_a_declared_moon_shows_in_status(sk):
 
 
 def test_the_black_sevens_are_out_of_a_three_player_pack(sk):
-    new(sk, "acorn-hearts", THREE)
+    new_game(sk, "acorn-hearts", THREE)
     err = sk.fails("took", "Ann", "7S", code=2)
     assert (
         err
@@ -490,7 +480,7 @@ def test_the_black_sevens_are_out_of_a_three_player_pack(sk):
 
 
 def test_each_scoring_card_is_taken_once(sk):
-    new(sk, "four-bad-queens", THREE)
+    new_game(sk, "four-bad-queens", THREE)
     sk("took", "Bob", "QS", "QH")
     err = sk.fails("took", "Ann", "qs")
     assert (
@@ -503,7 +493,7 @@ def test_each_scoring_card_is_taken_once(sk):
 
 
 def test_only_scoring_cards_are_taken(sk):
-    new(sk, "four-bad-queens", FOUR)
+    new_game(sk, "four-bad-queens", FOUR)
     err = sk.fails("took", "Ann", "QS", "KS")
     assert err == "refused: K♠ scores nothing in Four Bad Queens; record only the scoring cards: Q♠ Q♥ Q♦ Q♣"
     err = sk.fails("took", "Ann", "2S", code=2)
@@ -513,7 +503,7 @@ def test_only_scoring_cards_are_taken(sk):
 
 
 def test_acorn_hearts_lists_its_scoring_cards_high_first(sk):
-    new(sk, "acorn-hearts", FOUR)
+    new_game(sk, "acorn-hearts", FOUR)
     err = sk.fails("took", "Ann", "QD")
     assert (
         err
@@ -522,17 +512,17 @@ def test_acorn_hearts_lists_its_scoring_cards_high_first(sk):
 
 
 def test_no_card_scores_in_finis_or_cruel_fate(sk):
-    new(sk, "finis", THREE)
+    new_game(sk, "finis", THREE)
     assert sk.fails("took", "Ann", "QS") == "refused: no card scores by itself in Finis; record `last NAME`"
     assert sk.fails("first", "Ann") == "refused: the first trick scores nothing in Finis; record `last NAME`"
-    new(sk, "cruel-fate", THREE)
+    new_game(sk, "cruel-fate", THREE)
     assert (
         sk.fails("took", "Ann", "QS") == "refused: no card scores by itself in Cruel Fate; record `last NAME`"
     )
 
 
 def test_tricks_that_score_nothing_are_refused(sk):
-    new(sk, "four-bad-queens", THREE)
+    new_game(sk, "four-bad-queens", THREE)
     assert (
         sk.fails("first", "Ann")
         == "refused: the first trick scores nothing in Four Bad Queens; record `took NAME CARD…`"
@@ -541,7 +531,7 @@ def test_tricks_that_score_nothing_are_refused(sk):
         sk.fails("last", "Ann")
         == "refused: the last trick scores nothing in Four Bad Queens; record `took NAME CARD…`"
     )
-    new(sk, "four-mad-queens", THREE)
+    new_game(sk, "four-mad-queens", THREE)
     err = sk.fails("first", "Ann")
     assert (
         err
@@ -550,7 +540,7 @@ def test_tricks_that_score_nothing_are_refused(sk):
 
 
 def test_one_first_and_one_last_trick_winner(sk):
-    new(sk, "slippery-paws", FOUR)
+    new_game(sk, "slippery-paws", FOUR)
     sk("first", "Ann")
     sk("last", "Bob")
     err = sk.fails("first", "Cat")
@@ -572,13 +562,13 @@ def test_one_first_and_one_last_trick_winner(sk):
     ],
 )
 def test_no_moon_where_the_rules_allow_none(sk, ruleset, name, record):
-    new(sk, ruleset, FOUR)
+    new_game(sk, ruleset, FOUR)
     err = sk.fails("moon", "Ann")
     assert err == f"refused: shooting the moon is not allowed in {name}; the hand is scored from {record}"
 
 
 def test_acorn_hearts_moon_is_never_declared(sk):
-    new(sk, "acorn-hearts", THREE)
+    new_game(sk, "acorn-hearts", THREE)
     err = sk.fails("moon", "Ann")
     assert err == (
         "refused: the moon is never declared in Acorn Hearts: it scores by itself when one player "
@@ -587,7 +577,7 @@ def test_acorn_hearts_moon_is_never_declared(sk):
 
 
 def test_one_moon_declaration_a_hand_and_only_before_play(sk):
-    new(sk, "four-bad-queens", FOUR)
+    new_game(sk, "four-bad-queens", FOUR)
     sk("moon", "Bob")
     err = sk.fails("moon", "Cat")
     assert err == (
@@ -615,7 +605,7 @@ def test_hands_must_be_a_multiple_of_the_players(sk):
         "use --set hands=3 or hands=6"
     )
     assert sk("games").startswith("No games yet")
-    new(sk, "cruel-fate", SIX, "hands=12")
+    new_game(sk, "cruel-fate", SIX, "hands=12")
     assert sk.json("status")["hands_planned"] == 12
 
 
@@ -648,7 +638,7 @@ PHASES = ["Four Bad Queens", "Four Mad Queens", "Slippery Paws", "Finis", "Cruel
 
 
 def test_compendium_three_players_with_halves(sk):
-    new(sk, "compendium", THREE)
+    new_game(sk, "compendium", THREE)
     play_sheet(sk, THREE, [
         (["moon Ann", "took Ann QS QH QD QC"], {"Bob": 5, "Cat": 5}),  # moon made: 0, 5 each
         (["took Bob QH QS", "took Cat QD QC", "last Ann"], {"Ann": 2, "Bob": 3, "Cat": 3}),  # 2+1; 2+1; last 2
@@ -666,7 +656,7 @@ def test_compendium_three_players_with_halves(sk):
 
 
 def test_compendium_four_players_six_hands(sk):
-    new(sk, "compendium", FOUR)  # six hands, not a multiple of four: Compendium is always six
+    new_game(sk, "compendium", FOUR)  # six hands, not a multiple of four: Compendium is always six
     assert sk.json("status")["hands_planned"] == 6
     play_sheet(sk, FOUR, [
         (["moon Dan", "took Dan QS QH QD", "took Bob QC"], {"Dan": 5, "Bob": 1}),  # moon failed
@@ -682,7 +672,7 @@ def test_compendium_four_players_six_hands(sk):
 
 
 def test_compendium_six_players_without_the_optional_passes(sk):
-    new(sk, "compendium", SIX, "passing=off")
+    new_game(sk, "compendium", SIX, "passing=off")
     # right, left, then no pass in Slippery Paws, Finis and Cruel Fate, then hand 6 left
     passes = ["right", "left", None, None, None, "left"]
     play_sheet(sk, SIX, [
@@ -701,7 +691,7 @@ def test_compendium_six_players_without_the_optional_passes(sk):
 
 
 def test_compendium_announces_each_hand_by_name_with_its_scoring(sk):
-    new(sk, "compendium", FOUR)
+    new_game(sk, "compendium", FOUR)
     status = sk.json("status")
     assert status["phase"] == "Four Bad Queens"
     assert status["phase_scoring"] == (
@@ -730,7 +720,7 @@ def test_compendium_announces_each_hand_by_name_with_its_scoring(sk):
 
 
 def test_compendium_phases_refuse_what_they_do_not_score(sk):
-    new(sk, "compendium", THREE)
+    new_game(sk, "compendium", THREE)
     sk("moon", "Ann")
     sk("undo")
     sk("took", "Ann", "QS", "QH", "QD", "QC")
@@ -760,7 +750,7 @@ def test_compendium_is_always_six_hands(sk):
 
 
 def test_compendium_moon_can_be_switched_off(sk):
-    new(sk, "compendium", THREE, "moon=off")
+    new_game(sk, "compendium", THREE, "moon=off")
     err = sk.fails("moon", "Ann")
     assert err == (
         "refused: shooting the moon is switched off in this game (it was started with moon=off); "

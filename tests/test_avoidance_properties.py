@@ -8,11 +8,11 @@ negative; Compendium's Acorn Hearts hand is exactly half of Acorn Hearts."""
 
 from fractions import Fraction
 
+from helpers import engine_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.core import engine, events, rulesets
-from scorekeeper.storage import ruleset_files
+from scorekeeper.core import engine, events
 
 HEARTS = ["AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H"]
 QUEENS = ["QS", "QH", "QD", "QC"]
@@ -29,15 +29,6 @@ GAMES = {
 }
 HALF_ACORN = {"cards": {**{h: Fraction(1, 2) for h in HEARTS}, "QS": 2}, "moon": ("detected", 0, 6, None)}
 COMPENDIUM = [GAMES[name] for name in list(GAMES)[:5]] + [HALF_ACORN]
-
-
-def start(name, players):
-    path = ruleset_files.builtin_folder() / f"{name}.toml"
-    document = rulesets.parse_document(path.name, path.read_text(encoding="utf-8"))
-    resolved, chosen, _ = rulesets.apply_options(path.name, document, [])
-    return engine.start(
-        events.GameStarted(game_id="p", ruleset=resolved, options=chosen, players=players, dealer=players[0])
-    )
 
 
 def oracle(game_rules, players, took, first, last, moon):
@@ -121,7 +112,7 @@ PLAYERS = st.integers(3, 6).map(lambda n: ["Ann", "Bob", "Cat", "Dan", "Eve", "F
 @settings(max_examples=80, deadline=None)
 @given(name=st.sampled_from(list(GAMES)), players=PLAYERS, data=st.data())
 def test_random_games_score_as_the_table_says(name, players, data):
-    game = start(name, players)
+    game = engine_game(name, players)
     total = {p: Fraction(0) for p in players}
     for number in range(1, len(players) + 1):  # one deal per player
         facts = data.draw(hands(GAMES[name], players, number))
@@ -137,7 +128,7 @@ def test_random_games_score_as_the_table_says(name, players, data):
 @settings(max_examples=50, deadline=None)
 @given(players=PLAYERS, data=st.data())
 def test_random_compendiums_play_each_game_once_and_halve_acorn_hearts(players, data):
-    game = start("compendium", players)
+    game = engine_game("compendium", players)
     for number, game_rules in enumerate(COMPENDIUM, start=1):
         assert game.hand.phase.title in game.ruleset.phases[number - 1].title
         play_hand(game, game_rules, data.draw(hands(game_rules, players, number)))

@@ -103,11 +103,6 @@ def test_importing_twice_is_refused(sk, tmp_path, exported):
     assert sk.fails("--home", tmp_path / "other", "import", path) == err
 
 
-@pytest.fixture(scope="module")
-def bench():
-    return load_bench()
-
-
 @pytest.mark.parametrize("ruleset", load_bench().mix())
 def test_every_ruleset_round_trips(sk, home, tmp_path, bench, ruleset):
     bodies = bench.random_game(ruleset, seed=5)

@@ -9,6 +9,7 @@ The deal passes left each hand and the dealer leads the first trick.
 """
 
 import pytest
+from helpers import forfeits, scores
 
 RULESET = "oh-hell-mrpikes"
 SUITS = ("hearts", "spades", "diamonds", "clubs")
@@ -35,14 +36,6 @@ def play(sk, trump, bids, tricks):
     for entry in entries(tricks):
         out = sk("tricks", *entry)
     return out
-
-
-def scores(sk):
-    return {p["name"]: p["score"] for p in sk.json("standings")["players"]}
-
-
-def forfeits(sk):
-    return {p["name"]: p["forfeits"] for p in sk.json("standings")["players"]}
 
 
 def needs(sk):

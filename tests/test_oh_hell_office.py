@@ -10,19 +10,12 @@ is a shared win. Bids are simultaneous; a total equal to the tricks available ri
 """
 
 import pytest
+from helpers import scores, status
 
 from scorekeeper.storage import ruleset_files
 
 RULESET = "oh-hell-office"
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
-
-
-def scores(sk):
-    return {p["name"]: p["score"] for p in sk.json("standings")["players"]}
-
-
-def status(sk):
-    return sk.json("status")
 
 
 # --- a whole game, both schemes ------------------------------------------------------------

@@ -9,43 +9,23 @@ The numbers are worked by hand from RULES.md §1 (MrPikes: made → 10 + tricks,
 import json
 
 import pytest
+from helpers import forfeits, new_game, ruleset_document, scores, status
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import table
-from scorekeeper.core import engine, errors, events, rulesets
+from scorekeeper.core import engine, errors, events
 from scorekeeper.storage import ruleset_files
 
 OFFICE, PIKES = "oh-hell-office", "oh-hell-mrpikes"
 OFFICE_FILE = ruleset_files.builtin_folder() / "oh-hell-office.toml"
 
 
-def status(sk):
-    return sk.json("status")
-
-
-def scores(sk):
-    return {p["name"]: p["score"] for p in sk.json("standings")["players"]}
-
-
-def forfeits(sk):
-    return {p["name"]: p["forfeits"] for p in sk.json("standings")["players"]}
-
-
-def new(sk, ruleset, players, *settings, dealer=None):
-    args = ["new", ruleset, "--players", players]
-    if dealer:
-        args += ["--dealer", dealer]
-    for setting in settings:
-        args += ["--set", setting]
-    return sk(*args)
-
-
 # --- bidding in turn, and the hook ----------------------------------------------------
 
 
 def test_in_turn_bids_go_from_the_dealers_left_round_to_the_dealer(sk):
-    new(sk, OFFICE, "Ann,Bob,Cat,Dan", "bidding=in-turn")
+    new_game(sk, OFFICE, "Ann,Bob,Cat,Dan", "bidding=in-turn")
     assert "Bidding order: Bob, Cat, Dan, Ann" in sk("status")  # Ann deals
     sk("flip", "7h")
     assert sk.fails("bid", "Cat=2") == (
@@ -61,7 +41,7 @@ def test_in_turn_bids_go_from_the_dealers_left_round_to_the_dealer(sk):
 
 
 def test_simultaneous_bids_come_in_any_order(sk):
-    new(sk, OFFICE, "Ann,Bob,Cat,Dan")
+    new_game(sk, OFFICE, "Ann,Bob,Cat,Dan")
     sk("flip", "7h")
     sk("bid", "Dan=2")
     sk("bid", "Ann=1")
@@ -69,7 +49,7 @@ def test_simultaneous_bids_come_in_any_order(sk):
 
 
 def test_in_turn_bidding_on_mrpikes_starts_left_of_the_dealer_though_the_dealer_leads(sk):
-    new(sk, PIKES, "Ann,Bob,Cat", "bidding=in-turn", dealer="Bob")
+    new_game(sk, PIKES, "Ann,Bob,Cat", "bidding=in-turn", dealer="Bob")
     now = status(sk)
     assert (now["order"], now["leader"]) == (["Cat", "Ann", "Bob"], "Bob")
     sk("trump", "s")
@@ -81,7 +61,7 @@ def test_in_turn_bidding_on_mrpikes_starts_left_of_the_dealer_though_the_dealer_
 @pytest.fixture
 def hooked(sk):
     """Office, in-turn with the hook; Cat deals, so Ann, Bob, then Cat (last) bid; 7 cards."""
-    new(sk, OFFICE, "Ann,Bob,Cat", "bidding=in-turn", "hook=true", dealer="Cat")
+    new_game(sk, OFFICE, "Ann,Bob,Cat", "bidding=in-turn", "hook=true", dealer="Cat")
     sk("flip", "7s")
     return sk
 
@@ -114,7 +94,7 @@ def test_the_hook_lets_any_bid_stand_when_no_bid_can_make_the_total(hooked):
 
 
 def test_without_the_hook_in_turn_bids_may_total_the_tricks(sk):
-    new(sk, OFFICE, "Ann,Bob,Cat", "bidding=in-turn", dealer="Cat")
+    new_game(sk, OFFICE, "Ann,Bob,Cat", "bidding=in-turn", dealer="Cat")
     sk("flip", "7s")
     assert "(total 7 for 7 tricks)" in sk("bid", "2", "2", "3")
 
@@ -141,7 +121,7 @@ def play_hand(sk, cards, flip=None, trump=None):
 
 
 def test_fixed_size_on_mrpikes(sk):
-    new(sk, PIKES, "Ann,Bob,Cat", "sizes=fixed", "start=5", "hands=3")
+    new_game(sk, PIKES, "Ann,Bob,Cat", "sizes=fixed", "start=5", "hands=3")
     assert status(sk)["hands_planned"] == 3
     for _ in range(3):
         assert status(sk)["cards"] == 5
@@ -155,7 +135,7 @@ def test_fixed_size_on_mrpikes(sk):
 
 def test_a_fixed_size_of_ten_for_three_players_is_dealt(sk):
     # 10 each is too many for 7 players, but a 3-player game deals 30 of 52 cards
-    new(sk, PIKES, "Ann,Bob,Cat", "sizes=fixed", "start=10", "hands=2")
+    new_game(sk, PIKES, "Ann,Bob,Cat", "sizes=fixed", "start=10", "hands=2")
     assert status(sk)["cards"] == 10
     assert sk.fails("new", PIKES, "--players", "A,B,C,D,E,F,G", "--set", "sizes=fixed", "--set", "start=10",
                     "--set", "hands=2") == (
@@ -164,7 +144,7 @@ def test_a_fixed_size_of_ten_for_three_players_is_dealt(sk):
 
 
 def test_fixed_size_on_the_office_is_eight_cards_for_ten_hands_with_trump_turned(sk):
-    new(sk, OFFICE, "Ann,Bob,Cat,Dan", "sizes=fixed")
+    new_game(sk, OFFICE, "Ann,Bob,Cat,Dan", "sizes=fixed")
     now = status(sk)
     assert (now["cards"], now["hands_planned"], now["needs"]) == (8, 10, ["trump", "bids", "tricks"])
     assert sk.fails("flip", "7h") == (
@@ -178,7 +158,7 @@ def test_fixed_size_on_the_office_is_eight_cards_for_ten_hands_with_trump_turned
 
 
 def test_up_down_on_mrpikes_from_three(sk):
-    new(sk, PIKES, "Ann,Bob,Cat", "sizes=up-down", "start=3")
+    new_game(sk, PIKES, "Ann,Bob,Cat", "sizes=up-down", "start=3")
     assert status(sk)["hands_planned"] == 5
     for cards in (1, 2, 3, 2, 1):  # up from 1 to 3, then down again
         assert status(sk)["cards"] == cards
@@ -187,24 +167,24 @@ def test_up_down_on_mrpikes_from_three(sk):
 
 
 def test_down_only_and_up_only_on_mrpikes(sk):
-    new(sk, PIKES, "Ann,Bob,Cat", "sizes=down", "start=4")
+    new_game(sk, PIKES, "Ann,Bob,Cat", "sizes=down", "start=4")
     assert status(sk)["hands_planned"] == 4  # 4, 3, 2, 1
-    new(sk, PIKES, "Ann,Bob,Cat", "sizes=up", "start=4")
+    new_game(sk, PIKES, "Ann,Bob,Cat", "sizes=up", "start=4")
     assert (status(sk)["hands_planned"], status(sk)["cards"]) == (4, 1)  # 1, 2, 3, 4
 
 
 def test_the_office_eight_down_to_one_and_back(sk):
-    new(sk, OFFICE, "Ann,Bob,Cat,Dan", "sizes=down-up")
+    new_game(sk, OFFICE, "Ann,Bob,Cat,Dan", "sizes=down-up")
     now = status(sk)
     # 8, 7, …, 1, …, 8: 15 hands (§2 common variants); trump is turned up from the stock
     assert (now["cards"], now["hands_planned"], now["needs"]) == (8, 15, ["trump", "bids", "tricks"])
     play_hand(sk, 8, trump="JK")  # a Joker turned up: no trump
     assert status(sk)["cards"] == 7
     # 7 players: at most 7 cards (53 // 7), so 7..1..7, 13 hands
-    new(sk, OFFICE, "A,B,C,D,E,F,G", "sizes=down-up")
+    new_game(sk, OFFICE, "A,B,C,D,E,F,G", "sizes=down-up")
     assert (status(sk)["cards"], status(sk)["hands_planned"]) == (7, 13)
     # start sets the largest hand: 5..1..5, 9 hands
-    new(sk, OFFICE, "Ann,Bob,Cat", "sizes=down-up", "start=5")
+    new_game(sk, OFFICE, "Ann,Bob,Cat", "sizes=down-up", "start=5")
     assert (status(sk)["cards"], status(sk)["hands_planned"]) == (5, 9)
 
 
@@ -226,7 +206,7 @@ def test_joker_reflip_is_refused_with_a_plan_that_flips_no_card(sk):
 
 
 def test_flips_on_mrpikes_set_the_size_and_trump(sk):
-    new(sk, PIKES, "Ann,Bob,Cat", "sizes=flips", dealer="Bob")
+    new_game(sk, PIKES, "Ann,Bob,Cat", "sizes=flips", dealer="Bob")
     now = status(sk)
     assert (now["hands_planned"], now["needs"], now["leader"]) == (10, ["flip", "bids", "tricks"], "Bob")
     sk("flip", "qs")
@@ -240,7 +220,7 @@ def test_flips_on_mrpikes_set_the_size_and_trump(sk):
 
 
 def test_flips_on_mrpikes_with_start_and_hands(sk):
-    new(sk, PIKES, "Ann,Bob,Cat", "hands=2", "start=8", "sizes=flips")  # any order on the line
+    new_game(sk, PIKES, "Ann,Bob,Cat", "hands=2", "start=8", "sizes=flips")  # any order on the line
     assert status(sk)["hands_planned"] == 2
     sk("flip", "kh")
     assert status(sk)["cards"] == 8  # a King is 10, but start caps every flip at 8
@@ -251,7 +231,7 @@ def test_flips_on_mrpikes_with_start_and_hands(sk):
 
 def test_rotating_trump_on_the_office_eight_down(sk):
     # trump is given before sizes on the line; the file's order applies them, sizes first
-    new(sk, OFFICE, "Ann,Bob,Cat,Dan", "trump=rotating", "sizes=down-up")
+    new_game(sk, OFFICE, "Ann,Bob,Cat,Dan", "trump=rotating", "sizes=down-up")
     for cards, suit, shown in ((8, "S", "♠"), (7, "H", "♥"), (6, "D", "♦"), (5, "C", "♣"), (4, "S", "♠")):
         now = status(sk)
         assert (now["cards"], now["trump"], now["needs"]) == (cards, suit, ["bids", "tricks"])
@@ -263,7 +243,7 @@ def test_rotating_trump_on_the_office_eight_down(sk):
 
 
 def test_rotating_trump_with_a_no_trump_hand_on_mrpikes(sk):
-    new(sk, PIKES, "Ann,Bob,Cat", "trump=rotating-nt")
+    new_game(sk, PIKES, "Ann,Bob,Cat", "trump=rotating-nt")
     # the cycle is S, H, D, C, then a no-trump hand, then round again
     for cards, suit, shown in ((10, "S", "♠"), (9, "H", "♥"), (8, "D", "♦"), (7, "C", "♣"), (6, None, "no trump"),
                                (5, "S", "♠")):  # fmt: skip
@@ -274,13 +254,13 @@ def test_rotating_trump_with_a_no_trump_hand_on_mrpikes(sk):
 
 
 def test_a_flip_sets_only_the_size_when_trump_rotates(sk):
-    new(sk, OFFICE, "Ann,Bob,Cat", "trump=rotating")
+    new_game(sk, OFFICE, "Ann,Bob,Cat", "trump=rotating")
     sk("flip", "7h")
     assert (status(sk)["cards"], status(sk)["trump"]) == (7, "S")  # hand 1 is spades, whatever was flipped
 
 
 def test_no_trump_ever(sk):
-    new(sk, PIKES, "Ann,Bob,Cat", "trump=none")
+    new_game(sk, PIKES, "Ann,Bob,Cat", "trump=none")
     now = status(sk)
     assert (now["trump"], now["needs"]) == (None, ["bids", "tricks"])
     assert "Trump:" not in sk("status")
@@ -300,13 +280,13 @@ def test_a_flipped_trump_needs_flipped_sizes(sk):
 
 
 def test_trump_must_be_broken_before_it_is_led(sk):
-    new(sk, OFFICE, "Ann,Bob,Cat", "must_break=true")
+    new_game(sk, OFFICE, "Ann,Bob,Cat", "must_break=true")
     sk("flip", "2h")  # 2 cards, hearts; Bob leads (left of Ann, the dealer)
     sk("bid", "0", "1", "1")
     assert sk.fails("trick", "3h", "4s", "5s") == (
         "refused: trump (hearts) is not broken yet, so Bob may not lead 3♥; if Bob holds only hearts, add --forced"
     )
-    new(sk, OFFICE, "Ann,Bob,Cat")  # the office default: any card may be led at any time
+    new_game(sk, OFFICE, "Ann,Bob,Cat")  # the office default: any card may be led at any time
     sk("flip", "2h")
     sk("bid", "0", "1", "1")
     assert "Bob takes it" in sk("trick", "3h", "4s", "5s")
@@ -319,7 +299,7 @@ def test_jokers_high_beat_everything_and_jesters_never_win(sk):
     assert sk(
         "winner", "JK", "QH", "2H", "--ruleset", OFFICE, "--set", "jokers=high", "--trump", "hearts"
     ).strip() == ("Joker wins: Jokers are high")
-    new(sk, OFFICE, "Ann,Bob,Cat", "jokers=high")
+    new_game(sk, OFFICE, "Ann,Bob,Cat", "jokers=high")
     sk("flip", "2h")
     sk("bid", "0", "1", "1")
     assert sk.json("trick", "QH", "JK", "2S")["winner"] == "Cat"  # Cat played the Joker
@@ -329,7 +309,7 @@ def test_jokers_high_beat_everything_and_jesters_never_win(sk):
 
 
 def test_mrpikes_scoring_coefficients(sk):
-    new(sk, PIKES, "Ann,Bob,Cat", "made_base=5", "made_per_trick=2", "zero_base=20", "missed_base=-5",
+    new_game(sk, PIKES, "Ann,Bob,Cat", "made_base=5", "made_per_trick=2", "zero_base=20", "missed_base=-5",
         "missed_per_off=-2")  # fmt: skip
     sk("trump", "h")
     sk("bid", "3", "0", "6")
@@ -339,7 +319,7 @@ def test_mrpikes_scoring_coefficients(sk):
 
 
 def test_office_scoring_coefficients(sk):
-    new(sk, OFFICE, "Ann,Bob,Cat,Dan", "missed_per_off=-1", "zero_base=10", "zero_per_card=0")
+    new_game(sk, OFFICE, "Ann,Bob,Cat,Dan", "missed_per_off=-1", "zero_base=10", "zero_per_card=0")
     sk("flip", "7c")
     sk("bid", "3", "0", "2", "1")
     sk("tricks", "3", "0", "4", "0")
@@ -348,7 +328,7 @@ def test_office_scoring_coefficients(sk):
 
 
 def test_english_consolation_can_be_refined(sk):
-    new(sk, OFFICE, "Ann,Bob,Cat", "scoring=english", "missed_per_trick=2")
+    new_game(sk, OFFICE, "Ann,Bob,Cat", "scoring=english", "missed_per_trick=2")
     sk("flip", "5c")
     sk("bid", "1", "0", "0")
     sk("tricks", "3", "1", "1")
@@ -357,17 +337,17 @@ def test_english_consolation_can_be_refined(sk):
 
 
 def test_the_pants_rule_and_its_threshold(sk):
-    new(sk, PIKES, "Ann,Bob,Cat")
+    new_game(sk, PIKES, "Ann,Bob,Cat")
     sk("trump", "h")
     sk("bid", "5", "3", "2")
     sk("tricks", "4", "4", "2")  # Ann bid 5 and missed: pants (§1); Bob's 3 is under the threshold
     assert forfeits(sk) == {"Ann": ["pants"], "Bob": [], "Cat": []}
-    new(sk, PIKES, "Ann,Bob,Cat", "pants=false")
+    new_game(sk, PIKES, "Ann,Bob,Cat", "pants=false")
     sk("trump", "h")
     sk("bid", "5", "3", "2")
     sk("tricks", "4", "4", "2")
     assert forfeits(sk) == {"Ann": [], "Bob": [], "Cat": []}
-    new(sk, PIKES, "Ann,Bob,Cat", "pants_bid=3")
+    new_game(sk, PIKES, "Ann,Bob,Cat", "pants_bid=3")
     sk("trump", "h")
     sk("bid", "5", "3", "2")
     sk("tricks", "4", "4", "2")  # now a missed 3 risks the pants too
@@ -376,7 +356,7 @@ def test_the_pants_rule_and_its_threshold(sk):
 
 def test_the_office_has_no_pants_unless_switched_on(sk):
     for setting, forfeited in (("pants=false", []), ("pants=true", ["pants"])):
-        new(sk, OFFICE, "Ann,Bob,Cat", setting)
+        new_game(sk, OFFICE, "Ann,Bob,Cat", setting)
         sk("flip", "9s")
         sk("bid", "6", "2", "1")
         sk("tricks", "5", "3", "1")  # Ann bid 6 and missed
@@ -384,7 +364,7 @@ def test_the_office_has_no_pants_unless_switched_on(sk):
 
 
 def test_tie_break_on_the_office_plays_another_flipped_hand(sk):
-    new(sk, OFFICE, "Ann,Bob,Cat", "hands=1", "tie_break=true")
+    new_game(sk, OFFICE, "Ann,Bob,Cat", "hands=1", "tie_break=true")
     sk("flip", "2h")
     sk("bid", "1", "1", "0")
     out = sk("tricks", "1", "1", "0")  # Ann 11, Bob 11, Cat 5 + 2 = 7: tied lead
@@ -404,7 +384,7 @@ def test_tie_break_on_the_office_plays_another_flipped_hand(sk):
 
 
 def test_tie_break_off_on_mrpikes_is_a_shared_win(sk):
-    new(sk, PIKES, "Ann,Bob,Cat", "tie_break=false", "sizes=fixed", "start=2", "hands=1")
+    new_game(sk, PIKES, "Ann,Bob,Cat", "tie_break=false", "sizes=fixed", "start=2", "hands=1")
     sk("trump", "d")
     sk("bid", "1", "1", "0")
     sk("tricks", "1", "1", "0")  # Ann 11, Bob 11, Cat 10
@@ -413,10 +393,10 @@ def test_tie_break_off_on_mrpikes_is_a_shared_win(sk):
 
 
 def test_the_renege_penalty(sk):
-    new(sk, PIKES, "Ann,Bob,Cat", "renege=-5")
+    new_game(sk, PIKES, "Ann,Bob,Cat", "renege=-5")
     assert "Renege by Bob (revoke): -5 points." in sk("renege", "Bob")
     assert scores(sk)["Bob"] == -5
-    new(sk, OFFICE, "Ann,Bob,Cat")
+    new_game(sk, OFFICE, "Ann,Bob,Cat")
     sk("renege", "Cat", "--note", "played a club on a heart lead")
     assert scores(sk) == {"Ann": 0, "Bob": 0, "Cat": -10}  # the office's default (a reading)
 
@@ -441,12 +421,12 @@ def test_a_bad_option_value_is_a_usage_error(sk, setting, message):
 
 
 def test_the_options_given_change_only_this_game(sk):
-    new(sk, OFFICE, "Ann,Bob,Cat", "scoring=english")
+    new_game(sk, OFFICE, "Ann,Bob,Cat", "scoring=english")
     sk("flip", "2c")
     sk("bid", "0", "0", "0")
     sk("tricks", "2", "0", "0")
     assert scores(sk) == {"Ann": 2, "Bob": 10, "Cat": 10}  # english: a miss → 2 tricks; zeros → 10
-    new(sk, OFFICE, "Ann,Bob,Cat")  # the next game plays the file as written: standard
+    new_game(sk, OFFICE, "Ann,Bob,Cat")  # the next game plays the file as written: standard
     sk("flip", "2c")
     sk("bid", "0", "0", "0")
     sk("tricks", "2", "0", "0")
@@ -456,7 +436,7 @@ def test_the_options_given_change_only_this_game(sk):
 def test_the_sheet_records_the_options_in_effect(sk):
     # sizes=down-up turns the trump up from the stock and starts at 8: the options the game
     # records say so, though only sizes was given
-    new(sk, OFFICE, "Ann,Bob,Cat", "sizes=down-up")
+    new_game(sk, OFFICE, "Ann,Bob,Cat", "sizes=down-up")
     options = json.loads(sk("sheet", "--format", "json"))["ruleset"]["options"]
     assert (options["sizes"], options["trump"], options["start"], options["scoring"]) == (
         "down-up",
@@ -464,7 +444,7 @@ def test_the_sheet_records_the_options_in_effect(sk):
         8,
         "standard",
     )
-    new(sk, PIKES, "Ann,Bob,Cat", "sizes=flips", "renege=-5")
+    new_game(sk, PIKES, "Ann,Bob,Cat", "sizes=flips", "renege=-5")
     options = json.loads(sk("sheet", "--format", "json"))["ruleset"]["options"]
     assert (options["sizes"], options["trump"], options["hands"], options["renege"]) == (
         "flips",
@@ -481,8 +461,7 @@ RANK_VALUES = {"A": 1, **{str(n): n for n in range(2, 11)}, "J": 10, "Q": 10, "K
 
 
 def office_game(players: int, settings: list[str]) -> engine.Game:
-    origin, text = ruleset_files.find(OFFICE, None)
-    document = rulesets.parse_document(origin, text)
+    origin, document = ruleset_document(OFFICE)
     return engine.start(
         table.new_event(origin, document, ",".join(NAMES[:players]), None, "", "", "", settings)
     )

@@ -17,6 +17,7 @@ import json
 from fractions import Fraction
 
 import pytest
+from helpers import new_game, scores, status
 
 from scorekeeper.core import schedule
 
@@ -28,18 +29,7 @@ TRUMPS = ("hearts", "QS", "d", "clubs", "7h", "spades")
 
 
 def start(sk, players, dealer, *settings):
-    args = ["new", RULESET, "--players", ",".join(players), "--dealer", dealer]
-    for setting in settings:
-        args += ["--set", setting]
-    return sk(*args)
-
-
-def status(sk):
-    return sk.json("status")
-
-
-def scores(sk):
-    return {p["name"]: p["score"] for p in sk.json("standings")["players"]}
+    return new_game(sk, RULESET, players, *settings, dealer=dealer)
 
 
 def pick(sk, picks, style=0, names=None):

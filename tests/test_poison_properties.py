@@ -9,6 +9,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
+from helpers import split
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -41,13 +42,6 @@ def new_game(players: int, rounds: list[int], dealer: int, round5: str, round6: 
         str(RULESET), DOCUMENT, ",".join(NAMES[:players]), NAMES[dealer], "", "", "", settings_
     )
     return engine.start(event)
-
-
-def split(draw, total: int, parts: int) -> list[int]:
-    """A random way to share `total` tricks among `parts` players."""
-    cuts = sorted(draw(st.lists(st.integers(0, total), min_size=parts - 1, max_size=parts - 1)))
-    edges = [0, *cuts, total]
-    return [edges[i + 1] - edges[i] for i in range(parts)]
 
 
 games_strategy = st.fixed_dictionaries(

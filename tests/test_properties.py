@@ -2,27 +2,22 @@
 
 from fractions import Fraction
 
+from helpers import ruleset_document, split
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import table
-from scorekeeper.core import engine, entries, events, rulesets, schedule
-from scorekeeper.storage import ruleset_files, store
+from scorekeeper.core import engine, entries, events, schedule
+from scorekeeper.storage import store
 
 NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
 SUITS = "shdc"
 
 
 def start(players: int, dealer: int) -> list[events.AnyEvent]:
-    origin, text = ruleset_files.find("oh-hell-mrpikes", None)
-    document = rulesets.parse_document(origin, text)
+    origin, document = ruleset_document("oh-hell-mrpikes")
     names = ",".join(NAMES[:players])
     return [table.new_event(origin, document, names, NAMES[dealer], "", "", "", [])]
-
-
-def split(draw, total: int, parts: int) -> list[int]:
-    cuts = sorted(draw(st.lists(st.integers(0, total), min_size=parts - 1, max_size=parts - 1)))
-    return [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
 
 
 def play(draw, players: int, dealer: int, max_hands: int = 40) -> tuple[engine.Game, list]:

@@ -267,11 +267,6 @@ def test_html_is_one_standalone_page_with_a_chart(sk):
 # --- every ruleset -------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def bench():
-    return load_bench()
-
-
 def ruleset_names():
     return load_bench().mix()
 

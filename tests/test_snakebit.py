@@ -12,16 +12,16 @@ Every expected total below was worked out by hand from §5:
   No suit is cursed twice, or trump twice, in hands 1-6 (7-12, … after the piles are reshuffled).
 """
 
-import itertools
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from helpers import ruleset_document, scores, split
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper import table
-from scorekeeper.core import cards, engine, errors, events, rulesets, scoring
+from scorekeeper.core import cards, engine, errors, events, scoring
 from scorekeeper.storage import ruleset_files
 
 RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
@@ -38,10 +38,6 @@ BEARING = {
 
 
 # --- helpers -----------------------------------------------------------------------------
-
-
-def scores(sk):
-    return {p["name"]: p["score"] for p in sk.json("standings")["players"]}
 
 
 def record_cursed_cards(sk, entry):
@@ -658,8 +654,7 @@ def test_undo_reopens_a_hand_closed_by_counts(sk):
 
 
 def start(players: int, ruleset: str = "snakebit") -> engine.Game:
-    origin, text = ruleset_files.find(str(RULESETS / f"{ruleset}.toml"), None)
-    document = rulesets.parse_document(origin, text)
+    origin, document = ruleset_document(RULESETS / f"{ruleset}.toml")
     names = ",".join(["Ann", "Bob", "Cat", "Dan"][:players])
     game = engine.start(table.new_event(origin, document, names, None, "", "", "", []))
     engine.apply(game, events.CursedSet(hand=1, suit="moons"))
@@ -668,17 +663,9 @@ def start(players: int, ruleset: str = "snakebit") -> engine.Game:
 
 
 @st.composite
-def split(draw, total: int, parts: int) -> list[int]:
-    """`total` split into `parts` whole numbers ≥ 0."""
-    cuts = sorted(draw(st.lists(st.integers(0, total), min_size=parts - 1, max_size=parts - 1)))
-    edges = [0, *cuts, total]
-    return [b - a for a, b in itertools.pairwise(edges)]
-
-
-@st.composite
 def hands(draw):
     players = draw(st.sampled_from([3, 4]))
-    return players, draw(split(24 // players, players)), draw(split(8, players)), draw(st.booleans())
+    return players, split(draw, 24 // players, players), split(draw, 8, players), draw(st.booleans())
 
 
 @settings(max_examples=300, deadline=None)
@@ -710,7 +697,7 @@ def test_any_counts_within_the_cap_score_tricks_minus_cursed_in_either_order(han
 @given(st.sampled_from([3, 4]), st.data())
 def test_naming_the_cursed_cards_scores_as_counting_them(players, data):
     owners = data.draw(st.lists(st.integers(0, players - 1), min_size=8, max_size=8))
-    tricks = data.draw(split(24 // players, players))
+    tricks = split(data.draw, 24 // players, players)
     counts = [owners.count(seat) for seat in range(players)]
     named, counted = start(players), start(players)
     names = named.players

@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from helpers import tamperable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,16 +32,6 @@ def fill(s: Store, game_id: str, count: int) -> list[StoredEvent]:
         with s.writing(game_id) as w:
             w.append({"type": TYPES[i % len(TYPES)], "i": i, "note": f"entry {i} ✓"})
     return s.events(game_id)
-
-
-def raw(s: Store) -> sqlite3.Connection:
-    """A plain sqlite3 connection, as a tamperer would use; the append-only triggers and the
-    CHECK constraints are the first things such a person turns off."""
-    conn = sqlite3.connect(s.path, isolation_level=None)
-    conn.execute("DROP TRIGGER events_append_only_update")
-    conn.execute("DROP TRIGGER events_append_only_delete")
-    conn.execute("PRAGMA ignore_check_constraints = ON")
-    return conn
 
 
 def run_child(tmp_path: Path, code: str, *args: str, **popen) -> subprocess.Popen:
@@ -335,7 +326,7 @@ def test_verify_names_the_first_bad_entry(tmp_path, tamper, expected):
         fill(s, "after", 3)
         assert [e.body["type"] for e in ev] == [*TYPES, *TYPES[:2]]
         assert s.verify() == []
-    conn = raw(s)
+    conn = tamperable(s.path)
     tamper(conn, ev)
     conn.close()
     with Store(tmp_path) as s:
@@ -349,7 +340,7 @@ def test_verify_names_the_first_bad_entry(tmp_path, tamper, expected):
 def test_reading_a_body_that_is_not_json_is_a_store_error(tmp_path):
     with Store(tmp_path) as s:
         ev = fill(s, "g", 8)
-    conn = raw(s)
+    conn = tamperable(s.path)
     break_json(conn, ev)
     conn.close()
     with Store(tmp_path) as s, pytest.raises(errors.StoreError, match="entry 7 of game g"):

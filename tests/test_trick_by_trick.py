@@ -15,18 +15,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import engine_game, scores
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.core import cards, engine, errors, events, rulesets
+from scorekeeper.core import cards, engine, errors, events
 from scorekeeper.core.families import card_by_card
-from scorekeeper.storage import ruleset_files
 
 # --- helpers -------------------------------------------------------------------------
-
-
-def scores(sk):
-    return {p["name"]: p["score"] for p in sk.json("standings")["players"]}
 
 
 def tricks_of(sk, *played):
@@ -672,18 +668,6 @@ def simple_winner(trick, trump, led, jokers):
     return max(range(len(trick)), key=strength)
 
 
-def start_game(ruleset, players, settings=()):
-    origin, text = ruleset_files.find(ruleset, None)
-    document, chosen, _ = rulesets.apply_options(
-        origin, rulesets.parse_document(origin, text), list(settings)
-    )
-    return engine.start(
-        events.GameStarted(
-            game_id="test", ruleset=document, options=chosen, players=players, dealer=players[0]
-        )
-    )
-
-
 def play_random_hand(game, hands, rng, *, faithful, declared_lead):
     """Play every card of `hands` (seat → cards) through the engine. Each player follows suit
     with probability `faithful`, else plays any card. Returns the revokes committed, as
@@ -767,7 +751,7 @@ def test_random_hands_every_revoke_is_flagged_and_nothing_else(
     ruleset, players, options, before, seed, faithful
 ):
     rng = random.Random(seed)
-    game = start_game(ruleset, players, options)
+    game = engine_game(ruleset, players, options)
     pack = list(game.deck.cards)
     hand = game.hand
     decktet = game.deck.kind == "decktet"
@@ -799,7 +783,7 @@ def test_random_hands_every_revoke_is_flagged_and_nothing_else(
 
 
 def test_the_card_by_card_refusals_are_entry_errors_not_crashes():
-    game = start_game("oh-hell-mrpikes", ["Ann", "Bob", "Cat"])
+    game = engine_game("oh-hell-mrpikes", ["Ann", "Bob", "Cat"])
     engine.apply(game, events.TrumpSet(hand=1, suit="H"))
     engine.apply(game, events.BidsRecorded(hand=1, bids={"Ann": 0, "Bob": 0, "Cat": 0}))
     with pytest.raises(errors.EntryError):

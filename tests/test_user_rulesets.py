@@ -8,13 +8,10 @@ missed → -(10 + the miss); or as the edited file says.
 """
 
 import pytest
+from helpers import scores
 
 from scorekeeper.core import examples, rulesets
 from scorekeeper.storage import ruleset_files
-
-
-def scores(sk):
-    return {p["name"]: p["score"] for p in sk.json("standings")["players"]}
 
 
 def play_first_hand(sk):
