@@ -233,7 +233,7 @@ class Game:
 
 
 def start(event: events.GameStarted) -> Game:
-    ruleset = rulesets.validate("the game's ruleset", event.ruleset)
+    ruleset = rulesets.stored(event.ruleset)
     game = Game(
         id=event.game_id,
         ruleset=ruleset,
@@ -578,11 +578,16 @@ def _forfeits(game: Game, hand: Hand) -> None:
         )
 
 
+def _reached(end: rulesets.End, total: Fraction) -> bool:
+    assert end.threshold is not None
+    return total <= end.threshold if end.reached == "at-or-below" else total >= end.threshold
+
+
 def _advance(game: Game, hand: Hand) -> None:
     rules, n = game.ruleset, len(game.players)
     end = rules.end
     totals = game.totals()
-    if end.threshold is not None and any(t <= end.threshold for t in totals.values()):
+    if end.threshold is not None and any(_reached(end, t) for t in totals.values()):
         game.finished = True
         return
     planned = game.planned_hands

@@ -17,11 +17,12 @@ from pydantic import (
     ConfigDict,
     Field,
     ValidationError,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
 
-from scorekeeper.core import errors
+from scorekeeper.core import cards, errors
 
 BUILTIN_NAMES = (
     "oh-hell-mrpikes",
@@ -299,7 +300,8 @@ class End(Model):
 
     hands: int | None = Field(default=None, ge=1)  # None: from the sizes, rounds, or players
     multiple_of_players: bool = False  # hands must be a multiple of the player count
-    threshold: int | None = None  # over at the end of a hand where someone is at or below this
+    threshold: int | None = None  # over at the end of a hand where someone's total reaches this…
+    reached: Literal["at-or-below", "at-or-above"] | None = None  # …from above or from below
     tie_break: bool = False  # a tie for first schedules more hands at the final size
     winner: Literal["highest", "lowest"] = "highest"
 
@@ -370,7 +372,7 @@ class Ruleset(Model):
     examples: list[Example] = []
 
     @model_validator(mode="after")
-    def _consistent(self) -> Self:
+    def _consistent(self, info: ValidationInfo) -> Self:
         # one "key.path: what is wrong and what to write" per problem, one a line
         problems = []
         if self.max_players < self.min_players:
@@ -391,6 +393,9 @@ class Ruleset(Model):
             problems.append('bidding.hook: the hook rule needs bidding.order = "in-turn" (the dealer bids last)')
         if self.trump.kind == "rotating" and not self.trump.cycle:
             problems.append('trump.cycle: a rotating trump needs a cycle of suits, e.g. ["S", "H", "D", "C"]')
+        if not (info.context or {}).get("stored"):
+            # a game already started keeps the rules it began with, even one read more strictly now
+            problems += idle_or_ambiguous(self)
         if problems:
             raise ValueError("\n".join(problems))
         return self
@@ -428,6 +433,152 @@ class Ruleset(Model):
         )
 
 
+
+
+# --- settings that would do nothing, or read two ways ----------------------------------
+# Each is a `rules check` error with its key path: a file that passes says what it means.
+
+
+def idle_or_ambiguous(ruleset: Ruleset) -> list[str]:
+    """One `key.path: what is wrong and what to write` for every setting of a ruleset that
+    would do nothing in play, or that a reader could take two ways."""
+    problems = _end_problems(ruleset) + _suit_rule_problems(ruleset, "trump", ruleset.trump)
+    if ruleset.cursed is not None:
+        problems += _suit_rule_problems(ruleset, "cursed", ruleset.cursed)
+    problems += _deck_problems(ruleset) + _bidding_problems(ruleset)
+    for where, phase in _phases(ruleset):
+        problems += _phase_problems(ruleset, where, phase)
+    return problems
+
+
+def _end_problems(ruleset: Ruleset) -> list[str]:
+    end, problems = ruleset.end, []
+    if end.threshold is not None and end.reached is None:
+        problems.append(
+            f"end.threshold: {end.threshold} reads two ways; say which way it is reached: "
+            f'reached = "at-or-above" (over once a total is {end.threshold} or more) or '
+            f'reached = "at-or-below" ({end.threshold} or less)'
+        )
+    if end.reached is not None and end.threshold is None:
+        problems.append("end.reached: there is no end.threshold for it to point at; give one or leave reached out")
+    if _open_ended(ruleset):
+        if end.threshold is None:
+            problems.append(
+                "end: nothing ends this game; give end.hands (how many hands) or end.threshold "
+                "with end.reached (the score that ends it)"
+            )
+        elif end.tie_break:
+            problems.append(
+                "end.tie_break: this game ends on its threshold, with no last hand to play a tie off "
+                "after; leave tie_break out"
+            )
+    return problems
+
+
+def _open_ended(ruleset: Ruleset) -> bool:
+    """No planned number of hands (the schedule's own test, on the ruleset alone)."""
+    return (
+        ruleset.end.hands is None
+        and isinstance(ruleset.sizes, DealOut)
+        and ruleset.poisons is None
+        and not ruleset.end.multiple_of_players
+        and not ruleset.phases
+    )
+
+
+def _has_trump(trump: Trump) -> bool:
+    return trump.kind != "none" and not (trump.kind == "rotating" and set(trump.cycle) <= {"none"})
+
+
+def _suit_rule_problems(ruleset: Ruleset, key: str, rule: Trump) -> list[str]:
+    problems = []
+    if key == "cursed" and rule.kind != "turned":
+        problems.append('cursed.kind: the cursed suit is recorded each hand with `cursed`; write kind = "turned"')
+    if rule.cycle and rule.kind != "rotating":
+        problems.append(f'{key}.cycle: only a rotating {key} (kind = "rotating") follows a cycle; leave cycle out')
+    if rule.no_repeat and rule.kind != "turned":
+        problems.append(
+            f'{key}.no_repeat: only a suit recorded each hand (kind = "turned") can be refused as a '
+            "repeat; leave no_repeat out"
+        )
+    if rule.must_break and not _has_trump(rule):
+        problems.append(
+            f"{key}.must_break: this ruleset has no {key} suit ({key}.kind = \"{rule.kind}\"), so "
+            "there is no suit to break; leave must_break out"
+        )
+    return problems
+
+
+def _deck_problems(ruleset: Ruleset) -> list[str]:
+    problems = []
+    if ruleset.deck != "french-54":
+        if "jokers" in ruleset.model_fields_set:
+            problems.append(f'jokers: the {ruleset.deck} pack has no Jokers; leave jokers out')
+        if isinstance(ruleset.sizes, FlipSize) and ruleset.sizes.joker_reflip:
+            problems.append(f"sizes.joker_reflip: the {ruleset.deck} pack has no Jokers to flip; leave joker_reflip out")
+    sizes = ruleset.sizes
+    if isinstance(sizes, Progression) and sizes.shape == "fixed" and "low" in sizes.model_fields_set:
+        problems.append("sizes.low: a fixed size never goes down to a low; leave low out")
+    return problems
+
+
+def _bidding_problems(ruleset: Ruleset) -> list[str]:
+    kind, problems = ruleset.bidding.kind, []
+    if kind == "none" and ruleset.bidding.order == "in-turn":
+        problems.append('bidding.order: nobody bids here (bidding.kind = "none"); leave order out')
+    if ruleset.pants is not None and ruleset.pants.enabled and kind != "bids":
+        problems.append(f'pants: the pants rule is about missed bids, and this ruleset has none (bidding.kind = "{kind}"); leave [pants] out')
+    if ruleset.poisons is not None and kind != "poisons":
+        problems.append('poisons: only poison picks (bidding.kind = "poisons") play in rounds of poisons; leave [poisons] out')
+    for i, renege in enumerate(ruleset.reneges):
+        if renege.forced_blind_only and kind != "poisons":
+            problems.append(
+                f"reneges.{i}.forced_blind_only: only a player forced to bid blind (poison bidding) can "
+                "commit it; leave forced_blind_only out"
+            )
+    return problems
+
+
+def _phases(ruleset: Ruleset) -> list[tuple[str, Phase]]:
+    """Each set of scoring rules with the key path it was written at."""
+    if ruleset.phases:
+        return [(f"phases.{i}.", phase) for i, phase in enumerate(ruleset.phases)]
+    return [("", ruleset.phase(1))]
+
+
+def _phase_problems(ruleset: Ruleset, where: str, phase: Phase) -> list[str]:
+    problems = []
+    bidding = ruleset.bidding.kind
+    pack = cards.deck(deck_name(ruleset.deck, 4))  # piquet: the full 32, black 7s included
+    for i, rule in enumerate(phase.scoring):
+        at = f"{where}scoring.{i}"
+        if isinstance(rule, ExactBid) and bidding != "bids":
+            problems.append(f'{at}: an exact_bid rule scores bids, and nobody bids here; set bidding.kind = "bids"')
+        if isinstance(rule, PoisonTally) and bidding != "poisons":
+            problems.append(f'{at}: a poison rule scores poison picks; set bidding.kind = "poisons"')
+        if isinstance(rule, TrickPoints) and not (rule.winner or rule.others):
+            problems.append(f"{at}: the {rule.which} trick scores nothing here; give winner or others points, or leave the rule out")
+        if isinstance(rule, CardPoints):
+            codes = {card.code for card in pack.cards}
+            for code in rule.cards:
+                if code not in codes:
+                    problems.append(
+                        f"{at}.cards.{code}: not a card of the {ruleset.deck} pack; name it by its code, "
+                        + ("e.g. QS or 10H" if pack.kind == "french" else "e.g. Diplomat")
+                    )
+            for suit in rule.suits:
+                if suit not in pack.suits:
+                    problems.append(f"{at}.suits.{suit}: not a suit of the {ruleset.deck} pack; use one of {', '.join(pack.suits)}")
+            if rule.cursed is not None and ruleset.cursed is None:
+                problems.append(f"{at}.cursed: this ruleset has no cursed suit; add a [cursed] table or leave cursed out")
+    if ruleset.cursed is not None and not where and not any(
+        isinstance(rule, CardPoints) and rule.cursed is not None for rule in phase.scoring
+    ):
+        problems.append('cursed: no scoring rule counts the cursed cards; add a "cards" rule with cursed = POINTS, or leave [cursed] out')
+    for i, adjustment in enumerate(phase.adjust):
+        if isinstance(adjustment, Moon) and not adjustment.declared and adjustment.failure.model_fields_set:
+            problems.append(f"{where}adjust.{i}.failure: a moon never declared cannot fail (it is only seen when made); leave failure out")
+    return problems
 
 
 def deck_size(deck: str, players: int, jokers: str = "jester") -> int:
@@ -487,6 +638,19 @@ def validate(origin: str, document: dict[str, Any]) -> Ruleset:
         return Ruleset.model_validate(document)
     except ValidationError as exc:
         raise errors.RulesetError(_format_errors(origin, exc)) from None
+
+
+def stored(document: dict[str, Any]) -> Ruleset:
+    """The ruleset a stored game embedded at `new`. It plays as it did then: a setting read
+    more strictly since (one that does nothing, or reads two ways) is not refused, and an end
+    threshold from before `end.reached` existed meant what the tool then did, at or below."""
+    end = document.get("end")
+    if isinstance(end, dict) and end.get("threshold") is not None and "reached" not in end:
+        document = {**document, "end": {**end, "reached": "at-or-below"}}
+    try:
+        return Ruleset.model_validate(document, context={"stored": True})
+    except ValidationError as exc:
+        raise errors.RulesetError(_format_errors("the game's ruleset", exc)) from None
 
 
 # --- options -------------------------------------------------------------------------

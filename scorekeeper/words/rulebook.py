@@ -177,7 +177,8 @@ def _end(ruleset: rulesets.Ruleset) -> str:
     end = ruleset.end
     best = "highest" if end.winner == "highest" else "lowest"
     if end.threshold is not None:
-        length = f"after the hand in which a player reaches {end.threshold} or lower"
+        side = "lower" if end.reached == "at-or-below" else "higher"
+        length = f"after the hand in which a player reaches {end.threshold} or {side}"
     elif ruleset.poisons is not None:
         length = f"after the agreed rounds ({','.join(map(str, ruleset.poisons.rounds))} hands)"
     elif end.multiple_of_players and end.hands is None:
