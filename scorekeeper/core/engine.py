@@ -115,7 +115,10 @@ class Game:
         self.hands: list[Hand] = []
         self.forfeits: dict[str, list[str]] = {p: [] for p in players}
         self.finished = False
-        self.entries: list[tuple[int, events.AnyEvent]] = []  # live entries
+        self.entries: list[tuple[int, events.AnyEvent]] = []  # live entries, in log order
+        self.corrections: list[Any] = []  # corrections.Correction, in log order
+        self.set_aside: list[tuple[int, events.AnyEvent]] = []  # entries of hands a correction ended the game before
+        self.abandoned = False
         self._settled = {p: Fraction(0) for p in players}  # the closed hands' sum (see totals)
         self._settled_hands = 0
 
@@ -250,24 +253,47 @@ def start(event: events.GameStarted) -> Game:
 
 
 def replay(stored: list[events.AnyEvent]) -> Game:
-    """The state of a game from its whole log, reversals honoured."""
+    """The state of a game from its whole log, reversals honoured and corrections told in
+    place (see core/corrections.py)."""
     reversed_ = {e.target for e in stored if isinstance(e, events.EntryReversed)}
     first = stored[0]
     assert isinstance(first, events.GameStarted), "a game's log starts with game_started"
     game = start(first)
-    game.entries.append((0, first))
-    for n, event in enumerate(stored[1:], start=1):
-        if isinstance(event, events.EntryReversed) or n in reversed_:
+    live = [
+        (n, event) for n, event in enumerate(stored[1:], start=1)
+        if not isinstance(event, events.EntryReversed) and n not in reversed_
+    ]  # fmt: skip
+    game.entries = [(0, first), *live]
+    order = live
+    retelling = False
+    if any(isinstance(event, events.Corrected | events.DealerSet) for _, event in live):
+        from scorekeeper.core import corrections
+
+        retold = corrections.retell(live)
+        order, game.corrections, retelling = retold.entries, retold.corrections, True
+    for n, event in order:
+        if isinstance(event, events.GameAbandoned):
+            game.abandoned = True
             continue
-        apply(game, event)
-        game.entries.append((n, event))
+        if retelling and game.finished and event.hand > game.hand.number:
+            game.set_aside.append((n, event))  # a hand the corrected game never reached
+            continue
+        if not retelling:
+            apply(game, event)
+            continue
+        try:
+            apply(game, event)
+        except errors.ScorekeeperError as exc:
+            raise corrections.NoLongerFits(n, event, exc) from None
     return game
 
 
 def apply(game: Game, event: events.AnyEvent) -> None:
     """Apply one entry to the game, or raise the refusal that says why it cannot be."""
-    if isinstance(event, events.EntryReversed | events.GameStarted):
-        raise AssertionError("reversals are honoured by replay, not applied")
+    if isinstance(event, events.EntryReversed | events.GameStarted | events.Corrected | events.GameAbandoned):
+        raise AssertionError("reversals, corrections and abandoning are honoured by replay, not applied")
+    if game.abandoned:
+        raise errors.RuleViolation("this game was abandoned; `undo` takes that back, or start another with `new`")
     if game.finished:
         raise errors.RuleViolation(
             "the game is over; start another with `new`, or `undo` the last entry to correct it"
@@ -494,7 +520,18 @@ def _on_renege(game: Game, hand: Hand, event: events.RenegeRecorded) -> None:
     hand.penalties.append(Penalty(scoring.Item(event.player, value, "renege", text), rule.kind, event.note))
 
 
+def _on_dealer(game: Game, hand: Hand, event: events.DealerSet) -> None:
+    """A deal out of turn, as it happened (RULES §6): the rotation carries on from this dealer."""
+    seat = game.seat(game.player(event.player))
+    if seat == hand.dealer:
+        return
+    hand.dealer_reason = f"dealt out of turn ({game.players[hand.dealer]} was due)"
+    hand.dealer = seat
+    hand.leader = schedule.leader(game.ruleset, seat, len(game.players))
+
+
 _HANDLERS: dict[type, Any] = {
+    events.DealerSet: _on_dealer,
     events.TrumpSet: _on_trump,
     events.CardFlipped: _on_flip,
     events.CursedSet: _on_cursed,

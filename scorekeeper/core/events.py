@@ -1,9 +1,9 @@
 """The events: small immutable records of what the scorer entered, the single source of
 truth for every game. Pydantic models told apart by `type`; the store keeps them as JSON."""
 
-from typing import Any, Literal, Union, get_args
+from typing import Annotated, Any, Literal, Union, get_args
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scorekeeper.core import errors
 
@@ -110,6 +110,38 @@ class CommentAdded(HandEvent):
     text: str
 
 
+class DealerSet(HandEvent):
+    type: Literal["dealer"] = "dealer"
+    player: str  # who actually dealt the hand (a deal out of turn); the rotation goes on from them
+
+
+# The facts a correction may carry: any entry of a hand but a card-by-card trick.
+Fact = Annotated[
+    Union[
+        TrumpSet, CardFlipped, CursedSet, BidsRecorded, PoisonsRecorded, TricksRecorded,
+        CardsTaken, CursedCounted, TrickAwarded, MoonDeclared, RenegeRecorded, CommentAdded,
+        DealerSet,
+    ],
+    Field(discriminator="type"),
+]  # fmt: skip
+
+
+class Corrected(Event):
+    """The right fact for a hand that has closed: it supersedes what that hand's entries said
+    (see core/corrections.py); the entries it supersedes stay in the log as they were."""
+
+    type: Literal["correction"] = "correction"
+    fact: Fact
+
+    @property
+    def hand(self) -> int:
+        return self.fact.hand
+
+
+class GameAbandoned(Event):
+    type: Literal["abandoned"] = "abandoned"
+
+
 class EntryReversed(Event):
     type: Literal["reversed"] = "reversed"
     target: int  # the position in the game's log of the entry taken back
@@ -118,7 +150,8 @@ class EntryReversed(Event):
 AnyEvent = Union[
     GameStarted, TrumpSet, CardFlipped, CursedSet, BidsRecorded, PoisonsRecorded,
     TricksRecorded, CardsTaken, CursedCounted, TrickAwarded, MoonDeclared,
-    RenegeRecorded, TrickPlayed, CommentAdded, EntryReversed,
+    RenegeRecorded, TrickPlayed, CommentAdded, DealerSet, Corrected, GameAbandoned,
+    EntryReversed,
 ]  # fmt: skip
 
 _BY_TYPE: dict[str, type[Event]] = {kind.model_fields["type"].default: kind for kind in get_args(AnyEvent)}
@@ -186,6 +219,12 @@ def describe(event: AnyEvent) -> str:
             )
         case CommentAdded():
             return f"comment: {event.text}"
+        case DealerSet():
+            return f"{event.player} deals"
+        case Corrected():
+            return f"correction of hand {event.fact.hand}: {describe(event.fact)}"
+        case GameAbandoned():
+            return "game abandoned"
         case EntryReversed():
             return f"undo entry {event.target}"
     raise AssertionError(event)

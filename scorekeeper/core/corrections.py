@@ -1,0 +1,204 @@
+"""Corrections of past hands, told the way a table tells them: as if the right value had been
+written the first time. A correction is an entry of its own (`events.Corrected`) carrying the
+right fact for a hand that has closed; `retell` puts each correction's fact in place of the
+fact it supersedes in the sequence of entries, so that replaying the sequence re-tells the
+whole game with the right value in place (later dealers, forfeits, the end, the winner).
+Nothing stored is changed: this works on the sequence a replay reads. A deal out of turn
+(`events.DealerSet`) is put at the start of its hand the same way.
+
+Which fact a correction replaces:
+- trump, cursed suit, flip, cursed counts, the first or last trick's winner, a moon: the
+  hand's entry of that kind (when the hand has none, the fact is added to the hand);
+- bids, poisons, tricks: the value of each player it names;
+- cards taken: the cards it names now belong to its player, taken from whoever had them;
+- a renege or a comment is added to the hand (before the entry that closed it, so that a
+  penalty counts before the next dealer is chosen by score);
+- a dealer goes before everything else of its hand."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scorekeeper.core import errors, events
+
+
+class Correction(NamedTuple):
+    position: int  # the correcting entry's place in the log
+    fact: events.HandEvent  # what it says (its `hand` is the hand corrected)
+    superseded: list[tuple[int, events.HandEvent]]  # the entries whose fact it replaced, as they were
+
+
+class Retold(NamedTuple):
+    entries: list[tuple[int, events.AnyEvent]]  # in the order to replay, each with the log position it came from
+    corrections: list[Correction]
+
+
+class NoLongerFits(errors.RuleViolation):
+    """A later entry that the corrected game refuses: the correction is refused with it."""
+
+    def __init__(self, position: int, event: events.AnyEvent, cause: errors.ScorekeeperError) -> None:
+        hand = getattr(event, "hand", None)
+        noun, plural = noun_of(event)
+        where = f"hand {hand}'s {noun}" if hand is not None else noun
+        super().__init__(f"{where} (entry {position}) no longer {'fit' if plural else 'fits'}: {cause}")
+        self.position = position
+        self.event = event
+        self.cause = cause
+
+
+_NOUNS: dict[type, tuple[str, bool]] = {
+    events.TrumpSet: ("trump", False),
+    events.CardFlipped: ("flip", False),
+    events.CursedSet: ("cursed suit", False),
+    events.BidsRecorded: ("bids", True),
+    events.PoisonsRecorded: ("picks", True),
+    events.TricksRecorded: ("tricks", True),
+    events.CardsTaken: ("cards taken", True),
+    events.CursedCounted: ("cursed counts", True),
+    events.MoonDeclared: ("moon", False),
+    events.RenegeRecorded: ("renege", False),
+    events.TrickPlayed: ("trick", False),
+    events.CommentAdded: ("comment", False),
+    events.DealerSet: ("dealer", False),
+}
+
+
+def noun_of(event: events.AnyEvent) -> tuple[str, bool]:
+    """What an entry records, in words, and whether the word is plural."""
+    if isinstance(event, events.TrickAwarded):
+        return f"{event.which} trick", False
+    return _NOUNS.get(type(event), ("entry", False))
+
+
+def needs_retelling(live: list[tuple[int, events.AnyEvent]]) -> bool:
+    return any(isinstance(event, events.Corrected | events.DealerSet) for _, event in live)
+
+
+def retell(live: list[tuple[int, events.AnyEvent]]) -> Retold:
+    """The live entries (reversals already honoured, the game's start left out) in the order
+    to replay them, each correction's fact in place of what it supersedes."""
+    sequence: list[tuple[int, events.AnyEvent]] = []
+    made: list[Correction] = []
+    for position, event in live:
+        if isinstance(event, events.Corrected):
+            superseded = _put_in_place(sequence, position, event.fact)
+            made.append(Correction(position, event.fact, superseded))
+        elif isinstance(event, events.DealerSet):
+            _put_in_place(sequence, position, event)
+        else:
+            sequence.append((position, event))
+    return Retold(sequence, made)
+
+
+_REPLACED = (
+    events.TrumpSet, events.CardFlipped, events.CursedSet, events.CursedCounted,
+    events.TrickAwarded, events.MoonDeclared, events.DealerSet,
+)  # fmt: skip
+_PRE_PLAY = (
+    events.TrumpSet, events.CardFlipped, events.CursedSet, events.BidsRecorded,
+    events.PoisonsRecorded, events.MoonDeclared,
+)  # fmt: skip
+_PLAY = (
+    events.TricksRecorded, events.CardsTaken, events.CursedCounted, events.TrickAwarded,
+    events.TrickPlayed,
+)  # fmt: skip
+
+
+def _put_in_place(
+    sequence: list[tuple[int, events.AnyEvent]], position: int, fact: events.HandEvent
+) -> list[tuple[int, events.HandEvent]]:
+    """Change `sequence` so that it says `fact` about its hand; returns what it superseded."""
+    mine = [i for i, (_, e) in enumerate(sequence) if getattr(e, "hand", None) == fact.hand]
+    if not mine:
+        sequence.append((position, fact))
+        return []
+    if isinstance(fact, events.DealerSet):
+        earlier = [i for i in mine if isinstance(sequence[i][1], events.DealerSet)]
+        superseded = [sequence.pop(i) for i in reversed(earlier)]
+        sequence.insert(mine[0], (position, fact))
+        return superseded[::-1]  # type: ignore[return-value]
+    if isinstance(fact, _REPLACED):
+        same = [i for i in mine if _same_kind(sequence[i][1], fact)]
+        if same:
+            old = sequence[same[-1]]
+            sequence[same[-1]] = (position, fact)
+            return [old]  # type: ignore[list-item]
+    elif isinstance(fact, events.BidsRecorded | events.PoisonsRecorded | events.TricksRecorded):
+        return _per_player(sequence, mine, position, fact)
+    elif isinstance(fact, events.CardsTaken):
+        return _move_cards(sequence, mine, position, fact)
+    sequence.insert(_where_added(sequence, mine, fact), (position, fact))
+    return []
+
+
+def _same_kind(event: events.AnyEvent, fact: events.HandEvent) -> bool:
+    if isinstance(fact, events.TrickAwarded):
+        return isinstance(event, events.TrickAwarded) and event.which == fact.which
+    return type(event) is type(fact)
+
+
+def _where_added(sequence: list[tuple[int, events.AnyEvent]], mine: list[int], fact: events.HandEvent) -> int:
+    """Where a fact the hand did not have goes: one that comes before play, before the
+    hand's first play result; anything else before the entry that closed the hand."""
+    if isinstance(fact, _PRE_PLAY):
+        play = [i for i in mine if isinstance(sequence[i][1], _PLAY)]
+        if play:
+            return play[0]
+    return mine[-1]
+
+
+_VALUES = {events.BidsRecorded: "bids", events.PoisonsRecorded: "poisons", events.TricksRecorded: "tricks"}
+
+
+def _per_player(
+    sequence: list[tuple[int, events.AnyEvent]], mine: list[int], position: int, fact: events.HandEvent
+) -> list[tuple[int, events.HandEvent]]:
+    """Each player the fact names gets its value in the hand's last entry that gave them one."""
+    field = _VALUES[type(fact)]
+    given: dict[str, object] = getattr(fact, field)
+    changed: dict[int, dict[str, object]] = {}
+    left = dict(given)
+    for player in given:
+        holders = [i for i in mine if type(sequence[i][1]) is type(fact) and player in getattr(sequence[i][1], field)]
+        if holders:
+            changed.setdefault(holders[-1], {})[player] = left.pop(player)
+    superseded = []
+    for i, values in changed.items():
+        old_position, old = sequence[i]
+        superseded.append((old_position, old))
+        new = old.model_copy(update={field: {**getattr(old, field), **values}})
+        sequence[i] = (position, new)
+    if left:
+        extra = fact.model_copy(update={field: left})
+        sequence.insert(_where_added(sequence, mine, fact), (position, extra))
+    return superseded  # type: ignore[return-value]
+
+
+def _move_cards(
+    sequence: list[tuple[int, events.AnyEvent]], mine: list[int], position: int, fact: events.CardsTaken
+) -> list[tuple[int, events.HandEvent]]:
+    """The cards named now belong to the fact's player: out of every other entry of the hand,
+    and in at the place of the hand's last `took` entry."""
+    takes = [i for i in mine if isinstance(sequence[i][1], events.CardsTaken)]
+    if not takes:
+        sequence.insert(_where_added(sequence, mine, fact), (position, fact))
+        return []
+    moved = set(fact.cards)
+    superseded = []
+    rebuilt: list[tuple[int, events.AnyEvent]] = []
+    for i, (old_position, event) in enumerate(sequence):
+        if i in takes:
+            assert isinstance(event, events.CardsTaken)
+            kept = [c for c in event.cards if c not in moved]
+            if len(kept) != len(event.cards):
+                superseded.append((old_position, event))
+                if kept:
+                    rebuilt.append((position, event.model_copy(update={"cards": kept})))
+            else:
+                rebuilt.append((old_position, event))
+            if i == takes[-1]:
+                rebuilt.append((position, fact))
+        else:
+            rebuilt.append((old_position, event))
+    sequence[:] = rebuilt
+    return superseded  # type: ignore[return-value]
