@@ -656,6 +656,29 @@ def sheet(
 
 
 @command()
+def play(game: GameOption = None) -> None:
+    """An interactive session for the whole evening: the prompt says what the hand needs
+    next; answer with bare values (`h`, `2 1 0 3`, `QS 2S 3S`) or type any command without
+    `sk` (`undo`, `why Ann`, `standings`, `help`, `quit`). Each entry is stored at once.
+    Without a terminal it reads one answer or command a line from standard input.
+
+    Example: scorekeeper play
+    """
+    from scorekeeper import session
+
+    code = session.run(every_command(), CONTEXT.home, game)
+    if code:
+        raise typer.Exit(code)
+
+
+def every_command() -> click.Group:
+    """The click group with every command registered, for `play` to run them in-process
+    (the console script registers only the command it runs: see `main`)."""
+    app.registered_commands = EVERY_COMMAND or app.registered_commands
+    return typer.main.get_command(app)
+
+
+@command()
 def demo() -> None:
     """Play a complete sample game into a throw-away store and show its standings and sheet.
 
@@ -679,6 +702,7 @@ def main() -> NoReturn:
     - the process ends without tearing the interpreter down (see `_exit`)."""
     gc.freeze()
     name = command_run(sys.argv[1:])
+    EVERY_COMMAND[:] = app.registered_commands
     if name is not None:
         app.registered_commands = [c for c in app.registered_commands if _command_name(c) == name]
     try:
@@ -686,6 +710,9 @@ def main() -> NoReturn:
     except SystemExit as done:
         _exit(done.code)
     _exit(0)
+
+
+EVERY_COMMAND: list[typer.models.CommandInfo] = []  # kept by `main` before it registers only one
 
 
 def _exit(code: int | str | None) -> NoReturn:

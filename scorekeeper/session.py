@@ -1,0 +1,462 @@
+"""`play`: one session for the whole evening. Reads a line at a time, turns a bare answer
+into the command for what the hand needs next, runs every command through the CLI itself
+(in-process, so each reply comes at once), and says what is needed next. What a hand needs,
+who is still to bid or pick and what each may pick all come from the game's status data:
+the session holds no rule knowledge. The terminal's line editing lives in `terminal`."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.core import errors
+
+# What the hand needs next (status `needs`) -> the command a bare answer is the argument of.
+ANSWERS = {
+    "flip": "flip",
+    "trump": "trump",
+    "cursed": "cursed",
+    "bids": "bid",
+    "poisons": "poison",
+    "tricks": "tricks",
+    "took": "took",
+    "first": "first",
+    "last": "last",
+    "trick": "trick",
+}
+# Needs answered with one value per player, in the order the prompt names them.
+PER_PLAYER = {"bids": "bids", "poisons": "poisons", "tricks": None}
+SESSION_WORDS = {
+    "quit": "leave the session (also exit, or Ctrl-D)",
+    "help": "this list; `help COMMAND` for one",
+}
+LEAVE = ("quit", "exit")
+SETUP = ("ruleset", "players", "dealer")
+
+HELP = """Answer the prompt with bare values, in the order it names the players:
+  trump       h            (a suit, a card, or none)
+  bids        2 1 0 3 1    (or Ann=2 Bob=1; a few at a time as they are made)
+  tricks      2 1 1 5 1    (or the hand card by card: one trick a line, leader first: QS 2S 3S)
+  took        Bob QS QD    (who took which scoring cards; Snakebit: counts per player, 5 3 0)
+  first/last  Cat          (who won the first / last trick)
+Or type any command without `sk`:"""
+
+
+class Leave(Exception):
+    """The scorer asked to leave."""
+
+
+class Session:
+    """The state between two lines: which game, what it needs, and how to run a command."""
+
+    def __init__(self, group: Any, home: Path | None, chosen: str | None, out: Callable[[str], None]) -> None:
+        self.group = group  # the CLI's click group, every command registered
+        self.home = home
+        self.chosen = chosen  # --game given to `play`; None follows the store's current game
+        self.out = out
+        self.game: Any = None  # engine.Game as last read, None if there is no game
+        self.data: dict[str, Any] = {}
+        self.seen: tuple[str, str] | None = None  # (game id, chain head) of self.game
+        self.count = 0  # entries of self.game
+        self.setup: dict[str, str] = {}  # answers so far to "start a game" (no game yet)
+        self.worst = 0
+
+    # --- the game as the store holds it now -------------------------------------------
+
+    def refresh(self) -> list[str]:
+        """Read the game again if the store changed (another `sk` may have written to it);
+        returns the entries recorded elsewhere since the last read, in words."""
+        from scorekeeper import cli
+
+        with cli.open_store() as db:
+            gid = cli.game_id(db, self.chosen) if self.chosen else db.current_game()
+            self.chosen = self.chosen and gid
+            if gid is None:
+                self.game, self.data, self.seen = None, {}, None
+                return []
+            head = db.head(gid)
+            if self.seen == (gid, head):
+                return []
+            stored = db.events(gid)
+        from scorekeeper.core import engine, events
+        from scorekeeper.words import reports
+
+        parsed = events.parse_all([e.body for e in stored])
+        known = self.count if self.seen is not None and self.seen[0] == gid else None
+        self.game = engine.replay(parsed)
+        self.data = reports.status_data(self.game)
+        self.seen, self.count = (gid, head), len(parsed)
+        if known is None:
+            return []
+        return [events.describe(e) for e in parsed[known:]]
+
+    def sync(self) -> None:
+        """Read the store again before a prompt, and say what another `sk` recorded meanwhile."""
+        for said in self.refresh():
+            self.out(f"Recorded elsewhere: {said}.")
+
+    def need(self) -> str | None:
+        needs = self.data.get("needs") or []
+        return needs[0] if needs else None
+
+    def waiting(self, need: str | None = None) -> list[str]:
+        """The players a per-player answer is for, in the order the prompt names them."""
+        need = need or self.need()
+        if need not in PER_PLAYER:
+            return []
+        done = self.data.get(PER_PLAYER[need]) or {} if PER_PLAYER[need] else {}
+        return [p for p in self.data["order"] if p not in done]
+
+    # --- what the scorer sees ---------------------------------------------------------
+
+    def prompt(self) -> str:
+        if self.game is None:
+            step = SETUP[len(self.setup)]
+            hint = {"ruleset": "", "players": " (clockwise, comma-separated)", "dealer": ""}[step]
+            if step == "dealer":
+                hint = f" (Enter: {self.setup['players'].split(',')[0]})"
+            return f"new game · {step}{hint}> "
+        if self.game.finished:
+            return "game over> "
+        data, need = self.data, self.need()
+        size = f" {data['cards']}" if data["cards"] is not None else ""
+        head = f"hand {data['hand']} · {data['dealer']} deals{size}"
+        if need is None:
+            return f"{head}> "
+        players = self.waiting(need)
+        shown = f" ({' '.join(players)})" if players else ""
+        if need == "took":
+            counts = f", or counts for {' '.join(data['order'])}" if data.get("cursed") else ""
+            shown = f" (NAME CARD…{counts})"
+        return f"{head} · {need}{shown}> "
+
+    def toolbar(self) -> str:
+        """The bottom line: the hand, the dealer and the standings."""
+        if self.game is None:
+            return "no game yet: answer the ruleset, the players and the first dealer"
+        from scorekeeper.core import scoring
+
+        data = self.data
+        where = "game over" if self.game.finished else f"hand {data['hand']}"
+        if data["hands_planned"] and not self.game.finished:
+            where += f" of {data['hands_planned']}"
+        dealer = "" if self.game.finished else f" · {data['dealer']} deals"
+        scores = "  ".join(f"{place}. {p} {scoring.points_text(t)}" for place, p, t in self.game.standings())
+        return f"{where}{dealer} · {scores}"
+
+    def hints(self, index: int) -> tuple[str, list[str]] | None:
+        """Who the `index`-th value of a per-player answer is for, and what they may give
+        (bids or poisons still allowed, from the status data); None past the last player."""
+        players = self.waiting()
+        if index >= len(players):
+            return None
+        player, need = players[index], self.need()
+        if need == "bids":
+            return player, [str(b) for b in self.data["legal_bids"].get(player, [])]
+        if need == "poisons":
+            return player, list(self.data.get("legal", {}).get(player, []))
+        return player, []
+
+    def greeting(self) -> str:
+        if self.game is None:
+            return "No game yet: answer the ruleset, the players and the first dealer to start one (or type a command; `help` lists them)."
+        from scorekeeper.words import reports
+
+        return (
+            f"Game {self.game.id}: {self.game.ruleset.title}, players {', '.join(self.game.players)}.\n"
+            + reports.status_text(self.game)
+        )
+
+    # --- one line ----------------------------------------------------------------------
+
+    def handle(self, line: str) -> int:
+        """Do what one line says; returns its exit code (0 done, 1 refused, 2 usage…).
+        Raises Leave for `quit`."""
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:
+            return self.fail(errors.UsageError(f"{exc}; close the quote"))
+        if not words:
+            if self.game is None and len(self.setup) == 2:  # the dealer: Enter for the first player
+                return self.answer_setup("")
+            return 0
+        try:
+            self.sync()  # what the line means depends on what the game needs now
+            head = words[0].casefold()
+            if head in LEAVE:
+                raise Leave
+            if head == "help":
+                return self.help(words[1:])
+            if head in self.group.commands:
+                return self.run(words)
+            if self.game is None:
+                return self.answer_setup(line.strip())
+            return self.run(self.translate(words))
+        except errors.ScorekeeperError as exc:
+            return self.fail(exc)
+
+    def fail(self, exc: errors.ScorekeeperError) -> int:
+        prefix = "refused" if exc.exit_code == 1 else "error"
+        print(f"{prefix}: {exc}", file=sys.stderr)
+        self.worst = max(self.worst, exc.exit_code)
+        return exc.exit_code
+
+    def translate(self, words: list[str]) -> list[str]:
+        """A bare answer as the CLI command it stands for."""
+        need = self.need()
+        if self.game.finished or need is None:
+            raise errors.UsageError(
+                "the game is over; type a command (`standings`, `sheet`, `new …`; `help` lists them)"
+                if self.game.finished
+                else "nothing is needed in this hand now; type a command (`help` lists them)"
+            )
+        first = words[0]
+        if need in ("tricks", "first", "last", "took") and _looks_like_card(self.game, first):
+            return ["trick", *words]  # the hand card by card instead of by totals
+        if need == "took" and _is_number(first):
+            return ["counts", *self.named(words, "counts", self.data["order"])]  # Snakebit's counts
+        if need in PER_PLAYER:
+            return [ANSWERS[need], *self.named(words, need, self.waiting(need))]
+        return [ANSWERS[need], *words]
+
+    def named(self, words: list[str], what: str, players: list[str]) -> list[str]:
+        """Bare values given to the players in the order the prompt named them."""
+        if any("=" in w for w in words):
+            return words
+        if len(words) > len(players):
+            raise errors.UsageError(
+                f"{len(words)} {what} for {len(players)} player{'s' if len(players) != 1 else ''} "
+                f"({' '.join(players)}); give one each in that order, or NAME=VALUE"
+            )
+        return [f"{p}={v}" for p, v in zip(players, words, strict=False)]
+
+    def answer_setup(self, text: str) -> int:
+        """One of the three answers that start a game; after the dealer, `new` is run."""
+        step = SETUP[len(self.setup)]
+        if step == "players":
+            text = ",".join(name for name in text.replace(",", " ").split())
+        if not text and step != "dealer":
+            raise errors.UsageError(
+                f"give the {step}" + (", e.g. Ann,Bob,Cat,Dan" if step == "players" else "")
+            )
+        self.setup[step] = text
+        if step == "ruleset":
+            return self._check_ruleset(text)
+        if step != "dealer":
+            return 0
+        chosen, self.setup = self.setup, {}
+        args = ["new", chosen["ruleset"], "--players", chosen["players"]]
+        return self.run(args + (["--dealer", chosen["dealer"]] if chosen["dealer"] else []))
+
+    def _check_ruleset(self, name: str) -> int:
+        from scorekeeper.storage import ruleset_files
+
+        try:
+            ruleset_files.find(name, self.home_folder())
+        except errors.ScorekeeperError:
+            self.setup = {}
+            raise
+        return 0
+
+    def home_folder(self) -> Path | None:
+        from scorekeeper.storage import paths
+
+        return paths.home(self.home)
+
+    def help(self, words: list[str]) -> int:
+        if words:
+            return self.run([*words[:1], "--help"])
+        rows = [(name, (cmd.get_short_help_str(70))) for name, cmd in sorted(self.group.commands.items())]
+        rows += sorted(SESSION_WORDS.items())
+        self.out(HELP + "\n" + "\n".join(f"  {name:<10}  {text}" for name, text in rows))
+        return 0
+
+    def run(self, words: list[str]) -> int:
+        """Run a CLI command in-process: the same parsing, checks, messages and exit codes
+        as a separate `sk`, without starting a program."""
+        name = words[0].casefold()
+        command = self.group.commands.get(name)
+        args = [name, *words[1:]]
+        if (
+            self.chosen
+            and command is not None
+            and any(p.name == "game" for p in command.params)
+            and not any(w == "--game" or w.startswith("--game=") for w in words)
+        ):
+            args += ["--game", self.chosen]
+        if self.home is not None:
+            args = ["--home", str(self.home), *args]
+        closed = self.closed_hands()
+        code = self.group.main(args, prog_name="", standalone_mode=False)
+        code = code if isinstance(code, int) else 0
+        self.worst = max(self.worst, code)
+        if code == 0 and name in ("new", "use", "import"):
+            self.chosen = None  # the session follows the game just made current
+        self.refresh()
+        if self.game is not None and closed is not None and self.closed_hands() > closed and name != "undo":
+            self.out(self.standings_line())
+        return code
+
+    def closed_hands(self) -> int | None:
+        return None if self.game is None else sum(1 for h in self.game.hands if h.closed)
+
+    def standings_line(self) -> str:
+        from scorekeeper.core import scoring
+
+        return "Standings: " + " · ".join(
+            f"{place}. {p} {scoring.points_text(t)}" for place, p, t in self.game.standings()
+        )
+
+    # --- completion --------------------------------------------------------------------
+
+    def completions(self, before: str) -> Iterator[tuple[str, str, int]]:
+        """What Tab may complete the word being typed into: (text, a hint, how many
+        characters before the cursor it replaces)."""
+        words = before.split()
+        current = "" if before.endswith((" ", "\t")) or not words else words[-1]
+        done = words[:-1] if current else words
+        start = -len(current)
+        if self.game is None and not done:
+            choices: list[tuple[str, str]] = []
+            step = SETUP[len(self.setup)]
+            if step == "ruleset":
+                choices = [(name, where) for name, where in self._rulesets()]
+            elif step == "dealer":
+                choices = [(p, "") for p in self.setup["players"].split(",")]
+            choices += self._commands()
+        elif not done:
+            choices = self._commands() + self._answer_choices(0)
+        elif done[0].casefold() in self.group.commands:
+            choices = self._argument_choices(done, current)
+        else:
+            choices = self._answer_choices(len(done))
+        folded = current.casefold()
+        for text, hint in choices:
+            if text.casefold().startswith(folded):
+                yield text, hint, start
+
+    def _commands(self) -> list[tuple[str, str]]:
+        listed = [(name, cmd.get_short_help_str(50)) for name, cmd in sorted(self.group.commands.items())]
+        return listed + [(name, "") for name in ("help", "quit")]
+
+    def _rulesets(self) -> list[tuple[str, str]]:
+        from scorekeeper.storage import ruleset_files
+
+        return ruleset_files.available(self.home_folder())
+
+    def _answer_choices(self, index: int) -> list[tuple[str, str]]:
+        need = self.need()
+        if self.game is None or need is None:
+            return []
+        if need in ("bids", "poisons"):
+            hint = self.hints(index)
+            return (
+                []
+                if hint is None
+                else [(value, f"{hint[0]} may {'bid' if need == 'bids' else 'pick'}") for value in hint[1]]
+            )
+        if need in ("trump", "cursed"):
+            return self._suits()
+        if need in ("first", "last") or (need == "took" and index == 0):
+            return self._players()
+        if need in ("flip", "trick", "took", "tricks"):
+            return self._cards()
+        return []
+
+    def _argument_choices(self, done: list[str], current: str) -> list[tuple[str, str]]:
+        command = self.group.commands[done[0].casefold()]
+        if current.startswith("-"):
+            return [(opt, p.help or "") for p in command.params for opt in p.opts if opt.startswith("--")]
+        name = done[0].casefold()
+        if name in ("new", "rules") and len(done) == 1:
+            return self._rulesets()
+        if self.game is None:
+            return []
+        if name in ("trump", "cursed"):
+            return self._suits()
+        if name in ("trick", "winner", "flip") or (name == "took" and len(done) > 1):
+            return self._cards()
+        if any(p.name in ("player", "old") for p in command.params) or name in (
+            "took",
+            "first",
+            "last",
+            "moon",
+        ):
+            return self._players()
+        return []
+
+    def _players(self) -> list[tuple[str, str]]:
+        return [(p, "") for p in self.game.players]
+
+    def _suits(self) -> list[tuple[str, str]]:
+        from scorekeeper.core import cards
+
+        return [(cards.suit_word(s), cards.suit_symbol(s)) for s in self.game.deck.suits] + [
+            ("none", "no trump")
+        ]
+
+    def _cards(self) -> list[tuple[str, str]]:
+        seen, listed = set(), []
+        for card in self.game.deck.cards:
+            text = card.code.replace(" ", "")
+            if text not in seen:
+                seen.add(text)
+                listed.append((text, str(card)))
+        return listed
+
+
+def _is_number(text: str) -> bool:
+    return text.lstrip("-").isdigit() or "=" in text
+
+
+def _looks_like_card(game: Any, text: str) -> bool:
+    """A card of the game's pack, and not a number, a NAME=VALUE pair or a player's name."""
+    if _is_number(text):
+        return False
+    from scorekeeper.core import cards
+
+    try:
+        game.player(text)
+        return False
+    except errors.ScorekeeperError:
+        pass
+    try:
+        cards.parse_card(text, game.deck)
+    except errors.ScorekeeperError:
+        return False
+    return True
+
+
+def lines(stream: Any) -> Iterator[str]:
+    for line in stream:
+        yield line.rstrip("\n")
+
+
+def run(group: Any, home: Path | None, chosen: str | None) -> int:
+    """The session: through the terminal's line editor when standard input is a terminal,
+    else one line at a time from standard input, replies undecorated. Returns the exit code:
+    0, or the highest code of a line that was refused."""
+    import typer
+
+    session = Session(group, home, chosen, typer.echo)
+    try:
+        session.refresh()
+    except errors.ScorekeeperError as exc:
+        return session.fail(exc)
+    if sys.stdin.isatty():
+        from scorekeeper import terminal  # prompt_toolkit: only for a person at a terminal
+
+        return terminal.run(session)
+    session.out(session.greeting())
+    try:
+        for line in lines(sys.stdin):
+            session.handle(line)
+    except Leave:
+        pass
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+    return session.worst

@@ -1,0 +1,215 @@
+"""`play`, the session for a whole evening, driven through piped standard input: whole games
+answered with bare values, commands typed without the program name, and the standings
+checked against scores worked out by hand (the rule cited beside each).
+"""
+
+import json
+import os
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from scorekeeper.cli import app
+
+
+def play(*lines, args=()):
+    """Run `play` with these lines on standard input (not a terminal); returns the result."""
+    result = CliRunner().invoke(app, ["play", *args], input="".join(f"{line}\n" for line in lines))
+    assert "Traceback" not in result.stdout + result.stderr
+    return result
+
+
+def scores(sk):
+    return {p["name"]: p["score"] for p in sk.json("standings")["players"]}
+
+
+def test_oh_hell_whole_game_by_bare_answers(sk):
+    # RULES.md §1 (oh-hell-mrpikes): made bid -> 10 + tricks, a made zero -> 10,
+    # missed -> -(10 + tricks off). Sizes 3, 2, 1 (sizes=down, start=3); no tie-break hands.
+    # Bidding order from the dealer's left; the session names the players in that order.
+    # The dealer leads the first trick (§1).
+    result = play(
+        "new oh-hell-mrpikes --players Ann,Bob,Cat --dealer Ann --set sizes=down --set start=3 --set tie_break=false",
+        # hand 1, Ann deals 3: Bob, Cat, Ann
+        "h",
+        "1 0 2",
+        "1 0 2",  # all made: Bob 11, Cat 10 (zero), Ann 12
+        # hand 2, Bob deals 2: Cat, Ann, Bob; bids as they are made, a few at a time
+        "s",
+        "1",
+        "1 1",
+        "0 2 0",  # all missed by 1: -11 each -> Ann 1, Bob 0, Cat -1
+        "why Ann --hand 2",
+        # hand 3, Cat deals 1: Ann, Bob, Cat; the hand card by card: Cat leads 2♠, Ann's Q♠ takes it
+        "c",
+        "1 0 0",
+        "2S QS 3S",  # Ann 11, Bob 10 (zero), Cat 10 (zero) -> Ann 12, Bob 10, Cat 9
+        "standings",
+    )
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "Bids: Ann 2, Bob 1, Cat 0 (total 3 for 3 tricks)." in out
+    assert "Bids: Cat 1." in out and "Bids: Ann 1, Bob 1, Cat 1 (total 3 for 2 tricks)." in out
+    assert "Standings: 1. Ann 12 · 2. Bob 11 · 3. Cat 10" in out  # after hand 1
+    assert "Standings: 1. Ann 1 · 2. Bob 0 · 3. Cat -1" in out  # after hand 2
+    assert "Next: hand 3, Cat deals (deal passes left), 1 cards each" in out
+    assert "Trick 1 of 1: Cat 2♠ Ann Q♠ Bob 3♠\nAnn takes it" in out
+    assert "Game over: Ann wins." in out
+    assert "Hand 2 (Bob deals, 2 cards, trump ♠): -11 — bid 1, took 2 tricks" in out  # why Ann --hand 2
+    assert scores(sk) == {"Ann": 12, "Bob": 10, "Cat": 9}
+
+
+def test_pick_your_poison_with_the_forced_blind_warning_before_the_deal(sk):
+    # RULES.md §3: Bid n made 10 + n, missed -1 per trick off; Blind Bid n made 20 + 2n,
+    # missed -2 per trick off; Take +1 per trick. 3 players: 17 cards. One round of 3 hands:
+    # each poison exactly once, so hand 3 is forced for everyone. The deal passes to the
+    # lowest total, never to the player who just dealt.
+    result = play(
+        "new pick-your-poison --players Ann,Bob,Cat --dealer Ann --set rounds=3",
+        # hand 1, Ann deals: Bob, Cat, Ann pick
+        "h",
+        "blind:5 take bid:4",
+        "5 7 5",  # Bob blind 5 made 30, Cat take 7, Ann bid 4 took 5: -1
+        # hand 2: Ann is lowest but just dealt, so Cat (7) deals: Ann, Bob, Cat pick
+        "s",
+        "take bid:3",
+        "blind:2",
+        "10 3 4",  # Ann take 10, Bob bid 3 made 13, Cat blind 2 took 4: -4 -> Ann 9, Bob 43, Cat 3
+        # hand 3: Cat is lowest but just dealt, so Ann (9) deals, and is forced to Blind Bid
+        "c",
+        "take bid:6 blind:1",
+        "6 10 1",  # order Bob Cat Ann: Bob take 6, Cat bid 6 took 10 (-4), Ann blind 1 made 22
+    )
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    warning = "WARNING: Ann must bid blind: Ann, do not pick up your cards"
+    assert out.index("Hand 2 scored:") < out.index(warning) < out.index("Trump for hand 3")
+    assert "Cat deals: next-lowest score (the lowest just dealt), 7." in out
+    assert "Standings: 1. Bob 43 · 2. Ann 9 · 3. Cat 3" in out
+    # hand 3: Ann 9 + 22 = 31, Bob 43 + 6 = 49, Cat 3 - 4 = -1
+    assert "Game over: Bob wins." in out
+    assert scores(sk) == {"Bob": 49, "Ann": 31, "Cat": -1}
+
+
+def test_four_bad_queens_with_took_answers_and_a_moon(sk):
+    # RULES.md §4, Four Bad Queens: Q♠ 2, every other Queen 1; a declared moon that takes all
+    # four gives the shooter 0 and each opponent 5. One deal per player; lowest total wins.
+    result = play(
+        "new four-bad-queens --players Ann,Bob,Cat --dealer Ann",
+        "Bob QS QD",
+        "Ann QH",
+        "Cat QC",  # Ann 1, Bob 3, Cat 1
+        "Cat QS",
+        "Ann QH QD QC",  # Ann 4, Bob 3, Cat 3
+        "moon Cat",
+        "Cat QS QH QD QC",  # Cat 0, Ann +5, Bob +5 -> Ann 9, Bob 8, Cat 3
+    )
+    assert result.exit_code == 0, result.stderr
+    assert "Standings: 1. Ann 1 · 1. Cat 1 · 3. Bob 3" in result.stdout
+    assert "Game over: Cat wins." in result.stdout
+    assert scores(sk) == {"Cat": 3, "Bob": 8, "Ann": 9}
+
+
+def test_snakebit_with_counts_and_decktet_cards(sk):
+    # RULES.md §5: +1 per trick, -1 per card bearing the cursed suit; the game ends after the
+    # hand in which a player reaches the threshold (-5 here) or lower; highest total wins.
+    # 3 players: 8 cards each. Per-player answers go from the dealer's left.
+    result = play(
+        "new snakebit --players Ann,Bob,Cat --dealer Ann --set threshold=-5",
+        # hand 1, Ann deals: Bob, Cat, Ann
+        "wyrms",
+        "moons",
+        "1 3 4",
+        "3 4 1",  # cursed counts: Bob 1-3 = -2, Cat 3-4 = -1, Ann 4-1 = 3
+        # hand 2, Bob deals: Cat, Ann, Bob; Bob takes all eight Knots cards
+        "knots",
+        "suns",
+        "2 2 4",
+        "Bob Author Painter Battle Soldier Market Castle Betrayal Merchant",
+        # Cat 2 -> 1, Ann 2 -> 5, Bob 4-8 = -4 -> -6: at or below -5, the game ends
+    )
+    assert result.exit_code == 0, result.stderr
+    assert "Standings: 1. Ann 3 · 2. Cat -1 · 3. Bob -2" in result.stdout
+    assert "Game over: Ann wins." in result.stdout
+    assert scores(sk) == {"Ann": 5, "Cat": 1, "Bob": -6}
+
+
+def test_starting_a_game_by_answering_ruleset_players_dealer(sk):
+    result = play("oh-hell-mrpikes", "Ann, Bob Cat Dan Eve", "Cat", "h", "2 1 0 3 1", "2 1 1 5 1")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert out.startswith("No game yet: answer the ruleset, the players and the first dealer")
+    assert "players Ann, Bob, Cat, Dan, Eve" in out
+    # order Dan Eve Ann Bob Cat: Dan 2/2 12, Eve 1/1 11, Ann 0 took 1 -11, Bob 3 took 5 -12, Cat 1/1 11
+    assert scores(sk) == {"Dan": 12, "Eve": 11, "Cat": 11, "Ann": -11, "Bob": -12}
+
+
+def test_the_dealer_defaults_to_the_first_player_on_an_empty_answer(sk):
+    assert play("oh-hell-mrpikes", "Ann,Bob,Cat", "").exit_code == 0
+    assert sk.json("status")["dealer"] == "Ann"
+
+
+def test_refusals_are_one_line_and_the_session_carries_on(sk):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", "--dealer", "Ann")
+    result = play("h", "1 0 2 3", "1 0 x", "1 0 2", "bogus --x", "undo", "standings")
+    assert result.exit_code == 2  # the worst of the lines: a usage error
+    assert result.stderr.splitlines() == [
+        "error: 4 bids for 3 players (Bob Cat Ann); give one each in that order, or NAME=VALUE",
+        "error: Ann's bid 'x' is not a whole number",
+        "error: Bob's tricks 'bogus' is not a whole number",
+    ]
+    assert "Undone: entry 2, bids" in result.stdout
+    assert sk.json("status")["bids"] == {}
+
+
+def test_the_game_over_refuses_bare_answers_and_takes_commands(sk):
+    play(
+        "new oh-hell-mrpikes --players Ann,Bob,Cat --dealer Ann --set sizes=fixed --set start=1 --set hands=1",
+        "h",
+        "0 0 1",
+        "0 0 1",
+    )
+    result = play("1 0 0", "standings")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        "error: the game is over; type a command (`standings`, `sheet`, `new …`; `help` lists them)"
+    )
+    assert "Game over" in result.stdout
+
+
+def test_quit_leaves_and_later_lines_are_not_read(sk):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    result = play("quit", "h")
+    assert result.exit_code == 0
+    assert sk.json("status")["needs"][0] == "trump"
+
+
+def test_help_lists_the_commands_and_the_answers(sk):
+    out = play("help").stdout
+    assert "Answer the prompt with bare values" in out
+    for name in ("undo", "why", "standings", "sheet", "tricks", "quit"):
+        assert f"  {name} " in out
+
+
+def test_play_on_a_chosen_game_leaves_the_current_one_alone(sk):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    gid = json.loads(sk("status", "--json"))["game"]
+    sk("new", "four-bad-queens", "--players", "Ann,Bob,Cat")
+    result = play("h", "status", args=("--game", gid[:4]))
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(sk("status", "--json", "--game", gid))["trump"] == "H"
+    assert sk.json("status")["ruleset"] == "four-bad-queens"
+
+
+def test_the_installed_program_reads_piped_lines(home):
+    """Through the console entry point, as a script would use it (it registers one command)."""
+    lines = "new oh-hell-mrpikes --players Ann,Bob,Cat --dealer Bob\nh\n0 1 1\nstandings --json\n"
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home)}
+    code = "import sys; from scorekeeper.cli import main; sys.argv = ['sk', 'play']; main()"
+    done = subprocess.run(
+        [sys.executable, "-c", code], input=lines, capture_output=True, text=True, env=env, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Bids: Ann 1, Bob 1, Cat 0" in done.stdout  # order Cat Ann Bob
+    assert '"hands_played": 0' in done.stdout
