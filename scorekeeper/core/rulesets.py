@@ -8,6 +8,7 @@ primitives selected by `kind`; what they mean is implemented in `scoring` and `s
 import copy
 import functools
 import math
+import re
 from fractions import Fraction
 from typing import Annotated, Any, Literal, Self, Union
 
@@ -40,6 +41,15 @@ BUILTIN_NAMES = (
 )
 
 Direction = Literal["left", "right", "across", "hold"]
+
+# Bounds on every number in the vocabulary, far beyond any real table, so that no file or
+# `--set` can make a game that takes minutes or gigabytes to count, or points too large to print.
+MAX_HANDS = 1000  # hands in a game
+MAX_CARDS = 100  # cards in a hand, kept back, passed, or bid; players at a table
+MAX_POINTS = 1_000_000  # points in any one rule, either way
+MAX_DENOMINATOR = 1000  # the finest fraction of a point
+MAX_NAME = 100  # characters in a ruleset's name (it is also a file name)
+_POINTS_TEXT = re.compile(r"\s*[+-]?(\d{1,12}(\.\d{1,6})?|\.\d{1,6})(\s*/\s*\d{1,12})?\s*")
 PoisonKind = Literal["bid", "blind", "take"]
 
 
@@ -50,19 +60,34 @@ class Model(BaseModel):
 
 
 def _points(value: Any) -> Any:
-    """Points may be integers, exact decimals (0.5) or fractions written as "1/2"."""
+    """Points may be integers, exact decimals (0.5) or fractions written as "1/2", within
+    ±MAX_POINTS. Exponents are refused before any arithmetic: "1e999999999" would take
+    Fraction minutes to expand."""
     if isinstance(value, bool):
         raise ValueError("points must be a number, not true/false")
     if isinstance(value, float):
+        if not math.isfinite(value) or abs(value) > MAX_POINTS:
+            raise ValueError(f"{value} points is too many; points are at most {MAX_POINTS} either way")
         exact = Fraction(value)
-        if exact.denominator > 1000:
+        if exact.denominator > MAX_DENOMINATOR:
             raise ValueError(f"{value} is not an exact number of points; write it as a fraction, e.g. '1/3'")
         return exact
     if isinstance(value, str):
+        if not _POINTS_TEXT.fullmatch(value):
+            shown = value if len(value) <= 40 else value[:40] + "…"
+            raise ValueError(
+                f"'{shown}' is not a number of points; write a whole number, a decimal such as 0.5, "
+                "or a fraction such as '1/3' (no exponents)"
+            )
         try:
-            return Fraction(value)
-        except ValueError:
-            raise ValueError(f"'{value}' is not a number of points") from None
+            value = Fraction(value.replace(" ", ""))
+        except ZeroDivisionError:
+            raise ValueError(f"'{value}' is not a number of points: it divides by zero") from None
+    if isinstance(value, int | Fraction):
+        if abs(value) > MAX_POINTS:
+            raise ValueError(f"{value} points is too many; points are at most {MAX_POINTS} either way")
+        if Fraction(value).denominator > MAX_DENOMINATOR:
+            raise ValueError(f"{value} is finer than 1/{MAX_DENOMINATOR} of a point; round it")
     return value
 
 
@@ -190,10 +215,10 @@ class Progression(Model):
     """Hand sizes that step by one card a hand: down to `low` then back up, and so on."""
 
     kind: Literal["progression"]
-    start: int = Field(ge=1)  # capped at what the deck allows for the player count
+    start: int = Field(ge=1, le=MAX_CARDS)  # capped at what the deck allows for the player count
     shape: Literal["down-up", "up-down", "down", "up", "fixed"] = "down-up"
-    low: int = Field(default=1, ge=1)
-    hands: int = Field(default=0, ge=0)  # for shape = "fixed"; 0 for the other shapes
+    low: int = Field(default=1, ge=1, le=MAX_CARDS)
+    hands: int = Field(default=0, ge=0, le=MAX_HANDS)  # for shape = "fixed"; 0 for the other shapes
 
 
 class FlipSize(Model):
@@ -201,9 +226,9 @@ class FlipSize(Model):
     trump): `values` by rank, never more than `start` cards nor than the deck allows."""
 
     kind: Literal["flip"]
-    values: dict[str, Annotated[int, Field(ge=1)]]  # rank → cards: {"A": 1, "2": 2, …, "JK": 10}
-    start: int = Field(default=10, ge=1)  # the largest hand a flip can give
-    hands: int = Field(ge=1)  # how many hands (flips) the game has
+    values: dict[str, Annotated[int, Field(ge=1, le=MAX_CARDS)]]  # rank → cards: {"A": 1, "2": 2, …, "JK": 10}
+    start: int = Field(default=10, ge=1, le=MAX_CARDS)  # the largest hand a flip can give
+    hands: int = Field(ge=1, le=MAX_HANDS)  # how many hands (flips) the game has
     joker_reflip: bool = False  # house rule: a flipped Joker may go back and another be flipped
 
 
@@ -211,7 +236,7 @@ class DealOut(Model):
     """Deal as many cards as go round equally, leaving at least `keep` undealt."""
 
     kind: Literal["deal_out"]
-    keep: int = Field(default=0, ge=0)
+    keep: int = Field(default=0, ge=0, le=MAX_CARDS)
 
 
 HandSizes = Annotated[Union[Progression, FlipSize, DealOut], Field(discriminator="kind")]
@@ -238,14 +263,14 @@ class Bidding(Model):
 
 
 class Quota(Model):
-    min: int = Field(ge=0)
-    max: int = Field(ge=1)
+    min: int = Field(ge=0, le=MAX_HANDS)
+    max: int = Field(ge=1, le=MAX_HANDS)
 
 
 class Poisons(Model):
     """Pick Your Poison's rounds: hands per round and each poison's min/max per round."""
 
-    rounds: list[int] = Field(min_length=1)
+    rounds: list[Annotated[int, Field(le=MAX_HANDS)]] = Field(min_length=1)
     quotas: dict[int, dict[PoisonKind, Quota]] = {}  # by round length; else min 1, max ⌈N/3⌉
 
     @field_validator("rounds")
@@ -253,6 +278,8 @@ class Poisons(Model):
     def _positive(cls, rounds: list[int]) -> list[int]:
         if any(n < 3 for n in rounds):
             raise ValueError("every round needs at least 3 hands, one per poison")
+        if sum(rounds) > MAX_HANDS:
+            raise ValueError(f"the rounds add up to {sum(rounds)} hands; a game has at most {MAX_HANDS}")
         return rounds
 
     def quota(self, hands: int, poison: str) -> Quota:
@@ -267,7 +294,7 @@ class Passing(Model):
 
     enabled: bool = True
     cycles: dict[int, list[Direction]]  # by player count; key 0 is the default
-    cards: dict[int, int]  # by player count; key 0 is the default
+    cards: dict[int, Annotated[int, Field(ge=0, le=MAX_CARDS)]]  # by player count; key 0 is the default
 
     def direction(self, players: int, hand: int) -> Direction | None:
         cycle = self.cycles.get(players) or self.cycles.get(0)
@@ -291,16 +318,16 @@ class Pants(Model):
     """MrPikes' pants rule: a forfeit (not points) for missing a bid of `min_bid` or more."""
 
     enabled: bool = True
-    min_bid: int = Field(default=5, ge=0)
+    min_bid: int = Field(default=5, ge=0, le=MAX_CARDS)
     once: bool = True
 
 
 class End(Model):
     """When the game is over and who wins."""
 
-    hands: int | None = Field(default=None, ge=1)  # None: from the sizes, rounds, or players
+    hands: int | None = Field(default=None, ge=1, le=MAX_HANDS)  # None: from the sizes, rounds, or players
     multiple_of_players: bool = False  # hands must be a multiple of the player count
-    threshold: int | None = None  # over at the end of a hand where someone's total reaches this…
+    threshold: int | None = Field(default=None, ge=-MAX_POINTS, le=MAX_POINTS)  # over at the end of a hand where someone's total reaches this…
     reached: Literal["at-or-below", "at-or-above"] | None = None  # …from above or from below
     tie_break: bool = False  # a tie for first schedules more hands at the final size
     winner: Literal["highest", "lowest"] = "highest"
@@ -339,18 +366,18 @@ class Example(Model):
     players: list[str]
     hand: dict[str, Any]
     points: dict[str, Pts]
-    hand_number: int = 1
+    hand_number: int = Field(default=1, ge=1, le=MAX_HANDS)
     set: dict[str, Any] = {}
 
 
 class Ruleset(Model):
-    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$")
+    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=MAX_NAME)
     title: str
     source: str
     summary: str
     family: Literal["oh-hell", "poison", "avoidance", "snakebit"]
-    min_players: int = Field(ge=2)
-    max_players: int
+    min_players: int = Field(ge=2, le=MAX_CARDS)
+    max_players: int = Field(le=MAX_CARDS)
     deck: Literal["french-52", "french-54", "piquet", "decktet-24"]
     jokers: Literal["jester", "high"] = "jester"
     sizes: HandSizes
@@ -834,18 +861,31 @@ def _parse_value(name: str, option: Option, raw: str) -> Any:
             return False
         raise errors.UsageError(f"--set {name}: write true or false, not '{raw}'")
     if isinstance(default, int):
-        try:
-            return int(raw)
-        except ValueError:
-            raise errors.UsageError(f"--set {name}: '{raw}' is not a whole number") from None
+        if not re.fullmatch(r"\s*[+-]?\d+\s*", raw):
+            raise errors.UsageError(f"--set {name}: '{_clipped(raw)}' is not a whole number")
+        return _bounded(name, raw, raw)
     if isinstance(default, list):
-        try:
-            return [int(part) for part in raw.split(",")]
-        except ValueError:
+        if not re.fullmatch(r"\s*[+-]?\d+\s*(,\s*[+-]?\d+\s*)*", raw):
             raise errors.UsageError(
                 f"--set {name}: write whole numbers separated by commas, e.g. 4,5,6"
-            ) from None
+            )
+        return [_bounded(name, part, raw) for part in raw.split(",")]
     return raw
+
+
+def _bounded(name: str, digits: str, raw: str) -> int:
+    """A whole number typed after `--set NAME=`, refused before it is read when it is far
+    outside anything a ruleset could hold (the vocabulary then applies its own bounds)."""
+    if len(digits.strip().lstrip("+-").lstrip("0")) > 7 or abs(int(digits)) > MAX_POINTS:
+        raise errors.UsageError(
+            f"--set {name}: '{_clipped(raw)}' is out of range; "
+            f"give a whole number from -{MAX_POINTS} to {MAX_POINTS}"
+        )
+    return int(digits)
+
+
+def _clipped(text: str) -> str:
+    return text if len(text) <= 20 else f"{text[:20]}… ({len(text)} characters)"
 
 
 def _set_path(document: dict[str, Any], path: str, value: Any) -> None:

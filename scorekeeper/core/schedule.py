@@ -18,21 +18,35 @@ def size_cap(ruleset: rulesets.Ruleset, players: int) -> int:
 
 def progression(sizes: rulesets.Progression, cap: int) -> list[int]:
     """Hand sizes in order: e.g. down-up from 10 is 10, 9, …, 1, …, 10 (19 hands)."""
+    return [progression_size(sizes, cap, n) for n in range(1, progression_length(sizes, cap) + 1)]
+
+
+def progression_length(sizes: rulesets.Progression, cap: int) -> int:
+    """How many hands the plan deals, counted, not listed."""
+    if sizes.shape == "fixed":
+        return sizes.hands
+    top = min(sizes.start, cap)
+    steps = top - min(sizes.low, top)  # cards between the largest and the smallest hand
+    return 2 * steps + 1 if sizes.shape in ("down-up", "up-down") else steps + 1
+
+
+def progression_size(sizes: rulesets.Progression, cap: int, hand: int) -> int:
+    """The cards each player gets in hand `hand` (1-based) of the plan, worked out without
+    listing the plan; past its end (tie-breaks) the final size."""
+    if sizes.shape == "fixed":
+        return sizes.start
     top = min(sizes.start, cap)
     low = min(sizes.low, top)
-    down = list(range(top, low - 1, -1))
-    up = list(range(low, top + 1))
+    k = min(hand, progression_length(sizes, cap)) - 1  # steps taken from the first hand
     match sizes.shape:
-        case "down-up":
-            return down + up[1:]
-        case "up-down":
-            return up + down[1:]
         case "down":
-            return down
+            return top - k
         case "up":
-            return up
-        case "fixed":
-            return [sizes.start] * sizes.hands
+            return low + k
+        case "down-up":
+            return top - k if k <= top - low else low + (k - (top - low))
+        case "up-down":
+            return low + k if k <= top - low else top - (k - (top - low))
     raise AssertionError(sizes.shape)
 
 
@@ -41,7 +55,7 @@ def planned_hands(ruleset: rulesets.Ruleset, players: int) -> int | None:
     if ruleset.end.hands is not None:
         return ruleset.end.hands
     if isinstance(ruleset.sizes, rulesets.Progression):
-        return len(progression(ruleset.sizes, size_cap(ruleset, players)))
+        return progression_length(ruleset.sizes, size_cap(ruleset, players))
     if isinstance(ruleset.sizes, rulesets.FlipSize):
         return ruleset.sizes.hands
     if ruleset.poisons is not None:
@@ -84,8 +98,7 @@ def hand_size(ruleset: rulesets.Ruleset, players: int, hand: int) -> int | None:
         return None
     if isinstance(sizes, rulesets.DealOut):
         return size_cap(ruleset, players)
-    sequence = progression(sizes, size_cap(ruleset, players))
-    return sequence[min(hand, len(sequence)) - 1]
+    return progression_size(sizes, size_cap(ruleset, players), hand)
 
 
 def flip_size(ruleset: rulesets.Ruleset, players: int, rank_code: str) -> int:
