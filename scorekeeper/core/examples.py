@@ -3,9 +3,64 @@ scoring and compared with the points the file says they give."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scorekeeper.core import cards, errors, rulesets, scoring
+
+Count = Annotated[int, Field(ge=0, le=rulesets.MAX_CARDS)]
+
+
+class HandFacts(BaseModel):
+    """The facts an example's `hand` may give, typed as strictly as the entries a scorer
+    types: a bid written as "3", or tricks as a list, is a problem named by its key."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    size: Count = 0
+    cursed: str | None = None
+    bids: dict[str, Count] = {}
+    poisons: dict[str, Annotated[str, Field(pattern=r"^(take|(bid|blind):\d{1,3})$")]] = {}
+    tricks: dict[str, Count] = {}
+    took: dict[str, list[str]] = {}
+    cursed_counts: dict[str, Count] = {}
+    first: str | None = None
+    last: str | None = None
+    moon: str | None = None
+
+
+def malformed(ruleset: rulesets.Ruleset, example: rulesets.Example) -> list[str]:
+    """What is malformed in an example, one `hand.key: message` a line, before it is scored."""
+    try:
+        hand = HandFacts.model_validate(example.hand)
+    except ValidationError as exc:
+        found = []
+        for item in exc.errors():
+            where = ".".join(str(p) for p in ("hand", *item["loc"]))
+            message = item["msg"].removeprefix("Value error, ")
+            if item["type"] == "extra_forbidden":
+                message = "unknown key (check the spelling)"
+            found.append(f"{where}: {message}")
+        return found
+    found = []
+    players = set(example.players)
+    for key in ("bids", "poisons", "tricks", "took", "cursed_counts"):
+        found += [f"hand.{key}.{p}: {p} is not one of the example's players"
+                  for p in getattr(hand, key) if p not in players]  # fmt: skip
+    for key in ("first", "last", "moon"):
+        who = getattr(hand, key)
+        if who is not None and who not in players:
+            found.append(f"hand.{key}: {who} is not one of the example's players")
+    found += [f"points.{p}: {p} is not one of the example's players" for p in example.points if p not in players]
+    deck = cards.deck(rulesets.deck_name(ruleset.deck, len(example.players)))
+    for player, got in hand.took.items():
+        for card in got:
+            try:
+                cards.parse_card(card, deck)
+            except errors.ScorekeeperError as exc:
+                found.append(f"hand.took.{player}: {exc}")
+    return found
 
 
 def facts(ruleset: rulesets.Ruleset, example: rulesets.Example) -> scoring.Facts:
@@ -42,8 +97,16 @@ def failures(ruleset: rulesets.Ruleset, document: dict[str, Any] | None = None) 
         except errors.ScorekeeperError as exc:
             problems.append(f"{i} ({example.note}): its set options do not apply: {exc}")
             continue
+        wrong = malformed(rules, example)
+        if wrong:
+            problems += [f"{i}.{line}" for line in wrong]
+            continue
         deck = cards.deck(rulesets.deck_name(rules.deck, len(example.players)))
-        items = scoring.score(rules.phase(example.hand_number), facts(rules, example), deck)
+        try:
+            items = scoring.score(rules.phase(example.hand_number), facts(rules, example), deck)
+        except KeyError as exc:  # a fact these rules score is missing for a player
+            problems.append(f"{i} ({example.note}): its hand gives no {exc.args[0]!s} fact these rules need")
+            continue
         got = scoring.totals(items, example.players)
         want = {p: example.points.get(p, 0) for p in example.players}
         if got != want:
