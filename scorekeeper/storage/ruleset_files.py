@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.core import errors
-from scorekeeper.core.rulesets import BUILTIN_NAMES, Ruleset, parse_document, validate
+from scorekeeper.core.rulesets import BUILTIN_NAMES, MAX_NAME, Ruleset, parse_document, validate
 
 
 def builtin_folder() -> Path:
@@ -29,15 +29,33 @@ def find(name: str, home: Path | None) -> tuple[str, str]:
     by a path to a .toml file."""
     if name.endswith(".toml") or "/" in name:
         path = Path(name)
-        if not path.is_file():
-            raise errors.UsageError(f"no ruleset file at {name}; check the path")
+        if not is_file(path):
+            raise errors.UsageError(f"no ruleset file at {clipped(name)}; check the path")
         return str(path), _read(path)
-    for folder in (user_folder(home), builtin_folder()):
-        path = folder / f"{name}.toml"
-        if path.is_file():
-            return str(path), _read(path)
+    if len(name) <= MAX_NAME:  # a longer one names no file (and may be too long to ask about)
+        for folder in (user_folder(home), builtin_folder()):
+            path = folder / f"{name}.toml"
+            if is_file(path):
+                return str(path), _read(path)
     known = ", ".join(n for n, _ in available(home))
-    raise errors.UsageError(f"unknown ruleset '{name}'; choose one of: {known}")
+    shown = clipped(name, quote="'")
+    raise errors.UsageError(f"unknown ruleset {shown}; choose one of: {known}")
+
+
+def is_file(path: Path) -> bool:
+    """Whether a regular file is there; False for a name the system cannot even look up
+    (too long, a NUL byte, a folder that cannot be searched)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def clipped(text: str, quote: str = "") -> str:
+    """A name as a refusal repeats it: a very long one is cut, saying how long it was."""
+    if len(text) <= 60:
+        return f"{quote}{text}{quote}"
+    return f"{quote}{text[:10]}…{quote} ({len(text)} characters)"
 
 
 def _read(path: Path) -> str:
@@ -63,6 +81,12 @@ def available(home: Path | None) -> list[tuple[str, str]]:
     order = {name: i for i, name in enumerate(BUILTIN_NAMES)}
     found.sort(key=lambda item: order.get(item[0], len(order)))
     folder = user_folder(home)
-    if folder.is_dir():
-        found += [(path.stem, "yours") for path in sorted(folder.glob("*.toml"))]
+    try:
+        if folder.is_dir():
+            found += [(path.stem, "yours") for path in sorted(folder.glob("*.toml"))]
+    except OSError as exc:
+        raise errors.RulesetError(
+            f"cannot read your rulesets in {folder} ({exc.strerror or exc}); "
+            "check the folder's permissions, or pass --home DIR"
+        ) from None
     return found

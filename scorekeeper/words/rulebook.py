@@ -195,10 +195,10 @@ def check(path_text: str, home: Path | None = None) -> str:
     every option's default against the file, and its worked examples. Returns an 'ok' line,
     or raises a RulesetError with every problem, one a line: `FILE: key.path: message`."""
     path = Path(path_text)
-    if path.is_file():
+    if ruleset_files.is_file(path):
         origin, text = str(path), ruleset_files.read(path)
     elif path.suffix == ".toml" or "/" in path_text:
-        raise errors.UsageError(f"no file at {path_text}; check the path")
+        raise errors.UsageError(f"no file at {ruleset_files.clipped(path_text)}; check the path")
     else:
         origin, text = ruleset_files.find(path_text, home)
     document = rulesets.parse_document(origin, text)
@@ -214,6 +214,10 @@ def check(path_text: str, home: Path | None = None) -> str:
 
 def new_user_ruleset(home: Path | None, name: str, source: str) -> str:
     """Write an editable copy of a ruleset, comments kept, into the user's rulesets folder."""
+    if len(name) > rulesets.MAX_NAME:
+        raise errors.UsageError(
+            f"a ruleset name has at most {rulesets.MAX_NAME} characters, not {len(name)}; choose a shorter one"
+        )
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
         raise errors.UsageError(f"'{name}' cannot name a ruleset; use lowercase letters, digits and dashes")
     if name in rulesets.BUILTIN_NAMES:
