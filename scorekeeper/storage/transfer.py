@@ -5,6 +5,8 @@ sheet says; only then is the chain stored, exactly as it was, and the game made 
 from __future__ import annotations
 
 import json
+import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -14,19 +16,63 @@ from scorekeeper.storage import store
 from scorekeeper.words import reports
 
 ASK = "give a file written by `sheet --format json`"
+# A sheet is kilobytes (a 19-hand game with every entry is about 60 kB); this is far beyond
+# any game a table plays, and far short of what would exhaust memory.
+MAX_SHEET_BYTES = 8 * 1024 * 1024
+# A sheet nests a handful of levels (sheet, entry, body, a player's list of cards).
+MAX_DEPTH = 32
+
+
+def read_bytes(path: Path) -> bytes:
+    """The bytes of a regular file of sheet size: a device (/dev/zero), a pipe that would
+    block, a folder or a file of gigabytes is refused before it is read."""
+    try:
+        # O_NONBLOCK: opening a FIFO would otherwise wait for a writer forever
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError) as exc:
+        raise errors.UsageError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    with os.fdopen(fd, "rb") as file:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise errors.UsageError(f"cannot import {path}: it is not a regular file; {ASK}")
+        if info.st_size > MAX_SHEET_BYTES:
+            raise errors.EntryError(
+                f"{path} is {info.st_size:,} bytes, far more than a score sheet "
+                f"(at most {MAX_SHEET_BYTES:,}); {ASK}"
+            )
+        try:
+            raw = file.read(MAX_SHEET_BYTES + 1)
+        except OSError as exc:
+            raise errors.UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_SHEET_BYTES:  # it grew while we looked
+        raise errors.EntryError(f"{path} is far more than a score sheet (at most {MAX_SHEET_BYTES:,} bytes); {ASK}")
+    return raw
+
+
+def _too_deep(data: Any) -> bool:
+    """Whether JSON data nests deeper than any sheet does (checked without recursion)."""
+    stack = [(data, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if isinstance(node, dict | list):
+            if depth > MAX_DEPTH:
+                return True
+            stack.extend((child, depth + 1) for child in (node.values() if isinstance(node, dict) else node))
+    return False
 
 
 def read(path: Path) -> dict[str, Any]:
     """The sheet's data, or a refusal saying why the file is not a sheet of ours."""
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise errors.UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+    raw = read_bytes(path)
     try:
         data = json.loads(raw)
+    except RecursionError:
+        raise errors.EntryError(f"{path} is not JSON (it nests too deeply); {ASK}") from None
     except (ValueError, UnicodeDecodeError) as exc:
         where = f" (line {exc.lineno}, column {exc.colno})" if isinstance(exc, json.JSONDecodeError) else ""
         raise errors.EntryError(f"{path} is not JSON{where}; {ASK}") from None
+    if _too_deep(data):
+        raise errors.EntryError(f"{path} is not a scorekeeper score sheet (it nests too deeply); {ASK}")
     if not isinstance(data, dict) or data.get("format") != score_sheet.JSON_FORMAT:
         raise errors.EntryError(
             f"{path} is not a scorekeeper score sheet (it has no sheet format marker); {ASK}"
