@@ -70,10 +70,14 @@ CONTEXT = Context()
 @app.callback()
 def _main(
     home: Annotated[
-        Optional[Path], typer.Option("--home", help="folder of the store and your rulesets")
+        Optional[str], typer.Option("--home", help="folder of the store and your rulesets")
     ] = None,
 ) -> None:
-    CONTEXT.home = home
+    if home is not None and not home.strip():
+        # Path("") is the current folder: a store would quietly appear wherever one stood
+        typer.echo("error: --home is empty; give a folder, e.g. --home ~/scores", err=True)
+        raise typer.Exit(2)
+    CONTEXT.home = None if home is None else Path(home)
 
 
 def command(name: str | None = None) -> Callable:
