@@ -695,26 +695,35 @@ def test_compendium_announces_each_hand_by_name_with_its_scoring(sk):
     status = sk.json("status")
     assert status["phase"] == "Four Bad Queens"
     assert status["phase_scoring"] == (
-        "Q♠ 2, Q♥ 1, Q♦ 1, Q♣ 1; a declared moon (Q♠ Q♥ Q♦ Q♣ to the declarer) 0, each opponent 5; failed 5"
+        "cards: Q♠ 2, Q♥ 1, Q♦ 1, Q♣ 1; "
+        "moon (declared before the first trick): made → the shooter 0, each other player 5; failed → the shooter 5"
     )
-    assert "Game this hand: Four Bad Queens — Q♠ 2, Q♥ 1, Q♦ 1, Q♣ 1;" in sk("status")
+    assert "Game this hand: Four Bad Queens — cards: Q♠ 2, Q♥ 1, Q♦ 1, Q♣ 1;" in sk("status")
     out = sk("took", "Ann", "QS", "QH", "QD", "QC")
-    assert "Hand 2: Four Mad Queens — Q♥ 2, Q♦ 2, Q♠ 1, Q♣ 1, last trick 2" in out
+    assert (
+        "Hand 2: Four Mad Queens — cards: Q♥ 2, Q♦ 2, Q♠ 1, Q♣ 1; the last trick: 2 to its winner, 0 to each other player"
+        in out
+    )
     assert "Pass: 3 cards left." in out
     sk("took", "Bob", "QS", "QH", "QD", "QC")
     out = sk("last", "Bob")
-    assert "Hand 3: Slippery Paws — first trick 1, last trick 1, Q♠ 1; all three 4" in out
+    assert (
+        "Hand 3: Slippery Paws — the first trick: 1 to its winner, 0 to each other player; "
+        "the last trick: 1 to its winner, 0 to each other player; cards: Q♠ 1; "
+        "sweep: one player taking every penalty scores 4 instead"
+    ) in out
     assert "Pass: 3 cards across." in out
     sk("first", "Cat")
     sk("took", "Cat", "QS")
     out = sk("last", "Dan")
-    assert "Hand 4: Finis — last trick 1" in out
+    assert "Hand 4: Finis — the last trick: 1 to its winner, 0 to each other player" in out
     assert "Pass: none this hand (hold)." in out
     out = sk("last", "Dan")
-    assert "Hand 5: Cruel Fate — last trick 0, each other player 1" in out
+    assert "Hand 5: Cruel Fate — the last trick: 0 to its winner, 1 to each other player" in out
     out = sk("last", "Dan")
     assert (
-        "Hand 6: Acorn Hearts — each ♥ ½, Q♠ 2; moon (every ♥ and Q♠ to one player) 0, each opponent 6" in out
+        "Hand 6: Acorn Hearts — cards: each ♥ ½, Q♠ 2; "
+        "moon (taking every scoring card): made → the shooter 0, each other player 6" in out
     )
     assert [sk.json("status")["phase"]] == PHASES[5:]
 

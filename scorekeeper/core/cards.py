@@ -252,6 +252,13 @@ def describe_deck(deck: Deck) -> str:
     return f"the {len(deck.cards)}-card {family}"
 
 
+def table_order(code: str, deck: Deck) -> tuple[int, int]:
+    """Sort key: suit by suit (♠ ♥ ♦ ♣), high cards first, as a player sorts a hand."""
+    card = parse_card(code, deck)
+    suit = deck.suits.index(card.suits[0]) if card.suits else len(deck.suits)
+    return suit, -card.rank
+
+
 def suit_symbol(suit: str) -> str:
     """The suit as printed on a card: "S" → "♠"; a Decktet suit → "Moons"."""
     if suit in _FRENCH_SYMBOLS:

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.core import cards, engine, errors, rulesets, scoring
+from scorekeeper.words import vocabulary
 
 
 def why_data(game: engine.Game, name: str, number: int | None = None) -> dict[str, Any]:
@@ -115,112 +116,41 @@ def rule_text(
     if name == "renege" and penalty is not None:
         rule = next((r for r in game.ruleset.reneges if r.kind == penalty.kind), None)
         if rule is not None:
-            what = f" ({rule.description})" if rule.description else ""
-            return f"renege '{rule.kind}'{what}: {scoring.points_text(rule.points)} at once"
+            return vocabulary.renege(rule)
     for index, rule in enumerate(phase.scoring, start=1):
-        text = _scoring_rule_text(rule, hand, item)
+        text = _scoring_rule_text(rule, hand, item, game.deck)
         if text is not None:
             return f"scoring rule {index}, {text}"
     for adjustment in phase.adjust:
-        text = _adjustment_text(adjustment, name)
-        if text is not None:
-            return text
+        if adjustment.kind == name:  # "sweep", "moon"
+            return vocabulary.adjustment(adjustment)
     return name
 
 
-def _scoring_rule_text(rule: rulesets.ScoringRule, hand: engine.Hand, item: scoring.Item) -> str | None:
+def _scoring_rule_text(
+    rule: rulesets.ScoringRule, hand: engine.Hand, item: scoring.Item, deck: cards.Deck
+) -> str | None:
     player, name = item.player, item.rule
     match rule:
         case rulesets.ExactBid() if name == "exact_bid":
             bid, took = hand.bids.get(player), (hand.tricks or {}).get(player)
             if bid != took:
-                return f"exact bid, missed: {terms_text(rule.missed)}"
+                return vocabulary.exact_bid(rule, "missed")
             if bid == 0 and rule.made_zero is not None:
-                return f"exact bid, made zero: {terms_text(rule.made_zero)}"
-            return f"exact bid, made: {terms_text(rule.made)}"
+                return vocabulary.exact_bid(rule, "made zero")
+            return vocabulary.exact_bid(rule, "made")
         case rulesets.PoisonTally() if name.startswith("poison "):
             kind = name.removeprefix("poison ")
-            if kind == "take":
-                return f"poison Take: {terms_text(rule.take)}"
             pick = hand.poisons.get(player)
-            terms = rule.bid if kind == "bid" else rule.blind
             made = pick is not None and pick.bid == (hand.tricks or {}).get(player)
-            title = "Bid" if kind == "bid" else "Blind Bid"
-            return f"poison {title}, {'made' if made else 'missed'}: {terms_text(terms.made if made else terms.missed)}"
+            return vocabulary.poison(rule, kind, made)
         case rulesets.PerTrick() if name == "per_trick":
-            return f"{scoring.points_text(rule.points)} per trick taken"
+            return vocabulary.per_trick(rule)
         case rulesets.CardPoints() if name == "cards":
-            return "cards: " + card_points_text(rule)
+            return vocabulary.card_points(rule, deck)
         case rulesets.TrickPoints() if name == f"{rule.which} trick":
-            return (
-                f"the {rule.which} trick: {scoring.points_text(rule.winner)} to its winner, "
-                f"{scoring.points_text(rule.others)} to each other player"
-            )
+            return vocabulary.trick_points(rule)
     return None
-
-
-def _adjustment_text(adjustment: rulesets.Adjustment, name: str) -> str | None:
-    if isinstance(adjustment, rulesets.Sweep) and name == "sweep":
-        return (
-            f"sweep: one player taking every penalty scores {scoring.points_text(adjustment.points)} instead"
-        )
-    if isinstance(adjustment, rulesets.Moon) and name == "moon":
-        how = "declared before the first trick" if adjustment.declared else "taking every scoring card"
-        text = f"moon ({how}): made → {_outcome(adjustment.success)}"
-        if adjustment.declared:
-            text += f"; failed → {_outcome(adjustment.failure)}"
-        return text
-    return None
-
-
-def _outcome(outcome: rulesets.Outcome) -> str:
-    parts = []
-    if outcome.taker is not None:
-        parts.append(f"the shooter {scoring.points_text(outcome.taker)}")
-    if outcome.others is not None:
-        parts.append(f"each other player {scoring.points_text(outcome.others)}")
-    return ", ".join(parts) or "scored as usual"
-
-
-def terms_text(terms: rulesets.Terms) -> str:
-    """Bid-score coefficients as a formula: "10 + tricks", "-10 - the miss", "20 + 2 × bid"."""
-    named = (
-        (terms.per_trick, "tricks"),
-        (terms.per_bid, "bid"),
-        (terms.per_off, "the miss"),
-        (terms.per_card, "cards dealt"),
-    )
-    text = scoring.points_text(terms.base) if terms.base or not any(c for c, _ in named) else ""
-    for coefficient, word in named:
-        if not coefficient:
-            continue
-        size = abs(coefficient)
-        term = word if size == 1 else f"{scoring.points_text(size)} × {word}"
-        if not text:
-            text = term if coefficient > 0 else f"-{term}"
-        else:
-            text += f" {'+' if coefficient > 0 else '-'} {term}"
-    return text
-
-
-def card_points_text(rule: rulesets.CardPoints) -> str:
-    parts = [f"{_card_name(code)} {scoring.points_text(v)}" for code, v in rule.cards.items()]
-    parts += [
-        f"each {cards.suit_word(s)[:-1] if len(s) == 1 else s} card {scoring.points_text(v)}"
-        for s, v in rule.suits.items()
-    ]
-    if rule.cursed is not None:
-        parts.append(f"each card bearing the cursed suit {scoring.points_text(rule.cursed)}")
-    return ", ".join(parts)
-
-
-def _card_name(code: str) -> str:
-    for deck in ("french-54", "decktet-45"):
-        try:
-            return str(cards.parse_card(code, cards.deck(deck)))
-        except errors.UsageError:
-            continue
-    return code
 
 
 # --- text -----------------------------------------------------------------------------

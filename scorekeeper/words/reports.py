@@ -41,6 +41,13 @@ def by_trick(game: engine.Game) -> ModuleType | None:
     return family("play") if any(h.played for h in game.hands[-2:]) else None
 
 
+def phase_text(game: engine.Game, hand: engine.Hand) -> str:
+    """The scoring of this hand's game (Compendium), in a line."""
+    from scorekeeper.words import vocabulary
+
+    return vocabulary.phase_line(hand.phase, game.deck)
+
+
 def table(rows: list[list[Any]], headers: list[str]) -> str:
     from tabulate import tabulate  # slow to import: only when a table is printed
 
@@ -84,7 +91,7 @@ def status_data(game: engine.Game) -> dict[str, Any]:
         "hand": hand.number,
         "hands_planned": game.planned_hands,
         "phase": hand.phase.title if game.ruleset.phases else None,
-        "phase_scoring": family("captures").phase_text(hand.phase, game.deck) if game.ruleset.phases else None,
+        "phase_scoring": phase_text(game, hand) if game.ruleset.phases else None,
         "deck": game.deck.name,
         "moon": hand.moon,
         "dealer": players[hand.dealer],
@@ -239,8 +246,7 @@ def upcoming_lines(game: engine.Game) -> list[str]:
     """The next hand's game by name with its scoring (Compendium), and which way to pass."""
     hand, lines = game.hand, []
     if game.ruleset.phases:
-        scoring_text = family("captures").phase_text(hand.phase, game.deck)
-        lines.append(f"Hand {hand.number}: {hand.phase.title} — {scoring_text}")
+        lines.append(f"Hand {hand.number}: {hand.phase.title} — {phase_text(game, hand)}")
     direction = engine.pass_direction(game, hand)
     if direction == "hold":
         lines.append("Pass: none this hand (hold).")

@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from scorekeeper.core import errors, rulesets, schedule, scoring
+from scorekeeper.core import cards, errors, rulesets, schedule
 from scorekeeper.storage import ruleset_files
+from scorekeeper.words import vocabulary
 
 JOKER_WORDS = {
     "jester": "jesters: a Joker never wins a trick and may be played at any time; a Joker led leaves the lead to the next card",
@@ -36,12 +37,14 @@ def describe(home: Path | None, name: str | None) -> str:
     if ruleset.passing is not None and ruleset.passing.enabled:
         lines.append("Passing before the first trick, the direction cycling hand by hand.")
     phases = ruleset.phases or [ruleset.phase(1)]
+    deck = _largest_deck(ruleset)
     for phase in phases:
         heading = f"Scoring ({phase.title}):" if ruleset.phases else "Scoring:"
         lines.append(heading)
-        lines += [f"  - {text}" for text in _scoring(phase)]
+        lines += [f"  - {text}" for text in vocabulary.phase(phase, deck)]
     for renege in ruleset.reneges:
-        lines.append(f"Renege ({renege.kind}): {renege.description}, {scoring.points_text(renege.points)} points at once.")
+        text = vocabulary.renege(renege)
+        lines.append(f"{text[0].upper()}{text[1:]}.")
     if ruleset.pants is not None and ruleset.pants.enabled:
         once = ", once per player" if ruleset.pants.once else ""
         lines.append(f"Pants rule: a missed bid of {ruleset.pants.min_bid} or more is a forfeit{once}.")
@@ -60,6 +63,12 @@ def describe(home: Path | None, name: str | None) -> str:
             choices = f" [{'|'.join(option.choices)}]" if option.choices else ""
             lines.append(f"  {option_name}={default}{choices}  {option.description}")
     return "\n".join(lines)
+
+
+def _largest_deck(ruleset: rulesets.Ruleset) -> cards.Deck:
+    """The pack the ruleset deals to the most players it allows (its cards named by it)."""
+    names = {rulesets.deck_name(ruleset.deck, n) for n in range(ruleset.min_players, ruleset.max_players + 1)}
+    return max((cards.deck(name) for name in names), key=lambda deck: len(deck.cards))
 
 
 def _deck(ruleset: rulesets.Ruleset) -> str:
@@ -120,57 +129,6 @@ def _trump(trump: rulesets.Trump) -> str:
     if trump.kind != "none":
         how += "; trump may not be led until broken" if trump.must_break else "; trump need not be broken"
     return how
-
-
-def _terms(terms: rulesets.Terms) -> str:
-    parts = []
-    for label, value in (("", terms.base), ("× tricks", terms.per_trick), ("× bid", terms.per_bid),
-                         ("× tricks off", terms.per_off), ("× cards in the hand", terms.per_card)):  # fmt: skip
-        if value:
-            parts.append(f"{scoring.points_text(value)} {label}".strip())
-    return " + ".join(parts) or "0"
-
-
-def _scoring(phase: rulesets.Phase) -> list[str]:
-    out = []
-    for rule in phase.scoring:
-        match rule:
-            case rulesets.ExactBid():
-                out.append(f"bid made exactly: {_terms(rule.made)}")
-                if rule.made_zero is not None:
-                    out.append(f"zero bid made: {_terms(rule.made_zero)}")
-                out.append(f"bid missed: {_terms(rule.missed)}")
-            case rulesets.PoisonTally():
-                out.append(f"Bid made: {_terms(rule.bid.made)}; missed: {_terms(rule.bid.missed)}")
-                out.append(f"Blind Bid made: {_terms(rule.blind.made)}; missed: {_terms(rule.blind.missed)}")
-                out.append(f"Take: {_terms(rule.take)}")
-            case rulesets.PerTrick():
-                out.append(f"each trick taken: {scoring.points_text(rule.points)}")
-            case rulesets.CardPoints():
-                for code, value in rule.cards.items():
-                    out.append(f"{code}: {scoring.points_text(value)}")
-                for suit, value in rule.suits.items():
-                    out.append(f"each {suit} card: {scoring.points_text(value)}")
-                if rule.cursed is not None:
-                    out.append(f"each card bearing the cursed suit: {scoring.points_text(rule.cursed)}")
-            case rulesets.TrickPoints():
-                out.append(
-                    f"the {rule.which} trick: {scoring.points_text(rule.winner)} to its winner, "
-                    f"{scoring.points_text(rule.others)} to each other player"
-                )
-    for adjust in phase.adjust:
-        if isinstance(adjust, rulesets.Sweep):
-            out.append(f"one player taking every penalty scores {scoring.points_text(adjust.points)} instead")
-        else:
-            how = "declared before the first trick" if adjust.declared else "never declared"
-            win = adjust.success
-            out.append(
-                f"shooting the moon ({how}): taking every scoring card gives the shooter "
-                f"{scoring.points_text(win.taker or 0)} and each opponent {scoring.points_text(win.others or 0)}"
-            )
-            if adjust.declared and adjust.failure.taker is not None:
-                out.append(f"a failed moon costs the shooter {scoring.points_text(adjust.failure.taker)}; the others score as usual")
-    return out
 
 
 def _end(ruleset: rulesets.Ruleset) -> str:

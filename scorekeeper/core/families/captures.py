@@ -5,8 +5,6 @@ only in a game that has a declared moon."""
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from scorekeeper.core import cards, engine, errors, events, rulesets, scoring
 
 ENTRY_FOR = {"took": "`took NAME CARD…`", "first": "`first NAME`", "last": "`last NAME`"}
@@ -113,7 +111,7 @@ def _on_took(game: engine.Game, hand: engine.Hand, event: events.CardsTaken) -> 
             )
         if code not in wanted:
             names = " ".join(
-                str(c) for c in sorted(scoring_cards, key=lambda c: _table_order(c.code, game.deck))
+                str(c) for c in sorted(scoring_cards, key=lambda c: cards.table_order(c.code, game.deck))
             )
             raise errors.EntryError(
                 f"{card} scores nothing in {game_name(game, hand)}; record only the scoring cards: {names}"
@@ -179,67 +177,24 @@ def _on_moon(game: engine.Game, hand: engine.Hand, event: events.MoonDeclared) -
 
 # --- the scoring in words ---------------------------------------------------------------
 
-NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-
 
 def _card_text(code: str, deck: cards.Deck) -> str:
     return str(cards.parse_card(code, deck))
-
-
-def _table_order(code: str, deck: cards.Deck) -> tuple[int, int]:
-    """Suit by suit (♠ ♥ ♦ ♣), high cards first, as a player sorts a hand."""
-    card = cards.parse_card(code, deck)
-    suit = deck.suits.index(card.suits[0]) if card.suits else len(deck.suits)
-    return suit, -card.rank
 
 
 def scoring_cards_text(phase: rulesets.Phase, deck: cards.Deck) -> str:
     """The scoring cards in words, a whole suit as one: "every ♥ and Q♠", "Q♠ Q♥ Q♦ Q♣"."""
     rules = [r for r in phase.scoring if isinstance(r, rulesets.CardPoints)]
     suits = [f"every {cards.suit_symbol(s)}" for r in rules for s in r.suits]
-    codes = sorted((code for r in rules for code in r.cards), key=lambda code: _table_order(code, deck))
+    codes = sorted((code for r in rules for code in r.cards), key=lambda code: cards.table_order(code, deck))
     named = " ".join(_card_text(code, deck) for code in codes)
     return " and ".join([*suits, named] if named else suits)
-
-
-def phase_text(phase: rulesets.Phase, deck: cards.Deck) -> str:
-    """A kind of hand's scoring in a line, e.g. "first trick 1, last trick 1, Q♠ 1; all three 4"."""
-    parts = []
-    for rule in phase.scoring:
-        if isinstance(rule, rulesets.CardPoints):
-            parts += [f"each {cards.suit_symbol(s)} {scoring.points_text(v)}" for s, v in rule.suits.items()]
-            # dearest first, then in suit order: a stored ruleset does not keep the file's order
-            named = sorted(rule.cards.items(), key=lambda item: (-item[1], _table_order(item[0], deck)))
-            parts += [f"{_card_text(c, deck)} {scoring.points_text(v)}" for c, v in named]
-        elif isinstance(rule, rulesets.TrickPoints):
-            others = f", each other player {scoring.points_text(rule.others)}" if rule.others else ""
-            parts.append(f"{rule.which} trick {scoring.points_text(rule.winner)}{others}")
-    extras = []
-    for adjustment in phase.adjust:
-        if isinstance(adjustment, rulesets.Sweep):
-            count = scoring.penalty_count(phase, deck, None)
-            extras.append(f"all {NUMBER_WORDS.get(count, count)} {scoring.points_text(adjustment.points)}")
-        else:
-            extras.append(_moon_text(adjustment, phase, deck))
-    return "; ".join([", ".join(parts), *extras])
-
-
-def _or_usual(value: Fraction | None) -> str:
-    return "as usual" if value is None else scoring.points_text(value)
-
-
-def _moon_text(moon: rulesets.Moon, phase: rulesets.Phase, deck: cards.Deck) -> str:
-    win = f"{_or_usual(moon.success.taker)}, each opponent {_or_usual(moon.success.others)}"
-    if not moon.declared:
-        return f"moon ({scoring_cards_text(phase, deck)} to one player) {win}"
-    failed = f"; failed {_or_usual(moon.failure.taker)}" if moon.failure.taker is not None else ""
-    return f"a declared moon ({scoring_cards_text(phase, deck)} to the declarer) {win}{failed}"
 
 
 def hand_facts(hand: engine.Hand, player: str, deck: cards.Deck) -> list[str]:
     """What a player captured in a hand, for its summary: ["moon", "Q♠", "Q♥", "last"]."""
     facts = ["moon"] if hand.moon == player else []
-    facts += [str(c) for c in sorted(hand.taken.get(player, []), key=lambda c: _table_order(c.code, deck))]
+    facts += [str(c) for c in sorted(hand.taken.get(player, []), key=lambda c: cards.table_order(c.code, deck))]
     facts += [which for which in ("first", "last") if getattr(hand, which) == player]
     return facts
 

@@ -1,0 +1,152 @@
+"""The ruleset vocabulary in words: each scoring kind, adjustment and renege is put into
+words by one function here, which `rules` (the rulebook), `why` (a point's rule) and the
+status line of a hand's game all use, so the three always say the same thing."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from scorekeeper.core import cards, errors, rulesets, scoring
+
+pts = scoring.points_text
+
+
+def terms(coefficients: rulesets.Terms) -> str:
+    """Bid-score coefficients as a formula: "10 + tricks", "-10 - the miss", "20 + 2 × bid"."""
+    named = (
+        (coefficients.per_trick, "tricks"),
+        (coefficients.per_bid, "bid"),
+        (coefficients.per_off, "the miss"),
+        (coefficients.per_card, "cards dealt"),
+    )
+    text = pts(coefficients.base) if coefficients.base or not any(c for c, _ in named) else ""
+    for coefficient, word in named:
+        if not coefficient:
+            continue
+        size = abs(coefficient)
+        term = word if size == 1 else f"{pts(size)} × {word}"
+        if not text:
+            text = term if coefficient > 0 else f"-{term}"
+        else:
+            text += f" {'+' if coefficient > 0 else '-'} {term}"
+    return text
+
+
+# --- the scoring kinds -------------------------------------------------------------------
+
+
+def exact_bid(rule: rulesets.ExactBid, case: Literal["made", "made zero", "missed"]) -> str:
+    """`exact_bid`, one case: "exact bid, made: 10 + tricks"."""
+    scored = {"made": rule.made, "made zero": rule.made_zero, "missed": rule.missed}[case]
+    return f"exact bid, {case}: {terms(scored or rule.made)}"
+
+
+def poison(rule: rulesets.PoisonTally, kind: Literal["bid", "blind", "take"], made: bool = True) -> str:
+    """`poison`, one pick and whether it was made: "poison Blind Bid, missed: -2 × the miss"."""
+    if kind == "take":
+        return f"poison Take: {terms(rule.take)}"
+    bid = rule.bid if kind == "bid" else rule.blind
+    title = "Bid" if kind == "bid" else "Blind Bid"
+    return f"poison {title}, {'made' if made else 'missed'}: {terms(bid.made if made else bid.missed)}"
+
+
+def per_trick(rule: rulesets.PerTrick) -> str:
+    """`per_trick`: "1 per trick taken"."""
+    return f"{pts(rule.points)} per trick taken"
+
+
+def card_points(rule: rulesets.CardPoints, deck: cards.Deck) -> str:
+    """`cards`: whole suits first, then named cards dearest first (in suit order: a stored
+    ruleset does not keep the file's order), then the cursed suit: "cards: each ♥ 1, Q♠ 13"."""
+    parts = [f"each {cards.suit_symbol(s)} {pts(v)}" for s, v in rule.suits.items()]
+    named = sorted(rule.cards.items(), key=lambda item: (-item[1], cards.table_order(item[0], deck)))
+    parts += [f"{_card_text(code, deck)} {pts(v)}" for code, v in named]
+    if rule.cursed is not None:
+        parts.append(f"each card bearing the cursed suit {pts(rule.cursed)}")
+    return "cards: " + ", ".join(parts)
+
+
+def trick_points(rule: rulesets.TrickPoints) -> str:
+    """`trick`: "the last trick: 2 to its winner, 0 to each other player"."""
+    return f"the {rule.which} trick: {pts(rule.winner)} to its winner, {pts(rule.others)} to each other player"
+
+
+def scoring_rule(rule: rulesets.ScoringRule, deck: cards.Deck) -> list[str]:
+    """Every case of a scoring rule, one a line."""
+    match rule:
+        case rulesets.ExactBid():
+            zero = [exact_bid(rule, "made zero")] if rule.made_zero is not None else []
+            return [exact_bid(rule, "made"), *zero, exact_bid(rule, "missed")]
+        case rulesets.PoisonTally():
+            return [poison(rule, kind, made) for kind in ("bid", "blind") for made in (True, False)] + [
+                poison(rule, "take")
+            ]
+        case rulesets.PerTrick():
+            return [per_trick(rule)]
+        case rulesets.CardPoints():
+            return [card_points(rule, deck)]
+        case rulesets.TrickPoints():
+            return [trick_points(rule)]
+    raise AssertionError(f"no words for the scoring kind {rule.kind!r}")
+
+
+# --- the adjustments ---------------------------------------------------------------------
+
+
+def sweep(adjustment: rulesets.Sweep) -> str:
+    """`sweep`: "sweep: one player taking every penalty scores 4 instead"."""
+    return f"sweep: one player taking every penalty scores {pts(adjustment.points)} instead"
+
+
+def moon(adjustment: rulesets.Moon) -> str:
+    """`moon`: "moon (taking every scoring card): made → the shooter 0, each other player 26";
+    a declared moon says what a failed one scores too."""
+    how = "declared before the first trick" if adjustment.declared else "taking every scoring card"
+    text = f"moon ({how}): made → {_outcome(adjustment.success)}"
+    if adjustment.declared:
+        text += f"; failed → {_outcome(adjustment.failure)}"
+    return text
+
+
+def _outcome(outcome: rulesets.Outcome) -> str:
+    parts = []
+    if outcome.taker is not None:
+        parts.append(f"the shooter {pts(outcome.taker)}")
+    if outcome.others is not None:
+        parts.append(f"each other player {pts(outcome.others)}")
+    return ", ".join(parts) or "scored as usual"
+
+
+def adjustment(rule: rulesets.Adjustment) -> str:
+    return sweep(rule) if isinstance(rule, rulesets.Sweep) else moon(rule)
+
+
+def phase(rules: rulesets.Phase, deck: cards.Deck) -> list[str]:
+    """A kind of hand's whole scoring: each rule's cases, then its adjustments."""
+    return [text for rule in rules.scoring for text in scoring_rule(rule, deck)] + [
+        adjustment(a) for a in rules.adjust
+    ]
+
+
+def phase_line(rules: rulesets.Phase, deck: cards.Deck) -> str:
+    """A kind of hand's whole scoring in a line, as the status of a Compendium hand shows it."""
+    return "; ".join(phase(rules, deck))
+
+
+# --- reneges -----------------------------------------------------------------------------
+
+
+def renege(rule: rulesets.Renege) -> str:
+    """A renege kind: "renege 'revoke' (failed to follow suit when able): -10 at once"."""
+    what = f" ({rule.description})" if rule.description else ""
+    return f"renege '{rule.kind}'{what}: {pts(rule.points)} at once"
+
+
+# --- cards -------------------------------------------------------------------------------
+
+
+def _card_text(code: str, deck: cards.Deck) -> str:
+    try:
+        return str(cards.parse_card(code, deck))
+    except errors.UsageError:  # a card of a pack other than the one given
+        return code
