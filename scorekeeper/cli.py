@@ -683,6 +683,25 @@ def every_command() -> click.Group:
 
 
 @command()
+def serve(
+    game: GameOption = None,
+    host: Annotated[
+        str, typer.Option("--host", help="the address to listen on; 0.0.0.0 lets the phones on this network in")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="the port (0: any free one)")] = 8000,
+) -> None:
+    """A read-only web page of the game for every phone at the table, updating by itself;
+    also GET /api/standings and /api/status. Prints its address and a QR code; Ctrl-C stops it.
+
+    Example: scorekeeper serve --host 0.0.0.0
+    """
+    from scorekeeper import serve as server
+    from scorekeeper.storage import paths
+
+    server.run(paths.store_folder(CONTEXT.home), game, host, port)
+
+
+@command()
 def demo() -> None:
     """Play a complete sample game into a throw-away store and show its standings and sheet.
 

@@ -657,3 +657,28 @@ def running_json(game: engine.Game) -> dict[str, list[int | float]]:
     """Each player's running total, 0 first and then after each hand on the sheet."""
     series = build(game, []).running()
     return {p: [scoring.points_json(v) for v in values] for p, values in series.items()}
+
+
+# --- the live page (`serve`) -------------------------------------------------------------
+
+
+def live_json(sheet: Sheet) -> dict[str, Any]:
+    """The sheet as the live page draws it: its columns, and per hand the same cells and
+    notes the printed sheet shows (the page puts every text in as text, never as markup)."""
+    return {
+        "columns": _columns(sheet),
+        "players": sheet.game.players,
+        "rows": [
+            {
+                "hand": row.number,
+                "closed": row.closed,
+                "info": _info(sheet, row),
+                "cells": [
+                    {"facts": c.facts(), "marks": c.marks(), "total": scoring.points_text(c.total)}
+                    for c in row.cells
+                ],
+                "notes": _notes(row),
+            }
+            for row in sheet.rows
+        ],
+    }

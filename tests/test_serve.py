@@ -1,0 +1,358 @@
+"""`serve`: the read-only page and its JSON, run as the table runs it (`sk serve` in a process
+of its own, entries from other processes). The JSON equals the command line's; every method
+but GET is refused, every other path is 404; it listens on loopback unless told; Ctrl-C stops
+it cleanly. In headless Chromium (skipped, saying why, where there is none): the page shows a
+hand recorded by another process without a reload, hostile names as text, a correction as a
+correction, and a past hand rewritten in the store file, chain and all, as tampering."""
+
+import http.client
+import json
+import os
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from browser import CHROMIUM, NO_CHROMIUM, Browser
+
+from scorekeeper.storage import store
+
+HOSTILE = "<img src=x onerror=alert(1)>"  # a game name, a comment (a player name may not hold '=')
+SCRIPT_NAME = "<script>alert(1)</script>"
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
+
+
+def sk_process(home, *args):
+    """A separate `sk` process, as the scorer's terminal is."""
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home)}
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", *map(str, args)], env=env,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+class Served:
+    """`sk serve ARGS` in its own process; `url` is the address it printed."""
+
+    def __init__(self, home, *args):
+        env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONUNBUFFERED": "1"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper", "serve", "--port", "0", *args],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        self.lines = []
+        while not self.lines or not self.lines[-1].startswith("Ctrl-C stops it."):
+            line = self.proc.stdout.readline()
+            assert line, f"serve ended: {''.join(self.lines)} {self.proc.stderr.read()}"
+            self.lines.append(line)
+        self.url = re.search(r"at (http://\S+)", self.lines[0]).group(1)
+        self.host, self.port = re.match(r"http://([^/]+):(\d+)/", self.url).groups()
+        self.port = int(self.port)
+        self.address = "127.0.0.1" if self.host not in ("127.0.0.1", "localhost") else self.host
+
+    def request(self, method, path, headers=None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        try:
+            conn.request(method, path, headers=headers or {})
+            answer = conn.getresponse()
+            return answer.status, dict(answer.getheaders()), answer.read()
+        finally:
+            conn.close()
+
+    def get(self, path):
+        status, _, body = self.request("GET", path)
+        assert status == 200, (path, status, body)
+        return body
+
+    def stop(self):
+        """Ctrl-C: a clean stop, no traceback."""
+        self.proc.send_signal(signal.SIGINT)
+        out, err = self.proc.communicate(timeout=15)
+        return self.proc.returncode, out, err
+
+
+@pytest.fixture
+def game(sk):
+    """Oh Hell (MrPikes), 4 players, hand 1 closed and hand 2 bid; a hostile game name and comment.
+    Hand 1 (10 cards, rule: exact bid scores 10 + tricks, a miss loses 10 + the difference):
+    Ann bid 2 took 2: 12; Bob 0/1: -11; the scripted name 3/3: 13; Dan 1/4: -13."""
+    sk("new", "oh-hell-mrpikes", "--players", f"Ann,Bob,{SCRIPT_NAME},Dan", "--name", HOSTILE,
+       "--location", "Kitchen & co")  # fmt: skip
+    sk("trump", "h")
+    sk("bid", "2", "0", "3", "1")
+    sk("tricks", "2", "1", "3", "4")
+    sk("comment", f"Dan: that ace was mine {HOSTILE}")
+    sk("trump", "s")
+    sk("bid", "1", "2", "3", "1")
+
+
+@pytest.fixture
+def served(home, game):
+    server = Served(home)
+    yield server
+    code, out, err = server.stop()
+    assert (code, err) == (0, "")
+    assert out.endswith("Stopped serving.\n")
+
+
+def scores(standings):
+    return {p["name"]: p["score"] for p in standings["players"]}
+
+
+# --- the JSON is the command line's --------------------------------------------------------------
+
+
+def test_the_json_endpoints_answer_exactly_what_the_command_line_prints(sk, served):
+    assert served.get("/api/standings").decode() == sk("standings", "--json")
+    assert served.get("/api/status").decode() == sk("status", "--json")
+    assert scores(json.loads(served.get("/api/standings"))) == {"Ann": 12, "Bob": -11, SCRIPT_NAME: 13, "Dan": -13}
+
+
+def test_an_entry_from_another_process_is_served_within_two_seconds(home, sk, served):
+    before = served.request("GET", "/api/state")
+    etag = before[1]["ETag"]
+    assert served.request("GET", "/api/state", {"If-None-Match": etag})[0] == 304  # nothing new: no body
+    # hand 2 (9 cards): Ann 1/1 11, Bob 2/2 12, the scripted name 3/4 -11, Dan 1/2 -11
+    sk_process(home, "tricks", "1", "2", "4", "2")
+    end = time.monotonic() + 2
+    while scores(json.loads(served.get("/api/standings")))["Ann"] == 12:
+        assert time.monotonic() < end, "the entry did not show within 2 seconds"
+        time.sleep(0.05)
+    assert scores(json.loads(served.get("/api/standings"))) == {"Ann": 23, "Bob": 1, SCRIPT_NAME: 2, "Dan": -24}
+    assert served.get("/api/status").decode() == sk("status", "--json")
+    assert served.request("GET", "/api/state", {"If-None-Match": etag})[0] == 200
+
+
+def test_the_page_state_carries_each_closed_hands_digest_and_the_chain(home, served):
+    state = json.loads(served.get("/api/state"))
+    with store.Store(home) as db:
+        stored = db.events(state["game"]["id"])
+    # hand 1 was closed by entry 3 (its tricks); `verify --digest` takes that hash
+    assert state["hands"] == [{"hand": 1, "n": 3, "digest": stored[3].hash}]
+    assert state["chain"] == [e.hash for e in stored]
+    assert state["head"] == stored[-1].hash
+    assert [c["text"] for c in state["comments"]] == [f"Dan: that ace was mine {HOSTILE}"]
+
+
+# --- refusals ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD", "TRACE", "BREW"])
+def test_every_method_but_get_is_refused(served, method):
+    status, headers, body = served.request(method, "/api/standings")
+    assert status == 405
+    assert headers["Allow"] == "GET"
+    assert body == (b"" if method == "HEAD" else b"this page is read-only: only GET is served\n")
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/nope", "/api", "/api/", "/api/games", "/favicon.ico", "/serve_page.html", "/scorekeeper/serve.py",
+        "/../../../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "//etc/passwd", "/api/../../pyproject.toml",
+        "/..%2f..%2fetc%2fpasswd", "/index.html/../../scorekeeper.sqlite3", "/scorekeeper.sqlite3",
+    ],
+)  # fmt: skip
+def test_unknown_paths_are_404_and_reach_no_file(served, path):
+    status, _, body = served.request("GET", path)
+    assert status == 404
+    assert body == b"not found: this server has the page (/) and /api/standings, /api/status\n"
+
+
+def test_the_page_is_standalone_and_allows_no_other_script(served):
+    status, headers, body = served.request("GET", "/")
+    assert status == 200 and headers["Content-Type"] == "text/html; charset=utf-8"
+    page = body.decode()
+    # nothing fetched from elsewhere: no external script, style, font or image
+    assert not re.search(r"(src|href)=\"(https?:)?//", page) and "@import" not in page and "url(" not in page
+    assert HOSTILE not in page  # the page is the same for every game: the data comes as JSON
+    policy = headers["Content-Security-Policy"]
+    assert "default-src 'none'" in policy and "script-src 'sha256-" in policy and "unsafe-inline" not in policy
+
+
+def test_it_listens_on_loopback_unless_told(served):
+    assert served.url.startswith("http://127.0.0.1:")
+    assert "Only this computer can open it." in served.lines[1]
+    try:  # this machine's address on a network, if it has one: nothing listens there
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            outside = probe.getsockname()[0]
+    except OSError:
+        outside = None
+    if outside and not outside.startswith("127."):
+        with pytest.raises(OSError):
+            socket.create_connection((outside, served.port), timeout=2).close()
+
+
+def test_every_interface_only_when_asked_and_with_a_warning(home, game):
+    server = Served(home, "--host", "0.0.0.0")
+    try:
+        text = "".join(server.lines)
+        assert "Warning: --host 0.0.0.0 listens on every network this computer is on." in text
+        assert "read this store's current game: its players' names, scores and comments" in text
+        assert "Nobody can change the game through it (it is read-only)." in text
+        assert "▀" in text or "▄" in text  # the QR code of the address
+        assert server.get("/api/standings")
+    finally:
+        code, _, err = server.stop()
+    assert (code, err) == (0, "")
+
+
+def test_a_game_it_cannot_show_is_refused_before_it_listens(sk):
+    assert sk.fails("serve", "--port", "0") == "refused: no game yet; start one with `new RULESET --players A,B,C`"
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    assert sk.fails("serve", "--game", "zz", "--port", "0") == "refused: no game 'zz' in the store; `games` lists them"
+    assert sk.fails("serve", "--port", "70000", code=2) == (
+        "error: --port 70000 is not a port; give 1024-65535, or 0 for any free one"
+    )
+
+
+def test_a_port_in_use_is_one_line(sk):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert sk.fails("serve", "--port", port, code=2) == (
+            f"error: port {port} is already in use on 127.0.0.1; choose another with --port {port + 1}, "
+            "or --port 0 for any free one"
+        )
+
+
+def test_twenty_clients_at_once_are_all_answered(home, served):
+    answers = []
+
+    def phone():
+        etag = None
+        for _ in range(10):
+            status, headers, _ = served.request("GET", "/api/state", {"If-None-Match": etag} if etag else {})
+            etag = headers.get("ETag", etag)
+            answers.append(status)
+
+    phones = [threading.Thread(target=phone) for _ in range(20)]
+    for p in phones:
+        p.start()
+    sk_process(home, "tricks", "1", "2", "4", "2")  # the scorer carries on meanwhile
+    for p in phones:
+        p.join()
+    assert len(answers) == 200 and set(answers) <= {200, 304}
+
+
+def test_status_does_not_load_the_server(sk, home):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    script = (
+        "import sys\nfrom scorekeeper import cli\ncli.app(['status'], standalone_mode=False)\n"
+        "print(sorted(m for m in ('scorekeeper.serve', 'http.server', 'socketserver', 'segno') if m in sys.modules))"
+    )
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home)}
+    child = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.splitlines()[-1] == "[]"
+
+
+# --- in a browser --------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def browser(tmp_path):
+    with Browser(tmp_path / "chromium-profile") as b:
+        yield b
+
+
+def standings_shown(browser):
+    return browser.evaluate(
+        "[...document.querySelectorAll('#standings tbody tr')].map(r => r.cells[1].textContent + ' ' + r.cells[2].textContent).join('; ')"
+    )
+
+
+@needs_chromium
+def test_the_page_shows_a_hand_recorded_elsewhere_without_a_reload(home, served, browser):
+    browser.open(served.url)
+    browser.wait_for("document.querySelectorAll('#standings tbody tr').length === 4")
+    assert standings_shown(browser) == f"{SCRIPT_NAME} 13; Ann 12; Bob -11; Dan -13"
+    browser.evaluate("window.sameLoad = true")  # gone if the page were loaded again
+    sk_process(home, "tricks", "1", "2", "4", "2")
+    browser.wait_for("document.querySelector('#standings tbody td.name').textContent === 'Ann'", timeout=4)
+    assert standings_shown(browser) == f"Ann 23; {SCRIPT_NAME} 2; Bob 1; Dan -24"
+    assert browser.evaluate("window.sameLoad") is True
+    assert browser.evaluate("document.getElementById('hand-title').textContent") == "Hand 3 of 19"
+
+
+@needs_chromium
+def test_hostile_names_and_comments_are_shown_as_text(served, browser):
+    browser.open(served.url)
+    browser.wait_for("document.querySelectorAll('#comments li').length === 1")
+    text = browser.evaluate("document.body.innerText")
+    assert HOSTILE in text and SCRIPT_NAME in text
+    # nothing of theirs became an element: no image, and the page's own script is the only one
+    assert browser.evaluate("document.querySelectorAll('img').length") == 0
+    assert browser.evaluate("document.scripts.length") == 1
+    assert browser.evaluate("document.getElementById('meta').textContent") == f"{HOSTILE} · Kitchen & co"
+
+
+def rewrite(home, game_id, n, change):
+    """What an attacker with the store file does: change entry n's body, then recompute every
+    hash from there on and the games table's head, with the append-only triggers out of the way."""
+    conn = sqlite3.connect(home / store.Store.FILENAME, isolation_level=None)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        triggers = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").fetchall()
+        for name, _ in triggers:
+            conn.execute(f"DROP TRIGGER {name}")
+        prev = store.ZERO_HASH
+        rows = conn.execute("SELECT n, at, body FROM events WHERE game_id = ? ORDER BY n", (game_id,)).fetchall()
+        for k, at, body in rows:
+            data = json.loads(body)
+            if k == n:
+                change(data)
+            digest = store.chain_hash(prev, game_id, k, at, data)
+            conn.execute("UPDATE events SET body = ?, prev = ?, hash = ? WHERE game_id = ? AND n = ?",
+                         (store.canonical_json(data), prev, digest, game_id, k))  # fmt: skip
+            prev = digest
+        conn.execute("UPDATE games SET head = ? WHERE id = ?", (prev, game_id))
+        for _, sql in triggers:
+            conn.execute(sql)
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+
+
+@needs_chromium
+def test_a_past_hand_rewritten_in_the_store_is_called_out_on_the_phone(sk, home, served, browser):
+    gid = sk.json("standings")["game"]
+    sk("tricks", "1", "2", "4", "2")  # hand 2 closes
+    browser.open(served.url)
+    browser.wait_for("document.getElementById('hand-title').textContent === 'Hand 3 of 19'")
+    saw = browser.wait_for(f"localStorage.getItem('scorekeeper-witness:{gid}')")
+    assert set(json.loads(saw)["hands"]) == {"1", "2"}
+    # entry 3 is hand 1's tricks: Dan's 4 and Bob's 1 swapped, so Dan makes his bid (+11, not -13)
+    rewrite(home, gid, 3, lambda body: body["tricks"].update(Bob=4, Dan=1))
+    assert sk("verify") == "All 1 game verify: no entry has been altered.\n"  # the chain alone can't tell
+    alarm = browser.wait_for("document.getElementById('alarm').classList.contains('on') && document.getElementById('alarm').innerText", timeout=4)
+    first = alarm.splitlines()[0]
+    assert re.fullmatch(r"hand 1 differs from what this phone saw at \d\d:\d\d", first), alarm
+    assert "and so do later hands: 2" in alarm
+    # a reload does not make the phone forget what it saw
+    browser.open(served.url)
+    browser.wait_for("document.getElementById('alarm').classList.contains('on')")
+    assert browser.evaluate("document.getElementById('alarm').innerText").splitlines()[0] == first
+
+
+@needs_chromium
+def test_a_correction_recorded_as_entries_is_shown_as_a_correction(sk, home, served, browser):
+    sk("tricks", "1", "2", "4", "2")  # hand 2 closes: Ann 23
+    browser.open(served.url)
+    browser.wait_for("document.getElementById('hand-title').textContent === 'Hand 3 of 19'")
+    sk_process(home, "undo")  # takes back hand 2's tricks: hand 2 is open again
+    sk_process(home, "tricks", "1", "1", "4", "3")  # and re-recorded
+    shown = "document.getElementById('corrected').innerText"
+    note = browser.wait_for(f"{shown}.includes('entry 9') && {shown}", timeout=4)
+    assert re.match(r"Hand 2 was corrected after this phone saw it at \d\d:\d\d \(entry 8 at \d\d:\d\d: undo entry 7; entry 9 at \d\d:\d\d: tricks", note), note
+    assert browser.evaluate("document.getElementById('alarm').classList.contains('on')") is False
+    fixes = browser.evaluate("document.getElementById('corrections').innerText")
+    assert "entry 8: undo entry 7" in fixes
