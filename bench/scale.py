@@ -26,7 +26,7 @@ import time
 from pathlib import Path
 
 from scorekeeper import table
-from scorekeeper.core import engine, errors, events, rulesets
+from scorekeeper.core import engine, errors, events, rulesets, state
 from scorekeeper.storage import ruleset_files, store
 
 # The mix: every built-in ruleset that validates, each with a player count it allows.
@@ -177,7 +177,7 @@ def random_game(ruleset: str, seed: int, players: list[str] | None = None, name:
     game = engine.replay(log)
     extras_done = 0
     while not game.finished and game.hand.number <= MAX_HANDS:
-        if extras_done < game.hand.number and not engine._play_started(game.hand):
+        if extras_done < game.hand.number and not state.play_started(game.hand):
             extras_done = game.hand.number
             for extra in _extras(game, rng):
                 if _try(game, extra):

@@ -4,10 +4,10 @@ pack in use. Refuses malformed text; the engine then judges the entry against th
 
 from __future__ import annotations
 
-from scorekeeper.core import cards, engine, errors, events
+from scorekeeper.core import cards, errors, events, state
 
 
-def per_player(game: engine.Game, values: list[str], what: str) -> dict[str, str]:
+def per_player(game: state.Game, values: list[str], what: str) -> dict[str, str]:
     """`Ann=2 Bob=0` (any order, any subset) or bare values in seating order for everyone."""
     if not values:
         raise errors.UsageError(f"give the {what} as NAME=VALUE pairs or one value per player in seating order")
@@ -40,21 +40,21 @@ def whole_number(text: str, player: str, what: str) -> int:
         raise errors.UsageError(f"{player}'s {what} '{text}' is not a whole number") from None
 
 
-def bids(game: engine.Game, values: list[str]) -> events.BidsRecorded:
+def bids(game: state.Game, values: list[str]) -> events.BidsRecorded:
     given = per_player(game, values, "bids")
     return events.BidsRecorded(
         hand=game.hand.number, bids={p: whole_number(v, p, "bid") for p, v in given.items()}
     )
 
 
-def tricks(game: engine.Game, values: list[str]) -> events.TricksRecorded:
+def tricks(game: state.Game, values: list[str]) -> events.TricksRecorded:
     given = per_player(game, values, "tricks")
     return events.TricksRecorded(
         hand=game.hand.number, tricks={p: whole_number(v, p, "tricks") for p, v in given.items()}
     )
 
 
-def trump(game: engine.Game, text: str) -> events.TrumpSet:
+def trump(game: state.Game, text: str) -> events.TrumpSet:
     """A suit (or none), or the card turned up: its suit is trump."""
     deck = game.deck
     try:
@@ -72,22 +72,22 @@ def trump(game: engine.Game, text: str) -> events.TrumpSet:
     return events.TrumpSet(hand=game.hand.number, suit=card.suits[0], card=card.code)
 
 
-def flip(game: engine.Game, text: str) -> events.CardFlipped:
+def flip(game: state.Game, text: str) -> events.CardFlipped:
     return events.CardFlipped(hand=game.hand.number, card=cards.parse_card(text, game.deck).code)
 
 
-def cursed(game: engine.Game, text: str) -> events.CursedSet:
+def cursed(game: state.Game, text: str) -> events.CursedSet:
     suit = cards.parse_suit(text, game.deck.kind)
     if suit is None:
         raise errors.UsageError("the cursed suit cannot be none; name the suit of the flipped Ace")
     return events.CursedSet(hand=game.hand.number, suit=suit)
 
 
-def comment(game: engine.Game, text: str) -> events.CommentAdded:
+def comment(game: state.Game, text: str) -> events.CommentAdded:
     return events.CommentAdded(hand=game.hand.number, text=text)
 
 
-def renege(game: engine.Game, name: str, kind: str | None, note: str) -> events.RenegeRecorded:
+def renege(game: state.Game, name: str, kind: str | None, note: str) -> events.RenegeRecorded:
     kinds = [r.kind for r in game.ruleset.reneges]
     player = game.player(name)
     kind = kind or (kinds[0] if kinds else "revoke")
@@ -101,7 +101,7 @@ def renege(game: engine.Game, name: str, kind: str | None, note: str) -> events.
     return events.RenegeRecorded(hand=game.hand.number, player=player, kind=kind, note=note)
 
 
-def undo(game: engine.Game) -> events.EntryReversed:
+def undo(game: state.Game) -> events.EntryReversed:
     if len(game.entries) <= 1:
         raise errors.EntryError("nothing to undo: no entry has been recorded in this game yet")
     return events.EntryReversed(target=game.entries[-1][0])

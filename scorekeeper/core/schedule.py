@@ -123,6 +123,12 @@ def seat_left(seat: int, players: int, steps: int = 1) -> int:
     return (seat + steps) % players
 
 
+def seats_from(first: int, players: int) -> list[int]:
+    """Every seat once, going left (clockwise) from `first`: the order of play from a leader,
+    and from the dealer's left the order of bidding."""
+    return [seat_left(first, players, k) for k in range(players)]
+
+
 def leader(ruleset: rulesets.Ruleset, dealer: int, players: int) -> int:
     """Who leads the first trick, as a seat number."""
     return {
@@ -139,7 +145,7 @@ def lowest_score_dealer(
     wins), never to the player who just dealt; ties go to the tied player met first going
     clockwise from the last dealer's left. Returns the seat and the reason in words."""
     players = len(totals)
-    order = [seat_left(last_dealer, players, k) for k in range(1, players + 1)]
+    order = seats_from(seat_left(last_dealer, players), players)
     candidates = [seat for seat in order if seat != last_dealer]
     worst = min if winner == "highest" else max
     target = worst(totals[seat] for seat in candidates)

@@ -183,7 +183,7 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
             Cell(
                 player=p,
                 bid=hand.bids.get(p),
-                poison=_poison_text(hand.poisons[p]) if p in hand.poisons else None,
+                poison=reports.pick_text(hand.poisons[p]) if p in hand.poisons else None,
                 tricks=hand.tricks[p] if hand.tricks is not None else None,
                 taken=tuple(c.code for c in hand.taken.get(p, [])),
                 shown=_cards_text(hand, p),
@@ -232,10 +232,6 @@ def _cards_text(hand: engine.Hand, player: str) -> str:
     if cursed is not None:
         return f"{cursed} cursed" if cursed else ""
     return " ".join(str(c) for c in hand.taken.get(player, []))
-
-
-def _poison_text(pick: scoring.PoisonPick) -> str:
-    return pick.kind if pick.bid is None else f"{pick.kind} {pick.bid}"
 
 
 def pants_payers(hand: engine.Hand) -> list[str]:

@@ -4,9 +4,9 @@ session, the live page)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from scorekeeper.core import events
+from scorekeeper.core import cards, events
 
 if TYPE_CHECKING:
     from scorekeeper import table
@@ -51,16 +51,50 @@ def said(recorded: table.Recorded) -> str:
         case events.MoonDeclared():
             return f"{hand.moon} declares shooting the moon."
         case events.PoisonsRecorded():
-            from scorekeeper.core.families import poisons
-
-            return poisons.said(game, hand)
+            return _poisons_said(game, hand)
         case events.CursedCounted():
             return "Cursed cards: " + ", ".join(f"{p} {n}" for p, n in (hand.cursed_counts or {}).items()) + "."
         case events.TrickPlayed():
             from scorekeeper.core.families import card_by_card
 
-            return card_by_card.trick_text(game, card_by_card.trick_report(game, hand))
+            return _trick_text(game, card_by_card.trick_report(game, hand))
     raise AssertionError(f"no reply for {type(event).__name__}")
+
+
+def _poisons_said(game: engine.Game, hand: engine.Hand) -> str:
+    """What the `poison` command prints: the picks so far and who picks next."""
+    from scorekeeper.core.families import poisons
+    from scorekeeper.words import reports
+
+    lines = ["Poisons: " + ", ".join(f"{p} {reports.pick_text(k)}" for p, k in hand.poisons.items()) + "."]
+    if hand.closed:
+        return lines[0]
+    data = reports.status_data(game)
+    waiting = [p for p in data["order"] if p not in hand.poisons]
+    if waiting:
+        lines.append(f"{waiting[0]} picks next ({poisons.allowed_text(data['legal'][waiting[0]])}).")
+    lines += reports.forced_blind_warnings(data)
+    return "\n".join(lines)
+
+
+def _trick_text(game: engine.Game, report: dict[str, Any]) -> str:
+    """What `trick` prints: the trick, its winner and why, who leads next, any new flags."""
+    from scorekeeper.words import reports
+
+    played = " ".join(f"{c['player']} {cards.parse_card(c['card'], game.deck)}" for c in report["cards"])
+    lines = [
+        f"Trick {report['trick']} of {report['of']}: {played}",
+        f"{report['winner']} takes it — {report['reason']}.",
+    ]
+    for flag in report["flags"]:
+        hint = reports.revoke_hint(game, flag["player"])
+        alarm = "REVOKE?" if flag["kind"] == "revoke" else "ILLEGAL LEAD?"
+        lines.append(f"{alarm} {flag['text']}. {hint[0].upper()}{hint[1:]}.")
+    if report["hand_closed"]:
+        lines.append(f"All {report['of']} tricks are in.")
+    else:
+        lines.append(f"{report['leads_next']} leads trick {report['trick'] + 1}.")
+    return "\n".join(lines)
 
 
 def reply(recorded: table.Recorded) -> str:

@@ -3,10 +3,9 @@ hand in progress, a hand's closing summary, standings, and the score sheet forma
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
-from scorekeeper.core import cards, engine, schedule, scoring
+from scorekeeper.core import cards, engine, families, scoring, state
 
 NEED_WORDS = {
     "flip": "the flipped card (`flip CARD`)",
@@ -20,25 +19,6 @@ NEED_WORDS = {
     "last": "who won the last trick (`last NAME`)",
     "trick": "the next trick, card by card (`trick CARD…`)",
 }
-
-
-def family(name: str) -> ModuleType:
-    """A game family's module, imported only when a game of that family needs it."""
-    if name == "captures":
-        from scorekeeper.core.families import captures as module
-    elif name == "poisons":
-        from scorekeeper.core.families import poisons as module
-    elif name == "snakebit":
-        from scorekeeper.core.families import snakebit as module
-    else:
-        from scorekeeper.core.families import card_by_card as module
-    return module
-
-
-def by_trick(game: engine.Game) -> ModuleType | None:
-    """The card-by-card module when the hand in progress or the last one was recorded by
-    trick (its status and revoke flags come from there), else None."""
-    return family("play") if any(h.played for h in game.hands[-2:]) else None
 
 
 def phase_text(game: engine.Game, hand: engine.Hand) -> str:
@@ -72,12 +52,9 @@ def legal_bids(game: engine.Game, hand: engine.Hand) -> dict[str, list[int]]:
     if game.ruleset.bidding.kind != "bids" or hand.size is None:
         return {}
     legal = {p: list(range(hand.size + 1)) for p in game.players}
-    bidding = game.ruleset.bidding
     dealer = game.players[hand.dealer]
-    others = [p for p in game.players if p != dealer]
-    if bidding.hook and all(p in hand.bids for p in others):
-        forbidden = hand.size - sum(hand.bids[p] for p in others)
-        legal[dealer] = [b for b in legal[dealer] if b != forbidden]
+    forbidden = game.hook_bid(hand, hand.bids)
+    legal[dealer] = [b for b in legal[dealer] if b != forbidden]
     return legal
 
 
@@ -102,30 +79,20 @@ def status_data(game: engine.Game) -> dict[str, Any]:
         "leader": players[hand.leader],
         "pass": passing,
         "pass_cards": game.ruleset.passing.count(len(players)) if passing and passing != "hold" else 0,
-        "order": _order(game, hand),
+        "order": game.order_from_dealer(hand),
         "needs": game.needs(),
         "bids": hand.bids,
         "legal_bids": legal_bids(game, hand),
         "finished": game.finished,
+        # a hand not recorded trick by trick: the card-by-card family's facts, at rest
+        "tricks_played": 0,
+        "next_leader": None if game.finished else players[hand.leader],
+        "revoke_flags": [],
     }
-    if game.ruleset.poisons is not None:
-        data.update(family("poisons").status_data(game))  # legal, forced_blind, round, …
-    play = by_trick(game)
-    if play is not None:
-        data["needs"] = play.status_needs(game, data["needs"])
-        data.update(play.status_data(game))  # tricks_played, next_leader, revoke_flags
-    else:
-        leads = None if game.finished else players[hand.leader]
-        data.update(tricks_played=0, next_leader=leads, revoke_flags=[])
-    if game.ruleset.family == "snakebit":
-        data.update(family("snakebit").status_data(game))  # piles: the suits left in the Ace and Crown piles
+    for family in families.applying(game):  # e.g. the poison round, the Ace and Crown piles
+        if family.status is not None:
+            data.update(family.status(game))
     return data
-
-
-def _order(game: engine.Game, hand: engine.Hand) -> list[str]:
-    """Bidding or picking order: from the dealer's left round to the dealer."""
-    n = len(game.players)
-    return [game.players[schedule.seat_left(hand.dealer, n, k)] for k in range(1, n + 1)]
 
 
 def status_text(game: engine.Game) -> str:
@@ -136,8 +103,7 @@ def status_text(game: engine.Game) -> str:
     if data["hands_planned"] and hand.number > data["hands_planned"]:
         planned = f" (tie-break after {data['hands_planned']})"
     lines = [f"{game.ruleset.title} — hand {hand.number}{planned}"]
-    if game.ruleset.poisons is not None:
-        lines += family("poisons").warnings(game)  # first, and loud: before anyone picks up cards
+    lines += forced_blind_warnings(data)  # first, and loud: before anyone picks up cards
     if data["phase"]:
         lines.append(f"Game this hand: {data['phase']} — {data['phase_scoring']}")
     size = f"{hand.size} cards each" if hand.size is not None else "cards set by the flip"
@@ -149,8 +115,7 @@ def status_text(game: engine.Game) -> str:
         lines.append(f"Trump: {trump_text(hand)}")
     if hand.cursed or game.ruleset.cursed:
         lines.append(f"Cursed: {suit_text(hand.cursed) if hand.cursed else 'not recorded yet'}")
-    if game.ruleset.family == "snakebit":
-        lines += family("snakebit").status_lines(game)
+    lines += _pile_lines(data)
     if game.ruleset.deck == "piquet":  # 32 cards, or 30 for 3, 5 or 6 players
         black_sevens = "" if len(game.deck.cards) == 32 else ", without 7♠ and 7♣"
         lines.append(f"Pack: {cards.describe_deck(game.deck)}{black_sevens}")
@@ -167,18 +132,76 @@ def status_text(game: engine.Game) -> str:
     if data["legal_bids"] and "bids" in data["needs"]:
         waiting = [p for p in game.players if p not in hand.bids]
         lines.append("May bid: " + "; ".join(f"{p} {_span(data['legal_bids'][p])}" for p in waiting))
-    if game.ruleset.poisons is not None:
-        lines += family("poisons").status_lines(game)
+    lines += _poison_lines(game, data)
     lines.append(f"Leads: {data['leader']}")
-    play = by_trick(game)
-    if play is not None:
-        lines += play.status_lines(game)  # trick by trick: who leads next; pending revoke flags
+    lines += _by_trick_lines(game, data)  # trick by trick: who leads next; pending revoke flags
     if data["needs"]:
         words = NEED_WORDS
         if game.ruleset.cursed is not None:  # Snakebit's scoring cards are the cursed ones
             words = {**NEED_WORDS, "took": "the cursed cards each player took (`took NAME CARD…` or `counts …`)"}
         lines.append("To record: " + "; ".join(words.get(n, n) for n in data["needs"]))
     return "\n".join(lines)
+
+
+def forced_blind_warnings(data: dict[str, Any]) -> list[str]:
+    """The loud warning, before the deal, for each forced blind bidder yet to bid (Pick Your Poison)."""
+    return [f"WARNING: {p} must bid blind: {p}, do not pick up your cards" for p in data.get("forced_blind", [])]
+
+
+def pick_text(pick: scoring.PoisonPick) -> str:
+    """A poison as the sheet and status write it: "bid 3", "blind 0", "take"."""
+    return pick.kind if pick.bid is None else f"{pick.kind} {pick.bid}"
+
+
+def _poison_lines(game: engine.Game, data: dict[str, Any]) -> list[str]:
+    """The round, the picks so far and what each player still to pick may pick."""
+    if "legal" not in data:
+        return []
+    hand, lines = game.hand, []
+    where = data["round"]
+    if where is not None:
+        lines.append(f"Round {where['number']} of {where['of']}: hand {where['hand']} of {where['hands']}")
+    if hand.poisons:
+        lines.append("Poisons: " + ", ".join(f"{p} {pick_text(k)}" for p, k in hand.poisons.items()))
+    if "poisons" in data["needs"]:
+        shown = []
+        for p in (p for p in data["order"] if p not in hand.poisons):
+            allowed = data["legal"][p]
+            shown.append(f"{p} {'/'.join(allowed)}" + (" (forced)" if len(allowed) == 1 else ""))
+        lines.append("May pick: " + "; ".join(shown))
+    return lines
+
+
+def _pile_lines(data: dict[str, Any]) -> list[str]:
+    """What is left in each Decktet pile, when each card turns up once per run (the last hand
+    of a run has only one Ace and one Crown left: the scorer can check the flips against it)."""
+    piles = data.get("piles")
+    if not piles:
+        return []
+    lines = []
+    for what, pile in state.PILES.items():
+        suits = ", ".join(cards.suit_symbol(s) for s in piles[what]) or "none (reshuffled for the next hand)"
+        lines.append(f"{pile}s left ({what}): {suits}")
+    return lines
+
+
+def _by_trick_lines(game: engine.Game, data: dict[str, Any]) -> list[str]:
+    hand, lines = game.hand, []
+    if data["tricks_played"] and not game.finished:
+        lines.append(
+            f"Recorded trick by trick: {data['tricks_played']} of {hand.size} played; "
+            f"{data['next_leader']} leads trick {data['tricks_played'] + 1}"
+        )
+    for flag in data["revoke_flags"]:
+        lines.append(f"Revoke flag (hand {flag['hand']}): {flag['text']}; {revoke_hint(game, flag['player'])}")
+    return lines
+
+
+def revoke_hint(game: engine.Game, player: str) -> str:
+    """What the scorer may do about a flag: confirm it, where the game has a penalty."""
+    if any(not rule.forced_blind_only for rule in game.ruleset.reneges):
+        return f"confirm with `renege {player}`"
+    return f"{game.ruleset.title} sets no penalty for it: settle it at the table"
 
 
 def _span(values: list[int]) -> str:
@@ -193,6 +216,7 @@ def _span(values: list[int]) -> str:
 def hand_closed_text(game: engine.Game, hand: engine.Hand) -> str:
     points = hand.points(game.players)
     totals = game.totals()
+    closing = closing_data(game, hand)
     rows = []
     for p in game.players:
         facts = []
@@ -205,8 +229,7 @@ def hand_closed_text(game: engine.Game, hand: engine.Hand) -> str:
         if hand.cursed is not None:
             held = len(hand.taken.get(p, [])) if hand.cursed_counts is None else hand.cursed_counts.get(p, 0)
             facts.append(f"({held} cursed)")
-        if game.ruleset.family == "avoidance":
-            facts += family("captures").hand_facts(hand, p, game.deck)
+        facts += _captured_words(closing.get("captured", {}).get(p), game.deck)
         rows.append([p, " ".join(facts), _signed(points[p]), scoring.points_text(totals[p])])
     lines = [f"Hand {hand.number} scored:", table(rows, ["player", "", "hand", "total"])]
     lines += hand.announcements
@@ -216,9 +239,30 @@ def hand_closed_text(game: engine.Game, hand: engine.Hand) -> str:
         lines.append("")
         lines.append(next_text(game))
         lines += upcoming_lines(game)
-    if game.ruleset.poisons is not None:
-        lines += family("poisons").next_lines(game, hand)
+    if closing.get("round_complete"):
+        lines.append(f"Round {closing['round_complete']} is complete; every poison's count starts again.")
+    if not game.finished:
+        lines += forced_blind_warnings(status_data(game))
     return "\n".join(lines)
+
+
+def closing_data(game: engine.Game, hand: engine.Hand) -> dict[str, Any]:
+    """What the game's families add to a closed hand's summary (the poison round completed,
+    what each player captured), as data."""
+    data: dict[str, Any] = {}
+    for family in families.applying(game):
+        if family.closing is not None:
+            data.update(family.closing(game, hand))
+    return data
+
+
+def _captured_words(captured: dict[str, Any] | None, deck: cards.Deck) -> list[str]:
+    """What a player captured in a hand, for its summary: ["moon", "Q♠", "Q♥", "last"]."""
+    if not captured:
+        return []
+    words = ["moon"] if captured["moon"] else []
+    words += [str(cards.parse_card(code, deck)) for code in captured["cards"]]
+    return words + [which for which in ("first", "last") if captured[which]]
 
 
 def _signed(value) -> str:

@@ -1,1 +1,103 @@
-"""The game families: each one's entries, handlers, checks and status facts."""
+"""The game families, in one table: what each one owns and when it applies, known without
+loading it; each family's module is imported (by a plain import, below) only when a game
+needs it, so a command on an Oh Hell game never pays for the others."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from scorekeeper.core import events, rulesets, state
+from scorekeeper.core.families.interface import Family
+
+
+class Listing(NamedTuple):
+    """A family's row in the table."""
+
+    name: str
+    owns: tuple[type, ...]  # the event types of the entries it accepts
+    applies: Callable[[state.Game], bool]  # its checks run and its status facts show in this game
+    judges: Callable[[rulesets.Renege], bool]  # the renege rules it judges
+    load: Callable[[], Family]
+
+
+def _never(_: object) -> bool:
+    return False
+
+
+def _poisons() -> Family:
+    from scorekeeper.core.families import poisons
+
+    return poisons.FAMILY
+
+
+def _snakebit() -> Family:
+    from scorekeeper.core.families import snakebit
+
+    return snakebit.FAMILY
+
+
+def _captures() -> Family:
+    from scorekeeper.core.families import captures
+
+    return captures.FAMILY
+
+
+def _card_by_card() -> Family:
+    from scorekeeper.core.families import card_by_card
+
+    return card_by_card.FAMILY
+
+
+FAMILIES: tuple[Listing, ...] = (
+    # Pick Your Poison: picks instead of bids, the rounds' quotas, the forced blind bid's peek
+    Listing(
+        "poisons",
+        (events.PoisonsRecorded,),
+        lambda game: game.ruleset.poisons is not None,
+        lambda rule: rule.forced_blind_only,
+        _poisons,
+    ),
+    # any game's hand recorded trick by trick: its status shows while it or the last hand is
+    Listing(
+        "card_by_card",
+        (events.TrickPlayed,),
+        lambda game: any(hand.played for hand in game.hands[-2:]),
+        _never,
+        _card_by_card,
+    ),
+    # Snakebit and Poison Nonesuch: cursed cards counted, the Ace and Crown piles
+    Listing(
+        "snakebit",
+        (events.CursedCounted,),
+        lambda game: game.ruleset.family == "snakebit",
+        _never,
+        _snakebit,
+    ),
+    # the scoring cards, first and last trick and moon of the avoidance games (and Snakebit's cards)
+    Listing(
+        "captures",
+        (events.CardsTaken, events.TrickAwarded, events.MoonDeclared),
+        lambda game: game.ruleset.family == "avoidance",
+        _never,
+        _captures,
+    ),
+)
+
+_OWNERS = {event_type: listing for listing in FAMILIES for event_type in listing.owns}
+
+
+def owner(event_type: type) -> Family | None:
+    """The family that accepts entries of this type; None for the engine's own entries."""
+    listing = _OWNERS.get(event_type)
+    return None if listing is None else listing.load()
+
+
+def applying(game: state.Game) -> list[Family]:
+    """The families whose checks and status facts apply to this game now, in table order."""
+    return [listing.load() for listing in FAMILIES if listing.applies(game)]
+
+
+def judging(rule: rulesets.Renege) -> list[Family]:
+    """The families that judge whether a renege of this rule's kind is one at all."""
+    return [listing.load() for listing in FAMILIES if listing.judges(rule)]

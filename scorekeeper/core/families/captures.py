@@ -1,11 +1,13 @@
 """Entries for what players captured in play: the scoring cards each took (`took`), who won
 the first and the last trick, and a declared moon. Owns their checks: each scoring card is
 taken once, each of those tricks has one winner, a moon is declared once, before play, and
-only in a game that has a declared moon."""
+only in a game that has a declared moon. A closed hand's summary shows what each player
+captured (its closing facts)."""
 
 from __future__ import annotations
 
-from scorekeeper.core import cards, engine, errors, events, rulesets, scoring
+from scorekeeper.core import cards, errors, events, rulesets, scoring, state
+from scorekeeper.core.families.interface import Family
 
 ENTRY_FOR = {"took": "`took NAME CARD…`", "first": "`first NAME`", "last": "`last NAME`"}
 
@@ -13,7 +15,7 @@ ENTRY_FOR = {"took": "`took NAME CARD…`", "first": "`first NAME`", "last": "`l
 # --- building entries from what the scorer typed -------------------------------------
 
 
-def took(game: engine.Game, name: str, texts: list[str]) -> events.CardsTaken:
+def took(game: state.Game, name: str, texts: list[str]) -> events.CardsTaken:
     if not texts:
         raise errors.UsageError("name the cards taken, e.g. `took Bob QS QH`")
     player = game.player(name)
@@ -37,31 +39,31 @@ def _parse_taken(texts: list[str], i: int, deck: cards.Deck) -> cards.Card:
         raise
 
 
-def took_said(game: engine.Game, name: str, texts: list[str]) -> str:
+def took_said(game: state.Game, name: str, texts: list[str]) -> str:
     """What the scorer hears back: `Bob took Q♠ Q♥.`"""
     shown = " ".join(str(cards.parse_card(text, game.deck)) for text in texts)
     return f"{game.player(name)} took {shown}."
 
 
-def trick_won(game: engine.Game, which: str, name: str) -> events.TrickAwarded:
+def trick_won(game: state.Game, which: str, name: str) -> events.TrickAwarded:
     return events.TrickAwarded(hand=game.hand.number, which=which, player=game.player(name))
 
 
-def moon(game: engine.Game, name: str) -> events.MoonDeclared:
+def moon(game: state.Game, name: str) -> events.MoonDeclared:
     return events.MoonDeclared(hand=game.hand.number, player=game.player(name))
 
 
 # --- words shared by the refusals -----------------------------------------------------
 
 
-def game_name(game: engine.Game, hand: engine.Hand) -> str:
+def game_name(game: state.Game, hand: state.Hand) -> str:
     """The game this hand is played as: the ruleset, or the phase of a multi-game ruleset."""
     if game.ruleset.phases:
         return f"{hand.phase.title} (hand {hand.number} of {game.ruleset.title})"
     return game.ruleset.title
 
 
-def what_to_record(hand: engine.Hand) -> str:
+def what_to_record(hand: state.Hand) -> str:
     """The entries this kind of hand is scored from, e.g. "`took NAME CARD…` and `last NAME`"."""
     wanted = []
     for rule in hand.phase.scoring:
@@ -75,11 +77,11 @@ def what_to_record(hand: engine.Hand) -> str:
     return f"{', '.join(wanted[:-1])} and {wanted[-1]}"
 
 
-def _owner(hand: engine.Hand, code: str) -> str | None:
+def _owner(hand: state.Hand, code: str) -> str | None:
     return next((p for p, got in hand.taken.items() if any(c.code == code for c in got)), None)
 
 
-def _require_no_tricks_played(hand: engine.Hand, what: str) -> None:
+def _require_no_tricks_played(hand: state.Hand, what: str) -> None:
     if hand.played:
         raise errors.RuleViolation(f"this hand is being recorded trick by trick; {what} follow from it")
 
@@ -87,12 +89,12 @@ def _require_no_tricks_played(hand: engine.Hand, what: str) -> None:
 # --- handlers ---------------------------------------------------------------------------
 
 
-def _on_took(game: engine.Game, hand: engine.Hand, event: events.CardsTaken) -> None:
+def _on_took(game: state.Game, hand: state.Hand, event: events.CardsTaken) -> None:
     if not any(isinstance(rule, rulesets.CardPoints) for rule in hand.phase.scoring):
         raise errors.RuleViolation(
             f"no card scores by itself in {game_name(game, hand)}; record {what_to_record(hand)}"
         )
-    engine._require_ready_for_play(game, hand, "cards taken")
+    state.require_ready_for_play(game, hand, "cards taken")
     _require_no_tricks_played(hand, "the cards taken")
     if hand.cursed_counts is not None:
         raise errors.RuleViolation(
@@ -128,13 +130,13 @@ def _on_took(game: engine.Game, hand: engine.Hand, event: events.CardsTaken) -> 
     hand.taken.setdefault(event.player, []).extend(wanted[c] for c in event.cards)
 
 
-def _on_trick_won(game: engine.Game, hand: engine.Hand, event: events.TrickAwarded) -> None:
+def _on_trick_won(game: state.Game, hand: state.Hand, event: events.TrickAwarded) -> None:
     scored = [r for r in hand.phase.scoring if isinstance(r, rulesets.TrickPoints) and r.which == event.which]
     if not scored:
         raise errors.RuleViolation(
             f"the {event.which} trick scores nothing in {game_name(game, hand)}; record {what_to_record(hand)}"
         )
-    engine._require_ready_for_play(game, hand, f"{event.which} trick")
+    state.require_ready_for_play(game, hand, f"{event.which} trick")
     _require_no_tricks_played(hand, "the tricks' winners")
     already = getattr(hand, event.which)
     if already is not None:
@@ -145,7 +147,7 @@ def _on_trick_won(game: engine.Game, hand: engine.Hand, event: events.TrickAward
     setattr(hand, event.which, event.player)
 
 
-def _on_moon(game: engine.Game, hand: engine.Hand, event: events.MoonDeclared) -> None:
+def _on_moon(game: state.Game, hand: state.Hand, event: events.MoonDeclared) -> None:
     moons = [a for a in hand.phase.adjust if isinstance(a, rulesets.Moon)]
     name = game_name(game, hand)
     if not moons:
@@ -167,7 +169,7 @@ def _on_moon(game: engine.Game, hand: engine.Hand, event: events.MoonDeclared) -
             f"{hand.moon} already declared the moon in hand {hand.number}; only one declaration "
             "per hand (`undo` it to change who declares)"
         )
-    if engine._play_started(hand):
+    if state.play_started(hand):
         raise errors.RuleViolation(
             f"the moon is declared before the first trick, but play is already recorded for hand "
             f"{hand.number}; `undo` those entries first"
@@ -191,14 +193,30 @@ def scoring_cards_text(phase: rulesets.Phase, deck: cards.Deck) -> str:
     return " and ".join([*suits, named] if named else suits)
 
 
-def hand_facts(hand: engine.Hand, player: str, deck: cards.Deck) -> list[str]:
-    """What a player captured in a hand, for its summary: ["moon", "Q♠", "Q♥", "last"]."""
-    facts = ["moon"] if hand.moon == player else []
-    facts += [str(c) for c in sorted(hand.taken.get(player, []), key=lambda c: cards.table_order(c.code, deck))]
-    facts += [which for which in ("first", "last") if getattr(hand, which) == player]
-    return facts
+def closing_data(game: state.Game, hand: state.Hand) -> dict:
+    """What each player captured in a closed hand: a declared moon, the scoring cards (in
+    table order) and the first or last trick."""
+    return {
+        "captured": {
+            player: {
+                "moon": hand.moon == player,
+                "cards": [c.code for c in sorted(hand.taken.get(player, []), key=lambda c: cards.table_order(c.code, game.deck))],
+                "first": hand.first == player,
+                "last": hand.last == player,
+            }
+            for player in game.players
+        }
+    }
 
 
-engine.register(events.CardsTaken, _on_took)
-engine.register(events.TrickAwarded, _on_trick_won)
-engine.register(events.MoonDeclared, _on_moon)
+FAMILY = Family(
+    name="captures",
+    entries={
+        "took": took,
+        "first": lambda game, name: trick_won(game, "first", name),
+        "last": lambda game, name: trick_won(game, "last", name),
+        "moon": moon,
+    },
+    handlers={events.CardsTaken: _on_took, events.TrickAwarded: _on_trick_won, events.MoonDeclared: _on_moon},
+    closing=closing_data,
+)

@@ -4,7 +4,7 @@ Owns the TrickPlayed handler (seat order from the leader, each card checked agai
 and the hand so far, the led suit the rules allow yet, the winner by `referee`), the totals
 a finished hand's scoring needs (tricks per player, first and last trick, the scoring cards
 each player captured), revoke flags (a player who showed void in a suit and later plays it)
-and the `winner` calculator that needs no game.
+the facts its status shows, and the `winner` calculator that needs no game.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from scorekeeper.core import cards, engine, errors, events, referee, rulesets, scoring
+from scorekeeper.core import cards, errors, events, referee, rulesets, schedule, scoring, state
+from scorekeeper.core.families.interface import Family
 
 # Every card of each family, to tell a card that is not in the pack in use (a refusal: it
 # does not fit the game) from text that is not a card at all (a usage error).
@@ -46,7 +47,7 @@ def parse_led(text: str | None, kind: cards.Kind) -> str | None:
     return suit
 
 
-def trick(game: engine.Game, texts: list[str], led: str | None, forced: bool = False) -> events.TrickPlayed:
+def trick(game: state.Game, texts: list[str], led: str | None, forced: bool = False) -> events.TrickPlayed:
     """The `trick CARD… [--led SUIT] [--forced]` entry: cards in play order from the leader."""
     if not texts:
         raise errors.UsageError("list the cards played, leader first, e.g. `trick QH 2H 3S`")
@@ -60,20 +61,16 @@ def trick(game: engine.Game, texts: list[str], led: str | None, forced: bool = F
 # --- the handler ----------------------------------------------------------------------
 
 
-def next_leader(game: engine.Game, hand: engine.Hand) -> int:
+def next_leader(game: state.Game, hand: state.Hand) -> int:
     """The seat that leads the next trick: the hand's leader, then each trick's winner."""
     return hand.played[-1].winner if hand.played else hand.leader
 
 
-def seats_from(leader: int, players: int) -> list[int]:
-    return [(leader + k) % players for k in range(players)]
-
-
-def _on_trick(game: engine.Game, hand: engine.Hand, event: events.TrickPlayed) -> None:
-    engine._require_ready_for_play(game, hand, "first trick")
+def _on_trick(game: state.Game, hand: state.Hand, event: events.TrickPlayed) -> None:
+    state.require_ready_for_play(game, hand, "first trick")
     _require_not_by_totals(game, hand)
     names = game.players
-    seats = seats_from(next_leader(game, hand), len(names))
+    seats = schedule.seats_from(next_leader(game, hand), len(names))
     number = len(hand.played) + 1
     if len(event.cards) != len(names):
         order = ", ".join(names[s] for s in seats)
@@ -86,13 +83,13 @@ def _on_trick(game: engine.Game, hand: engine.Hand, event: events.TrickPlayed) -
     verdict = referee.trick_winner(played, trump=hand.trump, led=event.led, jokers=game.ruleset.jokers)
     _check_lead(game, hand, played[0], verdict.led, names[seats[0]], event.forced)
     hand.played.append(
-        engine.PlayedTrick(played, seats, verdict.led, seats[verdict.winner], verdict.reason, event.forced)
+        state.PlayedTrick(played, seats, verdict.led, seats[verdict.winner], verdict.reason, event.forced)
     )
     if len(hand.played) == hand.size:
         _finish(game, hand)
 
 
-def _require_not_by_totals(game: engine.Game, hand: engine.Hand) -> None:
+def _require_not_by_totals(game: state.Game, hand: state.Hand) -> None:
     """A hand is recorded card by card or by totals, never both."""
     given = [
         what
@@ -114,7 +111,7 @@ def _require_not_by_totals(game: engine.Game, hand: engine.Hand) -> None:
         )
 
 
-def _check_unplayed(game: engine.Game, hand: engine.Hand, played: list[cards.Card]) -> None:
+def _check_unplayed(game: state.Game, hand: state.Hand, played: list[cards.Card]) -> None:
     """Each card once a hand (french-54 has two Jokers, so a Joker may come twice)."""
     in_pack = Counter(game.deck.cards)
     seen: Counter[cards.Card] = Counter()
@@ -144,7 +141,7 @@ def _check_unplayed(game: engine.Game, hand: engine.Hand, played: list[cards.Car
 # --- what may be led ------------------------------------------------------------------
 
 
-def restricted(game: engine.Game, hand: engine.Hand) -> dict[str, str]:
+def restricted(game: state.Game, hand: state.Hand) -> dict[str, str]:
     """Suits that may not be led until broken, and what they are ("trump", "the cursed suit")."""
     out: dict[str, str] = {}
     if game.ruleset.cursed is not None and game.ruleset.cursed.must_break and hand.cursed:
@@ -154,7 +151,7 @@ def restricted(game: engine.Game, hand: engine.Hand) -> dict[str, str]:
     return out
 
 
-def broken(tricks: Sequence[engine.PlayedTrick]) -> set[str]:
+def broken(tricks: Sequence[state.PlayedTrick]) -> set[str]:
     """Suits broken by these tricks: played by someone following or void in the led suit
     (any card but the leader's), or declared led (which only a forced lead can do)."""
     out: set[str] = set()
@@ -166,14 +163,14 @@ def broken(tricks: Sequence[engine.PlayedTrick]) -> set[str]:
     return out
 
 
-def unbroken(game: engine.Game, hand: engine.Hand, before: int) -> dict[str, str]:
+def unbroken(game: state.Game, hand: state.Hand, before: int) -> dict[str, str]:
     """The restricted suits not yet broken when trick number `before` (1-based) was led."""
     done = broken(hand.played[: before - 1])
     return {suit: what for suit, what in restricted(game, hand).items() if suit not in done}
 
 
 def _check_lead(
-    game: engine.Game, hand: engine.Hand, card: cards.Card, led: str | None, leader: str, forced: bool
+    game: state.Game, hand: state.Hand, card: cards.Card, led: str | None, leader: str, forced: bool
 ) -> None:
     barred = unbroken(game, hand, len(hand.played) + 1)
     if not card.suits or led not in barred:
@@ -209,7 +206,7 @@ def _check_lead(
 # --- the hand's totals ----------------------------------------------------------------
 
 
-def _finish(game: engine.Game, hand: engine.Hand) -> None:
+def _finish(game: state.Game, hand: state.Hand) -> None:
     """Every trick is in: derive what scoring needs, so the hand closes by itself."""
     names = game.players
     hand.tricks = {p: 0 for p in names}
@@ -269,7 +266,7 @@ class Flag:
         }
 
 
-def flags(game: engine.Game, hand: engine.Hand) -> list[Flag]:
+def flags(game: state.Game, hand: state.Hand) -> list[Flag]:
     """Every fault the tricks recorded so far prove, in the order they came to light.
 
     Cards are only ever played from the hand dealt, so a card played later was already held
@@ -295,7 +292,7 @@ def flags(game: engine.Game, hand: engine.Hand) -> list[Flag]:
     return sorted(found, key=lambda f: (f.proof_trick, f.trick))
 
 
-def _later(hand: engine.Hand, index: int, seat: int, shows: Any) -> tuple[int, cards.Card] | None:
+def _later(hand: state.Hand, index: int, seat: int, shows: Any) -> tuple[int, cards.Card] | None:
     """The first trick after `index` where `seat` played a card that `shows` the fault."""
     for j in range(index + 1, len(hand.played)):
         later = hand.played[j]
@@ -305,7 +302,7 @@ def _later(hand: engine.Hand, index: int, seat: int, shows: Any) -> tuple[int, c
     return None
 
 
-def pending_flags(game: engine.Game) -> list[Flag]:
+def pending_flags(game: state.Game) -> list[Flag]:
     """Flags of the hand in progress and the one before it that no renege confirms yet.
 
     A revoke is never penalised by itself: the scorer confirms it with `renege NAME` in the
@@ -328,46 +325,29 @@ def pending_flags(game: engine.Game) -> list[Flag]:
 # --- reports --------------------------------------------------------------------------
 
 
-def by_trick(hand: engine.Hand) -> bool:
+def by_trick(hand: state.Hand) -> bool:
     return bool(hand.played)
 
 
-def status_needs(game: engine.Game, needs: list[str]) -> list[str]:
+def status_needs(game: state.Game, needs: list[str]) -> list[str]:
     """While a hand is recorded card by card, its totals come from the tricks: it needs `trick`."""
     if not by_trick(game.hand) or game.hand.closed:
         return needs
     return [n for n in needs if n not in _TOTALS] + ["trick"]
 
 
-def status_data(game: engine.Game) -> dict[str, Any]:
+def status_data(game: state.Game) -> dict[str, Any]:
+    """What status shows of a hand recorded card by card, and of the flags still pending."""
     hand = game.hand
     return {
+        "needs": status_needs(game, game.needs()),
         "tricks_played": len(hand.played),
         "next_leader": None if game.finished else game.players[next_leader(game, hand)],
         "revoke_flags": [flag.data() for flag in pending_flags(game)],
     }
 
 
-def status_lines(game: engine.Game) -> list[str]:
-    hand, lines = game.hand, []
-    if by_trick(hand) and not game.finished:
-        lines.append(
-            f"Recorded trick by trick: {len(hand.played)} of {hand.size} played; "
-            f"{game.players[next_leader(game, hand)]} leads trick {len(hand.played) + 1}"
-        )
-    for flag in pending_flags(game):
-        lines.append(f"Revoke flag (hand {flag.hand}): {flag.text()}; {_confirm(game, flag.player)}")
-    return lines
-
-
-def _confirm(game: engine.Game, player: str) -> str:
-    """What the scorer may do about a flag: confirm it, where the game has a penalty."""
-    if any(not rule.forced_blind_only for rule in game.ruleset.reneges):
-        return f"confirm with `renege {player}`"
-    return f"{game.ruleset.title} sets no penalty for it: settle it at the table"
-
-
-def trick_report(game: engine.Game, hand: engine.Hand) -> dict[str, Any]:
+def trick_report(game: state.Game, hand: state.Hand) -> dict[str, Any]:
     """What `trick` prints: the trick, its winner and why, who leads next, any new flags."""
     names = game.players
     played = hand.played[-1]
@@ -393,27 +373,6 @@ def trick_report(game: engine.Game, hand: engine.Hand) -> dict[str, Any]:
         "tricks": dict(hand.tricks) if hand.closed and hand.tricks else None,
         "points": {p: scoring.points_json(v) for p, v in hand.points(names).items()} if hand.closed else None,
     }
-
-
-def trick_text(game: engine.Game, report: dict[str, Any]) -> str:
-    played = " ".join(f"{c['player']} {_pretty(game, c['card'])}" for c in report["cards"])
-    lines = [
-        f"Trick {report['trick']} of {report['of']}: {played}",
-        f"{report['winner']} takes it — {report['reason']}.",
-    ]
-    for flag in report["flags"]:
-        hint = _confirm(game, flag["player"])
-        alarm = "REVOKE?" if flag["kind"] == "revoke" else "ILLEGAL LEAD?"
-        lines.append(f"{alarm} {flag['text']}. {hint[0].upper()}{hint[1:]}.")
-    if report["hand_closed"]:
-        lines.append(f"All {report['of']} tricks are in.")
-    else:
-        lines.append(f"{report['leads_next']} leads trick {report['trick'] + 1}.")
-    return "\n".join(lines)
-
-
-def _pretty(game: engine.Game, code: str) -> str:
-    return str(cards.parse_card(code, game.deck))
 
 
 # --- the calculator -------------------------------------------------------------------
@@ -459,4 +418,9 @@ def judge(
     }
 
 
-engine.register(events.TrickPlayed, _on_trick)
+FAMILY = Family(
+    name="card_by_card",
+    entries={"trick": trick},
+    handlers={events.TrickPlayed: _on_trick},
+    status=status_data,
+)

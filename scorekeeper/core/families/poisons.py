@@ -1,6 +1,7 @@
 """Pick Your Poison's picks (RULES.md §3): reading `bid:N | blind:N | take`, the rounds and
 their quotas (which poisons each player may still pick, who is forced, who must bid blind
-without looking), the `poison` entry, and the check that a `peek` renege is one at all.
+without looking), the `poison` entry, the judge of whether a `peek` renege is one at all, and the facts its
+status and closed hands show (words/ phrases them).
 
 A round's picks are derived from the hands already played in it, so nothing here is
 stored: undoing a hand gives its picks back."""
@@ -10,7 +11,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from scorekeeper.core import engine, entries, errors, events, rulesets, schedule, scoring
+from scorekeeper.core import entries, errors, events, rulesets, scoring, state
+from scorekeeper.core.families.interface import Family
 
 POISONS = ("bid", "blind", "take")
 TITLES = {"bid": "Bid", "blind": "Blind Bid", "take": "Take"}
@@ -45,12 +47,12 @@ def place(rules: rulesets.Poisons, number: int) -> Place | None:
     return None
 
 
-def _rules(game: engine.Game) -> rulesets.Poisons:
+def _rules(game: state.Game) -> rulesets.Poisons:
     assert game.ruleset.poisons is not None, "only Pick Your Poison games have rounds"
     return game.ruleset.poisons
 
 
-def round_picks(game: engine.Game, hand: engine.Hand, player: str) -> Counter[str]:
+def round_picks(game: state.Game, hand: state.Hand, player: str) -> Counter[str]:
     """How often `player` picked each poison in the earlier hands of this hand's round."""
     where = place(_rules(game), hand.number)
     if where is None:
@@ -90,7 +92,7 @@ def _needed(kind: str, n: int) -> str:
     return kind if n == 1 else f"{kind} {_times(n)}"
 
 
-def legal(game: engine.Game, hand: engine.Hand, player: str) -> list[str]:
+def legal(game: state.Game, hand: state.Hand, player: str) -> list[str]:
     """The poisons `player` may pick in `hand`, given their earlier picks this round."""
     rules = _rules(game)
     where = place(rules, hand.number)
@@ -100,7 +102,7 @@ def legal(game: engine.Game, hand: engine.Hand, player: str) -> list[str]:
     return [k for k in POISONS if refusal(rules, where, picked, k, player) is None]
 
 
-def forced(game: engine.Game, hand: engine.Hand) -> dict[str, str]:
+def forced(game: state.Game, hand: state.Hand) -> dict[str, str]:
     """Players with exactly one legal poison this hand, and that poison."""
     result = {}
     for player in game.players:
@@ -110,12 +112,12 @@ def forced(game: engine.Game, hand: engine.Hand) -> dict[str, str]:
     return result
 
 
-def forced_blind(game: engine.Game, hand: engine.Hand) -> list[str]:
+def forced_blind(game: state.Game, hand: state.Hand) -> list[str]:
     """Players forced to bid blind this hand, picked or not (for the peek renege)."""
     return [p for p, kind in forced(game, hand).items() if kind == "blind"]
 
 
-def must_not_look(game: engine.Game, hand: engine.Hand) -> list[str]:
+def must_not_look(game: state.Game, hand: state.Hand) -> list[str]:
     """Forced blind bidders who have not stated their bid yet: they must not pick up their
     cards. Empty once play results are in, as every poison is then known."""
     if hand.closed or game.finished:
@@ -145,10 +147,9 @@ def check_quotas(rules: rulesets.Poisons, hands: int) -> None:
         )
 
 
-def picking_order(game: engine.Game, hand: engine.Hand) -> list[str]:
+def picking_order(game: state.Game, hand: state.Hand) -> list[str]:
     """From the dealer's left round to the dealer, who picks last."""
-    n = len(game.players)
-    return [game.players[schedule.seat_left(hand.dealer, n, k)] for k in range(1, n + 1)]
+    return game.order_from_dealer(hand)
 
 
 # --- the entry -------------------------------------------------------------------------
@@ -176,22 +177,18 @@ def parse_pick(text: str, player: str) -> events.Poison:
     return events.Poison(kind=kind, bid=bid)
 
 
-def entry(game: engine.Game, values: list[str]) -> events.PoisonsRecorded:
+def entry(game: state.Game, values: list[str]) -> events.PoisonsRecorded:
     given = entries.per_player(game, values, "poisons")
     picks = {player: parse_pick(text, player) for player, text in given.items()}
     return events.PoisonsRecorded(hand=game.hand.number, poisons=picks)
 
 
-def pick_text(pick: scoring.PoisonPick | events.Poison) -> str:
-    return pick.kind if pick.bid is None else f"{pick.kind} {pick.bid}"
-
-
-def _on_poisons(game: engine.Game, hand: engine.Hand, event: events.PoisonsRecorded) -> None:
+def _on_poisons(game: state.Game, hand: state.Hand, event: events.PoisonsRecorded) -> None:
     rules = game.ruleset
     if rules.bidding.kind != "poisons" or rules.poisons is None:
         what = "bids: record them with `bid`" if rules.bidding.kind == "bids" else "no bids or poisons"
         raise errors.RuleViolation(f"{rules.name} has {what}")
-    engine._require_before_play(game, hand, "poisons")
+    state.require_before_play(game, hand, "poisons")
     size = hand.size or 0
     for player, pick in event.poisons.items():
         _check_pick_shape(player, pick, hand.number, size)
@@ -236,42 +233,28 @@ def _check_order(order: list[str], picks: dict[str, scoring.PoisonPick]) -> None
             )
 
 
-def said(game: engine.Game, hand: engine.Hand) -> str:
-    """What the `poison` command prints: the picks so far and who picks next."""
-    lines = ["Poisons: " + ", ".join(f"{p} {pick_text(k)}" for p, k in hand.poisons.items()) + "."]
-    if hand.closed:
-        return lines[0]
-    waiting = [p for p in picking_order(game, hand) if p not in hand.poisons]
-    if waiting:
-        nxt = waiting[0]
-        lines.append(f"{nxt} picks next ({allowed_text(legal(game, hand, nxt))}).")
-    lines += warnings(game)
-    return "\n".join(lines)
-
-
 # --- the peek renege -----------------------------------------------------------------
 
 
-def require_forced_blind(game: engine.Game, hand: engine.Hand, player: str, rule: rulesets.Renege) -> None:
+def judge_peek(game: state.Game, hand: state.Hand, player: str, rule: rulesets.Renege) -> list[str]:
     """Looking at one's cards is a renege only for a player forced to bid blind; anyone
-    else who has looked simply may not pick Blind Bid (RULES.md §3)."""
+    else who has looked simply may not pick Blind Bid (RULES.md §3). It counts once a hand."""
     if game.ruleset.poisons is None or player not in forced_blind(game, hand):
         others = [r.kind for r in game.ruleset.reneges if not r.forced_blind_only]
         instead = f"; for failing to follow suit use --kind {' or '.join(others)}" if others else ""
-        raise errors.RuleViolation(
+        return [
             f"{player} is not forced to bid blind in hand {hand.number}, so looking at the cards is "
             f"no renege ({player} just may not pick blind after looking){instead}"
-        )
+        ]
     if any(p.kind == rule.kind and p.item.player == player for p in hand.penalties):
-        raise errors.RuleViolation(
-            f"{player}'s {rule.kind} renege is already recorded for hand {hand.number}; it counts once a hand"
-        )
+        return [f"{player}'s {rule.kind} renege is already recorded for hand {hand.number}; it counts once a hand"]
+    return []
 
 
 # --- what reports show -----------------------------------------------------------------
 
 
-def status_data(game: engine.Game) -> dict:
+def status_data(game: state.Game) -> dict:
     """The poison part of `status --json`."""
     hand = game.hand
     where = place(_rules(game), hand.number)
@@ -296,42 +279,18 @@ def status_data(game: engine.Game) -> dict:
     }
 
 
-def warnings(game: engine.Game) -> list[str]:
-    """The loud warning, before the deal, for each forced blind bidder yet to bid."""
-    return [
-        f"WARNING: {p} must bid blind: {p}, do not pick up your cards" for p in must_not_look(game, game.hand)
-    ]
-
-
-def status_lines(game: engine.Game) -> list[str]:
-    """The round, the picks so far and what each player still to pick may pick."""
-    hand = game.hand
-    lines = []
+def closing_data(game: state.Game, hand: state.Hand) -> dict:
+    """After a hand closes: the round it completed, if it was a round's last hand."""
     where = place(_rules(game), hand.number)
-    if where is not None:
-        lines.append(f"Round {where.round} of {where.rounds}: hand {where.position} of {where.hands}")
-    if hand.poisons:
-        lines.append("Poisons: " + ", ".join(f"{p} {pick_text(k)}" for p, k in hand.poisons.items()))
-    if "poisons" in game.needs():
-        waiting = [p for p in picking_order(game, hand) if p not in hand.poisons]
-        shown = []
-        for p in waiting:
-            allowed = legal(game, hand, p)
-            shown.append(f"{p} {'/'.join(allowed)}" + (" (forced)" if len(allowed) == 1 else ""))
-        lines.append("May pick: " + "; ".join(shown))
-    return lines
+    done = where is not None and where.left == 1 and not game.finished
+    return {"round_complete": where.round if done and where is not None else None}
 
 
-def next_lines(game: engine.Game, closed: engine.Hand) -> list[str]:
-    """After a hand closes: the end of a round, and the warnings for the next deal."""
-    lines = []
-    rules = _rules(game)
-    where = place(rules, closed.number)
-    if where is not None and where.left == 1 and not game.finished:
-        lines.append(f"Round {where.round} is complete; every poison's count starts again.")
-    if not game.finished:
-        lines += warnings(game)
-    return lines
-
-
-engine.register(events.PoisonsRecorded, _on_poisons)
+FAMILY = Family(
+    name="poisons",
+    entries={"poison": entry},
+    handlers={events.PoisonsRecorded: _on_poisons},
+    judge_renege=judge_peek,
+    status=status_data,
+    closing=closing_data,
+)

@@ -1,6 +1,6 @@
 """Snakebit and Poison Nonesuch (Isaac Bickerstaff, for the Decktet): the `counts` entry
 (how many cursed cards each player took, when the scorer does not name them), the checks
-that only these games make, and what `status` adds about the Ace and Crown piles.
+that only these games make, and the facts `status` adds about the Ace and Crown piles.
 
 The cursed cards of a hand are every number card bearing the cursed suit: exactly 8 (each
 Decktet suit is on one number card per rank, 2 to 9). They are recorded either by name with
@@ -14,22 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.core import cards, engine, entries, errors, events, scoring
-
-FAMILY = "snakebit"
-PILES = (("cursed", "Ace"), ("trump", "Crown"))  # hand attribute, the pile that sets it
+from scorekeeper.core import cards, entries, errors, events, scoring, state
+from scorekeeper.core.families.interface import Family
 
 
-def _ours(game: engine.Game) -> bool:
-    return game.ruleset.family == FAMILY
-
-
-def cursed_total(game: engine.Game, hand: engine.Hand) -> int:
+def cursed_total(game: state.Game, hand: state.Hand) -> int:
     """How many cards bear the hand's cursed suit in the pack dealt (8 in the Decktet's 24)."""
     return len(scoring.scoring_cards(hand.phase, game.deck, hand.cursed))
 
 
-def cursed_held(hand: engine.Hand) -> dict[str, int]:
+def cursed_held(hand: state.Hand) -> dict[str, int]:
     """Cursed cards recorded for each player so far, whether named or counted."""
     if hand.cursed_counts is not None:
         return dict(hand.cursed_counts)
@@ -39,7 +33,7 @@ def cursed_held(hand: engine.Hand) -> dict[str, int]:
 # --- the `counts` entry ---------------------------------------------------------------
 
 
-def counts(game: engine.Game, values: list[str]) -> events.CursedCounted:
+def counts(game: state.Game, values: list[str]) -> events.CursedCounted:
     """`counts Ann=5 Bob=3` (players left out took none) or one count per player in seating
     order: how many cursed cards each player took this hand."""
     given = entries.per_player(game, values, "cursed-card counts")
@@ -47,12 +41,12 @@ def counts(game: engine.Game, values: list[str]) -> events.CursedCounted:
     return events.CursedCounted(hand=game.hand.number, counts={p: counted.get(p, 0) for p in game.players})
 
 
-def _on_counts(game: engine.Game, hand: engine.Hand, event: events.CursedCounted) -> None:
+def _on_counts(game: state.Game, hand: state.Hand, event: events.CursedCounted) -> None:
     if game.ruleset.cursed is None:
         raise errors.RuleViolation(
             f"{game.ruleset.name} has no cursed suit, so there are no cursed cards to count"
         )
-    engine._require_ready_for_play(game, hand, "cursed cards")
+    state.require_ready_for_play(game, hand, "cursed cards")
     if hand.played:
         raise errors.RuleViolation(
             "this hand is being recorded trick by trick; the cursed cards follow from it"
@@ -79,7 +73,7 @@ def _on_counts(game: engine.Game, hand: engine.Hand, event: events.CursedCounted
     hand.cursed_counts = {p: event.counts.get(p, 0) for p in game.players}
 
 
-def _check_total(game: engine.Game, hand: engine.Hand, counted: dict[str, int]) -> None:
+def _check_total(game: state.Game, hand: state.Hand, counted: dict[str, int]) -> None:
     total, wanted = sum(counted.values()), cursed_total(game, hand)
     if total != wanted:
         suit = cards.suit_symbol(hand.cursed or "")
@@ -93,66 +87,56 @@ def _check_total(game: engine.Game, hand: engine.Hand, counted: dict[str, int]) 
 # --- checks made after every entry ------------------------------------------------------
 
 
-def _check_hand(game: engine.Game, hand: engine.Hand, event: events.AnyEvent) -> None:
-    if not _ours(game):
-        return
+def _check_crown(game: state.Game, hand: state.Hand, event: events.AnyEvent) -> list[str]:
     if isinstance(event, events.TrumpSet) and event.suit is None:
-        raise errors.RuleViolation(
-            "the Crown turned up always names a trump suit in Snakebit; record its suit, e.g. `trump moons`"
-        )
-    _check_cap(game, hand)
+        return ["the Crown turned up always names a trump suit in Snakebit; record its suit, e.g. `trump moons`"]
+    return []
 
 
-def _check_cap(game: engine.Game, hand: engine.Hand) -> None:
+def _check_cap(game: state.Game, hand: state.Hand, event: events.AnyEvent) -> list[str]:
     """Nobody holds more cursed cards than the cards of the tricks they took."""
     if hand.tricks is None:
-        return
+        return []
     players = len(game.players)
+    problems = []
     for player, held in cursed_held(hand).items():
         took = hand.tricks[player]
         most = players * took
         if held > most:
-            raise errors.RuleViolation(
+            problems.append(
                 f"{player} would hold {held} cursed card{'s' if held != 1 else ''} but took "
                 f"{took} trick{'s' if took != 1 else ''}, at most {most} card{'s' if most != 1 else ''} "
                 f"({players} to a trick); check {player}'s tricks and cursed cards, and `undo` an "
                 "earlier entry if that one is wrong"
             )
+    return problems
 
 
 # --- status ----------------------------------------------------------------------------
 
 
-def piles_left(game: engine.Game, hand: engine.Hand) -> dict[str, list[str]]:
+def piles_left(game: state.Game, hand: state.Hand) -> dict[str, list[str]]:
     """The suits still face down in the Ace pile (cursed) and the Crown pile (trump), in
     the run through the piles that `hand` belongs to; this hand's own flips count as used."""
-    start, _ = engine.pile_run(game, hand)
+    start, _ = state.pile_run(game, hand)
     run = game.hands[start - 1 : hand.number]
     left = {}
-    for what, _pile in PILES:
+    for what in state.PILES:
         used = {getattr(h, what) for h in run}
         left[what] = [s for s in game.deck.suits if s not in used]
     return left
 
 
-def status_data(game: engine.Game) -> dict[str, Any]:
+def status_data(game: state.Game) -> dict[str, Any]:
     if game.finished or not (game.ruleset.cursed and game.ruleset.cursed.no_repeat):
         return {}
     return {"piles": piles_left(game, game.hand)}
 
 
-def status_lines(game: engine.Game) -> list[str]:
-    """What is left in each pile, when each card turns up once per run (the last hand of a
-    run has only one Ace and one Crown left: the scorer can check the flips against it)."""
-    piles = status_data(game).get("piles")
-    if not piles:
-        return []
-    lines = []
-    for what, pile in PILES:
-        suits = ", ".join(cards.suit_symbol(s) for s in piles[what]) or "none (reshuffled for the next hand)"
-        lines.append(f"{pile}s left ({what}): {suits}")
-    return lines
-
-
-engine.register(events.CursedCounted, _on_counts)
-engine.register_check(_check_hand)
+FAMILY = Family(
+    name="snakebit",
+    entries={"counts": counts},
+    handlers={events.CursedCounted: _on_counts},
+    checks=(_check_crown, _check_cap),
+    status=status_data,
+)

@@ -1,0 +1,291 @@
+"""A game's state as replay builds it: the Game and its Hands, what is recorded of each, and
+the guards every entry's handler shares (nothing may change once play is recorded; play waits
+for what comes before it). Pure data and questions about it; the engine changes it."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from scorekeeper.core import cards, errors, events, rulesets, schedule, scoring
+
+PRE_PLAY = ("flip", "trump", "cursed", "bids", "poisons")
+
+# Records are NamedTuples and the two state objects plain classes rather than dataclasses:
+# making a dataclass costs about a millisecond at import, on every command (see README).
+
+
+class Penalty(NamedTuple):
+    item: scoring.Item
+    kind: str
+    note: str = ""
+
+
+class PlayedTrick(NamedTuple):
+    cards: list[cards.Card]
+    seats: list[int]  # the seat that played each card
+    led: str | None
+    winner: int  # seat
+    reason: str
+    forced: bool = False  # the leader said nothing else could be led (an unbroken suit)
+
+
+class Hand:
+    """One deal: what is known of it so far, and its points once it closes."""
+
+    def __init__(
+        self,
+        number: int,
+        dealer: int,
+        leader: int,
+        size: int | None,
+        phase: rulesets.Phase,
+        dealer_reason: str,
+    ) -> None:
+        self.number = number
+        self.dealer = dealer
+        self.leader = leader
+        self.size = size
+        self.phase = phase
+        self.dealer_reason = dealer_reason
+        self.trump: str | None = None
+        self.trump_known = False
+        self.trump_card: str | None = None
+        self.flips: list[str] = []
+        self.cursed: str | None = None
+        self.bids: dict[str, int] = {}
+        self.poisons: dict[str, scoring.PoisonPick] = {}
+        self.tricks: dict[str, int] | None = None
+        self.taken: dict[str, list[cards.Card]] = {}
+        self.cursed_counts: dict[str, int] | None = None
+        self.first: str | None = None
+        self.last: str | None = None
+        self.moon: str | None = None
+        self.played: list[PlayedTrick] = []
+        self.penalties: list[Penalty] = []
+        self.comments: list[str] = []
+        self.items: list[scoring.Item] = []
+        self.announcements: list[str] = []
+        self.closed = False
+
+    def facts(self, players: list[str]) -> scoring.Facts:
+        return scoring.Facts(
+            players=players,
+            size=self.size or 0,
+            trump=self.trump,
+            cursed=self.cursed,
+            bids=self.bids,
+            poisons=self.poisons,
+            tricks=self.tricks or {},
+            taken=self.taken,
+            cursed_counts=self.cursed_counts or {},
+            first=self.first,
+            last=self.last,
+            moon=self.moon,
+        )
+
+    def points(self, players: list[str]) -> dict[str, Fraction]:
+        """This hand's points so far: its score once closed, and any penalties at once."""
+        return scoring.totals(self.items + [p.item for p in self.penalties], players)
+
+
+class Game:
+    """A game's state, derived by replaying its events."""
+
+    def __init__(
+        self,
+        id: str,
+        ruleset: rulesets.Ruleset,
+        document: dict[str, Any],
+        options: dict[str, Any],
+        players: list[str],
+        name: str = "",
+        location: str = "",
+        scorer: str = "",
+    ) -> None:
+        self.id = id
+        self.ruleset = ruleset
+        self.document = document
+        self.options = options
+        self.players = players
+        self.name = name
+        self.location = location
+        self.scorer = scorer
+        self.hands: list[Hand] = []
+        self.forfeits: dict[str, list[str]] = {p: [] for p in players}
+        self.finished = False
+        self.entries: list[tuple[int, events.AnyEvent]] = []  # live entries, in log order
+        self.corrections: list[Any] = []  # corrections.Correction, in log order
+        self.set_aside: list[tuple[int, events.AnyEvent]] = []  # entries of hands a correction ended the game before
+        self.abandoned = False
+        self._settled = {p: Fraction(0) for p in players}  # the closed hands' sum (see totals)
+        self._settled_hands = 0
+
+    @property
+    def deck(self) -> cards.Deck:
+        return cards.deck(rulesets.deck_name(self.ruleset.deck, len(self.players)))
+
+    @property
+    def hand(self) -> Hand:
+        """The hand in progress (the last hand, once the game is over)."""
+        return self.hands[-1]
+
+    @property
+    def planned_hands(self) -> int | None:
+        return schedule.planned_hands(self.ruleset, len(self.players))
+
+    def totals(self) -> dict[str, Fraction]:
+        """Each player's points so far. A closed hand never changes again (entries go to
+        the hand in progress), so the closed hands' sum is kept and extended, not redone."""
+        while self._settled_hands < len(self.hands) and self.hands[self._settled_hands].closed:
+            self._add(self._settled, self.hands[self._settled_hands])
+            self._settled_hands += 1
+        result = dict(self._settled)
+        for hand in self.hands[self._settled_hands :]:
+            self._add(result, hand)
+        return result
+
+    def _add(self, totals: dict[str, Fraction], hand: Hand) -> None:
+        for player, value in hand.points(self.players).items():
+            totals[player] += value
+
+    def standings(self) -> list[tuple[int, str, Fraction]]:
+        """(place, player, total), best first; tied players share a place."""
+        totals = self.totals()
+        best_first = self.ruleset.end.winner == "highest"
+        order = sorted(
+            self.players, key=lambda p: (-totals[p] if best_first else totals[p], self.players.index(p))
+        )
+        rows, place = [], 0
+        for i, player in enumerate(order):
+            if i == 0 or totals[player] != totals[order[i - 1]]:
+                place = i + 1
+            rows.append((place, player, totals[player]))
+        return rows
+
+    def leaders(self) -> list[str]:
+        return [player for place, player, _ in self.standings() if place == 1]
+
+    def winners(self) -> list[str]:
+        return self.leaders() if self.finished else []
+
+    def seat(self, player: str) -> int:
+        return self.players.index(player)
+
+    def order_from_dealer(self, hand: Hand) -> list[str]:
+        """Who bids (or picks) in turn: from the dealer's left round to the dealer, last."""
+        n = len(self.players)
+        return [self.players[seat] for seat in schedule.seats_from(schedule.seat_left(hand.dealer, n), n)]
+
+    def hook_bid(self, hand: Hand, bids: dict[str, int]) -> int | None:
+        """The bid the hook rule forbids the dealer once every other player has bid: the one
+        that would make the bids total the tricks available. None when no bid is forbidden."""
+        if not self.ruleset.bidding.hook or hand.size is None:
+            return None
+        others = self.order_from_dealer(hand)[:-1]
+        if not all(p in bids for p in others):
+            return None
+        return hand.size - sum(bids[p] for p in others)
+
+    def needs(self, hand: Hand | None = None) -> list[str]:
+        """What is still to be recorded before the hand can be scored, in the order to
+        record it."""
+        hand = hand or self.hand
+        if self.finished or hand.closed:
+            return []
+        rules = self.ruleset
+        out = []
+        if rules.sizes.kind == "flip" and hand.size is None:
+            out.append("flip")
+        if rules.cursed is not None and hand.cursed is None:
+            out.append("cursed")  # Snakebit: the Ace (cursed) and the Crown (trump) turn together
+        if rules.trump.kind == "turned" and not hand.trump_known:
+            out.append("trump")
+        if rules.bidding.kind == "bids" and len(hand.bids) < len(self.players):
+            out.append("bids")
+        if rules.bidding.kind == "poisons" and len(hand.poisons) < len(self.players):
+            out.append("poisons")
+        kinds = {type(rule) for rule in hand.phase.scoring}
+        if kinds & {rulesets.ExactBid, rulesets.PoisonTally, rulesets.PerTrick} and hand.tricks is None:
+            out.append("tricks")
+        # before the cursed suit is known no card scores yet, but the cursed cards still will
+        cursed_unknown = rules.cursed is not None and hand.cursed is None
+        if rulesets.CardPoints in kinds and (self.untaken(hand) or cursed_unknown):
+            out.append("took")
+        for rule in hand.phase.scoring:
+            if isinstance(rule, rulesets.TrickPoints) and getattr(hand, rule.which) is None:
+                out.append(rule.which)
+        return out
+
+    def untaken(self, hand: Hand) -> list[cards.Card]:
+        """Scoring cards of the hand not yet recorded as taken by anyone."""
+        if hand.cursed_counts is not None:
+            return []
+        if hand.played and len(hand.played) == hand.size:
+            return []  # played out card by card: what no one captured was never dealt
+        taken = {c.code for got in hand.taken.values() for c in got}
+        return [c for c in scoring.scoring_cards(hand.phase, self.deck, hand.cursed) if c.code not in taken]
+
+    def player(self, text: str) -> str:
+        """The player a name or unique prefix refers to (case-insensitive)."""
+        wanted = text.strip().casefold()
+        if not wanted:
+            raise errors.EntryError("a player name is empty; name one of " + ", ".join(self.players))
+        exact = [p for p in self.players if p.casefold() == wanted]
+        if exact:
+            return exact[0]
+        matches = [p for p in self.players if p.casefold().startswith(wanted)]
+        if len(matches) == 1:
+            return matches[0]
+        if matches:
+            raise errors.EntryError(
+                f"'{text}' could be {' or '.join(matches)}; type more of the name"
+            )
+        raise errors.EntryError(
+            f"no player '{text}' in this game; the players are {', '.join(self.players)}"
+        )
+
+
+# --- guards the handlers share ----------------------------------------------------
+
+
+def require_before_play(game: Game, hand: Hand, what: str) -> None:
+    if play_started(hand):
+        raise errors.RuleViolation(
+            f"play results are already recorded for hand {hand.number}, so the {what} can no "
+            "longer change; `undo` them first"
+        )
+
+
+def play_started(hand: Hand) -> bool:
+    return bool(hand.tricks is not None or hand.taken or hand.first or hand.last or hand.played or hand.cursed_counts)
+
+
+def require_ready_for_play(game: Game, hand: Hand, what: str) -> None:
+    missing = [need for need in game.needs(hand) if need in PRE_PLAY]
+    if missing:
+        detail = _missing_detail(game, hand, missing[0])
+        noun = "cursed suit" if missing[0] == "cursed" else missing[0]
+        raise errors.RuleViolation(f"record the {noun} before the {what}{detail}")
+
+
+def _missing_detail(game: Game, hand: Hand, need: str) -> str:
+    if need == "bids":
+        waiting = [p for p in game.players if p not in hand.bids]
+        return f": {', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not bid"
+    if need == "poisons":
+        waiting = [p for p in game.players if p not in hand.poisons]
+        return f": {', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not picked"
+    return ""
+
+
+PILES = {"cursed": "Ace", "trump": "Crown"}  # Decktet piles: the hand attribute each one's flip sets
+
+
+def pile_run(game: Game, hand: Hand) -> tuple[int, int]:
+    """The first and last hand of the run through a Decktet pile (six cards, one per suit)
+    that `hand` belongs to: hands 1-6, 7-12, …; the pile is reshuffled between runs."""
+    run = len(game.deck.suits)
+    start = (hand.number - 1) // run * run + 1
+    return start, start + run - 1
+
