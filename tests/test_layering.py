@@ -188,11 +188,6 @@ def core(module: str) -> bool:
     return module == "scorekeeper.core" or module.startswith("scorekeeper.core.")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the families import the engine, which imports them back (engine → poisons → entries"
-    " → card_by_card → engine); the declared family table removes it",
-)
 def test_the_core_has_no_import_cycle():
     edges = graph(PACKAGE)
     assert cycles({m: {t for t in targets if core(t)} for m, targets in edges.items() if core(m)}) == []
