@@ -576,21 +576,26 @@ def rules(
               scorekeeper rules new our-house --from oh-hell-mrpikes
               scorekeeper rules check our-house.toml
     """
+    from scorekeeper.storage import ruleset_files
     from scorekeeper.words import rulebook
 
     args = args or []
     if args[:1] == ["new"]:
         if len(args) != 2 or from_ is None:
             raise errors.UsageError("write `rules new NAME --from RULESET`")
-        typer.echo(rulebook.new_user_ruleset(home(), args[1], from_))
+        from scorekeeper.words import replies
+
+        typer.echo(replies.ruleset_copied(args[1], ruleset_files.copy_for_user(home(), args[1], from_)))
     elif args[:1] == ["check"]:
         if len(args) != 2:
             raise errors.UsageError("write `rules check FILE`")
-        typer.echo(rulebook.check(args[1], home()))
+        typer.echo(rulebook.check(*ruleset_files.locate(args[1], home())))
     elif len(args) > 1:
         raise errors.UsageError("name one ruleset, e.g. `rules oh-hell-mrpikes`")
+    elif not args:
+        typer.echo(rulebook.index(ruleset_files.available(home())))
     else:
-        typer.echo(rulebook.describe(home(), args[0] if args else None))
+        typer.echo(rulebook.describe(ruleset_files.load(args[0], home())[1]))
 
 
 # --- audit ---------------------------------------------------------------------------

@@ -1,8 +1,10 @@
 """Ruleset files: the built-in ones shipped with the package, the user's own, or a path
-given in place of a name; found and read here so that `rulesets` itself stays pure."""
+given in place of a name; found, read and copied (`rules new`) here so that `rulesets`
+itself stays pure."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -65,7 +67,15 @@ def _read(path: Path) -> str:
         raise errors.RulesetError(f"{path}: cannot be read ({exc})") from None
 
 
-read = _read  # for `rules check`, which reads any file it is handed
+def locate(path_text: str, home: Path | None) -> tuple[str, str]:
+    """The origin and text of the ruleset `rules check` is handed: any file at that path,
+    else a ruleset by name."""
+    path = Path(path_text)
+    if is_file(path):
+        return str(path), _read(path)
+    if path.suffix == ".toml" or "/" in path_text:
+        raise errors.UsageError(f"no file at {clipped(path_text)}; check the path")
+    return find(path_text, home)
 
 
 def load(name: str, home: Path | None = None) -> tuple[dict[str, Any], Ruleset]:
@@ -90,3 +100,33 @@ def available(home: Path | None) -> list[tuple[str, str]]:
             "check the folder's permissions, or pass --home DIR"
         ) from None
     return found
+
+
+def copy_for_user(home: Path | None, name: str, source: str) -> Path:
+    """Write an editable copy of a ruleset, comments kept, into the user's rulesets folder
+    under a new name; returns where it was written."""
+    if len(name) > MAX_NAME:
+        raise errors.UsageError(
+            f"a ruleset name has at most {MAX_NAME} characters, not {len(name)}; choose a shorter one"
+        )
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
+        raise errors.UsageError(f"'{name}' cannot name a ruleset; use lowercase letters, digits and dashes")
+    if name in BUILTIN_NAMES:
+        raise errors.EntryError(f"'{name}' is a built-in ruleset; give yours another name, e.g. our-{name}")
+    origin, text = find(source, home)
+    validate(origin, parse_document(origin, text))
+    folder = user_folder(home)
+    target = folder / f"{name}.toml"
+    if target.exists():
+        raise errors.EntryError(f"{target} already exists; edit it, or choose another name")
+    copied, count = re.subn(r'(?m)^name = ".*"$', f'name = "{name}"', text, count=1)
+    if not count:
+        raise errors.RulesetError(f"{origin}: has no top-level name line to rename")
+    header = (
+        f"# {name}: a copy of {source}, yours to edit. Change a value to change the rule; keep\n"
+        "# each [options.*] default equal to the value it stands for. Games already started keep\n"
+        f"# the rules they began with. Check your edits with `rules check {target}`.\n"
+    )
+    folder.mkdir(parents=True, exist_ok=True)
+    target.write_text(header + copied, encoding="utf-8")
+    return target

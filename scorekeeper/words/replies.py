@@ -1,9 +1,10 @@
-"""What the scorer hears back after an entry, an undo, a new game or an import: one
-sentence per kind of entry, written once for every front end (the command line, the guided
-session, the live page)."""
+"""What the scorer hears back after an entry, an undo, a new game, an import or a ruleset
+copied: one sentence per kind of entry, written once for every front end (the command line,
+the guided session, the live page)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import cards, events
@@ -134,3 +135,8 @@ def imported(game: engine.Game) -> str:
 
     head = f"Imported game {game.id}: {game.ruleset.title}, players {', '.join(game.players)}; it is now current."
     return head + "\n" + reports.standings_text(game)
+
+
+def ruleset_copied(name: str, path: Path) -> str:
+    """Where `rules new` wrote the user's copy, and how to play it."""
+    return f"Wrote {path}; start a game with `new {name} --players …`."

@@ -1,13 +1,10 @@
-"""The rules reference: a ruleset described in words with every option and its default,
-and the user's own rulesets (copied from a built-in one, checked before use)."""
+"""The rules reference in words: a ruleset described with every option and its default, the
+list of rulesets, and the verdict of checking a ruleset file (finding, reading and writing
+the files is ruleset_files' job)."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 from scorekeeper.core import cards, errors, rulesets, schedule
-from scorekeeper.storage import ruleset_files
 from scorekeeper.words import vocabulary
 
 JOKER_WORDS = {
@@ -16,11 +13,14 @@ JOKER_WORDS = {
 }
 
 
-def describe(home: Path | None, name: str | None) -> str:
-    if name is None:
-        names = ", ".join(n for n, _ in ruleset_files.available(home))
-        return f"Rulesets: {names}.\nWrite `rules NAME` for one of them."
-    _, ruleset = ruleset_files.load(name, home)
+def index(available: list[tuple[str, str]]) -> str:
+    """The rulesets there are, by name (see ruleset_files.available)."""
+    names = ", ".join(n for n, _ in available)
+    return f"Rulesets: {names}.\nWrite `rules NAME` for one of them."
+
+
+def describe(ruleset: rulesets.Ruleset) -> str:
+    """A ruleset in brief, with every option and its default."""
     lines = [ruleset.title, f"Source: {ruleset.source}", "", ruleset.summary, ""]
     lines.append(f"Players: {ruleset.min_players}-{ruleset.max_players}; deck: {_deck(ruleset)}.")
     lines.append(f"Hand sizes: {_sizes(ruleset)}.")
@@ -148,17 +148,10 @@ def _end(ruleset: rulesets.Ruleset) -> str:
     return f"{length}; {best} total wins{tie}"
 
 
-def check(path_text: str, home: Path | None = None) -> str:
-    """Validate a ruleset file (or a ruleset by name): its keys and types, contradictions,
-    every option's default against the file, and its worked examples. Returns an 'ok' line,
-    or raises a RulesetError with every problem, one a line: `FILE: key.path: message`."""
-    path = Path(path_text)
-    if ruleset_files.is_file(path):
-        origin, text = str(path), ruleset_files.read(path)
-    elif path.suffix == ".toml" or "/" in path_text:
-        raise errors.UsageError(f"no file at {ruleset_files.clipped(path_text)}; check the path")
-    else:
-        origin, text = ruleset_files.find(path_text, home)
+def check(origin: str, text: str) -> str:
+    """Validate a ruleset file's text: its keys and types, contradictions, every option's
+    default against the file, and its worked examples. Returns an 'ok' line, or raises a
+    RulesetError with every problem, one a line: `FILE: key.path: message`."""
     document = rulesets.parse_document(origin, text)
     ruleset = rulesets.validate(origin, document)
     from scorekeeper.core import examples
@@ -168,32 +161,3 @@ def check(path_text: str, home: Path | None = None) -> str:
     if problems:
         raise errors.RulesetError("\n".join(problems))
     return f"{origin}: ok ({ruleset.title}, {len(ruleset.options)} options, {len(ruleset.examples)} examples pass)"
-
-
-def new_user_ruleset(home: Path | None, name: str, source: str) -> str:
-    """Write an editable copy of a ruleset, comments kept, into the user's rulesets folder."""
-    if len(name) > rulesets.MAX_NAME:
-        raise errors.UsageError(
-            f"a ruleset name has at most {rulesets.MAX_NAME} characters, not {len(name)}; choose a shorter one"
-        )
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
-        raise errors.UsageError(f"'{name}' cannot name a ruleset; use lowercase letters, digits and dashes")
-    if name in rulesets.BUILTIN_NAMES:
-        raise errors.EntryError(f"'{name}' is a built-in ruleset; give yours another name, e.g. our-{name}")
-    origin, text = ruleset_files.find(source, home)
-    rulesets.validate(origin, rulesets.parse_document(origin, text))
-    folder = ruleset_files.user_folder(home)
-    target = folder / f"{name}.toml"
-    if target.exists():
-        raise errors.EntryError(f"{target} already exists; edit it, or choose another name")
-    copied, count = re.subn(r'(?m)^name = ".*"$', f'name = "{name}"', text, count=1)
-    if not count:
-        raise errors.RulesetError(f"{origin}: has no top-level name line to rename")
-    header = (
-        f"# {name}: a copy of {source}, yours to edit. Change a value to change the rule; keep\n"
-        "# each [options.*] default equal to the value it stands for. Games already started keep\n"
-        f"# the rules they began with. Check your edits with `rules check {target}`.\n"
-    )
-    folder.mkdir(parents=True, exist_ok=True)
-    target.write_text(header + copied, encoding="utf-8")
-    return f"Wrote {target}; start a game with `new {name} --players …`."
