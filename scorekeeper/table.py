@@ -159,11 +159,37 @@ def create(db: store.Store, home: Path | None, ruleset_name: str, players: str, 
 
 
 def import_sheet(db: store.Store, path: Path) -> engine.Game:
-    """Load a game from its JSON score sheet into the store and make it current; its summary
-    is kept for `stats` at once, since it has just been replayed anyway."""
+    """Load a game from its JSON score sheet into the store and make it current, once its
+    chain verifies and its entries replay into a valid game scoring what the sheet says;
+    its summary is kept for `stats` at once, since it has just been replayed anyway."""
     from scorekeeper import stats
+    from scorekeeper.sheets import score_sheet
     from scorekeeper.storage import transfer
 
-    game = transfer.import_file(db, path)
+    data = transfer.read(path)
+    stored = transfer.chain(path, data)
+    first = stored[0]
+    if first.body.get("type") != "game_started" or first.body.get("game_id") != first.game_id:
+        raise errors.EntryError(f"{path}: its first entry does not start game {first.game_id}; nothing was imported")
+    try:
+        game = replay(stored)
+        hands = [score_sheet.hand_json(row) for row in score_sheet.build(game, stored).rows]
+    except events.UnknownEntry as exc:
+        raise errors.EntryError(
+            f"{path}: entry {exc.position} is not an entry this scorekeeper knows; nothing was imported"
+        ) from None
+    except errors.ScorekeeperError as exc:
+        raise errors.EntryError(f"{path}: its entries do not make a valid game ({exc}); nothing was imported") from None
+    except Exception as exc:  # a forged chain can hold what no command ever writes
+        raise errors.EntryError(
+            f"{path}: its entries do not make a valid game ({type(exc).__name__}: {exc}); nothing was imported"
+        ) from None
+    transfer.compare(path, data, game, hands)
+    if db.head(game.id):
+        raise errors.EntryError(
+            f"game {game.id} is already in the store (`use {game.id}` makes it current); nothing was imported"
+        )
+    db.import_chain(stored)
+    db.set_current_game(game.id)
     stats.remember(db, game, db.head(game.id))
     return game

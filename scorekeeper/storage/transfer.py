@@ -1,6 +1,6 @@
-"""Importing a game from its JSON score sheet (`sheet --format json`): the sheet is checked to
-be ours, its audit chain to verify, its entries to replay into a valid game scoring what the
-sheet says; only then is the chain stored, exactly as it was, and the game made current."""
+"""A JSON score sheet (`sheet --format json`) as a file to import: read within limits,
+checked to be a sheet of ours, its entries taken as a stored chain checked link by link, and
+what it says compared with what its entries score (table.import_sheet puts these together)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.core import engine, errors, events
+from scorekeeper.core import engine, errors
 from scorekeeper.sheets import score_sheet
 from scorekeeper.storage import store
 from scorekeeper.words import reports
@@ -127,33 +127,10 @@ def _altered(path: Path, problem: str) -> errors.StoreError:
     )
 
 
-def replay(path: Path, data: dict[str, Any], stored: list[store.StoredEvent]) -> engine.Game:
-    """The game the entries make, refusing entries the rules refuse and a sheet whose
-    standings or points differ from what its entries score."""
-    try:
-        parsed = events.parse_all([e.body for e in stored])
-    except events.UnknownEntry as exc:
-        raise errors.EntryError(
-            f"{path}: entry {exc.position} is not an entry this scorekeeper knows; nothing was imported"
-        ) from None
-    first = parsed[0]
-    if not isinstance(first, events.GameStarted) or first.game_id != stored[0].game_id:
-        raise errors.EntryError(
-            f"{path}: its first entry does not start game {stored[0].game_id}; nothing was imported"
-        )
-    try:
-        game = engine.replay(parsed)
-        rows = score_sheet.build(game, stored).rows
-    except errors.ScorekeeperError as exc:
-        raise errors.EntryError(
-            f"{path}: its entries do not make a valid game ({exc}); nothing was imported"
-        ) from None
-    except Exception as exc:  # a forged chain can hold what no command ever writes
-        raise errors.EntryError(
-            f"{path}: its entries do not make a valid game ({type(exc).__name__}: {exc}); nothing was imported"
-        ) from None
-    # Only what the entries decide is compared, so a later scorekeeper that adds fields to
-    # the sheet still imports an older one.
+def compare(path: Path, data: dict[str, Any], game: engine.Game, hands: list[dict[str, Any]]) -> None:
+    """Refuse a sheet whose header, standings or hands' points differ from what its entries
+    score (`game`, and each hand's `hand_json`). Only what the entries decide is compared, so
+    a later scorekeeper that adds fields to the sheet still imports an older one."""
     header = {
         "name": (game.name, "its game name is not the one"),
         "location": (game.location, "its location is not the one"),
@@ -167,14 +144,11 @@ def replay(path: Path, data: dict[str, Any], stored: list[store.StoredEvent]) ->
         raise errors.StoreError(
             f"{path} was altered: its standings are not what its entries score; nothing was imported"
         )
-    hands = data.get("hands") if isinstance(data.get("hands"), list) else []
-    if [h.get("points") if isinstance(h, dict) else None for h in hands] != [
-        score_sheet.hand_json(row)["points"] for row in rows
-    ]:
+    listed = data.get("hands") if isinstance(data.get("hands"), list) else []
+    if [h.get("points") if isinstance(h, dict) else None for h in listed] != [h["points"] for h in hands]:
         raise errors.StoreError(
             f"{path} was altered: its hands' points are not what its entries score; nothing was imported"
         )
-    return game
 
 
 def _scores(standings: Any) -> Any:
@@ -186,17 +160,3 @@ def _scores(standings: Any) -> Any:
         for p in standings["players"]
     ]
     return players, standings.get("finished"), standings.get("winners")
-
-
-def import_file(db: store.Store, path: Path) -> engine.Game:
-    """Import the game of a JSON sheet into the store and make it current."""
-    data = read(path)
-    stored = chain(path, data)
-    game = replay(path, data, stored)
-    if db.head(game.id):
-        raise errors.EntryError(
-            f"game {game.id} is already in the store (`use {game.id}` makes it current); nothing was imported"
-        )
-    db.import_chain(stored)
-    db.set_current_game(game.id)
-    return game
