@@ -665,23 +665,32 @@ def _label(i: int, data: Any, type_column: Any) -> str:
     return f"entry {i} ({kind})" if isinstance(kind, str) else f"entry {i}"
 
 
-def _chain_problem(
+class ChainBreak(NamedTuple):
+    """The first thing wrong with a game's chain, found by `chain_break`; each caller puts it
+    into words for what it checked (the store, or a score sheet being imported)."""
+
+    kind: str  # one of: numbered, inserted, not_event, type_column, hash, prev, missing, head
+    entry: int  # the position where it shows
+    label: str  # "entry 3 (bids)", or "entry 3" when its type cannot be read
+    n: Any = None  # numbered: the n the entry carries; hash: the n it was recorded at, if found;
+    # missing: the last position missing
+    later: bool = False  # numbered: an entry numbered `entry` comes later (out of order)
+    type_column: Any = None  # type_column: what the column says
+
+
+def chain_break(
     game_id: str, rows: list[_Row], count: int | None = None, head: str | None = None
-) -> str | None:
-    """The first thing wrong with one game's chain (rows in n order), or None. With `count` and
-    `head` (from the games table) it also catches entries removed from, or added to, the end."""
+) -> ChainBreak | None:
+    """The one check of a game's chain (rows in n order: game_id, n, at, type column or None,
+    body as stored text or data, prev, hash): every entry in its place, an event, matching its
+    hash and following the one before. With `count` and `head` (from the games table) it also
+    catches entries removed from, or added to, the end."""
     expected_prev = ZERO_HASH
     label = ""
     numbers = {row[1] for row in rows}
     for i, (_, n, at, type_column, body, prev, hash_) in enumerate(rows):
         if n != i:
-            if i in numbers:  # only an import can list entries out of order
-                return f"entry {n} comes before entry {i}: the entries are out of order"
-            if isinstance(n, int) and n > i:
-                if n == i + 1:
-                    return f"entry {i} is missing: it was removed"
-                return f"entries {i} to {n - 1} are missing: they were removed"
-            return f"entry {n} comes after entry {i - 1}: the entries are out of order or repeated"
+            return ChainBreak("numbered", i, f"entry {i}", n=n, later=i in numbers)
         data = body
         if isinstance(body, str):
             try:
@@ -690,14 +699,11 @@ def _chain_problem(
                 data = None
         label = _label(i, data, type_column)
         if count is not None and i >= count:
-            return f"{label} is not counted in the games table: it was inserted"
+            return ChainBreak("inserted", i, label)
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            return (
-                f"{label} is not an event (its body is not a JSON object with a type): "
-                "it was altered"
-            )
+            return ChainBreak("not_event", i, label)
         if type_column is not None and type_column != data["type"]:
-            return f"{label} is marked {type_column!r} in the type column: it was altered"
+            return ChainBreak("type_column", i, label, type_column=type_column)
         intact = (
             isinstance(body, str)
             and isinstance(prev, str)
@@ -708,29 +714,56 @@ def _chain_problem(
         # means the same.
         if not intact and _hash_or_none(prev, game_id, i, at, data) != hash_:
             was = _recorded_position(game_id, at, data, prev, hash_, i, len(rows), count)
-            if was is not None:
-                return (
-                    f"{label} was recorded as entry {was}: "
-                    "entries were removed, inserted or reordered"
-                )
-            return f"{label} does not match its hash: it was altered"
+            return ChainBreak("hash", i, label, n=was)
         if prev != expected_prev:
-            if i == 0:
-                return f"{label} does not start a chain: entries before it were removed"
-            return (
-                f"{label} does not follow entry {i - 1}: "
-                "an entry before it was altered, removed or inserted"
-            )
+            return ChainBreak("prev", i, label)
         expected_prev = hash_
     if count is not None:
         total = len(rows)
         if count > total:
-            if count == total + 1:
-                return f"entry {total} is missing: it was removed"
-            return f"entries {total} to {count - 1} are missing: they were removed"
+            return ChainBreak("missing", total, f"entry {total}", n=count - 1)
         if head != expected_prev:
-            return f"{label} is not the last entry the games table records: it was inserted"
+            return ChainBreak("head", total - 1, label)
     return None
+
+
+def _chain_problem(
+    game_id: str, rows: list[_Row], count: int | None = None, head: str | None = None
+) -> str | None:
+    """The first thing wrong with one game's chain in the store, in words, or None."""
+    found = chain_break(game_id, rows, count, head)
+    if found is None:
+        return None
+    i, label = found.entry, found.label
+    match found.kind:
+        case "numbered":
+            n = found.n
+            if found.later:  # only an import can list entries out of order
+                return f"entry {n} comes before entry {i}: the entries are out of order"
+            if isinstance(n, int) and n > i:
+                if n == i + 1:
+                    return f"entry {i} is missing: it was removed"
+                return f"entries {i} to {n - 1} are missing: they were removed"
+            return f"entry {n} comes after entry {i - 1}: the entries are out of order or repeated"
+        case "inserted":
+            return f"{label} is not counted in the games table: it was inserted"
+        case "not_event":
+            return f"{label} is not an event (its body is not a JSON object with a type): it was altered"
+        case "type_column":
+            return f"{label} is marked {found.type_column!r} in the type column: it was altered"
+        case "hash" if found.n is not None:
+            return f"{label} was recorded as entry {found.n}: entries were removed, inserted or reordered"
+        case "hash":
+            return f"{label} does not match its hash: it was altered"
+        case "prev" if i == 0:
+            return f"{label} does not start a chain: entries before it were removed"
+        case "prev":
+            return f"{label} does not follow entry {i - 1}: an entry before it was altered, removed or inserted"
+        case "missing" if found.n == i:
+            return f"entry {i} is missing: it was removed"
+        case "missing":
+            return f"entries {i} to {found.n} are missing: they were removed"
+    return f"{label} is not the last entry the games table records: it was inserted"
 
 
 def _hash_or_none(prev: Any, game_id: str, n: int, at: Any, data: dict) -> str | None:

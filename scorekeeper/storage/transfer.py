@@ -91,32 +91,29 @@ def read(path: Path) -> dict[str, Any]:
 
 
 def chain(path: Path, data: dict[str, Any]) -> list[store.StoredEvent]:
-    """The sheet's entries as stored events, checked link by link with the public chain hash."""
+    """The sheet's entries as stored events, checked link by link with the store's own chain
+    check (store.chain_break), and its chain digest against its last entry."""
     game_id, entries = data.get("game"), data.get("entries")
     if not isinstance(game_id, str) or not game_id or not isinstance(entries, list) or not entries:
         raise errors.StoreError(
             f"{path} has no game id or no entries: it was cut short or altered; nothing was imported"
         )
-    result, prev = [], store.ZERO_HASH
+    shape = {"n": int, "at": str, "prev": str, "hash": str, "body": dict}
+    result = []
     for i, entry in enumerate(entries):
-        shape = {"n": int, "at": str, "prev": str, "hash": str, "body": dict}
         if not isinstance(entry, dict) or any(type(entry.get(k)) is not t for k, t in shape.items()):
             raise _altered(path, f"entry {i} is not a whole entry (n, at, prev, hash, body)")
-        if entry["n"] != i:
-            raise _altered(
-                path, f"entry {i} is numbered {entry['n']}: entries were removed, added or reordered"
-            )
-        if entry["prev"] != prev:
-            raise _altered(path, f"entry {i} does not follow entry {i - 1}")
-        try:
-            digest = store.chain_hash(entry["prev"], game_id, i, entry["at"], entry["body"])
-        except (TypeError, ValueError):
-            digest = None
-        if digest != entry["hash"]:
-            raise _altered(path, f"entry {i} does not match its hash")
-        result.append(store.StoredEvent(game_id, i, entry["at"], entry["body"], entry["prev"], entry["hash"]))
-        prev = entry["hash"]
-    if data.get("chain_head") != prev:
+        result.append(store.StoredEvent(game_id, entry["n"], entry["at"], entry["body"], entry["prev"], entry["hash"]))
+    found = store.chain_break(game_id, [(e.game_id, e.n, e.at, None, e.body, e.prev, e.hash) for e in result])
+    if found is not None:
+        i = found.entry
+        problem = {
+            "numbered": f"entry {i} is numbered {found.n}: entries were removed, added or reordered",
+            "not_event": f"entry {i} is not an event (it has no type)",
+            "prev": f"entry {i} does not follow entry {i - 1}",
+        }.get(found.kind, f"entry {i} does not match its hash")
+        raise _altered(path, problem)
+    if data.get("chain_head") != result[-1].hash:
         raise _altered(path, "its chain digest is not the hash of its last entry")
     return result
 
