@@ -147,7 +147,7 @@ class Session:
         scores = "  ".join(f"{place}. {p} {scoring.points_text(t)}" for place, p, t in self.game.standings())
         return f"{where}{dealer} · {scores}"
 
-    def hints(self, index: int) -> tuple[str, list[str]] | None:
+    def hints(self, index: int) -> tuple[str, list[Any]] | None:
         """Who the `index`-th value of a per-player answer is for, and what they may give
         (bids or poisons still allowed, from the status data); None past the last player."""
         players = self.waiting()
@@ -155,7 +155,7 @@ class Session:
             return None
         player, need = players[index], self.need()
         if need == "bids":
-            return player, [str(b) for b in self.data["legal_bids"].get(player, [])]
+            return player, list(self.data["legal_bids"].get(player, []))
         if need == "poisons":
             return player, list(self.data.get("legal", {}).get(player, []))
         return player, []
@@ -356,7 +356,9 @@ class Session:
             return (
                 []
                 if hint is None
-                else [(value, f"{hint[0]} may {'bid' if need == 'bids' else 'pick'}") for value in hint[1]]
+                else [
+                    (str(value), f"{hint[0]} may {'bid' if need == 'bids' else 'pick'}") for value in hint[1]
+                ]
             )
         if need in ("trump", "cursed"):
             return self._suits()

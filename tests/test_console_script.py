@@ -67,7 +67,7 @@ def loaded_after(home, code):
     script = (
         "import sys\n" + code + "\n"
         "print(' '.join(sorted(m for m in sys.modules if m.startswith('scorekeeper.')"
-        " or m in ('tabulate', 'tomllib', 'sqlite3', 'platformdirs'))))"
+        " or m in ('tabulate', 'tomllib', 'sqlite3', 'platformdirs', 'prompt_toolkit'))))"
     )
     env = {**os.environ, "SCOREKEEPER_HOME": str(home)}
     child = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
@@ -90,5 +90,5 @@ def test_start_up_loads_only_what_the_command_needs(sk, home):
         "scorekeeper.core.families.captures", "scorekeeper.core.families.poisons",
         "scorekeeper.core.families.snakebit", "scorekeeper.core.families.card_by_card",
         "scorekeeper.sheets.score_sheet", "scorekeeper.stats", "scorekeeper.words.explain", "tabulate", "tomllib",
-        "platformdirs",
+        "platformdirs", "scorekeeper.session", "scorekeeper.terminal", "prompt_toolkit",
     }  # fmt: skip

@@ -135,6 +135,12 @@ def test_snakebit_with_counts_and_decktet_cards(sk):
     assert scores(sk) == {"Ann": 5, "Cat": 1, "Bob": -6}
 
 
+def test_without_a_terminal_the_line_editor_is_not_loaded(sk):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    assert play("h").exit_code == 0
+    assert "prompt_toolkit" not in sys.modules and "scorekeeper.terminal" not in sys.modules
+
+
 def test_starting_a_game_by_answering_ruleset_players_dealer(sk):
     result = play("oh-hell-mrpikes", "Ann, Bob Cat Dan Eve", "Cat", "h", "2 1 0 3 1", "2 1 1 5 1")
     assert result.exit_code == 0, result.stderr

@@ -131,7 +131,7 @@ def status_text(game: engine.Game) -> str:
         lines.append("Bids: " + ", ".join(f"{p} {b}" for p, b in hand.bids.items()))
     if data["legal_bids"] and "bids" in data["needs"]:
         waiting = [p for p in game.players if p not in hand.bids]
-        lines.append("May bid: " + "; ".join(f"{p} {_span(data['legal_bids'][p])}" for p in waiting))
+        lines.append("May bid: " + "; ".join(f"{p} {span(data['legal_bids'][p])}" for p in waiting))
     lines += _poison_lines(game, data)
     lines.append(f"Leads: {data['leader']}")
     lines += _by_trick_lines(game, data)  # trick by trick: who leads next; pending revoke flags
@@ -204,7 +204,7 @@ def revoke_hint(game: engine.Game, player: str) -> str:
     return f"{game.ruleset.title} sets no penalty for it: settle it at the table"
 
 
-def _span(values: list[int]) -> str:
+def span(values: list[int]) -> str:
     if values == list(range(values[0], values[-1] + 1)):
         return f"{values[0]}-{values[-1]}"
     return ",".join(map(str, values))

@@ -1,0 +1,82 @@
+"""The session at a terminal: prompt_toolkit's line editor around a `session.Session` —
+history kept per store, Tab completion, the bottom line with the hand, the dealer, the
+standings and what each player may still bid or pick, NO_COLOR honoured, Ctrl-C to cancel
+the line and Ctrl-D to leave. Imported only when standard input is a terminal."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+
+from prompt_toolkit import PromptSession
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import FileHistory
+from prompt_toolkit.output import ColorDepth
+from prompt_toolkit.styles import Style
+
+from scorekeeper import session as play
+from scorekeeper.core import errors
+
+HISTORY = "play-history"  # beside the store: each store keeps its own
+STYLE = Style.from_dict({"prompt": "bold", "bottom-toolbar": "noreverse bg:#303030 #e0e0e0"})
+
+
+class Answers(Completer):
+    """Tab: what the session says the word being typed may be."""
+
+    def __init__(self, session: play.Session) -> None:
+        self.session = session
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        for text, hint, start in self.session.completions(document.text_before_cursor):
+            yield Completion(text, start_position=start, display_meta=hint)
+
+
+def toolbar(session: play.Session) -> str:
+    from scorekeeper.words import reports
+
+    lines = [session.toolbar()]
+    hints = []
+    for index in range(len(session.waiting())):
+        player, allowed = session.hints(index) or ("", [])
+        if allowed:
+            shown = reports.span(allowed) if isinstance(allowed[0], int) else "/".join(allowed)
+            hints.append(f"{player} {shown}")
+    if hints:
+        lines.append(f"may {'bid' if session.need() == 'bids' else 'pick'}: " + " · ".join(hints))
+    return "\n".join(lines)
+
+
+def run(session: play.Session) -> int:
+    from scorekeeper.storage import paths
+
+    plain = bool(os.environ.get("NO_COLOR"))
+    folder = paths.store_folder(session.home)
+    prompt: PromptSession[str] = PromptSession(
+        history=FileHistory(str(folder / HISTORY)),
+        completer=Answers(session),
+        complete_while_typing=False,
+        bottom_toolbar=lambda: toolbar(session),
+        style=None if plain else STYLE,
+        color_depth=ColorDepth.DEPTH_1_BIT if plain else None,
+        include_default_pygments_style=False,
+    )
+    session.out(session.greeting())
+    while True:
+        try:
+            session.sync()  # another `sk` may have written since the last prompt
+        except errors.ScorekeeperError as exc:
+            session.fail(exc)
+        try:
+            line = prompt.prompt([("class:prompt", session.prompt())])
+        except KeyboardInterrupt:  # Ctrl-C: the line is dropped, nothing recorded
+            continue
+        except EOFError:  # Ctrl-D: leave
+            return 0
+        try:
+            session.handle(line)
+        except play.Leave:
+            return 0
+        except KeyboardInterrupt:
+            session.out("interrupted")

@@ -1,0 +1,118 @@
+"""`play` at a real pseudo-terminal: typed a character at a time, Tab completion, the
+bottom line, Ctrl-C and Ctrl-D, checked on the screen a terminal emulator (pyte) draws
+from what the program wrote."""
+
+import os
+import sys
+import time
+
+import pexpect
+import pyte
+
+from scorekeeper.storage import store
+
+COLUMNS, ROWS = 120, 30
+
+
+class Terminal:
+    """A pseudo-terminal running `python -m scorekeeper play`, and the screen it draws. The
+    emulator answers the cursor position requests prompt_toolkit sends, as a terminal does."""
+
+    def __init__(self, home, *args):
+        env = {**os.environ, "SCOREKEEPER_HOME": str(home), "TERM": "xterm", "NO_COLOR": "1"}
+        env.pop("PROMPT_TOOLKIT_NO_CPR", None)
+        self.child = pexpect.spawn(
+            sys.executable,
+            ["-m", "scorekeeper", "play", *args],
+            env=env,
+            dimensions=(ROWS, COLUMNS),
+            encoding="utf-8",
+            codec_errors="replace",
+            timeout=20,
+        )
+        self.screen = pyte.Screen(COLUMNS, ROWS)
+        self.screen.write_process_input = self.child.send
+        self.stream = pyte.Stream(self.screen)
+        self.written = ""
+
+    def text(self):
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def wait_for(self, wanted, timeout=20):
+        """Read until `wanted` is on the screen (as drawn, not just somewhere in the output)."""
+        end = time.monotonic() + timeout
+        while wanted not in self.text():
+            if time.monotonic() > end:
+                raise AssertionError(f"{wanted!r} never appeared; the screen:\n{self.text()}")
+            try:
+                chunk = self.child.read_nonblocking(4096, timeout=0.2)
+            except pexpect.TIMEOUT:
+                continue
+            self.written += chunk
+            self.stream.feed(chunk)
+        return self.text()
+
+    def type(self, text):
+        for char in text:  # one key at a time, as a person types
+            self.child.send(char)
+            time.sleep(0.01)
+
+    def finish(self):
+        try:
+            while True:
+                chunk = self.child.read_nonblocking(4096, timeout=10)
+                self.written += chunk
+                self.stream.feed(chunk)
+        except pexpect.EOF:
+            pass
+        self.child.close()
+        return self.child.exitstatus
+
+
+def prompt_line(screen, start):
+    return next(line for line in screen.splitlines() if line.startswith(start))
+
+
+def test_a_hand_typed_at_a_terminal(home):
+    tty = Terminal(home)
+    tty.wait_for("new game · ruleset>")
+    tty.type("oh-hell-mr")
+    tty.child.send("\t")  # Tab completes the ruleset's name
+    screen = tty.wait_for("ruleset> oh-hell-mrpikes")
+    tty.type("\r")
+    tty.wait_for("players (clockwise, comma-separated)>")
+    tty.type("Ann,Bob,Cat,Dan,Eve\r")
+    tty.wait_for("dealer (Enter: Ann)>")
+    tty.type("Cat\r")
+    tty.wait_for("hand 1 · Cat deals 10 · trump>")
+    tty.wait_for("hand 1 of 19 · Cat deals · 1. Ann 0")  # the bottom line
+    tty.type("h\r")
+    tty.wait_for("bids (Dan Eve Ann Bob Cat)>")
+    screen = tty.wait_for("may bid: Dan 0-10 · Eve 0-10 · Ann 0-10 · Bob 0-10 · Cat 0-10")
+    assert "Trump for hand 1: ♥." in screen
+
+    tty.type("9 9")
+    tty.wait_for("bids (Dan Eve Ann Bob Cat)> 9 9")
+    tty.child.sendcontrol("c")  # Ctrl-C drops the line: nothing is recorded
+    tty.type("2 1 0 3 1\r")
+    screen = tty.wait_for("tricks (Dan Eve Ann Bob Cat)>")
+    assert "Bids: Ann 0, Bob 3, Cat 1, Dan 2, Eve 1 (total 7 for 10 tricks)." in screen
+
+    tty.type("why B")
+    tty.child.send("\t")  # a player's name
+    tty.wait_for("why Bob")
+    tty.type("\r")
+    screen = tty.wait_for("Bob: 0 points")
+
+    tty.type("2 1 1 5 1\r")
+    tty.wait_for("hand 2 · Dan deals 9 · trump>")
+    screen = tty.wait_for("hand 2 of 19 · Dan deals · 1. Dan 12")
+    assert "Standings: 1. Dan 12 · 2. Cat 11 · 2. Eve 11 · 4. Ann -11 · 5. Bob -12" in screen
+
+    tty.child.sendcontrol("d")  # Ctrl-D leaves
+    assert tty.finish() == 0
+    assert "Traceback" not in tty.written
+    with store.Store(home) as db:  # each answer was stored as it was given; the cancelled one never
+        bodies = [e.body for e in db.events(db.current_game())]
+    assert [b["type"] for b in bodies[1:]] == ["trump", "bids", "tricks"]
+    assert (home / "play-history").read_text().count("2 1 0 3 1") == 1
