@@ -32,9 +32,14 @@ class OneLineErrors(typer.core.TyperGroup):
     """Usage mistakes (unknown command or option, a missing argument) as one line on stderr
     with exit code 2, like every other refusal, instead of a framed help box."""
 
-    def main(self, *args: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+    def main(self, args: Any = None, *rest: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
+        if any(name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
+            import typer.completion as shell_completion  # the shell asks (see `completion`)
+
+            shell_completion.completion_init()
         try:
-            result = super().main(*args, standalone_mode=False, **kwargs)
+            args = home_first(sys.argv[1:] if args is None else list(args))
+            result = super().main(args, *rest, standalone_mode=False, **kwargs)
         except click.ClickException as exc:
             command = exc.ctx.command_path if getattr(exc, "ctx", None) else "scorekeeper"
             typer.echo(f"error: {exc.format_message()} (see `{command} --help`)", err=True)
@@ -67,11 +72,44 @@ class Context:
 CONTEXT = Context()
 
 
+def home_first(args: list[str]) -> list[str]:
+    """`--home DIR` written after the command name (`sk status --home DIR`) moved to just
+    before it, where the program reads it; everything after a `--` is left as it is."""
+    before: list[str] = []
+    moved: list[str] = []
+    after: list[str] = []
+    words = iter(args)
+    for word in words:
+        if word == "--":
+            after += [word, *words]
+        elif word == "--home" or word.startswith("--home="):
+            folder = [] if "=" in word else [next(words, None)]
+            if None in folder:
+                raise click.exceptions.UsageError("Option '--home' requires an argument.")
+            (moved if after else before).extend([word, *folder])
+        elif after or not word.startswith("-"):
+            after.append(word)  # the command name, then its own arguments
+        else:
+            before.append(word)
+    return [*before, *moved, *after]
+
+
+def show_version(value: bool) -> None:
+    if value:
+        from scorekeeper import __version__
+
+        typer.echo(f"scorekeeper {__version__}")
+        raise typer.Exit()
+
+
 @app.callback()
 def _main(
     home: Annotated[
-        Optional[str], typer.Option("--home", help="folder of the store and your rulesets")
+        Optional[str], typer.Option("--home", help="folder of the store and your rulesets (before or after the command)")
     ] = None,
+    version: Annotated[
+        bool, typer.Option("--version", help="print the version and stop", callback=show_version, is_eager=True)
+    ] = False,
 ) -> None:
     if home is not None and not home.strip():
         # Path("") is the current folder: a store would quietly appear wherever one stood
@@ -639,13 +677,16 @@ def verify(
 
 @command()
 def sheet(
-    format_: Annotated[str, typer.Option("--format", help="text, csv, json, markdown or html")] = "text",
+    format_: Annotated[
+        Optional[str],
+        typer.Option("--format", help="text, csv, json, markdown (md) or html, in any case (default: from --output's extension, else text)"),
+    ] = None,
     output: Annotated[Optional[Path], typer.Option("--output", help="write to this file instead of the screen")] = None,
     game: GameOption = None,
 ) -> None:
     """The score sheet.
 
-    Example: scorekeeper sheet --format html --output game.html
+    Example: scorekeeper sheet --output game.html     (the format from the extension)
     """
     from scorekeeper import table
     from scorekeeper.sheets import score_sheet
@@ -653,7 +694,7 @@ def sheet(
     with open_store() as db:
         gid = game_id(db, game)
         state = table.load(db, gid)
-        text = score_sheet.render(state, format_, db.events(gid))
+        text = score_sheet.render(state, sheet_format(format_, output), db.events(gid))
     if output is None:
         typer.echo(text, nl=not text.endswith("\n"))
         return
@@ -662,6 +703,22 @@ def sheet(
     except OSError as exc:
         raise errors.UsageError(f"cannot write {output}: {exc.strerror}") from None
     typer.echo(f"Wrote {output}.")
+
+
+FORMAT_NAMES = {
+    **{name: name for name in ("text", "csv", "json", "markdown", "html")},
+    **{"txt": "text", "md": "markdown", "htm": "html"},
+}
+
+
+def sheet_format(given: str | None, output: Path | None) -> str:
+    """The sheet format `--format` names (in any case, `md` for markdown), else the one the
+    --output file's extension names (`.html`, `.md`, `.csv`, `.json`, `.txt`), else text.
+    An unknown name is left as given, for the sheet to refuse listing the formats."""
+    if given is None:
+        suffix = output.suffix.lstrip(".").lower() if output is not None else ""
+        return FORMAT_NAMES.get(suffix, "text")
+    return FORMAT_NAMES.get(given.lower(), given)
 
 
 @command()
@@ -685,6 +742,38 @@ def every_command() -> click.Group:
     (the console script registers only the command it runs: see `main`)."""
     app.registered_commands = EVERY_COMMAND or app.registered_commands
     return typer.main.get_command(app)
+
+
+SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
+
+
+@command()
+def completion(
+    ctx: typer.Context,
+    shell: Annotated[Optional[str], typer.Argument(help="bash, zsh, fish or powershell (default: the one in $SHELL)")] = None,
+    install: Annotated[bool, typer.Option("--install", help="add it to the shell's start-up file instead of printing it")] = False,
+) -> None:
+    """Tab completion of commands and options: prints the script for your shell to load,
+    or with --install adds it to the shell's start-up file. Nothing is loaded for it when
+    any other command runs; the shell asks the program itself for the completions.
+
+    Example: eval "$(sk completion bash)"     (or: sk completion zsh --install)
+    """
+    import typer.completion as shell_completion
+
+    chosen = shell or Path(os.environ.get("SHELL", "")).name
+    if chosen not in SHELLS:
+        raise errors.UsageError(
+            f"cannot tell which shell{f' {chosen!r} is' if chosen else ' you use'}; "
+            "name it: `completion bash` (or zsh, fish, powershell)"
+        )
+    prog = ctx.find_root().info_name or "scorekeeper"
+    variable = "_{}_COMPLETE".format(prog.replace("-", "_").replace(" ", "_").upper())
+    if install:
+        _, path = shell_completion.install(shell=chosen, prog_name=prog, complete_var=variable)
+        typer.echo(f"{chosen} completion for {prog} added to {path}; it works in shells started from now on.")
+    else:
+        typer.echo(shell_completion.get_completion_script(prog_name=prog, complete_var=variable, shell=chosen))
 
 
 @command()

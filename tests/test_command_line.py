@@ -1,0 +1,116 @@
+"""The program's own options and conveniences: --version, --home after the command name,
+shell completion, and the sheet format from --format or the file's extension."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+import scorekeeper
+from scorekeeper import cli
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def console(home, *args, program="sk", env=()):
+    """The console script run as `program` (what the shell typed) in a fresh process."""
+    code = f"import sys; sys.argv[0] = {program!r}; from scorekeeper.cli import main; main()"
+    environment = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONPATH": ROOT, **dict(env)}
+    return subprocess.run(
+        [sys.executable, "-c", code, *args], env=environment, capture_output=True, text=True, cwd=ROOT
+    )
+
+
+def test_version(sk):
+    assert sk("--version") == f"scorekeeper {scorekeeper.__version__}\n"
+    assert scorekeeper.__version__.count(".") == 2
+
+
+def test_home_after_the_command_name(sk, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", "--home", elsewhere)
+    assert sk.fails("status") == "refused: no game yet; start one with `new RULESET --players A,B,C`"
+    assert sk.json("status", "--home", elsewhere)["hand"] == 1
+    assert sk.json("status", f"--home={elsewhere}")["hand"] == 1
+    assert sk("--home", elsewhere, "trump", "h").startswith("Trump for hand 1: ♥.")
+    # given twice, the one after the command name counts
+    assert sk.json("--home", tmp_path / "empty", "status", "--home", elsewhere)["trump"] == "H"
+    assert sk.fails("status", "--home", code=2) == (
+        "error: Option '--home' requires an argument. (see `scorekeeper --help`)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "moved"),
+    [
+        (["status", "--home", "H"], ["--home", "H", "status"]),
+        (["--home", "A", "bid", "1", "--home=B", "2"], ["--home", "A", "--home=B", "bid", "1", "2"]),
+        (["comment", "--", "--home", "X"], ["comment", "--", "--home", "X"]),
+        (["--help"], ["--help"]),
+    ],
+)
+def test_home_is_moved_before_the_command(argv, moved):
+    assert cli.home_first(argv) == moved
+
+
+def test_completion_prints_the_script_and_the_program_completes_itself(home):
+    script = console(home, "completion", "bash")
+    assert script.returncode == 0, script.stderr
+    assert "_SK_COMPLETE=complete_bash" in script.stdout
+    assert "complete -o default -F _sk_completion sk" in script.stdout
+    asked = {"_SK_COMPLETE": "complete_bash", "COMP_WORDS": "sk sta", "COMP_CWORD": "1"}
+    assert console(home, env=asked).stdout.split() == ["status", "standings", "stats"]
+    asked = {"_SK_COMPLETE": "complete_bash", "COMP_WORDS": "sk standings --c", "COMP_CWORD": "2"}
+    assert console(home, env=asked).stdout.split() == ["--chart"]
+    zsh = console(home, "completion", "zsh", program="scorekeeper")
+    assert zsh.stdout.startswith("#compdef scorekeeper")
+
+
+def test_completion_names_the_shells_it_knows(sk, monkeypatch):
+    monkeypatch.setenv("SHELL", "/bin/tcsh")
+    assert sk.fails("completion", code=2) == (
+        "error: cannot tell which shell 'tcsh' is; name it: `completion bash` (or zsh, fish, powershell)"
+    )
+    monkeypatch.setenv("SHELL", "/usr/bin/fish")
+    assert "complete --command root" in sk("completion")
+
+
+def test_completion_is_not_offered_as_options_on_every_run(sk):
+    """Completion is a command; typer's --install-completion options would be built on every
+    start-up."""
+    assert "--install-completion" not in sk("--help")
+    assert "completion" in sk("--help")
+
+
+@pytest.mark.parametrize(
+    ("args", "first_line"),
+    [
+        (["--output", "{tmp}/s.html"], "<!DOCTYPE html>"),
+        (["--output", "{tmp}/s.HTM"], "<!DOCTYPE html>"),
+        (["--output", "{tmp}/s.md"], "## "),
+        (["--output", "{tmp}/s.csv"], "game,"),
+        (["--output", "{tmp}/s.json"], "{"),
+        (["--output", "{tmp}/s.txt"], "OH HELL!"),
+        (["--output", "{tmp}/sheet"], "OH HELL!"),
+        (["--format", "HTML", "--output", "{tmp}/s"], "<!DOCTYPE html>"),
+        (["--format", "md", "--output", "{tmp}/s.html"], "## "),
+        (["--format", "Markdown", "--output", "{tmp}/s.x"], "## "),
+    ],
+)
+def test_the_sheet_format_from_the_option_or_the_extension(sk, tmp_path, args, first_line):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    args = [a.format(tmp=tmp_path) for a in args]
+    path = args[args.index("--output") + 1]
+    assert sk("sheet", *args) == f"Wrote {path}.\n"
+    with open(path, encoding="utf-8") as written:
+        assert written.readline().startswith(first_line)
+
+
+def test_format_on_screen_takes_any_case_and_md(sk):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    assert sk("sheet", "--format", "MD") == sk("sheet", "--format", "markdown")
+    assert sk("sheet", "--format", "Html").startswith("<!DOCTYPE html>")
+    assert sk.fails("sheet", "--format", "PDF", code=2) == (
+        "error: unknown sheet format 'PDF'; choose text, csv, json, markdown, html"
+    )
