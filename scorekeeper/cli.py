@@ -466,8 +466,12 @@ def trick(
     cards: Cards,
     led: LedOption = None,
     forced: Annotated[
-        bool, typer.Option("--forced", help="the leader led an unbroken trump or cursed suit holding nothing else")
+        bool, typer.Option("--forced", help="the leader led a suit not yet broken, holding nothing else")
     ] = False,
+    leader: Annotated[
+        Optional[str],
+        typer.Option("--leader", help="who led the first trick, where the holder of a card leads (Hearts' 2♣)"),
+    ] = None,
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
@@ -478,7 +482,7 @@ def trick(
     """
     from scorekeeper.core.families import card_by_card
 
-    recorded = record(game, lambda g: card_by_card.trick(g, cards, led, forced))
+    recorded = record(game, lambda g: card_by_card.trick(g, cards, led, forced, leader))
     if as_json:
         emit_json(card_by_card.trick_report(recorded.game, recorded.hand))
     else:

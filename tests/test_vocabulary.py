@@ -2,9 +2,9 @@
 that would do nothing, or that reads two ways, is a `rules check` error naming its key.
 
 The plain Hearts below is the common game on the full pack: 13 cards each to 4 players,
-no trump, each heart 1 point and Q♠ 13 (26 in a hand), taking all of them shoots the moon
-(0 for the shooter, 26 for each opponent), the game ends when someone reaches 100 and the
-lowest total wins.
+no trump, the 2♣ leads the first trick and hearts may not be led until broken, each heart
+1 point and Q♠ 13 (26 in a hand), taking all of them shoots the moon (0 for the shooter,
+26 for each opponent), the game ends when someone reaches 100 and the lowest total wins.
 """
 
 import pytest
@@ -20,7 +20,10 @@ family = "avoidance"
 min_players = 4
 max_players = 4
 deck = "french-52"
-leader = "left-of-dealer"
+
+[lead]
+first = "2C"               # whoever holds the 2 of clubs leads it to the first trick
+must_break = ["H"]         # hearts may not be led until broken
 
 [sizes]
 kind = "deal_out"
@@ -82,8 +85,12 @@ def check_lines(sk, path):
 
 def test_plain_hearts_is_written_in_the_vocabulary_and_played(sk, hearts):
     assert sk("rules", "check", hearts).strip() == f"{hearts}: ok (Hearts, 0 options, 0 examples pass)"
-    assert "End: after the hand in which a player reaches 100 or higher; lowest total wins" in sk(
-        "rules", "plain-hearts"
+    rules = sk("rules", "plain-hearts")
+    assert "End: after the hand in which a player reaches 100 or higher; lowest total wins" in rules
+    assert "Dealer: passes left (clockwise); whoever holds 2♣ leads it to the first trick of each hand." in rules
+    assert (
+        "Leading: hearts may not be led until broken (played to a trick led in another suit), unless the "
+        "leader holds nothing else." in rules
     )
     sk("new", "plain-hearts", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann")
     status = sk.json("status")
@@ -271,3 +278,99 @@ def _builtin(name):
     document = rulesets.parse_document(path.name, path.read_text(encoding="utf-8"))
     document.pop("examples", None)
     return document
+
+
+# --- the two Hearts primitives: the 2♣ opens, hearts wait until broken ----------------
+
+# One hand of plain Hearts card by card, leader first; Bob holds 2♣ (Ann deals).
+# Clubs go first; in trick 4 Ann, Bob and Dan are out of clubs and Bob throws 2♥, which
+# breaks hearts; then hearts, spades (Q♠ falls to Ann's A♠) and diamonds.
+HAND = [
+    ("2C 3C 4C 5C", "Ann"),  # Bob leads 2♣; Ann's 5♣ wins
+    ("6C 7C 8C 9C", "Dan"),
+    ("10C JC QC KC", "Cat"),  # Dan leads: Dan 10♣, Ann J♣, Bob Q♣, Cat K♣
+    ("AC 2D 2H 2S", "Cat"),  # Cat A♣; the others are out of clubs: 2♥ breaks hearts, 1 to Cat
+    ("3H 4H 5H 6H", "Bob"),  # 4 hearts to Bob
+    ("7H 8H 9H 10H", "Ann"),  # 4 hearts to Ann
+    ("JH QH KH AH", "Dan"),  # 4 hearts to Dan
+    ("3S 4S 5S 6S", "Cat"),
+    ("7S 8S 9S 10S", "Bob"),
+    ("JS QS KS AS", "Ann"),  # Q♠ to Ann
+    ("3D 4D 5D 6D", "Dan"),
+    ("7D 8D 9D 10D", "Cat"),
+    ("JD QD KD AD", "Bob"),
+]
+
+
+def test_the_2_of_clubs_opens_each_hand_and_hearts_wait_until_broken(sk, hearts):
+    sk("new", "plain-hearts", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann")
+    status = sk.json("status")
+    assert (status["leader"], status["leads_with"], status["next_leader"]) == (None, "2C", None)
+    assert "Leads: whoever holds 2♣" in sk("status")
+    assert sk.fails("trick", "2C", "3C", "4C", "5C") == (
+        "refused: whoever holds 2♣ leads the first trick; say who with --leader NAME, e.g. "
+        "`trick 2C 3C 4C 5C --leader Ann`"
+    )
+    assert sk.fails("trick", "3C", "2C", "4C", "5C", "--leader", "Bob") == (
+        "refused: the first trick opens with 2♣, led by whoever holds it; list 2♣ first and name its holder "
+        "with --leader (not 3♣ from Bob)"
+    )
+    out = sk("trick", "2C", "3C", "4C", "5C", "--leader", "bo")
+    assert out.startswith("Trick 1 of 13: Bob 2♣ Cat 3♣ Dan 4♣ Ann 5♣\nAnn takes it")
+    assert sk.fails("trick", "6C", "7C", "8C", "9C", "--leader", "Bob") == (
+        "refused: Ann leads trick 2 by the rules; leave out --leader"
+    )
+    for cards, _ in HAND[1:3]:
+        sk("trick", *cards.split())
+    # Cat leads trick 4 and nobody has played a heart yet
+    assert sk.fails("trick", "3H", "4H", "5H", "6H") == (
+        "refused: hearts are not broken yet, so Cat may not lead 3♥; if Cat holds only hearts, add --forced"
+    )
+    for number, (cards, winner) in enumerate(HAND[3:-1], start=4):
+        assert sk.json("trick", *cards.split())["winner"] == winner, number
+    out = sk("trick", *HAND[-1][0].split())
+    assert "Bob takes it" in out
+    assert "Next: hand 2, Bob deals (deal passes left), 13 cards each; whoever holds 2♣ leads." in out
+    # Cat 2♥ = 1; Bob 4 hearts = 4; Ann 4 hearts + Q♠ 13 = 17; Dan 4 hearts = 4 (26 in all)
+    assert scores(sk) == {"Ann": 17, "Bob": 4, "Cat": 1, "Dan": 4}
+    status = sk.json("status")
+    assert (status["hand"], status["leader"], status["pass"]) == (2, None, "right")
+
+
+@pytest.mark.parametrize(
+    "old, new, problem",
+    [
+        (
+            'must_break = ["H"]',
+            'must_break = ["hearts"]',
+            "lead.must_break: hearts is not a suit of the french-52 pack, so it cannot be broken; use one of S, H, D, C",
+        ),
+        (
+            'first = "2C" ',
+            'first = "2X" ',
+            "lead.first: 2X is not a card of the french-52 pack; name it by its code, e.g. 2C",
+        ),
+        (
+            'deck = "french-52"\n',
+            'deck = "french-52"\nleader = "left-of-dealer"\n',
+            "leader: the holder of 2C leads the first trick (lead.first); leave leader out",
+        ),
+        (
+            "min_players = 4\n",
+            "min_players = 3\n",
+            "lead.first: with 3 players 2C may not be dealt (only a pack dealt out evenly, with none kept back, "
+            "puts it in someone's hand); change min_players or max_players, or name the leader with leader",
+        ),
+    ],
+)
+def test_the_lead_primitives_are_checked(sk, hearts, old, new, problem):
+    edit(hearts, old, new)
+    assert check_lines(sk, hearts) == [problem]
+
+
+def test_a_ruleset_must_say_who_leads(sk, hearts):
+    edit(hearts, 'first = "2C" ', "# ")
+    assert check_lines(sk, hearts) == [
+        'leader: say who leads the first trick: leader = "left-of-dealer" ("dealer", "right-of-dealer"), or '
+        'lead.first = a card whose holder leads it, e.g. "2C"'
+    ]

@@ -102,7 +102,8 @@ class TrickPlayed(HandEvent):
     type: Literal["trick"] = "trick"
     cards: list[str]  # in play order, from the leader
     led: str | None = None  # the declared led suit (Decktet)
-    forced: bool = False  # an unbroken trump/cursed suit led by a player holding nothing else
+    forced: bool = False  # an unbroken suit led by a player holding nothing else
+    leader: str | None = None  # who led, where the rules name a card, not a seat (Hearts' 2♣)
 
 
 class CommentAdded(HandEvent):
@@ -216,6 +217,7 @@ def describe(event: AnyEvent) -> str:
             return (
                 "trick " + " ".join(event.cards) + (f" (led {event.led})" if event.led else "")
                 + (" (forced lead)" if event.forced else "")
+                + (f" (led by {event.leader})" if event.leader else "")
             )
         case CommentAdded():
             return f"comment: {event.text}"

@@ -254,6 +254,16 @@ class Trump(Model):
     must_break: bool = False  # trump may not be led until it has been played
 
 
+class Lead(Model):
+    """What a lead must be, beyond following suit: the card that opens each hand (Hearts'
+    2♣: its holder leads it to the first trick) and suits that may not be led until broken
+    (Hearts' hearts), unless the leader holds nothing else. Cards and suits as in `cards`
+    rules: "2C", "H"."""
+
+    first: str | None = None
+    must_break: list[str] = []
+
+
 class Bidding(Model):
     """What players state before play: nothing, a number of tricks, or a poison."""
 
@@ -382,7 +392,8 @@ class Ruleset(Model):
     jokers: Literal["jester", "high"] = "jester"
     sizes: HandSizes
     dealer: Literal["left", "lowest-score"] = "left"
-    leader: Literal["dealer", "left-of-dealer", "right-of-dealer"]
+    leader: Literal["dealer", "left-of-dealer", "right-of-dealer"] | None = None  # or lead.first
+    lead: Lead = Lead.model_construct()
     trump: Trump
     cursed: Trump | None = None  # Snakebit's cursed suit, known like a trump
     bidding: Bidding = Bidding.model_construct()
@@ -416,6 +427,11 @@ class Ruleset(Model):
         if self.bidding.kind == "poisons" and self.poisons is None:
             problems.append("poisons: poison bidding needs a [poisons] table with the rounds")
         problems += self._size_problems()
+        if self.leader is None and self.lead.first is None:
+            problems.append(
+                'leader: say who leads the first trick: leader = "left-of-dealer" ("dealer", '
+                '"right-of-dealer"), or lead.first = a card whose holder leads it, e.g. "2C"'
+            )
         if self.bidding.hook and self.bidding.order != "in-turn":
             problems.append('bidding.hook: the hook rule needs bidding.order = "in-turn" (the dealer bids last)')
         if self.trump.kind == "rotating" and not self.trump.cycle:
@@ -472,7 +488,7 @@ def idle_or_ambiguous(ruleset: Ruleset) -> list[str]:
     problems = _end_problems(ruleset) + _suit_rule_problems(ruleset, "trump", ruleset.trump)
     if ruleset.cursed is not None:
         problems += _suit_rule_problems(ruleset, "cursed", ruleset.cursed)
-    problems += _deck_problems(ruleset) + _bidding_problems(ruleset)
+    problems += _deck_problems(ruleset) + _lead_problems(ruleset) + _bidding_problems(ruleset)
     for where, phase in _phases(ruleset):
         problems += _phase_problems(ruleset, where, phase)
     return problems
@@ -546,6 +562,36 @@ def _deck_problems(ruleset: Ruleset) -> list[str]:
     sizes = ruleset.sizes
     if isinstance(sizes, Progression) and sizes.shape == "fixed" and "low" in sizes.model_fields_set:
         problems.append("sizes.low: a fixed size never goes down to a low; leave low out")
+    return problems
+
+
+def _lead_problems(ruleset: Ruleset) -> list[str]:
+    lead, problems = ruleset.lead, []
+    pack = cards.deck(deck_name(ruleset.deck, 4))
+    for suit in lead.must_break:
+        if suit not in pack.suits:
+            problems.append(
+                f"lead.must_break: {suit} is not a suit of the {ruleset.deck} pack, so it cannot be "
+                f"broken; use one of {', '.join(pack.suits)}"
+            )
+    first = lead.first
+    if first is None:
+        return problems
+    if ruleset.leader is not None:
+        problems.append(f"leader: the holder of {first} leads the first trick (lead.first); leave leader out")
+    if first not in {card.code for card in pack.cards}:
+        example = "e.g. 2C" if pack.kind == "french" else "e.g. Diplomat"
+        return [*problems, f"lead.first: {first} is not a card of the {ruleset.deck} pack; name it by its code, {example}"]
+    for players in range(ruleset.min_players, ruleset.max_players + 1):
+        in_play = cards.deck(deck_name(ruleset.deck, players)).cards
+        dealt = isinstance(ruleset.sizes, DealOut) and ruleset.sizes.keep == 0 and len(in_play) % players == 0
+        if first not in {card.code for card in in_play} or not dealt:
+            problems.append(
+                f"lead.first: with {players} players {first} may not be dealt (only a pack dealt out "
+                "evenly, with none kept back, puts it in someone's hand); change min_players or max_players, "
+                "or name the leader with leader"
+            )
+            break
     return problems
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from scorekeeper.core import errors, rulesets
+from scorekeeper.core import cards, errors, rulesets
 
 FLIP_RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13}
 
@@ -129,13 +129,25 @@ def seats_from(first: int, players: int) -> list[int]:
     return [seat_left(first, players, k) for k in range(players)]
 
 
-def leader(ruleset: rulesets.Ruleset, dealer: int, players: int) -> int:
-    """Who leads the first trick, as a seat number."""
+def leader(ruleset: rulesets.Ruleset, dealer: int, players: int) -> int | None:
+    """Who leads the first trick, as a seat number; None when it is whoever holds the card
+    named by `lead.first`, which only the first trick tells."""
+    if ruleset.leader is None:
+        return None
     return {
         "dealer": dealer,
         "left-of-dealer": seat_left(dealer, players),
         "right-of-dealer": seat_left(dealer, players, -1),
     }[ruleset.leader]
+
+
+def leader_words(ruleset: rulesets.Ruleset, players: list[str], seat: int | None) -> str:
+    """Who leads, for the table: a name, or "whoever holds 2♣" where the rules name a card."""
+    if seat is not None:
+        return players[seat]
+    assert ruleset.lead.first is not None, "only a card that opens the hand names no seat"
+    deck = cards.deck(rulesets.deck_name(ruleset.deck, len(players)))
+    return f"whoever holds {cards.parse_card(ruleset.lead.first, deck)}"
 
 
 def lowest_score_dealer(

@@ -37,7 +37,7 @@ class Hand:
         self,
         number: int,
         dealer: int,
-        leader: int,
+        leader: int | None,
         size: int | None,
         phase: rulesets.Phase,
         dealer_reason: str,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.core import cards, engine, families, scoring, state
+from scorekeeper.core import cards, engine, families, schedule, scoring, state
 
 NEED_WORDS = {
     "flip": "the flipped card (`flip CARD`)",
@@ -76,7 +76,8 @@ def status_data(game: engine.Game) -> dict[str, Any]:
         "cards": hand.size,
         "trump": hand.trump if hand.trump_known else None,
         "cursed": hand.cursed,
-        "leader": players[hand.leader],
+        "leader": None if hand.leader is None else players[hand.leader],
+        "leads_with": game.ruleset.lead.first,
         "pass": passing,
         "pass_cards": game.ruleset.passing.count(len(players)) if passing and passing != "hold" else 0,
         "order": game.order_from_dealer(hand),
@@ -86,7 +87,7 @@ def status_data(game: engine.Game) -> dict[str, Any]:
         "finished": game.finished,
         # a hand not recorded trick by trick: the card-by-card family's facts, at rest
         "tricks_played": 0,
-        "next_leader": None if game.finished else players[hand.leader],
+        "next_leader": None if game.finished or hand.leader is None else players[hand.leader],
         "revoke_flags": [],
     }
     for family in families.applying(game):  # e.g. the poison round, the Ace and Crown piles
@@ -133,7 +134,7 @@ def status_text(game: engine.Game) -> str:
         waiting = [p for p in game.players if p not in hand.bids]
         lines.append("May bid: " + "; ".join(f"{p} {span(data['legal_bids'][p])}" for p in waiting))
     lines += _poison_lines(game, data)
-    lines.append(f"Leads: {data['leader']}")
+    lines.append(f"Leads: {schedule.leader_words(game.ruleset, game.players, hand.leader)}")
     lines += _by_trick_lines(game, data)  # trick by trick: who leads next; pending revoke flags
     if data["needs"]:
         words = NEED_WORDS
@@ -274,15 +275,16 @@ def next_text(game: engine.Game) -> str:
     hand = game.hand
     size = f"{hand.size} cards each" if hand.size is not None else "size from the flip"
     needs = ", ".join(game.needs())
+    leads = schedule.leader_words(game.ruleset, game.players, hand.leader)
     if game.ruleset.dealer == "lowest-score":
         # the deal follows the scores, so why it lands where it does gets a line of its own
         return (
-            f"Next: hand {hand.number}, {size}; {game.players[hand.leader]} leads. Record: {needs}.\n"
+            f"Next: hand {hand.number}, {size}; {leads} leads. Record: {needs}.\n"
             f"{game.players[hand.dealer]} deals: {hand.dealer_reason}."
         )
     return (
         f"Next: hand {hand.number}, {game.players[hand.dealer]} deals ({hand.dealer_reason}), "
-        f"{size}; {game.players[hand.leader]} leads. Record: {needs}."
+        f"{size}; {leads} leads. Record: {needs}."
     )
 
 

@@ -24,8 +24,10 @@ def describe(ruleset: rulesets.Ruleset) -> str:
     lines = [ruleset.title, f"Source: {ruleset.source}", "", ruleset.summary, ""]
     lines.append(f"Players: {ruleset.min_players}-{ruleset.max_players}; deck: {_deck(ruleset)}.")
     lines.append(f"Hand sizes: {_sizes(ruleset)}.")
-    lines.append(f"Dealer: {_dealer(ruleset)}; the first trick is led by {ruleset.leader.replace('-', ' ')}.")
+    lines.append(f"Dealer: {_dealer(ruleset)}; {vocabulary.first_lead(ruleset)}.")
     lines.append(f"Trump: {_trump(ruleset.trump)}.")
+    if ruleset.lead.must_break:
+        lines.append(f"Leading: {vocabulary.must_break(ruleset.lead.must_break)}.")
     if ruleset.deck == "french-54":
         lines.append(f"Jokers: {JOKER_WORDS[ruleset.jokers]}.")
     if ruleset.cursed is not None:

@@ -133,6 +133,28 @@ def phase_line(rules: rulesets.Phase, deck: cards.Deck) -> str:
     return "; ".join(phase(rules, deck))
 
 
+# --- who leads, and what may be led ----------------------------------------------------
+
+
+def first_lead(ruleset: rulesets.Ruleset) -> str:
+    """The `leader` or `lead.first` primitive in words."""
+    if ruleset.lead.first is not None:
+        deck = cards.deck(rulesets.deck_name(ruleset.deck, ruleset.max_players))
+        card = cards.parse_card(ruleset.lead.first, deck)
+        return f"whoever holds {card} leads it to the first trick of each hand"
+    assert ruleset.leader is not None
+    return f"the first trick is led by {ruleset.leader.replace('-', ' ')}"
+
+
+def must_break(suits: list[str]) -> str:
+    """The `lead.must_break` primitive in words."""
+    named = " and ".join(cards.suit_word(s) for s in suits)
+    return (
+        f"{named} may not be led until broken (played to a trick led in another suit), "
+        "unless the leader holds nothing else"
+    )
+
+
 # --- reneges -----------------------------------------------------------------------------
 
 

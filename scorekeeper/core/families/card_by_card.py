@@ -47,22 +47,30 @@ def parse_led(text: str | None, kind: cards.Kind) -> str | None:
     return suit
 
 
-def trick(game: state.Game, texts: list[str], led: str | None, forced: bool = False) -> events.TrickPlayed:
-    """The `trick CARD… [--led SUIT] [--forced]` entry: cards in play order from the leader."""
+def trick(
+    game: state.Game, texts: list[str], led: str | None, forced: bool = False, leader: str | None = None
+) -> events.TrickPlayed:
+    """The `trick CARD… [--led SUIT] [--forced] [--leader NAME]` entry: cards in play order
+    from the leader."""
     if not texts:
         raise errors.UsageError("list the cards played, leader first, e.g. `trick QH 2H 3S`")
     deck = game.deck
     codes = [parse_card(text, deck).code for text in texts]
     return events.TrickPlayed(
-        hand=game.hand.number, cards=codes, led=parse_led(led, deck.kind), forced=forced
+        hand=game.hand.number,
+        cards=codes,
+        led=parse_led(led, deck.kind),
+        forced=forced,
+        leader=None if leader is None else game.player(leader),
     )
 
 
 # --- the handler ----------------------------------------------------------------------
 
 
-def next_leader(game: state.Game, hand: state.Hand) -> int:
-    """The seat that leads the next trick: the hand's leader, then each trick's winner."""
+def next_leader(game: state.Game, hand: state.Hand) -> int | None:
+    """The seat that leads the next trick: the hand's leader, then each trick's winner; None
+    before the first trick of a hand that whoever holds `lead.first` opens."""
     return hand.played[-1].winner if hand.played else hand.leader
 
 
@@ -70,7 +78,7 @@ def _on_trick(game: state.Game, hand: state.Hand, event: events.TrickPlayed) -> 
     state.require_ready_for_play(game, hand, "first trick")
     _require_not_by_totals(game, hand)
     names = game.players
-    seats = schedule.seats_from(next_leader(game, hand), len(names))
+    seats = schedule.seats_from(_leader(game, hand, event), len(names))
     number = len(hand.played) + 1
     if len(event.cards) != len(names):
         order = ", ".join(names[s] for s in seats)
@@ -79,6 +87,7 @@ def _on_trick(game: state.Game, hand: state.Hand, event: events.TrickPlayed) -> 
             f"players; trick {number} needs one card from each, in the order played: {order}"
         )
     played = [parse_card(code, game.deck) for code in event.cards]
+    _check_opening(game, hand, played, names[seats[0]])
     _check_unplayed(game, hand, played)
     verdict = referee.trick_winner(played, trump=hand.trump, led=event.led, jokers=game.ruleset.jokers)
     _check_lead(game, hand, played[0], verdict.led, names[seats[0]], event.forced)
@@ -87,6 +96,34 @@ def _on_trick(game: state.Game, hand: state.Hand, event: events.TrickPlayed) -> 
     )
     if len(hand.played) == hand.size:
         _finish(game, hand)
+
+
+def _leader(game: state.Game, hand: state.Hand, event: events.TrickPlayed) -> int:
+    """The seat leading this trick: by the rules, or, where the rules name a card (`lead.first`),
+    as the scorer says with --leader."""
+    seat = next_leader(game, hand)
+    if event.leader is None and seat is None:
+        raise errors.EntryError(
+            f"{schedule.leader_words(game.ruleset, game.players, None)} leads the first trick; say who "
+            f"with --leader NAME, e.g. `trick {' '.join(event.cards)} --leader {game.players[0]}`"
+        )
+    if event.leader is not None and seat is not None:
+        raise errors.EntryError(
+            f"{game.players[seat]} leads trick {len(hand.played) + 1} by the rules; leave out --leader"
+        )
+    return game.seat(event.leader) if event.leader is not None else seat  # type: ignore[return-value]
+
+
+def _check_opening(game: state.Game, hand: state.Hand, played: list[cards.Card], leader: str) -> None:
+    """Where the rules name the card that opens a hand (Hearts' 2♣), its holder leads it."""
+    first = game.ruleset.lead.first
+    if first is None or hand.played or played[0].code == first:
+        return
+    card = cards.parse_card(first, game.deck)
+    raise errors.RuleViolation(
+        f"the first trick opens with {card}, led by whoever holds it; list {card} first and name its "
+        f"holder with --leader (not {played[0]} from {leader})"
+    )
 
 
 def _require_not_by_totals(game: state.Game, hand: state.Hand) -> None:
@@ -142,13 +179,20 @@ def _check_unplayed(game: state.Game, hand: state.Hand, played: list[cards.Card]
 
 
 def restricted(game: state.Game, hand: state.Hand) -> dict[str, str]:
-    """Suits that may not be led until broken, and what they are ("trump", "the cursed suit")."""
-    out: dict[str, str] = {}
+    """Suits that may not be led until broken, and what they are ("trump", "the cursed suit";
+    "" for a suit the ruleset names itself, Hearts' hearts)."""
+    out: dict[str, str] = dict.fromkeys(game.ruleset.lead.must_break, "")
     if game.ruleset.cursed is not None and game.ruleset.cursed.must_break and hand.cursed:
         out[hand.cursed] = "the cursed suit"
     if game.ruleset.trump.must_break and hand.trump:
-        out[hand.trump] = "trump and the cursed suit" if hand.trump in out else "trump"
+        cursed = out.get(hand.trump) == "the cursed suit"
+        out[hand.trump] = "trump and the cursed suit" if cursed else "trump"
     return out
+
+
+def _named(barred: dict[str, str], suit: str) -> str:
+    """A barred suit in words: "trump (hearts)", or just "hearts"."""
+    return f"{barred[suit]} ({cards.suit_word(suit)})" if barred[suit] else cards.suit_word(suit)
 
 
 def broken(tricks: Sequence[state.PlayedTrick]) -> set[str]:
@@ -175,13 +219,15 @@ def _check_lead(
     barred = unbroken(game, hand, len(hand.played) + 1)
     if not card.suits or led not in barred:
         if forced:
+            named = " or ".join(cards.suit_word(s) for s in game.ruleset.lead.must_break)
             raise errors.UsageError(
-                "--forced is for leading trump or the cursed suit before it is broken; this lead "
-                "needs no excuse, so leave it out"
+                f"--forced is for leading {named or 'trump or the cursed suit'} before it is broken; "
+                "this lead needs no excuse, so leave it out"
             )
         return
-    what = f"{barred[led]} ({cards.suit_word(led)})"
-    is_ = "are" if " and " in barred[led] else "is"  # trump and the cursed suit may be one suit
+    what = _named(barred, led)
+    # "trump is", but "hearts are", and "trump and the cursed suit are" (they may be one suit)
+    is_ = "is" if barred[led] in ("trump", "the cursed suit") else "are"
     open_suits = [s for s in card.suits if s not in barred]
     if open_suits:
         raise errors.RuleViolation(
@@ -195,7 +241,7 @@ def _check_lead(
             f"{what} {is_} not broken yet, so {leader} may not lead {card}; if {leader} holds only "
             f"{cards.suit_word(led)}, add --forced"
         )
-    others = [f"{barred[s]} ({cards.suit_word(s)})" for s in card.suits if s != led]
+    others = [_named(barred, s) for s in card.suits if s != led]
     words = " and ".join(dict.fromkeys([what, *others]))
     raise errors.RuleViolation(
         f"{words} are not broken yet, so {leader} may not lead {card}; if every card {leader} "
@@ -342,9 +388,13 @@ def status_data(game: state.Game) -> dict[str, Any]:
     return {
         "needs": status_needs(game, game.needs()),
         "tricks_played": len(hand.played),
-        "next_leader": None if game.finished else game.players[next_leader(game, hand)],
+        "next_leader": None if game.finished else _name(game, next_leader(game, hand)),
         "revoke_flags": [flag.data() for flag in pending_flags(game)],
     }
+
+
+def _name(game: state.Game, seat: int | None) -> str | None:
+    return None if seat is None else game.players[seat]
 
 
 def trick_report(game: state.Game, hand: state.Hand) -> dict[str, Any]:
@@ -354,7 +404,7 @@ def trick_report(game: state.Game, hand: state.Hand) -> dict[str, Any]:
     number = len(hand.played)
     winner = played.cards[played.seats.index(played.winner)]
     # after the last trick the next hand's leader leads next, by the schedule
-    after = None if game.finished else names[game.hand.leader]
+    after = None if game.finished else schedule.leader_words(game.ruleset, names, game.hand.leader)
     leads_next = after if hand.closed else names[played.winner]
     return {
         "hand": hand.number,
