@@ -109,14 +109,13 @@ def summaries(db, rebuild: bool = False, parallel_from: int = 200, games=None) -
     CPUs."""
     cached = {} if rebuild else db.derived(CACHE_KIND)
     texts: dict[str, str] = {}
-    stale = []
     games = db.games() if games is None else games
     for summary in games:
         hit = cached.get(summary.id)
-        if hit is not None and hit[0] == summary.head:
+        if hit is not None and hit[0] == summary.head and isinstance(hit[1], str):
             texts[summary.id] = hit[1]
-        else:
-            stale.append(summary.id)
+    found = _parse_summaries(texts)
+    stale = [summary.id for summary in games if summary.id not in found]
     cpus = os.cpu_count() or 1
     if len(stale) >= parallel_from and cpus > 1 and "fork" in multiprocessing.get_all_start_methods():
         fresh = _replay_in_parallel(db.folder, stale, cpus)
@@ -124,9 +123,47 @@ def summaries(db, rebuild: bool = False, parallel_from: int = 200, games=None) -
         fresh = _replay(db, stale)
     if fresh:
         db.put_derived(CACHE_KIND, fresh)
-        texts.update((game_id, text) for game_id, _, text in fresh)
-    # One parse of one array is much quicker than 10,000 parses.
-    return json.loads("[" + ",".join(texts[g.id] for g in games) + "]")
+        found.update(_parse_summaries({game_id: text for game_id, _, text in fresh}))
+    return [found[g.id] for g in games]
+
+
+_SUMMARY_KEYS = frozenset({"ruleset", "title", "winner", "finished", "hands", "has", "players"})
+
+
+def _parse_summaries(texts: dict[str, str]) -> dict[str, dict[str, Any]]:
+    """The cached summaries that read back whole: a row damaged since it was written (not
+    JSON, or not the shape `summarize` gives) is left out, so its game is replayed: a cache
+    miss, not a crash."""
+    ids = list(texts)
+    try:  # one parse of one array is much quicker than 10,000 parses
+        parsed = json.loads("[" + ",".join(texts[i] for i in ids) + "]")
+        if len(parsed) != len(ids):
+            raise ValueError("a row holds more than one value")
+    except ValueError:
+        parsed = []
+        for i in ids:
+            try:
+                parsed.append(json.loads(texts[i]))
+            except ValueError:
+                parsed.append(None)
+    return {i: data for i, data in zip(ids, parsed, strict=True) if _summary_ok(data)}
+
+
+def _summary_ok(data: Any) -> bool:
+    if not isinstance(data, dict) or data.keys() != _SUMMARY_KEYS:
+        return False
+    if not (isinstance(data["ruleset"], str) and isinstance(data["title"], str)
+            and data["winner"] in ("highest", "lowest") and isinstance(data["finished"], bool)
+            and type(data["hands"]) is int and isinstance(data["has"], dict)
+            and all(isinstance(v, bool) for v in data["has"].values())
+            and isinstance(data["players"], dict)):  # fmt: skip
+        return False
+    width = 3 + len(COUNTS)
+    return all(
+        isinstance(entry, list) and len(entry) == width
+        and isinstance(entry[0], int | str) and all(type(v) is int for v in entry[1:])
+        for entry in data["players"].values()
+    )  # fmt: skip
 
 
 def _replay(db, game_ids: list[str]) -> list[tuple[str, str, str]]:
@@ -175,8 +212,13 @@ def load(db, rebuild: bool = False) -> dict[str, Any]:
     digest = hashlib.sha256("".join(f"{g.id} {g.head}\n" for g in games).encode()).hexdigest()
     if not rebuild:
         hit = db.derived(AGGREGATE_KIND).get("*")
-        if hit is not None and hit[0] == digest:
-            return json.loads(hit[1])
+        if hit is not None and hit[0] == digest and isinstance(hit[1], str):
+            try:
+                data = json.loads(hit[1])
+            except ValueError:
+                data = None  # a damaged row: counted again below
+            if isinstance(data, dict) and isinstance(data.get("names"), dict) and isinstance(data.get("rulesets"), dict):
+                return data
     data = aggregate(summaries(db, rebuild))
     db.put_derived(AGGREGATE_KIND, [("*", digest, _dumps(data))])
     return data

@@ -47,7 +47,7 @@ def new_event(
     resolved, chosen, ruleset = rulesets.apply_options(origin, document, settings)
     schedule.check_players(ruleset, len(players))
     event = events.GameStarted(
-        game_id=secrets.token_hex(4),
+        game_id=secrets.token_hex(16),  # 128 bits: two games never share an id by chance
         ruleset=resolved,
         options=chosen,
         players=players,
@@ -72,6 +72,11 @@ def resolve_game(db: store.Store, chosen: str | None) -> str:
         current = db.current_game()
         if current is None:
             raise errors.EntryError("no game yet; start one with `new RULESET --players A,B,C`")
+        if not db.head(current):
+            raise errors.StoreError(
+                f"the current game {current} is not in the store (the store was damaged or edited); "
+                "choose one with `use ID` (`games` lists them)"
+            )
         return current
     ids = [g.id for g in db.games()]
     if chosen in ids:
@@ -152,9 +157,9 @@ def create(db: store.Store, home: Path | None, ruleset_name: str, players: str, 
     document = rulesets.parse_document(origin, text)
     event = new_event(origin, document, players, dealer, name, location, scorer, settings)
     game = engine.start(event)
-    with db.writing(event.game_id) as writer:
+    with db.writing(event.game_id, new=True) as writer:
         writer.append(event.data())
-    db.set_current_game(event.game_id)
+        db.set_current_game(event.game_id)  # in the same transaction: both, or neither
     return game
 
 
@@ -189,7 +194,6 @@ def import_sheet(db: store.Store, path: Path) -> engine.Game:
         raise errors.EntryError(
             f"game {game.id} is already in the store (`use {game.id}` makes it current); nothing was imported"
         )
-    db.import_chain(stored)
-    db.set_current_game(game.id)
+    db.import_chain(stored, make_current=True)  # one transaction: both, or neither
     stats.remember(db, game, db.head(game.id))
     return game

@@ -185,6 +185,10 @@ class Store:
         self.folder = Path(folder)
         self.path = self.folder / self.FILENAME
         self._conn: sqlite3.Connection | None = None
+        self._writable = False
+        # problems found while reading (a chain that does not check out): the front end
+        # shows them as warnings, since a read changes nothing
+        self.warnings: list[str] = []
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -193,12 +197,39 @@ class Store:
                 "pass --home DIR to keep the store elsewhere"
             ) from None
         current = self._inspect_read_only()
+        # A store ready as it is opens read-only, so a backup or a shared folder one may not
+        # write to can still be read; the first write reopens it for writing.
+        self._conn = self._open_for_reading() if current else None
+        if self._conn is None:
+            self._open_for_writing(migrate=not current)
+
+    def _open_for_reading(self) -> sqlite3.Connection | None:
+        """A read-only connection, or None if the file cannot be read that way."""
+        uri = self.path.resolve().as_uri() + "?mode=ro"
+        tries = [uri]
+        if not self.path.with_name(self.path.name + "-wal").exists():
+            # A folder we may not write to, where SQLite cannot make its shared-memory file:
+            # with no unfinished transaction beside it, the file can be read as it is.
+            tries.append(uri + "&immutable=1")
+        for attempt in tries:
+            conn = None
+            try:
+                conn = sqlite3.connect(attempt, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+                conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+                conn.execute("SELECT count(*) FROM games").fetchone()
+                return conn
+            except sqlite3.Error:
+                if conn is not None:
+                    conn.close()
+        return None
+
+    def _open_for_writing(self, migrate: bool = False) -> None:
         with _sqlite_errors(self.path):
             conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         try:
             with _sqlite_errors(self.path):
                 conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-                if not current:
+                if migrate:
                     self._migrate(conn)
                 # Only after the file is known to be ours: switching to WAL rewrites its header.
                 conn.execute("PRAGMA journal_mode = WAL")
@@ -207,7 +238,18 @@ class Store:
         except BaseException:
             conn.close()
             raise
+        if self._conn is not None:
+            self._conn.close()
         self._conn = conn
+        self._writable = True
+
+    def _for_writing(self) -> sqlite3.Connection:
+        """The connection, reopened for writing if it was opened to read."""
+        if not self._writable:
+            if self.conn.in_transaction:
+                raise RuntimeError("cannot start writing inside a read transaction")
+            self._open_for_writing()
+        return self.conn
 
     # -- opening --
 
@@ -326,25 +368,60 @@ class Store:
         return [GameSummary(*row) for row in rows]
 
     def events(self, game_id: str) -> list[StoredEvent]:
-        """A game's events in order; [] if there is no such game."""
+        """A game's events in order; [] if there is no such game. If its chain does not check
+        out, a line saying so is added to `warnings` (reads go on: `verify` says more)."""
         with _sqlite_errors(self.path):
-            return self._read_events(game_id)
+            events, problem = self._read_chain(game_id)
+        if problem:
+            warning = (
+                f"game {game_id}'s audit chain is broken ({problem}): what it shows may not be "
+                "what was recorded; run `verify`"
+            )
+            if warning not in self.warnings:
+                self.warnings.append(warning)
+        return events
 
     def _read_events(self, game_id: str) -> list[StoredEvent]:
-        rows = self.conn.execute(
-            "SELECT n, at, body, prev, hash FROM events WHERE game_id = ? ORDER BY n", (game_id,)
+        return self._read_chain(game_id)[0]
+
+    def _read_chain(self, game_id: str) -> tuple[list[StoredEvent], str | None]:
+        """A game's events, and what is wrong with its chain (None if it checks out): every
+        entry's hash recomputed from its stored text, and the games table's count and head
+        compared, which costs a hash per entry (no replay)."""
+        conn = self.conn
+        rows = conn.execute(
+            "SELECT game_id, n, at, type, body, prev, hash FROM events WHERE game_id = ? ORDER BY n",
+            (game_id,),
         ).fetchall()
+        recorded = conn.execute("SELECT events, head FROM games WHERE id = ?", (game_id,)).fetchone()
         events = []
-        for n, at, body, prev, hash_ in rows:
-            try:
-                data = json.loads(body)
-            except ValueError:
+        for _, n, at, _, body, prev, hash_ in rows:
+            damage = None
+            if not isinstance(at, str):
+                damage = "its time is not text"
+            elif not isinstance(body, str | bytes):
+                damage = "it is not JSON"
+            else:
+                try:
+                    data = json.loads(body)
+                except ValueError:
+                    damage = "it is not JSON"
+            if damage:
                 raise errors.StoreError(
-                    f"entry {n} of game {game_id} in {self.path} is damaged (it is not JSON); "
+                    f"entry {n} of game {game_id} in {self.path} is damaged ({damage}); "
                     "run `scorekeeper verify` and restore the store from a backup"
-                ) from None
+                )
             events.append(StoredEvent(game_id, n, at, data, prev, hash_))
-        return events
+        if recorded is None:
+            problem = (
+                f"its {len(rows)} entries have no row in the games table: the game was removed "
+                "or its entries were inserted"
+                if rows
+                else None
+            )
+        else:
+            problem = _chain_problem(game_id, rows, *recorded)
+        return events, problem
 
     def head(self, game_id: str) -> str:
         """The hash of the game's last event, or "" if there is no such game."""
@@ -379,9 +456,12 @@ class Store:
     def put_derived(self, kind: str, rows: Iterable[tuple[str, str, str]]) -> bool:
         """Keep (game id, chain head, text) rows of derived data, replacing older ones. Best
         effort: a busy or read-only store keeps nothing and says so with False."""
-        conn = self.conn
-        if conn.in_transaction:
+        if self.conn.in_transaction:
             raise RuntimeError("put_derived() cannot run inside writing()")
+        try:
+            conn = self._for_writing()
+        except errors.StoreError:
+            return False
         conn.execute("PRAGMA busy_timeout = 250")  # a cache is not worth waiting for
         try:
             conn.execute("BEGIN IMMEDIATE")
@@ -408,8 +488,8 @@ class Store:
     def set_current_game(self, game_id: str) -> None:
         """Make an existing game current; EntryError if there is no such game. Works inside a
         `writing` block too (as part of its transaction)."""
-        conn = self.conn
         with self._transaction():
+            conn = self.conn
             with _sqlite_errors(self.path):
                 known = conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
             if not known:
@@ -426,10 +506,10 @@ class Store:
     @contextmanager
     def _transaction(self) -> Iterator[None]:
         """A write transaction of its own, or a part of the one already open."""
-        conn = self.conn
-        if conn.in_transaction:
+        if self.conn.in_transaction:
             yield
             return
+        conn = self._for_writing()
         with _sqlite_errors(self.path):
             conn.execute("BEGIN IMMEDIATE")
         try:
@@ -446,27 +526,42 @@ class Store:
                 conn.execute("ROLLBACK")
 
     @contextmanager
-    def writing(self, game_id: str) -> Iterator[GameWriter]:
+    def writing(self, game_id: str, new: bool = False) -> Iterator[GameWriter]:
         """Take the store's write lock (waiting up to 10 s for another writer) and yield a writer
         for one game. Everything appended is committed together on normal exit, and nothing is
-        if the block raises (the exception propagates)."""
+        if the block raises (the exception propagates).
+
+        The game's chain is checked first, under the lock: a damaged chain takes no more
+        entries (StoreError). With `new`, the game must not exist yet (EntryError), so an id
+        that is already taken is refused rather than grafted onto another game."""
         if not isinstance(game_id, str) or not game_id:
             raise TypeError(f"a game id must be a non-empty str, not {game_id!r}")
-        conn = self.conn
-        if conn.in_transaction:
+        if self.conn.in_transaction:
             raise RuntimeError("writing() is already open on this Store")
         with self._transaction():
             with _sqlite_errors(self.path):
-                events = self._read_events(game_id)
+                events, problem = self._read_chain(game_id)
+                there = self.conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
+            if new and (events or there):
+                raise errors.EntryError(
+                    f"a game with the id {game_id} is already in the store; nothing was recorded; "
+                    "run `new` again"
+                )
+            if problem:
+                raise errors.StoreError(
+                    f"game {game_id}'s audit chain is broken ({problem}); nothing was recorded; "
+                    "run `verify`, and restore the store from a backup"
+                )
             writer = GameWriter(self, game_id, events)
             try:
                 yield writer
             finally:
                 writer._open = False
 
-    def import_chain(self, events: list[StoredEvent]) -> None:
+    def import_chain(self, events: list[StoredEvent], make_current: bool = False) -> None:
         """Store a whole game's chain exactly as given, after checking that it verifies
-        (StoreError) and that the game is not already in the store (EntryError)."""
+        (StoreError) and that the game is not already in the store (EntryError); with
+        `make_current`, the game becomes current in the same transaction."""
         events = list(events)
         if not events:
             raise errors.EntryError("the score sheet holds no entries; nothing was imported")
@@ -480,10 +575,10 @@ class Store:
                 f"game {game_id} cannot be imported because its audit chain does not verify: "
                 f"{problem}; nothing was imported"
             )
-        conn = self.conn
-        if conn.in_transaction:
+        if self.conn.in_transaction:
             raise RuntimeError("import_chain() cannot run inside writing()")
         with self._transaction(), _sqlite_errors(self.path):
+            conn = self.conn
             there = conn.execute(
                 "SELECT 1 FROM games WHERE id = ? UNION ALL "
                 "SELECT 1 FROM events WHERE game_id = ? LIMIT 1",
@@ -505,6 +600,8 @@ class Store:
                     for e in events
                 ],
             )
+            if make_current:
+                self.set_current_game(game_id)
 
     # -- checking --
 
