@@ -341,10 +341,9 @@ def view(data: dict[str, Any], player: str | None = None, ruleset: str | None = 
 
 
 def _find_player(text: str, names: dict[str, str]) -> str:
-    wanted = text.strip().casefold()
-    if wanted in names:
-        return wanted
-    matches = [key for key in names if key.startswith(wanted)] if wanted else []
+    from scorekeeper.core import names as naming
+
+    matches = naming.matching(text, names)  # the keys are the names casefolded
     if len(matches) == 1:
         return matches[0]
     if matches:

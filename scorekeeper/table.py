@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from scorekeeper.core import engine, errors, events, rulesets, schedule
+from scorekeeper.core import engine, errors, events, names, rulesets, schedule
 
 if TYPE_CHECKING:
     from scorekeeper.storage import store
@@ -78,10 +78,7 @@ def resolve_game(db: store.Store, chosen: str | None) -> str:
                 "choose one with `use ID` (`games` lists them)"
             )
         return current
-    ids = [g.id for g in db.games()]
-    if chosen in ids:
-        return chosen
-    matches = [i for i in ids if i.startswith(chosen.strip())]
+    matches = names.matching(chosen, [g.id for g in db.games()], fold=str)
     if len(matches) == 1:
         return matches[0]
     if not matches:

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Literal, NamedTuple
 
+from scorekeeper.core import names
 from scorekeeper.core.errors import UsageError
 
 Kind = Literal["french", "decktet"]
@@ -298,7 +299,7 @@ def parse_suit(text: str, kind: Kind = "french") -> str | None:
 def _decktet_suit(text: str) -> str | None:
     """The Decktet suit that `text` begins; None if none does; UsageError if several do."""
     key = _squash(text)
-    matches = [s for s in DECKTET_SUITS if key and s.startswith(key)]
+    matches = names.matching(text, DECKTET_SUITS, fold=_squash)
     if len(matches) > 1:
         longer = [m[: len(key) + 1] for m in matches]  # only "w" is ambiguous: "wa", "wy"
         raise UsageError(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from scorekeeper.core import cards, errors, events, rulesets, schedule, scoring
+from scorekeeper.core import cards, errors, events, names, rulesets, schedule, scoring
 
 PRE_PLAY = ("flip", "trump", "cursed", "bids", "poisons")
 
@@ -228,13 +228,9 @@ class Game:
 
     def player(self, text: str) -> str:
         """The player a name or unique prefix refers to (case-insensitive)."""
-        wanted = text.strip().casefold()
-        if not wanted:
+        if not text.strip():
             raise errors.EntryError("a player name is empty; name one of " + ", ".join(self.players))
-        exact = [p for p in self.players if p.casefold() == wanted]
-        if exact:
-            return exact[0]
-        matches = [p for p in self.players if p.casefold().startswith(wanted)]
+        matches = names.matching(text, self.players)
         if len(matches) == 1:
             return matches[0]
         if matches:
