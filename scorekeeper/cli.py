@@ -216,29 +216,12 @@ def games() -> None:
 
     Example: scorekeeper games
     """
-    from scorekeeper import stats
+    from scorekeeper import table
     from scorekeeper.words import reports
 
     with open_store() as db:
-        chosen = db.current_game()
-        listed = db.games()
-        # the summaries `stats` keeps: a game is replayed only if it changed since last read
-        summaries = stats.summaries(db, games=listed)
-    rows = [
-        [
-            "*" if game.id == chosen else "",
-            game.id,
-            summary["ruleset"],
-            ", ".join(summary["players"]),
-            "over" if summary["finished"] else f"hand {summary['hands'] + 1}",
-            game.created_at[:16],
-        ]
-        for game, summary in zip(listed, summaries, strict=True)
-    ]
-    if not rows:
-        typer.echo("No games yet; start one with `new RULESET --players A,B,C`.")
-        return
-    typer.echo(reports.table(rows, ["", "id", "ruleset", "players", "state", "started"]))
+        listed = table.games(db)
+    typer.echo(reports.games_text(listed))
 
 
 @command()
@@ -247,9 +230,10 @@ def use(game: Annotated[str, typer.Argument(help="a game id or a unique prefix o
 
     Example: scorekeeper use 3f2a
     """
+    from scorekeeper import table
+
     with open_store() as db:
-        gid = game_id(db, game)
-        db.set_current_game(gid)
+        gid = table.use(db, game)
     typer.echo(f"Game {gid} is now current.")
 
 
@@ -293,9 +277,8 @@ def standings(
     if chart:
         from scorekeeper.sheets import charts, score_sheet
 
-        series = {p: [float(v) for v in values] for p, values in score_sheet.build(state, []).running().items()}
         typer.echo("\nRunning totals after each hand:")
-        typer.echo(charts.terminal(state.players, series))
+        typer.echo(charts.terminal(state.players, score_sheet.build(state, []).plotted()))
 
 
 # --- entries -------------------------------------------------------------------------

@@ -102,7 +102,7 @@ def page_state(game: engine.Game, stored: list[store.StoredEvent], standings: di
     sheet = score_sheet.build(game, stored)
     chart = small = ""
     if sheet.rows:
-        series = {p: [float(v) for v in values] for p, values in sheet.running().items()}
+        series = sheet.plotted()
         chart = charts.svg(game.players, series, width=720, height=300)
         small = charts.svg(game.players, series, width=420, height=300)  # a phone's width
     return {

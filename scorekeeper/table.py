@@ -86,6 +86,39 @@ def resolve_game(db: store.Store, chosen: str | None) -> str:
     raise errors.EntryError(f"'{chosen}' could be {', '.join(matches)}; give more of the id")
 
 
+class Listed(NamedTuple):
+    """A game as `games` lists it."""
+
+    id: str
+    ruleset: str  # its name
+    players: list[str]
+    finished: bool
+    hands: int  # hands closed
+    started: str  # when, as the store stamped it (ISO 8601, UTC)
+    current: bool
+
+
+def games(db: store.Store) -> list[Listed]:
+    """Every game in the store, oldest first, from the summaries `stats` keeps: a game is
+    replayed only if it changed since they were last read."""
+    from scorekeeper import stats
+
+    chosen = db.current_game()
+    listed = db.games()
+    summaries = stats.summaries(db, games=listed)
+    return [
+        Listed(game.id, s["ruleset"], s["players"], s["finished"], s["hands"], game.created_at, game.id == chosen)
+        for game, s in zip(listed, summaries, strict=True)
+    ]
+
+
+def use(db: store.Store, chosen: str) -> str:
+    """Make the game `chosen` names (an id or a unique prefix) the current one; its id."""
+    game_id = resolve_game(db, chosen)
+    db.set_current_game(game_id)
+    return game_id
+
+
 def replay(stored: Sequence[store.StoredEvent]) -> engine.Game:
     """The game a stored log makes: its entries parsed and replayed, reversals honoured."""
     return engine.replay(events.parse_all([e.body for e in stored]))

@@ -142,6 +142,10 @@ class Sheet:
                 series[cell.player].append(cell.total)
         return series
 
+    def plotted(self) -> dict[str, list[float]]:
+        """The running totals as a chart plots them."""
+        return {p: [float(v) for v in values] for p, values in self.running().items()}
+
 
 def render(game: engine.Game, fmt: str, stored: list) -> str:
     """The score sheet of `game` (its stored events give the date and the chain) in `fmt`."""
@@ -630,7 +634,7 @@ def html_sheet(sheet: Sheet) -> str:
     out.append("</tbody></table>")
     out.append('<div class="bottom">')
     if sheet.rows:
-        series = {p: [float(v) for v in values] for p, values in sheet.running().items()}
+        series = sheet.plotted()
         out.append(
             '<figure class="chart">' + charts.svg(game.players, series, width=480, height=240) + "</figure>"
         )

@@ -3,9 +3,12 @@ hand in progress, a hand's closing summary, standings, and the score sheet forma
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import cards, engine, families, schedule, scoring, state
+
+if TYPE_CHECKING:
+    from scorekeeper.table import Listed
 
 NEED_WORDS = {
     "flip": "the flipped card (`flip CARD`)",
@@ -26,6 +29,24 @@ def phase_text(game: engine.Game, hand: engine.Hand) -> str:
     from scorekeeper.words import vocabulary
 
     return vocabulary.phase_line(hand.phase, game.deck)
+
+
+def games_text(listed: list[Listed]) -> str:
+    """The games in the store, the current one marked with *."""
+    if not listed:
+        return "No games yet; start one with `new RULESET --players A,B,C`."
+    rows = [
+        [
+            "*" if game.current else "",
+            game.id,
+            game.ruleset,
+            ", ".join(game.players),
+            "over" if game.finished else f"hand {game.hands + 1}",
+            game.started[:16],
+        ]
+        for game in listed
+    ]
+    return table(rows, ["", "id", "ruleset", "players", "state", "started"])
 
 
 def table(rows: list[list[Any]], headers: list[str]) -> str:
