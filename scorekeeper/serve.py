@@ -104,7 +104,7 @@ def page_state(game: engine.Game, stored: list[store.StoredEvent], standings: di
     if sheet.rows:
         series = sheet.plotted()
         chart = charts.svg(game.players, series, width=720, height=300)
-        small = charts.svg(game.players, series, width=420, height=300)  # a phone's width
+        small = charts.svg(game.players, series, width=380, height=300)  # a phone's width: legible text
     return {
         "game": {
             "id": game.id,
