@@ -75,8 +75,9 @@ def hand_digests(game: engine.Game, stored: list[store.StoredEvent]) -> list[dic
 
 
 def entries_data(stored: list[store.StoredEvent]) -> list[dict[str, Any]]:
-    """Every entry as the page lists it: its hash, time, hand and what it said. An undo, and an
-    entry for a hand the game had already moved past, are corrections: recorded, not rewritten."""
+    """Every entry as the page lists it: its time, hand and what it said. An undo, a correction
+    of a past hand, and any entry for a hand the game had already moved past are corrections:
+    recorded, not rewritten."""
     parsed = events.parse_all([e.body for e in stored])
     hands = [getattr(e, "hand", None) for e in parsed]
     out, furthest = [], 0
@@ -85,7 +86,7 @@ def entries_data(stored: list[store.StoredEvent]) -> list[dict[str, Any]]:
         reversal = isinstance(event, events.EntryReversed)
         if reversal and 0 <= event.target < len(hands):
             number = hands[event.target]
-        correction = reversal or (number is not None and number < furthest)
+        correction = reversal or isinstance(event, events.Corrected) or (number is not None and number < furthest)
         if hands[entry.n] is not None:
             furthest = max(furthest, hands[entry.n])
         out.append({"n": entry.n, "at": entry.at, "hand": number, "text": events.describe(event),

@@ -356,3 +356,26 @@ def test_a_correction_recorded_as_entries_is_shown_as_a_correction(sk, home, ser
     assert browser.evaluate("document.getElementById('alarm').classList.contains('on')") is False
     fixes = browser.evaluate("document.getElementById('corrections').innerText")
     assert "entry 8: undo entry 7" in fixes
+
+
+@needs_chromium
+def test_a_correction_of_a_past_hand_is_shown_as_a_correction(sk, home, served, browser):
+    gid = sk.json("standings")["game"]
+    sk("tricks", "1", "2", "4", "2")  # hand 2 closes (entry 7)
+    sk("trump", "c")  # hand 3 begins (entry 8)
+    browser.open(served.url)
+    browser.wait_for("document.getElementById('hand-title').textContent === 'Hand 3 of 19'")
+    # hand 2's tricks corrected, as the correction command records it: an entry appended
+    fact = {"type": "tricks", "hand": 2, "tricks": {"Ann": 1, "Bob": 1, SCRIPT_NAME: 4, "Dan": 3}}
+    with store.Store(home) as db, db.writing(gid) as writer:
+        writer.append({"type": "correction", "fact": fact})
+    shown = "document.getElementById('corrected').innerText"
+    note = browser.wait_for(f"{shown}.includes('entry 9') && {shown}", timeout=4)
+    assert re.fullmatch(
+        r"Hand 2 was corrected after this phone saw it at \d\d:\d\d \(entry 9 at \d\d:\d\d: correction of hand 2: tricks .*\)\.",
+        note,
+    ), note
+    assert browser.evaluate("document.getElementById('alarm').classList.contains('on')") is False
+    assert "entry 9: correction of hand 2: tricks" in browser.evaluate("document.getElementById('corrections').innerText")
+    # hand 2 as corrected: Bob bid 2 and took 1, a miss: -(10 + 1) instead of 10 + 2; with hand 1's -11
+    assert scores(json.loads(served.get("/api/standings")))["Bob"] == -11 - 11
