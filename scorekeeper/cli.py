@@ -119,7 +119,8 @@ def _main(
 
 
 def command(name: str | None = None) -> Callable:
-    """Register a command whose ScorekeeperErrors become one line on stderr and an exit code."""
+    """Register a command whose ScorekeeperErrors become one line on stderr and an exit code,
+    and which ends quietly with exit 0 when its reader stops reading (`sk sheet | head`)."""
 
     def register(function: Callable) -> Callable:
         @functools.wraps(function)
@@ -131,6 +132,9 @@ def command(name: str | None = None) -> Callable:
                 # a ruleset file may have several problems: each keeps a line (and the prefix)
                 typer.echo("\n".join(f"{prefix}: {line}" for line in str(exc).splitlines() or [""]), err=True)
                 raise typer.Exit(exc.exit_code) from None
+            except BrokenPipeError:
+                reader_gone()
+                raise typer.Exit(0) from None
 
         return app.command(name)(run)
 
@@ -138,6 +142,14 @@ def command(name: str | None = None) -> Callable:
 
 
 # --- plumbing ------------------------------------------------------------------------
+
+
+def reader_gone() -> None:
+    """Standard output's reader went away (`| head` has its lines): what is still buffered
+    goes nowhere instead of failing again when the program ends. Anything entered was
+    stored before the output began."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # no file descriptor in tests
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 def home() -> Path | None:

@@ -114,3 +114,20 @@ def test_format_on_screen_takes_any_case_and_md(sk):
     assert sk.fails("sheet", "--format", "PDF", code=2) == (
         "error: unknown sheet format 'PDF'; choose text, csv, json, markdown, html"
     )
+
+
+@pytest.mark.parametrize("args", [["standings", "--chart"], ["sheet"], ["log"]])
+def test_a_reader_that_stops_reading_is_not_an_error(sk, home, args):
+    """`sk standings --chart | head -1`: the pipe is closed before the program writes."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    for entry in (["trump", "h"], ["bid", "1", "2", "3"], ["tricks", "1", "2", "7"]):
+        sk(*entry)
+    read, write = os.pipe()
+    os.close(read)
+    code = "import sys; sys.argv[0] = 'sk'; from scorekeeper.cli import main; main()"
+    environment = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONPATH": ROOT}
+    child = subprocess.run(
+        [sys.executable, "-c", code, *args], env=environment, stdout=write, stderr=subprocess.PIPE, text=True
+    )
+    os.close(write)
+    assert (child.returncode, child.stderr) == (0, "")
