@@ -15,10 +15,8 @@ from hypothesis import strategies as st
 
 from scorekeeper import table
 from scorekeeper.core import engine, errors, events
-from scorekeeper.storage import ruleset_files
 
 OFFICE, PIKES = "oh-hell-office", "oh-hell-mrpikes"
-OFFICE_FILE = ruleset_files.builtin_folder() / "oh-hell-office.toml"
 
 
 # --- bidding in turn, and the hook ----------------------------------------------------
@@ -101,7 +99,7 @@ def test_without_the_hook_in_turn_bids_may_total_the_tricks(sk):
 
 def test_the_hook_needs_in_turn_bidding(sk):
     assert sk.fails("new", OFFICE, "--players", "Ann,Bob,Cat", "--set", "hook=true") == (
-        f"refused: {OFFICE_FILE} with hook=true: bidding.hook: the hook rule needs "
+        "refused: oh-hell-office.toml with hook=true: bidding.hook: the hook rule needs "
         'bidding.order = "in-turn" (the dealer bids last)'
     )
 
@@ -192,7 +190,7 @@ def test_hands_is_refused_with_a_plan_that_counts_its_own(sk):
     assert sk.fails(
         "new", OFFICE, "--players", "Ann,Bob,Cat", "--set", "sizes=down-up", "--set", "hands=12"
     ) == (
-        f"refused: {OFFICE_FILE} with sizes=down-up hands=12: sizes.hands: the down-up plan makes its own "
+        "refused: oh-hell-office.toml with sizes=down-up hands=12: sizes.hands: the down-up plan makes its own "
         "number of hands; give hands only with a fixed size or flips"
     )
 
@@ -200,7 +198,7 @@ def test_hands_is_refused_with_a_plan_that_counts_its_own(sk):
 def test_joker_reflip_is_refused_with_a_plan_that_flips_no_card(sk):
     assert sk.fails("new", OFFICE, "--players", "Ann,Bob,Cat", "--set", "sizes=down", "--set",
                     "joker_reflip=true") == (
-        f"refused: {OFFICE_FILE} with sizes=down joker_reflip=true: sizes.joker_reflip: --set joker_reflip "
+        "refused: oh-hell-office.toml with sizes=down joker_reflip=true: sizes.joker_reflip: --set joker_reflip "
         "has nothing to change here, as the other options leave no sizes.joker_reflip; leave it out"
     )  # fmt: skip
 
@@ -274,7 +272,7 @@ def test_a_flipped_trump_needs_flipped_sizes(sk):
     assert sk.fails(
         "new", OFFICE, "--players", "Ann,Bob,Cat", "--set", "sizes=up", "--set", "trump=flip"
     ) == (
-        f"refused: {OFFICE_FILE} with sizes=up trump=flip: trump.kind: a flipped trump needs a card flipped "
+        "refused: oh-hell-office.toml with sizes=up trump=flip: trump.kind: a flipped trump needs a card flipped "
         'each hand (sizes.kind = "flip"); choose another trump or flipped hand sizes'
     )
 

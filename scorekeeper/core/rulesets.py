@@ -757,11 +757,13 @@ def apply_options(
         if name in given:
             _apply_option(origin, resolved, name, option, given[name])
     resolved.pop("examples", None)
-    label = f"{origin} with {' '.join(settings) or 'its defaults'}"
+    # the file's name, not the folder it was installed in
+    label = f"{origin.replace(chr(92), '/').rpartition('/')[2]} with {' '.join(settings) or 'its defaults'}"
     try:
         final = validate(label, resolved)
     except errors.RulesetError as exc:
-        raise errors.RulesetError(_orphaned(str(exc), label, ruleset, given)) from None
+        message = _orphaned(str(exc), label, ruleset, given)
+        raise errors.RulesetError(_out_of_bounds(message, label, ruleset, settings)) from None
     played = final.model_dump()
     for name, option in ruleset.options.items():
         if name not in given:  # a choice may have changed it (sizes=down-up turns the trump up)
@@ -803,6 +805,28 @@ def _orphaned(message: str, label: str, ruleset: Ruleset, given: dict[str, Any])
                 f"{label}: {path}: --set {name} has nothing to change here, as the other options "
                 f"leave no {path}; leave it out"
             )
+    return "\n".join(lines)
+
+
+_BOUND = re.compile(r"Input should be (greater|less) than( or equal to)? (\S+)$")
+
+
+def _out_of_bounds(message: str, label: str, ruleset: Ruleset, settings: list[str]) -> str:
+    """A value given with --set that is past one of the vocabulary's bounds, said as the
+    option and the bound: `--set hands=5000: at most 1000`."""
+    lines = message.splitlines()
+    for setting in settings:
+        name, _, raw = setting.partition("=")
+        path = ruleset.options[name.strip()].path
+        for i, line in enumerate(lines):
+            key, _, said = line.removeprefix(f"{label}: ").partition(": ")
+            bound = _BOUND.match(said)
+            if path is not None and bound and (key == path or key.startswith(f"{path}.")):
+                side, inclusive, limit = bound.groups()
+                words = {("greater", True): "at least", ("less", True): "at most",
+                         ("greater", False): "more than", ("less", False): "less than"}  # fmt: skip
+                each = "each value " if key != path else ""
+                lines[i] = f"--set {name.strip()}={raw.strip()}: {each}must be {words[side, bool(inclusive)]} {limit}"
     return "\n".join(lines)
 
 
