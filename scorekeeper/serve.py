@@ -212,6 +212,11 @@ class Handler(BaseHTTPRequestHandler):
         return "scorekeeper"
 
     def do_GET(self) -> None:
+        if self.server.loopback_only and _host_name(self.headers.get("Host", "")) not in LOOPBACK:
+            # a web page the scorer visits could point a name of its own at 127.0.0.1 (DNS
+            # rebinding) and read the game; a server only this computer can reach needs no other name
+            self._send(403, b"this server answers to 127.0.0.1 and localhost only\n")
+            return
         path = self.path.split("?", 1)[0].split("#", 1)[0]
         if path in ("/", "/index.html"):
             self._send(200, self.server.page, "text/html; charset=utf-8", {"Content-Security-Policy": self.server.csp})
@@ -261,12 +266,20 @@ class Handler(BaseHTTPRequestHandler):
         """Quiet: the terminal is the scorer's, and each phone asks every second."""
 
 
+def _host_name(host: str) -> str:
+    """The name in a Host header, without its port: `127.0.0.1`, `localhost`, `::1`."""
+    if host.startswith("["):
+        return host[1 : host.find("]")]
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
 class Server(ThreadingHTTPServer):
     daemon_threads = True
     block_on_close = False
 
     def __init__(self, address: tuple[str, int], watcher: Watcher) -> None:
         self.address_family = socket.AF_INET6 if ":" in address[0] else socket.AF_INET
+        self.loopback_only = address[0] in LOOPBACK
         self.watcher = watcher
         text = PAGE.read_text(encoding="utf-8")
         self.page = text.encode("utf-8")

@@ -19,7 +19,9 @@ import time
 
 import pytest
 from browser import CHROMIUM, NO_CHROMIUM, Browser
+from helpers import load_bench, store_game
 
+from scorekeeper import serve
 from scorekeeper.storage import store
 
 HOSTILE = "<img src=x onerror=alert(1)>"  # a game name, a comment (a player name may not hold '=')
@@ -128,6 +130,28 @@ def test_an_entry_from_another_process_is_served_within_two_seconds(home, sk, se
     assert served.request("GET", "/api/state", {"If-None-Match": etag})[0] == 200
 
 
+def test_without_game_it_follows_the_current_game(home, sk, served):
+    first = json.loads(served.get("/api/standings"))["game"]
+    sk_process(home, "new", "oh-hell-mrpikes", "--players", "Eve,Fay,Gus")
+    end = time.monotonic() + 2
+    while json.loads(served.get("/api/standings"))["game"] == first:
+        assert time.monotonic() < end, "the new game did not show within 2 seconds"
+        time.sleep(0.05)
+    assert [p["name"] for p in json.loads(served.get("/api/standings"))["players"]] == ["Eve", "Fay", "Gus"]
+
+
+def test_with_game_it_stays_on_that_game(home, sk, game):
+    gid = sk.json("standings")["game"]
+    server = Served(home, "--game", gid[:6])
+    try:
+        assert f"Serving game {gid}, read-only, at http://127.0.0.1:" in server.lines[0]
+        sk_process(home, "new", "oh-hell-mrpikes", "--players", "Eve,Fay,Gus")
+        time.sleep(1)  # four looks at the store
+        assert json.loads(server.get("/api/standings"))["game"] == gid
+    finally:
+        assert server.stop()[0] == 0
+
+
 def test_the_page_state_carries_each_closed_hands_digest_and_the_chain(home, served):
     state = json.loads(served.get("/api/state"))
     with store.Store(home) as db:
@@ -137,6 +161,26 @@ def test_the_page_state_carries_each_closed_hands_digest_and_the_chain(home, ser
     assert state["chain"] == [e.hash for e in stored]
     assert state["head"] == stored[-1].hash
     assert [c["text"] for c in state["comments"]] == [f"Dan: that ace was mine {HOSTILE}"]
+
+
+@pytest.mark.parametrize("ruleset", load_bench().mix())
+@pytest.mark.parametrize("part", ["half", "whole"])
+def test_the_page_state_of_every_ruleset_half_played_and_finished(home, ruleset, part):
+    bodies = load_bench().random_game(ruleset, seed=3)
+    if part == "half":
+        bodies = bodies[: len(bodies) // 2]
+    gid = store_game(home, bodies)
+    with store.Store(home) as db:
+        shot = serve.snapshot(db, gid)
+        stored = db.events(gid)
+    state = json.loads(shot.state)
+    assert json.loads(shot.standings) == state["standings"] and json.loads(shot.status) == state["status"]
+    assert state["chain"] == [e.hash for e in stored]
+    closed = [h["hand"] for h in state["hands"]]
+    assert closed == [r["hand"] for r in state["sheet"]["rows"] if r["closed"]]
+    assert all(stored[h["n"]].hash == h["digest"] and stored[h["n"]].body.get("hand") == h["hand"] for h in state["hands"])
+    assert bool(state["result"]) == state["standings"]["finished"] == (state["status_lines"] == [])
+    assert state["chart"].startswith("<svg") == bool(state["sheet"]["rows"])
 
 
 # --- refusals ------------------------------------------------------------------------------------
@@ -189,6 +233,15 @@ def test_it_listens_on_loopback_unless_told(served):
             socket.create_connection((outside, served.port), timeout=2).close()
 
 
+def test_on_loopback_it_answers_only_to_loopback_names(served):
+    """A site the scorer visits could point a name of its own at 127.0.0.1 (DNS rebinding)."""
+    for host in ("localhost", f"localhost:{served.port}", f"127.0.0.1:{served.port}", f"[::1]:{served.port}"):
+        assert served.request("GET", "/api/standings", {"Host": host})[0] == 200
+    for host in (f"evil.example:{served.port}", "evil.example", f"127.0.0.1.evil.example:{served.port}"):
+        status, _, body = served.request("GET", "/api/standings", {"Host": host})
+        assert (status, body) == (403, b"this server answers to 127.0.0.1 and localhost only\n")
+
+
 def test_every_interface_only_when_asked_and_with_a_warning(home, game):
     server = Served(home, "--host", "0.0.0.0")
     try:
@@ -197,7 +250,8 @@ def test_every_interface_only_when_asked_and_with_a_warning(home, game):
         assert "read this store's current game: its players' names, scores and comments" in text
         assert "Nobody can change the game through it (it is read-only)." in text
         assert "▀" in text or "▄" in text  # the QR code of the address
-        assert server.get("/api/standings")
+        # listening everywhere, it answers whatever name the phones reach it by
+        assert server.request("GET", "/api/standings", {"Host": "laptop.local:8000"})[0] == 200
     finally:
         code, _, err = server.stop()
     assert (code, err) == (0, "")
