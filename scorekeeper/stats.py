@@ -80,8 +80,9 @@ def _score_json(value: Fraction) -> int | str:
 
 
 def _count_hand(game: engine.Game, hand: engine.Hand, counts: dict[str, dict[str, int]]) -> None:
-    from scorekeeper.sheets import score_sheet
-
+    """Add what a closed hand decided (its outcome) to each player's counts."""
+    outcome = hand.outcome
+    assert outcome is not None, "only a closed hand is counted"
     tricks = hand.tricks or {}
     for p, bid in hand.bids.items():
         if p in tricks:
@@ -91,15 +92,14 @@ def _count_hand(game: engine.Game, hand: engine.Hand, counts: dict[str, dict[str
         if pick.bid is not None and p in tricks:
             counts[p]["bids"] += 1
             counts[p]["bids_made"] += pick.bid == tricks[p]
-    for p in score_sheet.forced_blind(game, hand):
+    for p in (forced.player for forced in outcome.forced if forced.kind == "blind"):
         counts[p]["forced_blind"] += 1
         pick = hand.poisons.get(p)
         counts[p]["blind_survived"] += bool(pick and pick.kind == "blind" and pick.bid == tricks.get(p))
-    for p in score_sheet.pants_payers(hand):
+    for p in outcome.paid("pants"):
         counts[p]["pants"] += 1
-    moon = score_sheet.moon_result(game, hand)
-    if moon is not None:
-        counts[moon[0]]["moons" if moon[1] else "moons_failed"] += 1
+    if outcome.moon is not None:
+        counts[outcome.moon.player]["moons" if outcome.moon.made else "moons_failed"] += 1
 
 
 def summaries(db, rebuild: bool = False, parallel_from: int = 200, games=None) -> list[dict[str, Any]]:

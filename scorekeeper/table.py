@@ -198,7 +198,6 @@ def import_sheet(db: store.Store, path: Path) -> engine.Game:
     chain verifies and its entries replay into a valid game scoring what the sheet says;
     its summary is kept for `stats` at once, since it has just been replayed anyway."""
     from scorekeeper import stats
-    from scorekeeper.sheets import score_sheet
     from scorekeeper.storage import transfer
 
     data = transfer.read(path)
@@ -208,7 +207,6 @@ def import_sheet(db: store.Store, path: Path) -> engine.Game:
         raise errors.EntryError(f"{path}: its first entry does not start game {first.game_id}; nothing was imported")
     try:
         game = replay(stored)
-        hands = [score_sheet.hand_json(row) for row in score_sheet.build(game, stored).rows]
     except events.UnknownEntry as exc:
         raise errors.EntryError(
             f"{path}: entry {exc.position} is not an entry this scorekeeper knows; nothing was imported"
@@ -219,7 +217,7 @@ def import_sheet(db: store.Store, path: Path) -> engine.Game:
         raise errors.EntryError(
             f"{path}: its entries do not make a valid game ({type(exc).__name__}: {exc}); nothing was imported"
         ) from None
-    transfer.compare(path, data, game, hands)
+    transfer.compare(path, data, game)
     if db.head(game.id):
         raise errors.EntryError(
             f"game {game.id} is already in the store (`use {game.id}` makes it current); nothing was imported"

@@ -8,7 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.core import cards, errors, events, families, rulesets, schedule, scoring, state
+from scorekeeper.core import cards, errors, events, families, outcomes, rulesets, schedule, scoring, state
 from scorekeeper.core.state import Game, Hand, Penalty
 
 # --- replay --------------------------------------------------------------------------
@@ -250,6 +250,7 @@ def _on_comment(game: Game, hand: Hand, event: events.CommentAdded) -> None:
 
 def _on_renege(game: Game, hand: Hand, event: events.RenegeRecorded) -> None:
     kinds = {r.kind: r for r in game.ruleset.reneges}
+    index = {r.kind: i for i, r in enumerate(game.ruleset.reneges)}
     if not kinds:
         raise errors.RuleViolation(f"{game.ruleset.name} has no renege penalty")
     rule = kinds.get(event.kind)
@@ -261,7 +262,8 @@ def _on_renege(game: Game, hand: Hand, event: events.RenegeRecorded) -> None:
         raise errors.RuleViolation(problems[0])
     value = rule.points
     text = f"renege ({rule.kind}: {rule.description}) → {scoring.points_text(value)}"
-    hand.penalties.append(Penalty(scoring.Item(event.player, value, "renege", text), rule.kind, event.note))
+    item = scoring.Item(event.player, value, "renege", text, outcomes.RuleRef("renege", index[rule.kind]))
+    hand.penalties.append(Penalty(item, rule.kind, event.note))
 
 
 def _on_dealer(game: Game, hand: Hand, event: events.DealerSet) -> None:
@@ -304,6 +306,9 @@ def _open_hand(game: Game, number: int, dealer: int, reason: str) -> None:
     elif rules.trump.kind == "none":
         hand.trump_known = True
     game.hands.append(hand)
+    for family in families.applying(game):  # picks the rules force at this deal (Pick Your Poison)
+        if family.forced_picks is not None:
+            hand.forced.update(family.forced_picks(game, hand))
 
 
 def pass_direction(game: Game, hand: Hand) -> str | None:
@@ -317,31 +322,42 @@ def _close_if_complete(game: Game, hand: Hand) -> None:
     if game.needs(hand):
         return
     facts = hand.facts(game.players)
-    hand.items = scoring.score(hand.phase, facts, game.deck)
-    hand.announcements += scoring.announcements(hand.phase, facts, game.deck)  # moon, sweep
+    judged = scoring.verdicts(hand.phase, facts, game.deck)
+    items = scoring.score(hand.phase, facts, game.deck, judged)
+    hand.announcements += scoring.announcements(hand.phase, judged)  # moon, sweep
+    forfeits = _forfeits(game, hand)
+    hand.outcome = outcomes.Outcome(
+        items=tuple(items),
+        forfeits=tuple(forfeits),
+        moon=next((v for v in judged if isinstance(v, outcomes.MoonVerdict)), None),
+        sweep=next((v for v in judged if isinstance(v, outcomes.SweepVerdict)), None),
+        forced=tuple(outcomes.ForcedPick(p, kind) for p, kind in hand.forced.items()),
+    )
     hand.closed = True
-    _forfeits(game, hand)
     _advance(game, hand)
 
 
-def _forfeits(game: Game, hand: Hand) -> None:
+def _forfeits(game: Game, hand: Hand) -> list[outcomes.Forfeit]:
+    """MrPikes' pants: each missed bid of the rule's size pays the forfeit (once a game, if
+    the rule says so: a second miss is announced, not paid)."""
     pants = game.ruleset.pants
     if pants is None or not pants.enabled or not hand.bids:
-        return
+        return []
+    found = []
     for player in game.players:
         bid, took = hand.bids[player], (hand.tricks or {}).get(player)
         if bid < pants.min_bid or bid == took:
             continue
         if pants.once and "pants" in game.forfeits[player]:
-            hand.announcements.append(
-                f"{player} bid {bid} and took {took}, but has already paid the pants forfeit"
-            )
+            found.append(outcomes.Forfeit(player, "pants", bid, took, paid=False))
+            text = f"{player} bid {bid} and took {took}, but has already paid the pants forfeit"
+            hand.announcements.append(outcomes.Announcement(text, (player,)))
             continue
+        found.append(outcomes.Forfeit(player, "pants", bid, took))
         game.forfeits[player].append("pants")
-        hand.announcements.append(
-            f"PANTS: {player} bid {bid} and took {took}: off with the pants "
-            "(or 'Dumbass' on the forehead)"
-        )
+        text = f"PANTS: {player} bid {bid} and took {took}: off with the pants (or 'Dumbass' on the forehead)"
+        hand.announcements.append(outcomes.Announcement(text, (player,)))
+    return found
 
 
 def _reached(end: rulesets.End, total: Fraction) -> bool:
@@ -361,9 +377,9 @@ def _advance(game: Game, hand: Hand) -> None:
         if not (end.tie_break and len(game.leaders()) > 1):
             game.finished = True
             return
-        hand.announcements.append(
-            f"{' and '.join(game.leaders())} tie for the lead: another hand at the final size"
-        )
+        leaders = game.leaders()
+        text = f"{' and '.join(leaders)} tie for the lead: another hand at the final size"
+        hand.announcements.append(outcomes.Announcement(text, tuple(leaders)))
     if rules.dealer == "lowest-score":
         seat, why = schedule.lowest_score_dealer(
             [totals[p] for p in game.players], hand.dealer, end.winner

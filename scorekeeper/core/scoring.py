@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from scorekeeper.core import cards, rulesets
+from scorekeeper.core.outcomes import Announcement, Item, MoonVerdict, RuleRef, SweepVerdict
 
 
 class PoisonPick(NamedTuple):  # NamedTuples, not dataclasses: cheaper to define at start-up
@@ -32,15 +33,6 @@ class Facts(NamedTuple):
     first: str | None = None
     last: str | None = None
     moon: str | None = None  # a declared moon
-
-
-class Item(NamedTuple):
-    """Points one rule gave one player in one hand, with the reason in words."""
-
-    player: str
-    points: Fraction
-    rule: str
-    reason: str
 
 
 def points_text(value: Fraction) -> str:
@@ -87,26 +79,27 @@ def scoring_cards(phase: rulesets.Phase, deck: cards.Deck, cursed: str | None) -
     return list(seen.values())
 
 
-def _bid_items(
-    rule: rulesets.ExactBid, facts: Facts, player: str
-) -> Item:
+def _bid_items(rule: rulesets.ExactBid, facts: Facts, player: str, index: int) -> Item:
     bid, took = facts.bids[player], facts.tricks[player]
     if bid == took:
         zero = bid == 0 and rule.made_zero is not None
         terms = rule.made_zero if zero else rule.made
         value = _terms(terms, bid=bid, tricks=took, size=facts.size)
         reason = f"bid {bid}, took {took}: made" + (" (zero bid)" if zero else "")
+        case = "made zero" if zero else "made"
     else:
         value = _terms(rule.missed, bid=bid, tricks=took, size=facts.size)
         reason = f"bid {bid}, took {took}: missed by {abs(bid - took)}"
-    return Item(player, value, "exact_bid", f"{reason} → {points_text(value)}")
+        case = "missed"
+    return Item(player, value, "exact_bid", f"{reason} → {points_text(value)}", RuleRef("scoring", index, case))
 
 
-def _poison_item(rule: rulesets.PoisonTally, facts: Facts, player: str) -> Item:
+def _poison_item(rule: rulesets.PoisonTally, facts: Facts, player: str, index: int) -> Item:
     pick, took = facts.poisons[player], facts.tricks[player]
     if pick.kind == "take":
         value = _terms(rule.take, bid=0, tricks=took, size=facts.size)
-        return Item(player, value, "poison take", f"take, took {took} → {points_text(value)}")
+        ref = RuleRef("scoring", index, "", "take")
+        return Item(player, value, "poison take", f"take, took {took} → {points_text(value)}", ref)
     terms = rule.bid if pick.kind == "bid" else rule.blind
     bid = pick.bid or 0
     name = "bid" if pick.kind == "bid" else "blind bid"
@@ -116,33 +109,36 @@ def _poison_item(rule: rulesets.PoisonTally, facts: Facts, player: str) -> Item:
     else:
         value = _terms(terms.missed, bid=bid, tricks=took, size=facts.size)
         reason = f"{name} {bid}, took {took}: missed by {abs(bid - took)}"
-    return Item(player, value, f"poison {pick.kind}", f"{reason} → {points_text(value)}")
+    ref = RuleRef("scoring", index, "made" if bid == took else "missed", pick.kind)
+    return Item(player, value, f"poison {pick.kind}", f"{reason} → {points_text(value)}", ref)
 
 
-def _rule_items(rule: rulesets.ScoringRule, facts: Facts) -> list[Item]:
+def _rule_items(rule: rulesets.ScoringRule, facts: Facts, index: int) -> list[Item]:
+    """The items rule number `index` (0-based) of the hand's scoring gives."""
     items: list[Item] = []
+    ref = RuleRef("scoring", index)
     match rule:
         case rulesets.ExactBid():
-            items = [_bid_items(rule, facts, p) for p in facts.players]
+            items = [_bid_items(rule, facts, p, index) for p in facts.players]
         case rulesets.PoisonTally():
-            items = [_poison_item(rule, facts, p) for p in facts.players]
+            items = [_poison_item(rule, facts, p, index) for p in facts.players]
         case rulesets.PerTrick():
             for p in facts.players:
                 took = facts.tricks[p]
                 value = rule.points * took
-                items.append(Item(p, value, "per_trick", f"{took} tricks × {points_text(rule.points)}"))
+                items.append(Item(p, value, "per_trick", f"{took} tricks × {points_text(rule.points)}", ref))
         case rulesets.CardPoints():
             for p in facts.players:
                 for card in facts.taken.get(p, []):
                     value = _card_points(rule, card, facts.cursed)
                     if value:
-                        items.append(Item(p, value, "cards", f"took {card} → {points_text(value)}"))
+                        items.append(Item(p, value, "cards", f"took {card} → {points_text(value)}", ref))
                 if rule.cursed is not None and p in facts.cursed_counts:
                     count = facts.cursed_counts[p]
                     value = rule.cursed * count
                     if count:
                         items.append(
-                            Item(p, value, "cards", f"took {count} cursed cards × {points_text(rule.cursed)}")
+                            Item(p, value, "cards", f"took {count} cursed cards × {points_text(rule.cursed)}", ref)
                         )
         case rulesets.TrickPoints():
             winner = facts.first if rule.which == "first" else facts.last
@@ -150,7 +146,8 @@ def _rule_items(rule: rulesets.ScoringRule, facts: Facts) -> list[Item]:
                 value = rule.winner if p == winner else rule.others
                 if value:
                     who = "took" if p == winner else f"{winner} took"
-                    items.append(Item(p, value, f"{rule.which} trick", f"{who} the {rule.which} trick → {points_text(value)}"))
+                    reason = f"{who} the {rule.which} trick → {points_text(value)}"
+                    items.append(Item(p, value, f"{rule.which} trick", reason, ref))
     return items
 
 
@@ -189,34 +186,43 @@ def shooter(phase: rulesets.Phase, facts: Facts, deck: cards.Deck) -> str | None
     return next((p for p in facts.players if wanted <= {c.code for c in facts.taken.get(p, [])}), None)
 
 
-def score(phase: rulesets.Phase, facts: Facts, deck: cards.Deck) -> list[Item]:
-    """Every item of points this hand's facts earn under this kind of hand's rules."""
-    items = [item for rule in phase.scoring for item in _rule_items(rule, facts)]
-    for adjustment in phase.adjust:
-        items = _adjust(adjustment, phase, facts, deck, items)
-    return items
+def verdicts(phase: rulesets.Phase, facts: Facts, deck: cards.Deck) -> list[MoonVerdict | SweepVerdict]:
+    """The hand's moon and sweep verdicts, in the order of its adjustments."""
+    found: list[MoonVerdict | SweepVerdict] = []
+    for index, adjustment in enumerate(phase.adjust):
+        if isinstance(adjustment, rulesets.Sweep):
+            who = sweeper(phase, facts, deck)
+            if who is not None:
+                usual = sum(
+                    (i.points for n, rule in enumerate(phase.scoring) for i in _rule_items(rule, facts, n) if i.player == who),
+                    Fraction(0),
+                )
+                count = penalty_count(phase, deck, facts.cursed)
+                found.append(SweepVerdict(who, count, adjustment.points, usual, index))
+            continue
+        verdict = moon_verdict(adjustment, phase, facts, deck)
+        if verdict is not None:
+            found.append(MoonVerdict(verdict[0], verdict[1], adjustment.declared, index))
+    return found
 
 
-def _adjust(
-    adjustment: rulesets.Adjustment,
-    phase: rulesets.Phase,
-    facts: Facts,
-    deck: cards.Deck,
-    items: list[Item],
+def score(
+    phase: rulesets.Phase, facts: Facts, deck: cards.Deck, judged: list[MoonVerdict | SweepVerdict] | None = None
 ) -> list[Item]:
-    if isinstance(adjustment, rulesets.Sweep):
-        who = sweeper(phase, facts, deck)
-        if who is None:
-            return items
-        value = adjustment.points
-        kept = [i for i in items if i.player != who]
-        return [*kept, Item(who, value, "sweep", f"took every penalty → {points_text(value)} instead")]
-    verdict = moon_verdict(adjustment, phase, facts, deck)
-    if verdict is None:
-        return items
-    who, made = verdict
-    outcome = adjustment.success if made else adjustment.failure
-    return _apply_outcome(items, facts, who, outcome, _moon_words(made))
+    """Every item of points this hand's facts earn under this kind of hand's rules: each
+    scoring rule's, then the moon or sweep (`judged`: the hand's verdicts) in their place."""
+    items = [item for index, rule in enumerate(phase.scoring) for item in _rule_items(rule, facts, index)]
+    for verdict in verdicts(phase, facts, deck) if judged is None else judged:
+        adjustment = phase.adjust[verdict.adjustment]
+        if isinstance(verdict, SweepVerdict):
+            kept = [i for i in items if i.player != verdict.player]
+            reason = f"took every penalty → {points_text(verdict.points)} instead"
+            items = [*kept, Item(verdict.player, verdict.points, "sweep", reason, RuleRef("adjust", verdict.adjustment))]
+        else:
+            assert isinstance(adjustment, rulesets.Moon)
+            outcome = adjustment.success if verdict.made else adjustment.failure
+            items = _apply_outcome(items, facts, verdict, outcome)
+    return items
 
 
 def moon_verdict(
@@ -230,25 +236,22 @@ def moon_verdict(
     return None if who is None else (who, True)
 
 
-def announcements(phase: rulesets.Phase, facts: Facts, deck: cards.Deck) -> list[str]:
+def announcements(phase: rulesets.Phase, judged: list[MoonVerdict | SweepVerdict]) -> list[Announcement]:
     """What the table hears when a hand closes with a moon or a sweep."""
     news = []
-    for adjustment in phase.adjust:
-        if isinstance(adjustment, rulesets.Sweep):
-            who = sweeper(phase, facts, deck)
-            if who is not None:
-                usual = sum(i.points for rule in phase.scoring for i in _rule_items(rule, facts) if i.player == who)
-                count = penalty_count(phase, deck, facts.cursed)
-                news.append(
-                    f"SWEEP: {who} took all {count} penalties: {points_text(adjustment.points)} "
-                    f"instead of {points_text(usual)}"
-                )
+    for verdict in judged:
+        if isinstance(verdict, SweepVerdict):
+            text = (
+                f"SWEEP: {verdict.player} took all {verdict.penalties} penalties: {points_text(verdict.points)} "
+                f"instead of {points_text(verdict.usual)}"
+            )
+            news.append(Announcement(text, (verdict.player,)))
             continue
-        verdict = moon_verdict(adjustment, phase, facts, deck)
-        if verdict is not None:
-            who, made = verdict
-            outcome = adjustment.success if made else adjustment.failure
-            news.append(f"MOON: {who} {_moon_words(made)}: {_outcome_text(who, outcome)}")
+        adjustment = phase.adjust[verdict.adjustment]
+        assert isinstance(adjustment, rulesets.Moon)
+        outcome = adjustment.success if verdict.made else adjustment.failure
+        text = f"MOON: {verdict.player} {_moon_words(verdict.made)}: {_outcome_text(verdict.player, outcome)}"
+        news.append(Announcement(text, (verdict.player,)))
     return news
 
 
@@ -264,8 +267,10 @@ def _outcome_text(taker: str, outcome: rulesets.Outcome) -> str:
 
 
 def _apply_outcome(
-    items: list[Item], facts: Facts, taker: str, outcome: rulesets.Outcome, what: str
+    items: list[Item], facts: Facts, verdict: MoonVerdict, outcome: rulesets.Outcome
 ) -> list[Item]:
+    taker, what = verdict.player, _moon_words(verdict.made)
+    ref = RuleRef("adjust", verdict.adjustment, "made" if verdict.made else "failed")
     result = []
     for player in facts.players:
         mine = [i for i in items if i.player == player]
@@ -274,7 +279,7 @@ def _apply_outcome(
             result += mine
         else:
             who = "" if player == taker else f"{taker} "
-            result.append(Item(player, replace, "moon", f"{who}{what} → {points_text(replace)}"))
+            result.append(Item(player, replace, "moon", f"{who}{what} → {points_text(replace)}", ref))
     return result
 
 

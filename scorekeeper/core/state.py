@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, NamedTuple
 
-from scorekeeper.core import cards, errors, events, names, rulesets, schedule, scoring
+from scorekeeper.core import cards, errors, events, names, outcomes, rulesets, schedule, scoring
 
 PRE_PLAY = ("flip", "trump", "cursed", "bids", "poisons")
 
@@ -64,9 +64,15 @@ class Hand:
         self.played: list[PlayedTrick] = []
         self.penalties: list[Penalty] = []
         self.comments: list[str] = []
-        self.items: list[scoring.Item] = []
-        self.announcements: list[str] = []
+        self.forced: dict[str, str] = {}  # picks the rules leave a player no choice about, known at the deal
+        self.outcome: outcomes.Outcome | None = None  # what the hand decided, once it closes
+        self.announcements: list[outcomes.Announcement] = []
         self.closed = False
+
+    @property
+    def items(self) -> tuple[scoring.Item, ...]:
+        """Every item of points the hand's scoring gave (none before it closes)."""
+        return () if self.outcome is None else self.outcome.items
 
     def facts(self, players: list[str]) -> scoring.Facts:
         return scoring.Facts(
@@ -84,9 +90,17 @@ class Hand:
             moon=self.moon,
         )
 
+    def anything_recorded(self) -> bool:
+        """Whether any entry has gone to this hand yet (a sheet shows it from then on)."""
+        return bool(
+            self.bids or self.poisons or self.tricks is not None or self.taken or self.first
+            or self.last or self.moon or self.penalties or self.comments or self.played
+            or self.cursed_counts
+        )  # fmt: skip
+
     def points(self, players: list[str]) -> dict[str, Fraction]:
         """This hand's points so far: its score once closed, and any penalties at once."""
-        return scoring.totals(self.items + [p.item for p in self.penalties], players)
+        return scoring.totals([*self.items, *(p.item for p in self.penalties)], players)
 
 
 class Game:

@@ -18,7 +18,7 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.core import engine, errors, rulesets, scoring
+from scorekeeper.core import engine, errors, scoring
 from scorekeeper.sheets import charts
 from scorekeeper.words import reports
 
@@ -159,7 +159,7 @@ def build(game: engine.Game, stored: list) -> Sheet:
     totals = {p: Fraction(0) for p in game.players}
     rows = []
     for hand in game.hands:
-        if not (hand.closed or _anything_recorded(hand)):
+        if not (hand.closed or hand.anything_recorded()):
             continue
         rows.append(_row(game, hand, totals))
     started = stored[0].at if stored else ""
@@ -167,19 +167,10 @@ def build(game: engine.Game, stored: list) -> Sheet:
     return Sheet(game, tuple(rows), started, head, tuple(stored))
 
 
-def _anything_recorded(hand: engine.Hand) -> bool:
-    return bool(
-        hand.bids or hand.poisons or hand.tricks is not None or hand.taken or hand.first
-        or hand.last or hand.moon or hand.penalties or hand.comments or hand.played
-        or hand.cursed_counts
-    )  # fmt: skip
-
-
 def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> Row:
     points = hand.points(game.players)
-    pants = pants_payers(hand)
-    moon = moon_result(game, hand)
-    blind = set(forced_blind(game, hand))
+    pants = hand.outcome.paid("pants") if hand.outcome is not None else []
+    blind = {p for p, kind in hand.forced.items() if kind == "blind"}
     cells = []
     for p in game.players:
         totals[p] += points[p]
@@ -194,7 +185,7 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
                 cursed=_cursed_taken(hand, p),
                 first=hand.first == p,
                 last=hand.last == p,
-                moon=_moon_mark(hand, moon, p),
+                moon=_moon_mark(hand, p),
                 pants=p in pants,
                 forced_blind=p in blind,
                 reneges=tuple(
@@ -217,7 +208,7 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
         closed=hand.closed,
         cells=tuple(cells),
         comments=tuple(hand.comments),
-        announcements=tuple(hand.announcements),
+        announcements=tuple(a.text for a in hand.announcements),
     )
 
 
@@ -238,44 +229,14 @@ def _cards_text(hand: engine.Hand, player: str) -> str:
     return " ".join(str(c) for c in hand.taken.get(player, []))
 
 
-def pants_payers(hand: engine.Hand) -> list[str]:
-    """Players who paid the pants forfeit in this hand (the engine announces each one)."""
-    return [
-        a.removeprefix("PANTS: ").split(" bid ")[0] for a in hand.announcements if a.startswith("PANTS: ")
-    ]
-
-
-def moon_result(game: engine.Game, hand: engine.Hand) -> tuple[str, bool] | None:
-    """(player, made it) for a hand in which someone shot, or declared, the moon."""
-    moons = [a for a in hand.phase.adjust if isinstance(a, rulesets.Moon)]
-    if not moons:
+def _moon_mark(hand: engine.Hand, player: str) -> str | None:
+    """The moon as the sheet marks it: declared (the hand still open), shot, or failed."""
+    if not hand.closed or hand.outcome is None:
+        return "declared" if hand.moon == player else None
+    moon = hand.outcome.moon
+    if moon is None or moon.player != player:
         return None
-    if not hand.closed:
-        return (hand.moon, False) if hand.moon else None
-    wanted = {c.code for c in scoring.scoring_cards(hand.phase, game.deck, hand.cursed)}
-    shooter = next(
-        (p for p in game.players if wanted and wanted <= {c.code for c in hand.taken.get(p, [])}), None
-    )
-    if moons[0].declared:
-        return (hand.moon, shooter == hand.moon) if hand.moon else None
-    return (shooter, True) if shooter else None
-
-
-def _moon_mark(hand: engine.Hand, moon: tuple[str, bool] | None, player: str) -> str | None:
-    if moon is None or moon[0] != player:
-        return None
-    if not hand.closed:
-        return "declared"
-    return "shot" if moon[1] else "failed"
-
-
-def forced_blind(game: engine.Game, hand: engine.Hand) -> list[str]:
-    """Players the round's quotas forced to bid blind in this hand (Pick Your Poison)."""
-    if game.ruleset.poisons is None:
-        return []
-    from scorekeeper.core.families import poisons
-
-    return poisons.forced_blind(game, hand)
+    return "shot" if moon.made else "failed"
 
 
 # --- text ------------------------------------------------------------------------------

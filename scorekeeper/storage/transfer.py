@@ -10,7 +10,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.core import engine, errors
+from scorekeeper.core import engine, errors, scoring
 from scorekeeper.sheets import score_sheet
 from scorekeeper.storage import store
 from scorekeeper.words import reports
@@ -124,10 +124,10 @@ def _altered(path: Path, problem: str) -> errors.StoreError:
     )
 
 
-def compare(path: Path, data: dict[str, Any], game: engine.Game, hands: list[dict[str, Any]]) -> None:
+def compare(path: Path, data: dict[str, Any], game: engine.Game) -> None:
     """Refuse a sheet whose header, standings or hands' points differ from what its entries
-    score (`game`, and each hand's `hand_json`). Only what the entries decide is compared, so
-    a later scorekeeper that adds fields to the sheet still imports an older one."""
+    score (`game`). Only what the entries decide is compared, so a later scorekeeper that
+    adds fields to the sheet still imports an older one."""
     header = {
         "name": (game.name, "its game name is not the one"),
         "location": (game.location, "its location is not the one"),
@@ -142,7 +142,12 @@ def compare(path: Path, data: dict[str, Any], game: engine.Game, hands: list[dic
             f"{path} was altered: its standings are not what its entries score; nothing was imported"
         )
     listed = data.get("hands") if isinstance(data.get("hands"), list) else []
-    if [h.get("points") if isinstance(h, dict) else None for h in listed] != [h["points"] for h in hands]:
+    scored = [  # the hands a sheet lists: closed, or with an entry
+        {p: scoring.points_json(v) for p, v in hand.points(game.players).items()}
+        for hand in game.hands
+        if hand.closed or hand.anything_recorded()
+    ]
+    if [h.get("points") if isinstance(h, dict) else None for h in listed] != scored:
         raise errors.StoreError(
             f"{path} was altered: its hands' points are not what its entries score; nothing was imported"
         )

@@ -7,7 +7,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.core import cards, engine, errors, rulesets, scoring
+from scorekeeper.core import cards, engine, errors, outcomes, rulesets, scoring
 from scorekeeper.words import vocabulary
 
 
@@ -46,7 +46,7 @@ def _hand_data(game: engine.Game, hand: engine.Hand, player: str) -> dict[str, A
     penalties = [p for p in hand.penalties if p.item.player == player]
     rows = [_item_data(game, hand, item) for item in items]
     for penalty in penalties:
-        row = _item_data(game, hand, penalty.item, penalty)
+        row = _item_data(game, hand, penalty.item)
         if penalty.note:
             row["reason"] += f" ({penalty.note})"
         rows.append(row)
@@ -62,24 +62,18 @@ def _hand_data(game: engine.Game, hand: engine.Hand, player: str) -> dict[str, A
         "scored": hand.closed,
         "facts": _facts(game, hand, player),
         "items": rows,
-        "notes": [a for a in hand.announcements if _mentions(a, player)],
+        "notes": [a.text for a in hand.announcements if player in a.about],
         "_points": points,
     }
 
 
-def _item_data(
-    game: engine.Game, hand: engine.Hand, item: scoring.Item, penalty: engine.Penalty | None = None
-) -> dict[str, Any]:
+def _item_data(game: engine.Game, hand: engine.Hand, item: scoring.Item) -> dict[str, Any]:
     return {
         "points": scoring.points_json(item.points),
         "rule": item.rule,
         "reason": item.reason,
-        "by": rule_text(game, hand, item, penalty),
+        "by": rule_text(game, hand, item),
     }
-
-
-def _mentions(text: str, player: str) -> bool:
-    return f" {player} " in f" {text.replace(':', ' ').replace(',', ' ')} "
 
 
 def _facts(game: engine.Game, hand: engine.Hand, player: str) -> str:
@@ -107,50 +101,33 @@ def _facts(game: engine.Game, hand: engine.Hand, player: str) -> str:
 # --- the rules in words ---------------------------------------------------------------
 
 
-def rule_text(
-    game: engine.Game, hand: engine.Hand, item: scoring.Item, penalty: engine.Penalty | None = None
-) -> str:
-    """The rule of this game that gave the item, written out."""
-    phase = hand.phase
-    name = item.rule
-    if name == "renege" and penalty is not None:
-        rule = next((r for r in game.ruleset.reneges if r.kind == penalty.kind), None)
-        if rule is not None:
-            return vocabulary.renege(rule)
-    for index, rule in enumerate(phase.scoring, start=1):
-        text = _scoring_rule_text(rule, hand, item, game.deck)
-        if text is not None:
-            return f"scoring rule {index}, {text}"
-    for adjustment in phase.adjust:
-        if adjustment.kind == name:  # "sweep", "moon"
-            return vocabulary.adjustment(adjustment)
-    return name
+def rule_text(game: engine.Game, hand: engine.Hand, item: scoring.Item) -> str:
+    """The rule of this game that gave the item, written out: the item says which rule and
+    which of its cases (its `source`), so nothing is matched by name."""
+    source = item.source
+    if source is None:  # no rule of the game gave it
+        return item.rule
+    if source.where == "renege":
+        return vocabulary.renege(game.ruleset.reneges[source.index])
+    if source.where == "adjust":
+        return vocabulary.adjustment(hand.phase.adjust[source.index])
+    rule = hand.phase.scoring[source.index]
+    return f"scoring rule {source.index + 1}, {_scoring_rule_text(rule, source, game.deck)}"
 
 
-def _scoring_rule_text(
-    rule: rulesets.ScoringRule, hand: engine.Hand, item: scoring.Item, deck: cards.Deck
-) -> str | None:
-    player, name = item.player, item.rule
+def _scoring_rule_text(rule: rulesets.ScoringRule, source: outcomes.RuleRef, deck: cards.Deck) -> str:
     match rule:
-        case rulesets.ExactBid() if name == "exact_bid":
-            bid, took = hand.bids.get(player), (hand.tricks or {}).get(player)
-            if bid != took:
-                return vocabulary.exact_bid(rule, "missed")
-            if bid == 0 and rule.made_zero is not None:
-                return vocabulary.exact_bid(rule, "made zero")
-            return vocabulary.exact_bid(rule, "made")
-        case rulesets.PoisonTally() if name.startswith("poison "):
-            kind = name.removeprefix("poison ")
-            pick = hand.poisons.get(player)
-            made = pick is not None and pick.bid == (hand.tricks or {}).get(player)
-            return vocabulary.poison(rule, kind, made)
-        case rulesets.PerTrick() if name == "per_trick":
+        case rulesets.ExactBid():
+            return vocabulary.exact_bid(rule, source.case)  # type: ignore[arg-type]
+        case rulesets.PoisonTally():
+            return vocabulary.poison(rule, source.pick, source.case == "made")  # type: ignore[arg-type]
+        case rulesets.PerTrick():
             return vocabulary.per_trick(rule)
-        case rulesets.CardPoints() if name == "cards":
+        case rulesets.CardPoints():
             return vocabulary.card_points(rule, deck)
-        case rulesets.TrickPoints() if name == f"{rule.which} trick":
+        case rulesets.TrickPoints():
             return vocabulary.trick_points(rule)
-    return None
+    raise AssertionError(f"no words for the scoring rule {rule!r}")
 
 
 # --- text -----------------------------------------------------------------------------

@@ -254,7 +254,7 @@ def hand_closed_text(game: engine.Game, hand: engine.Hand) -> str:
         facts += _captured_words(closing.get("captured", {}).get(p), game.deck)
         rows.append([p, " ".join(facts), _signed(points[p]), scoring.points_text(totals[p])])
     lines = [f"Hand {hand.number} scored:", table(rows, ["player", "", "hand", "total"])]
-    lines += hand.announcements
+    lines += [a.text for a in hand.announcements]
     if game.finished:
         lines.append(final_text(game))
     else:

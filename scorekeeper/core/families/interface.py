@@ -20,6 +20,9 @@ RenegeJudge = Callable[[state.Game, state.Hand, str, rulesets.Renege], list[str]
 StatusFacts = Callable[[state.Game], dict[str, Any]]
 # facts(game, hand) -> what the family adds to a closed hand's summary, as data
 ClosingFacts = Callable[[state.Game, state.Hand], dict[str, Any]]
+# forced(game, hand) -> {player: pick} for the picks its rules leave a player no choice about
+# at this deal; the engine records them on the hand as it opens, and in its outcome
+ForcedPicks = Callable[[state.Game, state.Hand], dict[str, str]]
 
 
 class Family(NamedTuple):
@@ -33,3 +36,4 @@ class Family(NamedTuple):
     judge_renege: RenegeJudge | None = None
     status: StatusFacts | None = None
     closing: ClosingFacts | None = None
+    forced_picks: ForcedPicks | None = None

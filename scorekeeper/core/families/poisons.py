@@ -293,4 +293,5 @@ FAMILY = Family(
     judge_renege=judge_peek,
     status=status_data,
     closing=closing_data,
+    forced_picks=forced,
 )

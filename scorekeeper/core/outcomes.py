@@ -1,0 +1,81 @@
+"""What a closed hand decided, as data: every item of points with a typed reference to the
+rule that gave it, the forfeits paid (or already paid), the moon's and the sweep's verdicts,
+and the picks the rules forced on players. The engine records one `Outcome` on each hand
+as it closes; sheets, `stats`, `why` and `import` read it, and nothing parses a sentence back."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal, NamedTuple
+
+
+class RuleRef(NamedTuple):
+    """Where the rule that gave an item is written, and which of its cases applied."""
+
+    where: Literal["scoring", "adjust", "renege"]  # the hand's phase.scoring or phase.adjust, or ruleset.reneges
+    index: int  # 0-based place in that list
+    case: str = ""  # exact bid: "made", "made zero" or "missed"; poison: "made" or "missed"; moon: "made" or "failed"
+    pick: str = ""  # poison: the pick scored, "bid", "blind" or "take"
+
+
+class Item(NamedTuple):
+    """Points one rule gave one player in one hand, with the reason in words."""
+
+    player: str
+    points: Fraction
+    rule: str  # the rule's kind, as `why --json` shows it: "exact_bid", "poison blind", "cards", "moon", …
+    reason: str
+    source: RuleRef | None = None
+
+
+class Forfeit(NamedTuple):
+    """A forfeit instead of points (MrPikes' pants): who, which, and the bid and tricks that
+    decided it. `paid` is False when the rule asks it once a game and it was paid before."""
+
+    player: str
+    kind: Literal["pants"]
+    bid: int
+    took: int | None
+    paid: bool = True
+
+
+class MoonVerdict(NamedTuple):
+    player: str  # the shooter, or the declarer
+    made: bool  # False: a declared moon that failed
+    declared: bool
+    adjustment: int  # its place in the hand's phase.adjust
+
+
+class SweepVerdict(NamedTuple):
+    player: str  # took every penalty of the hand
+    penalties: int  # how many there were
+    points: Fraction  # what the sweep scores instead
+    usual: Fraction  # what the penalties would have scored
+    adjustment: int
+
+
+class ForcedPick(NamedTuple):
+    """A pick the rules left a player no choice about this hand (Pick Your Poison's quotas)."""
+
+    player: str
+    kind: str  # "bid", "blind" or "take"
+
+
+class Announcement(NamedTuple):
+    """What the table hears as a hand closes (a moon, a sweep, a forfeit, a tie to play off),
+    and the players it is about."""
+
+    text: str
+    about: tuple[str, ...]
+
+
+class Outcome(NamedTuple):
+    items: tuple[Item, ...]
+    forfeits: tuple[Forfeit, ...] = ()
+    moon: MoonVerdict | None = None
+    sweep: SweepVerdict | None = None
+    forced: tuple[ForcedPick, ...] = ()
+
+    def paid(self, kind: str) -> list[str]:
+        """The players who paid a forfeit of this kind in the hand."""
+        return [f.player for f in self.forfeits if f.kind == kind and f.paid]
