@@ -69,10 +69,10 @@ class Session:
     def refresh(self) -> list[str]:
         """Read the game again if the store changed (another `sk` may have written to it);
         returns the entries recorded elsewhere since the last read, in words."""
-        from scorekeeper import cli
+        from scorekeeper import cli, table
 
         with cli.open_store() as db:
-            gid = cli.game_id(db, self.chosen) if self.chosen else db.current_game()
+            gid = table.resolve_game(db, self.chosen) if self.chosen else db.current_game()
             self.chosen = self.chosen and gid
             if gid is None:
                 self.game, self.data, self.seen = None, {}, None
@@ -81,17 +81,16 @@ class Session:
             if self.seen == (gid, head):
                 return []
             stored = db.events(gid)
-        from scorekeeper.core import engine, events
+        from scorekeeper.core import events
         from scorekeeper.words import reports
 
-        parsed = events.parse_all([e.body for e in stored])
         known = self.count if self.seen is not None and self.seen[0] == gid else None
-        self.game = engine.replay(parsed)
+        self.game = table.replay(stored)
         self.data = reports.status_data(self.game)
-        self.seen, self.count = (gid, head), len(parsed)
+        self.seen, self.count = (gid, head), len(stored)
         if known is None:
             return []
-        return [events.describe(e) for e in parsed[known:]]
+        return [events.describe(e) for e in events.parse_all([e.body for e in stored[known:]])]
 
     def sync(self) -> None:
         """Read the store again before a prompt, and say what another `sk` recorded meanwhile."""
