@@ -298,9 +298,9 @@ def standings(
 
 @command()
 def trump(suit: Annotated[str, typer.Argument(help="a suit, a card (its suit), or none")], game: GameOption = None) -> None:
-    """Record the trump for the hand.
+    """Record the trump for the hand: a suit, or the card turned up (Snakebit: the Crown).
 
-    Example: scorekeeper trump hearts
+    Example: scorekeeper trump hearts     (or: scorekeeper trump 7h; Snakebit: scorekeeper trump Sea)
     """
     from scorekeeper.core import entries
 
@@ -319,10 +319,12 @@ def flip(card: Annotated[str, typer.Argument(help="the card flipped before the d
 
 
 @command()
-def cursed(suit: Annotated[str, typer.Argument(help="the suit of the flipped Ace")], game: GameOption = None) -> None:
-    """Record the cursed suit (Snakebit).
+def cursed(
+    suit: Annotated[str, typer.Argument(help="the suit of the flipped Ace, or the Ace itself")], game: GameOption = None
+) -> None:
+    """Record the cursed suit (Snakebit): its name, or the flipped Ace's.
 
-    Example: scorekeeper cursed wyrms
+    Example: scorekeeper cursed wyrms     (or: scorekeeper cursed "Ace of Wyrms")
     """
     from scorekeeper.core import entries
 

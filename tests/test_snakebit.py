@@ -712,3 +712,30 @@ def test_naming_the_cursed_cards_scores_as_counting_them(players, data):
         engine.apply(named, events.CardsTaken(hand=1, player=names[seat], cards=mine))
     assert named.hands[0].closed and counted.hands[0].closed
     assert named.totals() == counted.totals()
+
+
+# --- naming the flipped Ace and Crown ------------------------------------------------------
+
+
+def test_the_flipped_crown_and_ace_may_be_named_as_turned_up(sk):
+    # seeds/snakebit-decktet.txt: "The Ace card will determine the cursed suit, and the Crown card
+    # will determine the trump suit"; the scorer may type the card seen (CLI: trump SUIT|CARD)
+    sk("new", "snakebit", "--players", "Ann,Bob,Cat")
+    assert sk("cursed", "Ace of Moons").startswith("Cursed suit for hand 1: Moons.")
+    assert sk("trump", "the sea").startswith("Trump for hand 1: Waves (Sea).")
+    status = sk.json("status")
+    assert (status["cursed"], status["trump"]) == ("moons", "waves")
+    assert sk.fails("cursed", "Sea", code=2) == (
+        "error: Sea (Crown of Waves) is a Crown: it sets the trump (`trump Sea`); name the flipped Ace here"
+    )
+    assert sk.fails("trump", "ace of knots", code=2) == (
+        "error: Ace of Knots is an Ace: it sets the cursed suit (`cursed Ace of Knots`); name the flipped "
+        "Crown here"
+    )
+    # §5: +1 a trick, -1 a cursed card: Ann 3 - 2, Bob 2 - 5, Cat 3 - 1
+    sk("tricks", "3", "2", "3")
+    sk("counts", "2", "5", "1")
+    assert scores(sk) == {"Ann": 1, "Bob": -3, "Cat": 2}
+    # hand 2: the Crown of Waves came up in hand 1, so `trump Sea` is a repeat within the pile
+    sk("cursed", "suns")
+    assert sk.fails("trump", "Sea").startswith("refused: Waves was already the trump suit in hand 1")

@@ -55,7 +55,20 @@ def tricks(game: state.Game, values: list[str]) -> events.TricksRecorded:
 
 
 def trump(game: state.Game, text: str) -> events.TrumpSet:
-    """A suit (or none), or the card turned up: its suit is trump."""
+    """A suit (or none), or the card turned up: its suit is trump. The same trump again is
+    not an entry: nothing new would be stored."""
+    event = _trump(game, text)
+    hand = game.hand
+    if hand.trump_known and event.suit == hand.trump and event.card in (None, hand.trump_card):
+        shown = "no trump" if hand.trump is None else cards.suit_symbol(hand.trump)
+        raise errors.EntryError(
+            f"hand {hand.number}'s trump is already {shown}, so nothing was recorded; to change it, "
+            "give the other suit"
+        )
+    return event
+
+
+def _trump(game: state.Game, text: str) -> events.TrumpSet:
     deck = game.deck
     try:
         suit = cards.parse_suit(text, deck.kind)
@@ -64,7 +77,9 @@ def trump(game: state.Game, text: str) -> events.TrumpSet:
         try:
             card = cards.parse_card(text, deck)
         except errors.UsageError:
-            raise not_a_suit from None
+            card = _flipped_decktet(text, deck, cards.CROWN)
+            if card is None:
+                raise not_a_suit from None
     if card.is_joker:
         return events.TrumpSet(hand=game.hand.number, suit=None, card=card.code)
     if len(card.suits) != 1:
@@ -72,12 +87,43 @@ def trump(game: state.Game, text: str) -> events.TrumpSet:
     return events.TrumpSet(hand=game.hand.number, suit=card.suits[0], card=card.code)
 
 
+def _flipped_decktet(text: str, deck: cards.Deck, rank: int) -> cards.Card | None:
+    """The Decktet card flipped from a pile beside the deal (Snakebit's Crowns and Aces), named
+    as the scorer saw it (`trump Sea`, `cursed Ace of Moons`); None if `text` names no such card."""
+    if deck.kind != "decktet":
+        return None
+    named = text.strip()
+    if named.casefold().startswith("the "):  # "the Sea", as the Crowns are often called
+        named = named[4:]
+    try:
+        card = cards.parse_card(named, cards.deck("decktet-36"))
+    except errors.UsageError:
+        return None
+    if card.rank != rank:
+        pile = {cards.CROWN: ("Crown", "trump", "trump"), cards.ACE: ("Ace", "cursed suit", "cursed")}
+        other = pile[cards.ACE if rank == cards.CROWN else cards.CROWN]
+        if card.rank in pile:
+            raise errors.UsageError(
+                f"{card} is {'an' if other[0] == 'Ace' else 'a'} {other[0]}: it sets the {other[1]} "
+                f"(`{other[2]} {card.name}`); name the flipped {pile[rank][0]} here"
+            )
+        return None
+    return card
+
+
 def flip(game: state.Game, text: str) -> events.CardFlipped:
     return events.CardFlipped(hand=game.hand.number, card=cards.parse_card(text, game.deck).code)
 
 
 def cursed(game: state.Game, text: str) -> events.CursedSet:
-    suit = cards.parse_suit(text, game.deck.kind)
+    """The cursed suit, or the flipped Ace that sets it (`cursed Ace of Moons`)."""
+    try:
+        suit = cards.parse_suit(text, game.deck.kind)
+    except errors.UsageError:
+        ace = _flipped_decktet(text, game.deck, cards.ACE)
+        if ace is None:
+            raise
+        suit = ace.suits[0]
     if suit is None:
         raise errors.UsageError("the cursed suit cannot be none; name the suit of the flipped Ace")
     return events.CursedSet(hand=game.hand.number, suit=suit)

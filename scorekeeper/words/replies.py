@@ -21,6 +21,12 @@ def said(recorded: table.Recorded) -> str:
     game, hand, event = recorded.game, recorded.hand, recorded.event
     match event:
         case events.TrumpSet():
+            earlier = [
+                e for n, e in game.entries if n < recorded.n and isinstance(e, events.TrumpSet) and e.hand == hand.number
+            ]
+            if earlier and earlier[-1].suit != event.suit:
+                was = reports.suit_text(earlier[-1].suit)
+                return f"Trump for hand {hand.number} changed from {was} to {reports.trump_text(hand)}."
             return f"Trump for hand {hand.number}: {reports.trump_text(hand)}."
         case events.CardFlipped():
             trump = reports.trump_text(hand)
