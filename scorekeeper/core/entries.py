@@ -59,6 +59,8 @@ def trump(game: state.Game, text: str) -> events.TrumpSet:
     not an entry: nothing new would be stored."""
     event = _trump(game, text)
     hand = game.hand
+    if game.finished or hand.closed or game.ruleset.trump.kind != "turned":
+        return event  # the engine says why this trump cannot be recorded
     if hand.trump_known and event.suit == hand.trump and event.card in (None, hand.trump_card):
         shown = "no trump" if hand.trump is None else cards.suit_symbol(hand.trump)
         raise errors.EntryError(
