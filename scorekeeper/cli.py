@@ -67,6 +67,9 @@ Values = Annotated[list[str], typer.Argument(help="NAME=VALUE pairs, or one valu
 
 class Context:
     home: Path | None = None
+    # set by `play` for the commands it runs in-process: its open store, and what was recorded
+    session_store: store.Store | None = None
+    recorded: table.Recorded | None = None
 
 
 CONTEXT = Context()
@@ -158,7 +161,11 @@ def home() -> Path | None:
     return paths.home(CONTEXT.home)
 
 
-def open_store() -> store.Store:
+def open_store() -> contextlib.AbstractContextManager[store.Store]:
+    """The store, to use in a `with`: opened now and closed after, or inside `play` the
+    session's own open one (a connection is not opened and closed for every entry)."""
+    if CONTEXT.session_store is not None:
+        return contextlib.nullcontext(CONTEXT.session_store)
     from scorekeeper.storage import paths, store
 
     return store.Store(paths.store_folder(CONTEXT.home))
@@ -182,7 +189,8 @@ def record(chosen: str | None, build: Callable[[engine.Game], events.AnyEvent]) 
     from scorekeeper import table
 
     with open_store() as db:
-        return table.record(db, table.resolve_game(db, chosen), build)
+        CONTEXT.recorded = table.record(db, table.resolve_game(db, chosen), build)
+        return CONTEXT.recorded
 
 
 def answer(recorded: table.Recorded) -> None:

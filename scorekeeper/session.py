@@ -63,29 +63,48 @@ class Session:
         self.count = 0  # entries of self.game
         self.setup: dict[str, str] = {}  # answers so far to "start a game" (no game yet)
         self.worst = 0
+        self.db: Any = None  # see store()
 
     # --- the game as the store holds it now -------------------------------------------
 
-    def refresh(self) -> list[str]:
-        """Read the game again if the store changed (another `sk` may have written to it);
-        returns the entries recorded elsewhere since the last read, in words."""
-        from scorekeeper import cli, table
+    def store(self) -> Any:
+        """The session's own connection to the store, kept open for its reads: each read
+        sees everything committed until then, by this session's commands or another `sk`."""
+        if self.db is None:
+            from scorekeeper.storage import paths, store
 
-        with cli.open_store() as db:
-            gid = table.resolve_game(db, self.chosen) if self.chosen else db.current_game()
-            self.chosen = self.chosen and gid
-            if gid is None:
-                self.game, self.data, self.seen = None, {}, None
-                return []
-            head = db.head(gid)
-            if self.seen == (gid, head):
-                return []
-            stored = db.events(gid)
+            self.db = store.Store(paths.store_folder(self.home))
+        return self.db
+
+    def close(self) -> None:
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+
+    def refresh(self, recorded: Any = None) -> list[str]:
+        """Read the game again if the store changed (another `sk` may have written to it);
+        returns the entries recorded elsewhere since the last read, in words. `recorded`:
+        what a command just recorded (table.Recorded), whose game is the game after it,
+        replayed already: it is taken as it is if nothing else was written since."""
+        from scorekeeper import table
+
+        db = self.store()
+        gid = table.resolve_game(db, self.chosen) if self.chosen else db.current_game()
+        self.chosen = self.chosen and gid
+        if gid is None:
+            self.game, self.data, self.seen = None, {}, None
+            return []
+        head = db.head(gid)
+        if self.seen == (gid, head):
+            return []
+        stored = db.events(gid)
         from scorekeeper.core import events
         from scorekeeper.words import reports
 
         known = self.count if self.seen is not None and self.seen[0] == gid else None
-        self.game = table.replay(stored)
+        # the entry just recorded is the only one since the last read: its game is current
+        ours = recorded is not None and recorded.game.id == gid and known == recorded.n == len(stored) - 1
+        self.game = recorded.game if ours else table.replay(stored)
         self.data = reports.status_data(self.game)
         self.seen, self.count = (gid, head), len(stored)
         if known is None:
@@ -289,12 +308,18 @@ class Session:
         if self.home is not None:
             args = ["--home", str(self.home), *args]
         closed = self.closed_hands()
-        code = self.group.main(args, prog_name="", standalone_mode=False)
+        from scorekeeper import cli
+
+        cli.CONTEXT.session_store, cli.CONTEXT.recorded = self.store(), None
+        try:
+            code = self.group.main(args, prog_name="", standalone_mode=False)
+        finally:
+            cli.CONTEXT.session_store = None
         code = code if isinstance(code, int) else 0
         self.worst = max(self.worst, code)
         if code == 0 and name in ("new", "use", "import"):
             self.chosen = None  # the session follows the game just made current
-        self.refresh()
+        self.refresh(cli.CONTEXT.recorded if code == 0 else None)
         if self.game is not None and closed is not None and self.closed_hands() > closed and name != "undo":
             self.out(self.standings_line())
         return code
@@ -327,7 +352,7 @@ class Session:
                 choices = [(p, "") for p in self.setup["players"].split(",")]
             choices += self._commands()
         elif not done:
-            choices = self._commands() + self._answer_choices(0)
+            choices = self._answer_choices(0) + self._commands()
         elif done[0].casefold() in self.group.commands:
             choices = self._argument_choices(done, current)
         else:
@@ -440,13 +465,20 @@ def run(group: Any, home: Path | None, chosen: str | None) -> int:
     """The session: through the terminal's line editor when standard input is a terminal,
     else one line at a time from standard input, replies undecorated. Returns the exit code:
     0, or the highest code of a line that was refused."""
+    import tabulate  # noqa: F401  (every closed hand prints a table: imported now, not at the first)
     import typer
 
     session = Session(group, home, chosen, typer.echo)
     try:
-        session.refresh()
+        return _run(session)
     except errors.ScorekeeperError as exc:
         return session.fail(exc)
+    finally:
+        session.close()
+
+
+def _run(session: Session) -> int:
+    session.refresh()
     if sys.stdin.isatty():
         from scorekeeper import terminal  # prompt_toolkit: only for a person at a terminal
 

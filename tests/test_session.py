@@ -219,3 +219,55 @@ def test_the_installed_program_reads_piped_lines(home):
     assert done.returncode == 0, done.stderr
     assert "Bids: Ann 1, Bob 1, Cat 0" in done.stdout  # order Cat Ann Bob
     assert '"hands_played": 0' in done.stdout
+
+
+def session_on(home):
+    """A session object on the store, as `play` makes one (its replies collected)."""
+    from scorekeeper import cli, session
+
+    said = []
+    return session.Session(cli.every_command(), None, None, said.append), said
+
+
+def completed(play_session, before):
+    return [text for text, _, _ in play_session.completions(before)]
+
+
+def test_the_session_sees_what_another_sk_recorded_before_its_next_prompt(sk, home):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", "--dealer", "Ann")
+    one, said = session_on(home)
+    one.sync()
+    assert one.prompt() == "hand 1 · Ann deals 10 · trump> "
+    sk("trump", "h")  # from another terminal
+    sk("bid", "Bob=1")
+    one.sync()
+    assert said == ["Recorded elsewhere: trump H.", "Recorded elsewhere: bids Bob=1."]
+    assert one.prompt() == "hand 1 · Ann deals 10 · bids (Cat Ann)> "
+    one.close()
+
+
+def test_tab_completes_commands_players_suits_cards_options_and_rulesets(sk, home):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", "--dealer", "Ann")
+    one, _ = session_on(home)
+    one.sync()
+    assert completed(one, "un") == ["undo"]
+    assert completed(one, "why B") == ["Bob"]
+    assert completed(one, "h") == ["hearts", "help"]  # the trump is asked: suits first
+    assert completed(one, "trump ") == ["spades", "hearts", "diamonds", "clubs", "none"]
+    assert completed(one, "trick Q") == ["QS", "QH", "QD", "QC"]
+    assert completed(one, "why Ann --h") == ["--hand"]
+    assert "oh-hell-office" in completed(one, "new oh-hell-")
+    one.handle("h")
+    assert one.prompt() == "hand 1 · Ann deals 10 · bids (Bob Cat Ann)> "
+    hints = list(one.completions("3 "))  # the second value is Cat's bid
+    assert hints[0][:2] == ("0", "Cat may bid") and len(hints) == 11
+    one.close()
+
+
+def test_decktet_cards_complete_by_name(sk, home):
+    sk("new", "snakebit", "--players", "Ann,Bob,Cat")
+    one, _ = session_on(home)
+    one.sync()
+    assert completed(one, "wy") == ["wyrms"]  # the cursed suit is asked
+    assert completed(one, "trick Dip") == ["Diplomat"]
+    one.close()
