@@ -322,7 +322,7 @@ def exposure(host: str, port: int) -> tuple[str, list[str]]:
         lines = [
             f"Warning: --host {host or '0.0.0.0'} listens on every network this computer is on. Anyone on "
             "them can open the page and read this store's current game: its players' names, scores and "
-            "comments. That is the table's Wi-Fi, but also a café's, a hotel's or an office's if this "
+            "comments. That is the table's Wi-Fi, but also a cafe's, a hotel's or an office's if this "
             "computer is on one. Nobody can change the game through it (it is read-only). "
             "Stop it with Ctrl-C when the game is over.",
         ]
@@ -344,6 +344,15 @@ def qr_text(url: str) -> str:
     out = io.StringIO()
     segno.make(url, error="m", micro=False).terminal(out=out, compact=True, border=2)
     return out.getvalue()
+
+
+def drawable(qr: str, out: TextIO) -> str:
+    """The QR code, if the terminal's encoding has its block characters; else a line saying so."""
+    try:
+        qr.encode(getattr(out, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return "(this terminal's encoding cannot draw the QR code; type the address instead)\n"
+    return qr
 
 
 def run(folder: Path, chosen: str | None, host: str, port: int, out: TextIO = sys.stdout) -> None:
@@ -373,7 +382,7 @@ def run(folder: Path, chosen: str | None, host: str, port: int, out: TextIO = sy
         print(f"Serving {which}, read-only, at {url}", file=out)
         for note in notes:
             print(note, file=out)
-        print(qr_text(url), end="", file=out)
+        print(drawable(qr_text(url), out), end="", file=out)
         print("Ctrl-C stops it.", file=out, flush=True)
         server.serve_forever(poll_interval=0.25)
     except KeyboardInterrupt:

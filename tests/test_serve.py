@@ -257,6 +257,18 @@ def test_every_interface_only_when_asked_and_with_a_warning(home, game):
     assert (code, err) == (0, "")
 
 
+def test_a_terminal_that_cannot_draw_the_qr_code_gets_the_address_alone(home, game):
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONIOENCODING": "latin-1", "PYTHONUTF8": "0"}
+    child = subprocess.Popen([sys.executable, "-m", "scorekeeper", "serve", "--port", "0"], env=env,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    lines = [child.stdout.readline() for _ in range(4)]
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=15)
+    assert lines[0].startswith(b"Serving the current game") and lines[3] == b"Ctrl-C stops it.\n"
+    assert lines[2] == b"(this terminal's encoding cannot draw the QR code; type the address instead)\n"
+    assert (child.returncode, out, err) == (0, b"Stopped serving.\n", b"")
+
+
 def test_a_game_it_cannot_show_is_refused_before_it_listens(sk):
     assert sk.fails("serve", "--port", "0") == "refused: no game yet; start one with `new RULESET --players A,B,C`"
     sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
