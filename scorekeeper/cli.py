@@ -61,6 +61,10 @@ app = typer.Typer(
 )
 
 GameOption = Annotated[Optional[str], typer.Option("--game", help="act on this game instead of the current one")]
+HandOption = Annotated[
+    Optional[int],
+    typer.Option("--hand", help="the hand this is for; on a closed hand, a correction (later hands are re-told)"),
+]
 JsonOption = Annotated[bool, typer.Option("--json", help="print JSON")]
 Values = Annotated[list[str], typer.Argument(help="NAME=VALUE pairs, or one value per player in seating order")]
 
@@ -184,12 +188,15 @@ def current(chosen: str | None) -> engine.Game:
         return table.load(db, table.resolve_game(db, chosen))
 
 
-def record(chosen: str | None, build: Callable[[engine.Game], events.AnyEvent]) -> table.Recorded:
-    """Record an entry on the chosen game (see table.record): nothing is written if refused."""
+def record(
+    chosen: str | None, build: Callable[[engine.Game], events.AnyEvent], hand: int | None = None
+) -> table.Recorded:
+    """Record an entry on the chosen game (see table.record): nothing is written if refused.
+    With `hand`, the entry is for that hand: a correction if the hand has closed."""
     from scorekeeper import table
 
     with open_store() as db:
-        CONTEXT.recorded = table.record(db, table.resolve_game(db, chosen), build)
+        CONTEXT.recorded = table.record(db, table.resolve_game(db, chosen), build, hand)
         return CONTEXT.recorded
 
 
@@ -305,30 +312,32 @@ def standings(
 
 
 @command()
-def trump(suit: Annotated[str, typer.Argument(help="a suit, a card (its suit), or none")], game: GameOption = None) -> None:
+def trump(suit: Annotated[str, typer.Argument(help="a suit, a card (its suit), or none")], hand: HandOption = None, game: GameOption = None) -> None:
     """Record the trump for the hand: a suit, or the card turned up (Snakebit: the Crown).
 
     Example: scorekeeper trump hearts     (or: scorekeeper trump 7h; Snakebit: scorekeeper trump Sea)
     """
     from scorekeeper.core import entries
 
-    answer(record(game, lambda g: entries.trump(g, suit)))
+    answer(record(game, lambda g: entries.trump(g, suit), hand))
 
 
 @command()
-def flip(card: Annotated[str, typer.Argument(help="the card flipped before the deal")], game: GameOption = None) -> None:
+def flip(card: Annotated[str, typer.Argument(help="the card flipped before the deal")], hand: HandOption = None, game: GameOption = None) -> None:
     """Record the card flipped to set the hand size and trump.
 
     Example: scorekeeper flip 7h
     """
     from scorekeeper.core import entries
 
-    answer(record(game, lambda g: entries.flip(g, card)))
+    answer(record(game, lambda g: entries.flip(g, card), hand))
 
 
 @command()
 def cursed(
-    suit: Annotated[str, typer.Argument(help="the suit of the flipped Ace, or the Ace itself")], game: GameOption = None
+    suit: Annotated[str, typer.Argument(help="the suit of the flipped Ace, or the Ace itself")],
+    hand: HandOption = None,
+    game: GameOption = None,
 ) -> None:
     """Record the cursed suit (Snakebit): its name, or the flipped Ace's.
 
@@ -336,29 +345,29 @@ def cursed(
     """
     from scorekeeper.core import entries
 
-    answer(record(game, lambda g: entries.cursed(g, suit)))
+    answer(record(game, lambda g: entries.cursed(g, suit), hand))
 
 
 @command()
-def bid(values: Values, game: GameOption = None) -> None:
+def bid(values: Values, hand: HandOption = None, game: GameOption = None) -> None:
     """Record bids; a bid may be corrected until the tricks are recorded.
 
     Example: scorekeeper bid Ann=2 Bob=0 Cat=1   (or: scorekeeper bid 2 0 1)
     """
     from scorekeeper.core import entries
 
-    answer(record(game, lambda g: entries.bids(g, values)))
+    answer(record(game, lambda g: entries.bids(g, values), hand))
 
 
 @command()
-def tricks(values: Values, game: GameOption = None) -> None:
+def tricks(values: Values, hand: HandOption = None, game: GameOption = None) -> None:
     """Record the tricks each player took; the hand then closes and is scored.
 
     Example: scorekeeper tricks Ann=2 Bob=1 Cat=0
     """
     from scorekeeper.core import entries
 
-    answer(record(game, lambda g: entries.tricks(g, values)))
+    answer(record(game, lambda g: entries.tricks(g, values), hand))
 
 
 @command()
@@ -366,6 +375,7 @@ def renege(
     player: Annotated[str, typer.Argument(help="who reneged")],
     kind: Annotated[Optional[str], typer.Option("--kind", help="which renege (see `rules`)")] = None,
     note: Annotated[str, typer.Option("--note", help="what happened")] = "",
+    hand: HandOption = None,
     game: GameOption = None,
 ) -> None:
     """Record a renege and apply its penalty at once.
@@ -374,18 +384,47 @@ def renege(
     """
     from scorekeeper.core import entries
 
-    answer(record(game, lambda g: entries.renege(g, player, kind, note)))
+    answer(record(game, lambda g: entries.renege(g, player, kind, note), hand))
 
 
 @command()
-def comment(text: Annotated[str, typer.Argument(help="the comment, in quotes")], game: GameOption = None) -> None:
+def comment(text: Annotated[str, typer.Argument(help="the comment, in quotes")], hand: HandOption = None, game: GameOption = None) -> None:
     """Note a comment on the score sheet, under the hand in progress.
 
     Example: scorekeeper comment "Bob: 'I never bid zero'"
     """
     from scorekeeper.core import entries
 
-    answer(record(game, lambda g: entries.comment(g, text)))
+    answer(record(game, lambda g: entries.comment(g, text), hand))
+
+
+@command()
+def dealer(
+    player: Annotated[str, typer.Argument(help="who actually dealt")],
+    hand: HandOption = None,
+    game: GameOption = None,
+) -> None:
+    """Record who actually dealt a hand (a deal out of turn); the rotation carries on from them.
+
+    Example: scorekeeper dealer Cat --hand 3
+    """
+    from scorekeeper.core import entries
+
+    answer(record(game, lambda g: entries.dealer(g, player), hand))
+
+
+@command()
+def abandon(game: GameOption = None) -> None:
+    """Mark the game abandoned: kept in the store and the log, left out of `stats`; `undo`
+    takes it back.
+
+    Example: scorekeeper abandon
+    """
+    from scorekeeper import table
+
+    with open_store() as db:
+        state = table.abandon(db, table.resolve_game(db, game))
+    typer.echo(f"Game {state.id} is abandoned after {sum(h.closed for h in state.hands)} hands; `undo` takes that back.")
 
 
 @command()
@@ -406,6 +445,7 @@ def undo(game: GameOption = None) -> None:
 def took(
     player: Annotated[str, typer.Argument(help="who took them")],
     cards: Annotated[list[str], typer.Argument(help="the scoring cards, e.g. QS QH")],
+    hand: HandOption = None,
     game: GameOption = None,
 ) -> None:
     """Record scoring cards a player captured in tricks.
@@ -414,44 +454,44 @@ def took(
     """
     from scorekeeper.core.families import captures
 
-    answer(record(game, lambda g: captures.took(g, player, cards)))
+    answer(record(game, lambda g: captures.took(g, player, cards), hand))
 
 
 @command()
-def first(player: Annotated[str, typer.Argument(help="who won the first trick")], game: GameOption = None) -> None:
+def first(player: Annotated[str, typer.Argument(help="who won the first trick")], hand: HandOption = None, game: GameOption = None) -> None:
     """Record who won the first trick.
 
     Example: scorekeeper first Cat
     """
     from scorekeeper.core.families import captures
 
-    answer(record(game, lambda g: captures.trick_won(g, "first", player)))
+    answer(record(game, lambda g: captures.trick_won(g, "first", player), hand))
 
 
 @command()
-def last(player: Annotated[str, typer.Argument(help="who won the last trick")], game: GameOption = None) -> None:
+def last(player: Annotated[str, typer.Argument(help="who won the last trick")], hand: HandOption = None, game: GameOption = None) -> None:
     """Record who won the last trick.
 
     Example: scorekeeper last Ann
     """
     from scorekeeper.core.families import captures
 
-    answer(record(game, lambda g: captures.trick_won(g, "last", player)))
+    answer(record(game, lambda g: captures.trick_won(g, "last", player), hand))
 
 
 @command()
-def moon(player: Annotated[str, typer.Argument(help="who declares")], game: GameOption = None) -> None:
+def moon(player: Annotated[str, typer.Argument(help="who declares")], hand: HandOption = None, game: GameOption = None) -> None:
     """Record a declaration of shooting the moon, before the first trick.
 
     Example: scorekeeper moon Dan
     """
     from scorekeeper.core.families import captures
 
-    answer(record(game, lambda g: captures.moon(g, player)))
+    answer(record(game, lambda g: captures.moon(g, player), hand))
 
 
 @command()
-def poison(values: Values, game: GameOption = None) -> None:
+def poison(values: Values, hand: HandOption = None, game: GameOption = None) -> None:
     """Record poisons (Pick Your Poison): bid:N, blind:N or take per player, in picking
     order from the dealer's left (the dealer last), or everyone's at once.
 
@@ -459,7 +499,7 @@ def poison(values: Values, game: GameOption = None) -> None:
     """
     from scorekeeper.core.families import poisons
 
-    answer(record(game, lambda g: poisons.entry(g, values)))
+    answer(record(game, lambda g: poisons.entry(g, values), hand))
 
 
 Cards = Annotated[list[str], typer.Argument(metavar="CARD...", help="the cards in the order played, leader first")]
@@ -542,7 +582,7 @@ def why(
 
 
 @command()
-def counts(values: Values, game: GameOption = None) -> None:
+def counts(values: Values, hand: HandOption = None, game: GameOption = None) -> None:
     """Record how many cursed cards each player took (Snakebit), instead of naming them.
 
     All of the hand's cursed cards at once: they total 8. Players left out took none.
@@ -550,7 +590,7 @@ def counts(values: Values, game: GameOption = None) -> None:
     """
     from scorekeeper.core.families import snakebit
 
-    answer(record(game, lambda g: snakebit.counts(g, values)))
+    answer(record(game, lambda g: snakebit.counts(g, values), hand))
 
 
 @command("import")

@@ -139,6 +139,7 @@ class Recorded(NamedTuple):
     hand: engine.Hand  # the hand the entry went to (closed by it, perhaps)
     event: events.AnyEvent  # the entry as stored
     n: int  # its position in the game's log
+    before: engine.Game | None = None  # for a correction of a closed hand: the game as it stood
 
 
 class Undone(NamedTuple):
@@ -150,17 +151,70 @@ class Undone(NamedTuple):
     n: int  # the reversal's own position
 
 
-def record(db: store.Store, game_id: str, build: Callable[[engine.Game], events.AnyEvent]) -> Recorded:
+def record(
+    db: store.Store,
+    game_id: str,
+    build: Callable[[engine.Game], events.AnyEvent],
+    hand: int | None = None,
+) -> Recorded:
     """Build an entry against the game as it stands, let the engine judge it, and append it,
-    all under the store's write lock; nothing is written if anything refuses."""
+    all under the store's write lock; nothing is written if anything refuses.
+
+    With `hand`, the entry is for that hand: on the hand in progress it is an ordinary
+    entry; on a closed hand it is a correction (RULES §6), judged by replaying the whole game
+    with it in place: refused, naming the entry, if any later entry no longer fits. A renege
+    or a comment built for a closed hand (a revoke flagged by a hand's last trick, an entry
+    after the game's end) is such a correction too, and so is a dealer."""
     with db.writing(game_id) as writer:
-        game = replay(writer.events)
+        stored = events.parse_all([e.body for e in writer.events])
+        game = engine.replay(stored)
+        if game.abandoned:
+            raise errors.RuleViolation("this game was abandoned; `undo` takes that back, or start another with `new`")
         event = build(game)
-        hand = game.hand
-        engine.apply(game, event)
+        if hand is not None:
+            event = event.model_copy(update={"hand": _hand_number(game, hand)})
+        target = game.hands[event.hand - 1] if isinstance(event, events.HandEvent) and event.hand <= len(game.hands) else None
+        corrects = target is not None and target.closed and (
+            hand is not None or isinstance(event, events.RenegeRecorded | events.CommentAdded | events.DealerSet)
+        )
+        if corrects:
+            event = events.Corrected(fact=event)
+        if corrects or isinstance(event, events.DealerSet):
+            after = _retold(stored, event)
+            went_to = after.hands[event.hand - 1]
+        else:
+            went_to, after = game.hand, game
+            engine.apply(game, event)
         n = writer.append(event.data()).n
-    game.entries.append((n, event))
-    return Recorded(game, hand, event, n)
+    if after is game:
+        game.entries.append((n, event))
+    return Recorded(after, went_to, event, n, before=game if corrects else None)
+
+
+def _hand_number(game: engine.Game, number: int) -> int:
+    """A hand `--hand` may name: one dealt so far."""
+    if number < 1:
+        raise errors.UsageError(f"hands are numbered from 1; {number} is not a hand")
+    if number > len(game.hands):
+        now = game.hand.number
+        raise errors.EntryError(
+            f"hand {number} has not been dealt; hand {now} is "
+            + ("the last hand of this game" if game.finished else "in progress")
+        )
+    return number
+
+
+def _retold(stored: list[events.AnyEvent], event: events.AnyEvent) -> engine.Game:
+    """The game re-told with `event` (a correction, a dealer) in place: refused with the
+    correction's own reason, or naming the later entry that no longer fits."""
+    from scorekeeper.core import corrections
+
+    try:
+        return engine.replay([*stored, event])
+    except corrections.NoLongerFits as exc:
+        if exc.position == len(stored):
+            raise exc.cause from None
+        raise
 
 
 def undo(db: store.Store, game_id: str) -> Undone:
@@ -173,6 +227,20 @@ def undo(db: store.Store, game_id: str) -> Undone:
         n = writer.append(reversal.data()).n
     game = engine.replay([*stored, reversal])
     return Undone(game, stored[reversal.target], reversal.target, n)
+
+
+def abandon(db: store.Store, game_id: str) -> engine.Game:
+    """Mark a game abandoned: it stays in the store and its log, `stats` leaves it out, and
+    `undo` takes it back."""
+    with db.writing(game_id) as writer:
+        game = replay(writer.events)
+        if game.abandoned:
+            raise errors.RuleViolation("this game is already abandoned; `undo` takes that back")
+        if game.finished:
+            raise errors.RuleViolation("this game is over, so there is nothing to abandon")
+        writer.append(events.GameAbandoned().data())
+    game.abandoned = True
+    return game
 
 
 # --- whole games -----------------------------------------------------------------------

@@ -76,7 +76,7 @@ def test_the_hook_refuses_the_dealer_the_bid_that_makes_the_total(hooked):
     assert hooked.fails("bid", "Cat=3") == HOOK_REFUSAL
     assert "Cat" not in status(hooked)["bids"]  # nothing recorded
     out = hooked("bid", "Cat=4")  # a legal dealer bid: the total is 8, not 7
-    assert "Bids: Ann 2, Bob 2, Cat 4 (total 8 for 7 tricks)." in out
+    assert "Hand 1: bids Ann 2, Bob 2, Cat 4 (total 8 for 7 tricks)." in out
 
 
 def test_the_hook_judges_the_dealers_bid_when_all_come_in_one_entry(hooked):
@@ -392,7 +392,7 @@ def test_tie_break_off_on_mrpikes_is_a_shared_win(sk):
 
 def test_the_renege_penalty(sk):
     new_game(sk, PIKES, "Ann,Bob,Cat", "renege=-5")
-    assert "Renege by Bob (revoke): -5 points." in sk("renege", "Bob")
+    assert "renege by Bob (revoke): -5 points." in sk("renege", "Bob")
     assert scores(sk)["Bob"] == -5
     new_game(sk, OFFICE, "Ann,Bob,Cat")
     sk("renege", "Cat", "--note", "played a club on a heart lead")

@@ -538,7 +538,7 @@ def test_a_pick_may_be_corrected_until_the_tricks_and_undone(sk):
     start(sk, ["Ann", "Bob", "Cat"], "Cat")
     sk("trump", "QS")
     out = sk("poison", "Ann=bid:3")
-    assert "Poisons: Ann bid 3.\nBob picks next (bid, blind or take)." in out
+    assert "poisons Ann bid 3.\nBob picks next (bid, blind or take)." in out
     sk("poison", "Ann=bid:4")  # a correction, still in order
     assert status(sk)["poisons"] == {"Ann": {"kind": "bid", "bid": 4}}
     sk("poison", "Bob=take")
@@ -620,7 +620,7 @@ def test_every_kind_of_forced_pick_in_a_round_of_four_then_a_round_of_three(sk):
         "refused: Bob is not forced to bid blind in hand 4, so looking at the cards is no renege "
         "(Bob just may not pick blind after looking); for failing to follow suit use --kind revoke"
     )
-    assert "Renege by Ann (peek): -4 points." in sk(
+    assert "renege by Ann (peek): -4 points." in sk(
         "renege", "Ann", "--kind", "peek", "--note", "lifted her cards"
     )
     assert scores(sk)["Ann"] == 34  # 38 - 4, before the hand is over

@@ -260,9 +260,10 @@ def test_a_revoke_is_flagged_at_once_and_confirmed_by_renege(sk):
     ) in sk("status").splitlines()
     # Never applied by itself: Ann took all 3 (bid 1: -(10 + 2)); Bob, Cat took 0 (bid 1: -11).
     assert scores(sk) == {"Ann": -12, "Bob": -11, "Cat": -11}
-    assert (
-        sk("renege", "Bob") == "Renege by Bob (revoke): -10 points.\nStill to record: trump, bids, tricks\n"
-    )
+    # The penalty counts in hand 1, where the revoke was, though that hand has closed (§6).
+    out = sk("renege", "Bob")
+    assert out.startswith("Hand 1 corrected (entry 6): renege (revoke) by Bob: hand 1: Bob showed void")
+    assert "Hand 1 now scores: Ann -12, Bob -21 (was -11), Cat -11." in out.splitlines()
     # MrPikes' renege costs -10 (the ruleset's option).
     assert scores(sk) == {"Ann": -12, "Bob": -21, "Cat": -11}
     assert sk.json("status")["revoke_flags"] == []

@@ -11,13 +11,36 @@ def log_text(db, game_id: str) -> str:
     stored = db.events(game_id)
     parsed = events.parse_all([e.body for e in stored])
     undone_by = {e.target: n for n, e in enumerate(parsed) if isinstance(e, events.EntryReversed)}
+    corrected_by, set_aside = _retold(parsed)
     rows = []
     for entry, event in zip(stored, parsed, strict=True):
         hand = getattr(event, "hand", "")
-        note = f"undone by entry {undone_by[entry.n]}" if entry.n in undone_by else ""
+        notes = [f"undone by entry {undone_by[entry.n]}"] if entry.n in undone_by else []
+        notes += [f"corrected by entry {n}" for n in corrected_by.get(entry.n, [])]
+        if entry.n in set_aside:
+            notes.append("no longer counts: the corrected game ended before")
+        note = "; ".join(notes)
         rows.append([entry.n, entry.at[:19].replace("T", " "), hand, events.describe(event), note, entry.hash[:12]])
     head = f"Game {game_id}: {len(stored)} entries; chain head {db.head(game_id)}"
     return head + "\n" + reports.table(rows, ["#", "time (UTC)", "hand", "entry", "", "hash"])
+
+
+def _retold(parsed: list[events.AnyEvent]) -> tuple[dict[int, list[int]], set[int]]:
+    """Which entries a correction superseded (entry → the correcting entries), and which a
+    correction left beyond the game's end."""
+    from scorekeeper.core import engine, errors
+
+    if not any(isinstance(e, events.Corrected) for e in parsed):
+        return {}, set()
+    try:
+        game = engine.replay(parsed)
+    except errors.ScorekeeperError:
+        return {}, set()
+    corrected_by: dict[int, list[int]] = {}
+    for correction in game.corrections:
+        for n, _ in correction.superseded:
+            corrected_by.setdefault(n, []).append(correction.position)
+    return corrected_by, {n for n, _ in game.set_aside}
 
 
 def digest_text(db, digest: str) -> str:

@@ -26,41 +26,43 @@ def said(recorded: table.Recorded) -> str:
             ]
             if earlier and earlier[-1].suit != event.suit:
                 was = reports.suit_text(earlier[-1].suit)
-                return f"Trump for hand {hand.number} changed from {was} to {reports.trump_text(hand)}."
-            return f"Trump for hand {hand.number}: {reports.trump_text(hand)}."
+                return f"Hand {hand.number}: trump changed from {was} to {reports.trump_text(hand)}."
+            return f"Hand {hand.number}: trump {reports.trump_text(hand)}."
         case events.CardFlipped():
             trump = reports.trump_text(hand)
             trump = trump if trump.startswith("no trump") else f"trump {trump}"
             return f"Hand {hand.number}: {hand.size} cards each, {trump}."
         case events.CursedSet():
-            return f"Cursed suit for hand {hand.number}: {reports.suit_text(hand.cursed)}."
+            return f"Hand {hand.number}: cursed suit {reports.suit_text(hand.cursed)}."
         case events.BidsRecorded():
-            text = "Bids: " + ", ".join(f"{p} {b}" for p, b in hand.bids.items())
+            text = f"Hand {hand.number}: bids " + ", ".join(f"{p} {b}" for p, b in hand.bids.items())
             if len(hand.bids) == len(game.players):
                 text += f" (total {sum(hand.bids.values())} for {hand.size} tricks)"
             return text + "."
         case events.TricksRecorded():
-            return "Tricks: " + ", ".join(f"{p} {t}" for p, t in (hand.tricks or {}).items()) + "."
+            return f"Hand {hand.number}: tricks " + ", ".join(f"{p} {t}" for p, t in (hand.tricks or {}).items()) + "."
         case events.RenegeRecorded():
             from scorekeeper.core import scoring
 
             penalty = hand.penalties[-1]
             points = scoring.points_text(penalty.item.points)
-            return f"Renege by {penalty.item.player} ({penalty.kind}): {points} points."
+            return f"Hand {hand.number}: renege by {penalty.item.player} ({penalty.kind}): {points} points."
         case events.CommentAdded():
-            return f"Comment noted under hand {hand.number}."
+            return f"Hand {hand.number}: comment noted."
         case events.CardsTaken():
             from scorekeeper.core.families import captures
 
-            return captures.took_said(game, event.player, event.cards)
+            return f"Hand {hand.number}: " + captures.took_said(game, event.player, event.cards)
         case events.TrickAwarded():
-            return f"{event.which.capitalize()} trick: {hand.first if event.which == 'first' else hand.last}."
+            return f"Hand {hand.number}: {event.which} trick to {hand.first if event.which == 'first' else hand.last}."
         case events.MoonDeclared():
-            return f"{hand.moon} declares shooting the moon."
+            return f"Hand {hand.number}: {hand.moon} declares shooting the moon."
         case events.PoisonsRecorded():
-            return _poisons_said(game, hand)
+            return f"Hand {hand.number}: " + _poisons_said(game, hand)
         case events.CursedCounted():
-            return "Cursed cards: " + ", ".join(f"{p} {n}" for p, n in (hand.cursed_counts or {}).items()) + "."
+            return f"Hand {hand.number}: cursed cards " + ", ".join(f"{p} {n}" for p, n in (hand.cursed_counts or {}).items()) + "."
+        case events.DealerSet():
+            return f"Hand {hand.number}: dealt by {event.player} ({hand.dealer_reason})."
         case events.TrickPlayed():
             from scorekeeper.core.families import card_by_card
 
@@ -73,7 +75,7 @@ def _poisons_said(game: engine.Game, hand: engine.Hand) -> str:
     from scorekeeper.core.families import poisons
     from scorekeeper.words import reports
 
-    lines = ["Poisons: " + ", ".join(f"{p} {reports.pick_text(k)}" for p, k in hand.poisons.items()) + "."]
+    lines = ["poisons " + ", ".join(f"{p} {reports.pick_text(k)}" for p, k in hand.poisons.items()) + "."]
     if hand.closed:
         return lines[0]
     data = reports.status_data(game)
@@ -110,6 +112,10 @@ def reply(recorded: table.Recorded) -> str:
     from scorekeeper.words import reports
 
     game, hand = recorded.game, recorded.hand
+    if recorded.before is not None:  # a correction of a closed hand, or a dealer, re-told the game
+        from scorekeeper.words import corrected
+
+        return corrected.reply(recorded)
     lines = [said(recorded)]
     if isinstance(recorded.event, events.CommentAdded):
         return lines[0]

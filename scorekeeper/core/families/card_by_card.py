@@ -349,22 +349,21 @@ def _later(hand: state.Hand, index: int, seat: int, shows: Any) -> tuple[int, ca
 
 
 def pending_flags(game: state.Game) -> list[Flag]:
-    """Flags of the hand in progress and the one before it that no renege confirms yet.
+    """Flags of the hand in progress and the one before it that no renege in their own hand
+    confirms yet.
 
-    A revoke is never penalised by itself: the scorer confirms it with `renege NAME` in the
-    same hand or, when the trick that proved it closed the hand, in the next one."""
-    recent = game.hands[-2:]
-    raised = [flag for hand in recent for flag in flags(game, hand)]
+    A revoke is never penalised by itself: the scorer confirms it with `renege NAME`, and
+    the penalty counts in the hand where the revoke was, even when the trick that proved it
+    closed that hand (or the game)."""
     peek_kinds = {r.kind for r in game.ruleset.reneges if r.forced_blind_only}
-    confirmed = Counter(
-        penalty.item.player for hand in recent for penalty in hand.penalties if penalty.kind not in peek_kinds
-    )
     pending = []
-    for flag in raised:
-        if confirmed[flag.player]:
-            confirmed[flag.player] -= 1
-        else:
-            pending.append(flag)
+    for hand in game.hands[-2:]:
+        confirmed = Counter(p.item.player for p in hand.penalties if p.kind not in peek_kinds)
+        for flag in flags(game, hand):
+            if confirmed[flag.player]:
+                confirmed[flag.player] -= 1
+            else:
+                pending.append(flag)
     return pending
 
 
