@@ -252,16 +252,17 @@ def games() -> None:
 
 
 @command()
-def use(game: Annotated[str, typer.Argument(help="a game id or a unique prefix of one")]) -> None:
+def use(game: Annotated[str, typer.Argument(help="a game's id or name, or a unique prefix of one")]) -> None:
     """Make another game the current one.
 
-    Example: scorekeeper use 3f2a
+    Example: scorekeeper use 3f2a   (or by its name: scorekeeper use tuesday)
     """
     from scorekeeper import table
 
     with open_store() as db:
         gid = table.use(db, game)
-    typer.echo(f"Game {gid} is now current.")
+        name = table.load(db, gid).name
+    typer.echo(f"Game {gid}{f' ({name})' if name else ''} is now current.")
 
 
 @command()

@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 # be replayed pays for them, so reading cached summaries does not.
 
 # Bump when a summary's content or meaning changes: summaries of other versions are ignored.
-CACHE_KIND = "stats-summary-2"
-AGGREGATE_KIND = "stats-aggregate-1"  # the whole store's records, under the game id "*"
+CACHE_KIND = "stats-summary-3"
+AGGREGATE_KIND = "stats-aggregate-2"  # the whole store's records, under the game id "*"
 # What is counted for each player in each game, in the order a summary lists the counts.
 COUNTS = ("bids", "bids_made", "forced_blind", "blind_survived", "pants", "reneges", "moons", "moons_failed")
 
@@ -62,6 +62,8 @@ def summarize(game: engine.Game) -> dict[str, Any]:
         "title": rules.title,
         "winner": rules.end.winner,
         "finished": game.finished,
+        "abandoned": game.abandoned,  # kept in the store, left out of the records
+        "name": game.name,
         "hands": sum(1 for h in game.hands if h.closed),
         "has": {
             "bids": rules.bidding.kind in ("bids", "poisons"),
@@ -276,6 +278,8 @@ def aggregate(games: Iterable[dict[str, Any]]) -> dict[str, Any]:
     names: dict[str, str] = {}
     by_ruleset: dict[str, dict[str, Any]] = {}
     for g in games:
+        if g["abandoned"]:
+            continue
         block = by_ruleset.get(g["ruleset"])
         if block is None:
             block = by_ruleset[g["ruleset"]] = {

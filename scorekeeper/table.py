@@ -66,8 +66,8 @@ def new_event(
 
 
 def resolve_game(db: store.Store, chosen: str | None) -> str:
-    """The game a command acts on: `chosen` (an id or a unique prefix of one), else the
-    current game."""
+    """The game a command acts on: `chosen` (an id or a name, or a unique prefix of one), else
+    the current game."""
     if chosen is None:
         current = db.current_game()
         if current is None:
@@ -78,12 +78,30 @@ def resolve_game(db: store.Store, chosen: str | None) -> str:
                 "choose one with `use ID` (`games` lists them)"
             )
         return current
-    matches = names.matching(chosen, [g.id for g in db.games()], fold=str)
+    listed = db.games()
+    matches = names.matching(chosen, [g.id for g in listed], fold=str)
     if len(matches) == 1:
         return matches[0]
-    if not matches:
+    if matches:
+        raise errors.EntryError(f"'{chosen}' could be {', '.join(matches)}; give more of the id")
+    return _by_name(db, listed, chosen)
+
+
+def _by_name(db: store.Store, listed: list, chosen: str) -> str:
+    """The game a name names (case-insensitive; the name or a unique prefix of it), from the
+    summaries `stats` keeps."""
+    from scorekeeper import stats
+
+    named = {g.id: s["name"] for g, s in zip(listed, stats.summaries(db, games=listed), strict=True) if s["name"]}
+    found = names.matching(chosen, dict.fromkeys(named.values()))
+    ids = [i for i, name in named.items() if name in found]
+    if len(ids) == 1:
+        return ids[0]
+    if not ids:
         raise errors.EntryError(f"no game '{chosen}' in the store; `games` lists them")
-    raise errors.EntryError(f"'{chosen}' could be {', '.join(matches)}; give more of the id")
+    if len(found) == 1:
+        raise errors.EntryError(f"{len(ids)} games are named '{found[0]}'; give the id ({', '.join(ids)})")
+    raise errors.EntryError(f"'{chosen}' could be {' or '.join(found)}; give more of the name")
 
 
 class Listed(NamedTuple):
@@ -96,6 +114,8 @@ class Listed(NamedTuple):
     hands: int  # hands closed
     started: str  # when, as the store stamped it (ISO 8601, UTC)
     current: bool
+    name: str = ""
+    abandoned: bool = False
 
 
 def games(db: store.Store) -> list[Listed]:
@@ -107,13 +127,15 @@ def games(db: store.Store) -> list[Listed]:
     listed = db.games()
     summaries = stats.summaries(db, games=listed)
     return [
-        Listed(game.id, s["ruleset"], s["players"], s["finished"], s["hands"], game.created_at, game.id == chosen)
+        Listed(game.id, s["ruleset"], s["players"], s["finished"], s["hands"], game.created_at, game.id == chosen,
+               s["name"], s["abandoned"])  # fmt: skip
         for game, s in zip(listed, summaries, strict=True)
     ]
 
 
 def use(db: store.Store, chosen: str) -> str:
-    """Make the game `chosen` names (an id or a unique prefix) the current one; its id."""
+    """Make the game `chosen` names (an id or a name, or a unique prefix of one) the current
+    one; its id."""
     game_id = resolve_game(db, chosen)
     db.set_current_game(game_id)
     return game_id
@@ -163,8 +185,8 @@ def record(
     With `hand`, the entry is for that hand: on the hand in progress it is an ordinary
     entry; on a closed hand it is a correction (RULES §6), judged by replaying the whole game
     with it in place: refused, naming the entry, if any later entry no longer fits. A renege
-    or a comment built for a closed hand (a revoke flagged by a hand's last trick, an entry
-    after the game's end) is such a correction too, and so is a dealer."""
+    built for a closed hand (a revoke flagged by a hand's last trick, or confirmed after the
+    game's end) is such a correction too: its penalty counts in that hand."""
     with db.writing(game_id) as writer:
         stored = events.parse_all([e.body for e in writer.events])
         game = engine.replay(stored)
@@ -175,7 +197,7 @@ def record(
             event = event.model_copy(update={"hand": _hand_number(game, hand)})
         target = game.hands[event.hand - 1] if isinstance(event, events.HandEvent) and event.hand <= len(game.hands) else None
         corrects = target is not None and target.closed and (
-            hand is not None or isinstance(event, events.RenegeRecorded | events.CommentAdded | events.DealerSet)
+            hand is not None or isinstance(event, events.RenegeRecorded)
         )
         if corrects:
             event = events.Corrected(fact=event)

@@ -144,7 +144,7 @@ def drop_the_game_row(conn, gid):
 TAMPERING = [
     (edit_a_bid, "entry 2 (bids) does not match its hash: it was altered"),
     (edit_a_time, "entry 4 (trick) does not match its hash: it was altered"),
-    (edit_the_type_column, "entry 6 (renege) is marked 'comment' in the type column: it was altered"),
+    (edit_the_type_column, "entry 6 (correction) is marked 'comment' in the type column: it was altered"),
     (
         edit_a_hash_to_match,
         "entry 8 (trump) does not follow entry 7: an entry before it was altered, removed or inserted",

@@ -39,14 +39,15 @@ def games_text(listed: list[Listed]) -> str:
         [
             "*" if game.current else "",
             game.id,
+            game.name,
             game.ruleset,
             ", ".join(game.players),
-            "over" if game.finished else f"hand {game.hands + 1}",
+            "abandoned" if game.abandoned else "over" if game.finished else f"hand {game.hands + 1}",
             game.started[:16],
         ]
         for game in listed
     ]
-    return table(rows, ["", "id", "ruleset", "players", "state", "started"])
+    return table(rows, ["", "id", "name", "ruleset", "players", "state", "started"])
 
 
 def table(rows: list[list[Any]], headers: list[str]) -> str:
