@@ -129,7 +129,7 @@ def summaries(db, rebuild: bool = False, parallel_from: int = 200, games=None) -
     return [found[g.id] for g in games]
 
 
-_SUMMARY_KEYS = frozenset({"ruleset", "title", "winner", "finished", "hands", "has", "players"})
+_SUMMARY_KEYS = frozenset({"ruleset", "title", "winner", "finished", "abandoned", "name", "hands", "has", "players"})
 
 
 def _parse_summaries(texts: dict[str, str]) -> dict[str, dict[str, Any]]:
@@ -156,6 +156,7 @@ def _summary_ok(data: Any) -> bool:
         return False
     if not (isinstance(data["ruleset"], str) and isinstance(data["title"], str)
             and data["winner"] in ("highest", "lowest") and isinstance(data["finished"], bool)
+            and isinstance(data["abandoned"], bool) and isinstance(data["name"], str)
             and type(data["hands"]) is int and isinstance(data["has"], dict)
             and all(isinstance(v, bool) for v in data["has"].values())
             and isinstance(data["players"], dict)):  # fmt: skip
