@@ -33,7 +33,7 @@ def test_home_after_the_command_name(sk, tmp_path):
     assert sk.fails("status") == "refused: no game yet; start one with `new RULESET --players A,B,C`"
     assert sk.json("status", "--home", elsewhere)["hand"] == 1
     assert sk.json("status", f"--home={elsewhere}")["hand"] == 1
-    assert sk("--home", elsewhere, "trump", "h").startswith("Trump for hand 1: ♥.")
+    assert sk("--home", elsewhere, "trump", "h").startswith("Hand 1: trump ♥.")
     # given twice, the one after the command name counts
     assert sk.json("--home", tmp_path / "empty", "status", "--home", elsewhere)["trump"] == "H"
     assert sk.fails("status", "--home", code=2) == (

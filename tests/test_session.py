@@ -49,8 +49,8 @@ def test_oh_hell_whole_game_by_bare_answers(sk):
     )
     assert result.exit_code == 0, result.stderr
     out = result.stdout
-    assert "Bids: Ann 2, Bob 1, Cat 0 (total 3 for 3 tricks)." in out
-    assert "Bids: Cat 1." in out and "Bids: Ann 1, Bob 1, Cat 1 (total 3 for 2 tricks)." in out
+    assert "Hand 1: bids Ann 2, Bob 1, Cat 0 (total 3 for 3 tricks)." in out
+    assert "Hand 2: bids Cat 1." in out and "Hand 2: bids Ann 1, Bob 1, Cat 1 (total 3 for 2 tricks)." in out
     assert "Standings: 1. Ann 12 · 2. Bob 11 · 3. Cat 10" in out  # after hand 1
     assert "Standings: 1. Ann 1 · 2. Bob 0 · 3. Cat -1" in out  # after hand 2
     assert "Next: hand 3, Cat deals (deal passes left), 1 cards each" in out
@@ -84,7 +84,7 @@ def test_pick_your_poison_with_the_forced_blind_warning_before_the_deal(sk):
     assert result.exit_code == 0, result.stderr
     out = result.stdout
     warning = "WARNING: Ann must bid blind: Ann, do not pick up your cards"
-    assert out.index("Hand 2 scored:") < out.index(warning) < out.index("Trump for hand 3")
+    assert out.index("Hand 2 scored:") < out.index(warning) < out.index("Hand 3: trump")
     assert "Cat deals: next-lowest score (the lowest just dealt), 7." in out
     assert "Standings: 1. Bob 43 · 2. Ann 9 · 3. Cat 3" in out
     # hand 3: Ann 9 + 22 = 31, Bob 43 + 6 = 49, Cat 3 - 4 = -1
@@ -217,7 +217,7 @@ def test_the_installed_program_reads_piped_lines(home):
         [sys.executable, "-c", code], input=lines, capture_output=True, text=True, env=env, timeout=60
     )
     assert done.returncode == 0, done.stderr
-    assert "Bids: Ann 1, Bob 1, Cat 0" in done.stdout  # order Cat Ann Bob
+    assert "Hand 1: bids Ann 1, Bob 1, Cat 0" in done.stdout  # order Cat Ann Bob
     assert '"hands_played": 0' in done.stdout
 
 

@@ -89,14 +89,14 @@ def test_a_hand_typed_at_a_terminal(home):
     tty.type("h\r")
     tty.wait_for("bids (Dan Eve Ann Bob Cat)>")
     screen = tty.wait_for("may bid: Dan 0-10 · Eve 0-10 · Ann 0-10 · Bob 0-10 · Cat 0-10")
-    assert "Trump for hand 1: ♥." in screen
+    assert "Hand 1: trump ♥." in screen
 
     tty.type("9 9")
     tty.wait_for("bids (Dan Eve Ann Bob Cat)> 9 9")
     tty.child.sendcontrol("c")  # Ctrl-C drops the line: nothing is recorded
     tty.type("2 1 0 3 1\r")
     screen = tty.wait_for("tricks (Dan Eve Ann Bob Cat)>")
-    assert "Bids: Ann 0, Bob 3, Cat 1, Dan 2, Eve 1 (total 7 for 10 tricks)." in screen
+    assert "Hand 1: bids Ann 0, Bob 3, Cat 1, Dan 2, Eve 1 (total 7 for 10 tricks)." in screen
 
     tty.type("why B")
     tty.child.send("\t")  # a player's name

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def said(recorded: table.Recorded) -> str:
-    """The confirmation of a recorded entry, e.g. `Bids: Ann 2, Bob 0, Cat 1 (total 3 for 4 tricks).`"""
+    """The confirmation of a recorded entry, e.g. `Hand 2: bids Ann 2, Bob 0, Cat 1 (total 3 for 4 tricks).`"""
     from scorekeeper.words import reports
 
     game, hand, event = recorded.game, recorded.hand, recorded.event
