@@ -127,8 +127,10 @@ def games(db: store.Store) -> list[Listed]:
     listed = db.games()
     summaries = stats.summaries(db, games=listed)
     return [
-        Listed(game.id, s["ruleset"], s["players"], s["finished"], s["hands"], game.created_at, game.id == chosen,
-               s["name"], s["abandoned"])  # fmt: skip
+        Listed(
+            game.id, s["ruleset"], s["players"], s["finished"], s["hands"], game.created_at,
+            game.id == chosen, s["name"], s["abandoned"],
+        )
         for game, s in zip(listed, summaries, strict=True)
     ]
 
