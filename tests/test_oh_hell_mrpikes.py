@@ -535,13 +535,13 @@ def test_entries_after_the_game_is_over_are_refused(sk):
 def test_the_same_trump_again_is_not_stored_and_a_new_one_says_what_it_replaced(sk):
     # §1: one trump a hand, the suit of the turned card; the scorer may correct it before play
     new_game(sk)
-    assert sk("trump", "h").startswith("Trump for hand 1: ♥.")
+    assert sk("trump", "h").startswith("Hand 1: trump ♥.")
     assert sk.fails("trump", "hearts") == (
         "refused: hand 1's trump is already ♥, so nothing was recorded; to change it, give the other suit"
     )
     assert sk.fails("trump", "♥") == sk.fails("trump", "H")
-    assert sk("trump", "s").startswith("Trump for hand 1 changed from ♥ to ♠.")
-    assert sk("trump", "7S").startswith("Trump for hand 1: ♠ (7S).")  # the card is news: stored
+    assert sk("trump", "s").startswith("Hand 1: trump changed from ♥ to ♠.")
+    assert sk("trump", "7S").startswith("Hand 1: trump ♠ (7S).")  # the card is news: stored
     logged = [line for line in sk("log").splitlines() if " trump " in line]
     assert [" ".join(line.split()[4:-1]) for line in logged] == ["trump H", "trump S", "trump S (7S)"]
     sk("bid", "3", "0", "6")

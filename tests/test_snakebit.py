@@ -721,8 +721,8 @@ def test_the_flipped_crown_and_ace_may_be_named_as_turned_up(sk):
     # seeds/snakebit-decktet.txt: "The Ace card will determine the cursed suit, and the Crown card
     # will determine the trump suit"; the scorer may type the card seen (CLI: trump SUIT|CARD)
     sk("new", "snakebit", "--players", "Ann,Bob,Cat")
-    assert sk("cursed", "Ace of Moons").startswith("Cursed suit for hand 1: Moons.")
-    assert sk("trump", "the sea").startswith("Trump for hand 1: Waves (Sea).")
+    assert sk("cursed", "Ace of Moons").startswith("Hand 1: cursed suit Moons.")
+    assert sk("trump", "the sea").startswith("Hand 1: trump Waves (Sea).")
     status = sk.json("status")
     assert (status["cursed"], status["trump"]) == ("moons", "waves")
     assert sk.fails("cursed", "Sea", code=2) == (
