@@ -9,7 +9,8 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.core import cards, errors, events, families, outcomes, rulesets, schedule, scoring, state
-from scorekeeper.core.state import Game, Hand, Penalty
+from scorekeeper.core.outcomes import Penalty
+from scorekeeper.core.state import Game, Hand
 
 # --- replay --------------------------------------------------------------------------
 
@@ -332,6 +333,7 @@ def _close_if_complete(game: Game, hand: Hand) -> None:
         moon=next((v for v in judged if isinstance(v, outcomes.MoonVerdict)), None),
         sweep=next((v for v in judged if isinstance(v, outcomes.SweepVerdict)), None),
         forced=tuple(outcomes.ForcedPick(p, kind) for p, kind in hand.forced.items()),
+        penalties=tuple(hand.penalties),
     )
     hand.closed = True
     _advance(game, hand)

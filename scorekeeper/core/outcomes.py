@@ -1,6 +1,6 @@
 """What a closed hand decided, as data: every item of points with a typed reference to the
 rule that gave it, the forfeits paid (or already paid), the moon's and the sweep's verdicts,
-and the picks the rules forced on players. The engine records one `Outcome` on each hand
+the picks the rules forced on players, and the reneges' penalties. The engine records one `Outcome` on each hand
 as it closes; sheets, `stats`, `why` and `import` read it, and nothing parses a sentence back."""
 
 from __future__ import annotations
@@ -26,6 +26,15 @@ class Item(NamedTuple):
     rule: str  # the rule's kind, as `why --json` shows it: "exact_bid", "poison blind", "cards", "moon", …
     reason: str
     source: RuleRef | None = None
+
+
+class Penalty(NamedTuple):
+    """Points a renege cost at once (its item's source is the renege rule), its kind and the
+    scorer's note."""
+
+    item: Item
+    kind: str
+    note: str = ""
 
 
 class Forfeit(NamedTuple):
@@ -75,6 +84,7 @@ class Outcome(NamedTuple):
     moon: MoonVerdict | None = None
     sweep: SweepVerdict | None = None
     forced: tuple[ForcedPick, ...] = ()
+    penalties: tuple[Penalty, ...] = ()  # the hand's reneges (recorded as they happened)
 
     def paid(self, kind: str) -> list[str]:
         """The players who paid a forfeit of this kind in the hand."""

@@ -15,12 +15,6 @@ PRE_PLAY = ("flip", "trump", "cursed", "bids", "poisons")
 # making a dataclass costs about a millisecond at import, on every command (see README).
 
 
-class Penalty(NamedTuple):
-    item: scoring.Item
-    kind: str
-    note: str = ""
-
-
 class PlayedTrick(NamedTuple):
     cards: list[cards.Card]
     seats: list[int]  # the seat that played each card
@@ -62,7 +56,7 @@ class Hand:
         self.last: str | None = None
         self.moon: str | None = None
         self.played: list[PlayedTrick] = []
-        self.penalties: list[Penalty] = []
+        self.penalties: list[outcomes.Penalty] = []  # reneges, each at once
         self.comments: list[str] = []
         self.forced: dict[str, str] = {}  # picks the rules leave a player no choice about, known at the deal
         self.outcome: outcomes.Outcome | None = None  # what the hand decided, once it closes

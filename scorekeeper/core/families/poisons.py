@@ -113,8 +113,9 @@ def forced(game: state.Game, hand: state.Hand) -> dict[str, str]:
 
 
 def forced_blind(game: state.Game, hand: state.Hand) -> list[str]:
-    """Players forced to bid blind this hand, picked or not (for the peek renege)."""
-    return [p for p, kind in forced(game, hand).items() if kind == "blind"]
+    """Players forced to bid blind this hand, picked or not (for the peek renege): from the
+    picks the engine recorded as the hand was dealt (`forced`, through the family table)."""
+    return [p for p, kind in hand.forced.items() if kind == "blind"]
 
 
 def must_not_look(game: state.Game, hand: state.Hand) -> list[str]:
@@ -273,7 +274,7 @@ def status_data(game: state.Game) -> dict:
         else {"number": where.round, "of": where.rounds, "hand": where.position, "hands": where.hands},
         "poisons": {p: {"kind": k.kind, "bid": k.bid} for p, k in hand.poisons.items()},
         "legal": {p: legal(game, hand, p) for p in game.players},
-        "forced": forced(game, hand),
+        "forced": dict(hand.forced),
         "forced_blind": must_not_look(game, hand),
         "round_picks": {p: {k: round_picks(game, hand, p)[k] for k in POISONS} for p in game.players},
     }
