@@ -175,12 +175,6 @@ def open_store() -> contextlib.AbstractContextManager[store.Store]:
     return store.Store(paths.store_folder(CONTEXT.home))
 
 
-def game_id(db: store.Store, chosen: str | None) -> str:
-    from scorekeeper import table
-
-    return table.resolve_game(db, chosen)
-
-
 def current(chosen: str | None) -> engine.Game:
     from scorekeeper import table
 
@@ -641,16 +635,9 @@ def rulesets() -> None:
     Example: scorekeeper rulesets
     """
     from scorekeeper.storage import ruleset_files
-    from scorekeeper.words import reports
+    from scorekeeper.words import rulebook
 
-    rows = []
-    for name, where in ruleset_files.available(home()):
-        try:
-            _, ruleset = ruleset_files.load(name, home())
-            rows.append([name, where, ruleset.title])
-        except errors.ScorekeeperError:
-            rows.append([name, where, "(does not validate: see `rules check`)"])
-    typer.echo(reports.table(rows, ["ruleset", "from", "game"]))
+    typer.echo(rulebook.catalog_text(ruleset_files.catalog(home())))
 
 
 @command()
@@ -695,10 +682,13 @@ def log(game: GameOption = None) -> None:
 
     Example: scorekeeper log
     """
+    from scorekeeper import table
     from scorekeeper.words import audit
 
     with open_store() as db:
-        typer.echo(audit.log_text(db, game_id(db, game)))
+        gid = table.resolve_game(db, game)
+        stored, head = table.history(db, gid)
+    typer.echo(audit.log_text(gid, stored, head))
 
 
 @command()
@@ -712,17 +702,15 @@ def verify(
 
     Example: scorekeeper verify --digest 3f9c2a…
     """
+    from scorekeeper import table
     from scorekeeper.words import audit
 
     with open_store() as db:
-        problems = db.verify()
-        count = len(db.games())
-        if problems:
-            raise errors.StoreError("; ".join(problems))
-        found = audit.digest_text(db, digest) if digest is not None else None
-    typer.echo(f"All {count} game{'s' if count != 1 else ''} verify: no entry has been altered.")
+        count = table.verify(db)
+        found = table.find_digest(db, digest) if digest is not None else None
+    typer.echo(audit.verified_text(count))
     if found:
-        typer.echo(found)
+        typer.echo(audit.digest_text(found))
 
 
 @command()
@@ -742,9 +730,8 @@ def sheet(
     from scorekeeper.sheets import score_sheet
 
     with open_store() as db:
-        gid = game_id(db, game)
-        state = table.load(db, gid)
-        text = score_sheet.render(state, sheet_format(format_, output), db.events(gid))
+        stored, _ = table.history(db, table.resolve_game(db, game))
+    text = score_sheet.render(table.replay(stored), sheet_format(format_, output), stored)
     if output is None:
         typer.echo(text, nl=not text.endswith("\n"))
         return

@@ -153,6 +153,51 @@ def load(db: store.Store, game_id: str) -> engine.Game:
     return replay(db.events(game_id))
 
 
+# --- the audit --------------------------------------------------------------------------
+
+
+def history(db: store.Store, game_id: str) -> tuple[list[store.StoredEvent], str]:
+    """A game's entries as stored, and its chain head as the games table records it."""
+    return db.events(game_id), db.head(game_id)
+
+
+def verify(db: store.Store) -> int:
+    """Recompute every game's hash chain: the number of games, or a StoreError naming each
+    game's first entry that does not match."""
+    problems = db.verify()
+    if problems:
+        raise errors.StoreError("; ".join(problems))
+    return len(db.games())
+
+
+def find_digest(db: store.Store, digest: str) -> tuple[str, int, int]:
+    """The entry a printed sheet's chain digest names: its game, its position and how many
+    entries that game has. Call it once the store's chains verify. A digest no entry has
+    means the sheet did not come from this store, or the entries it covers were rewritten:
+    the store is not what the sheet says (StoreError, exit 3)."""
+    wanted = digest.strip().lower()
+    if len(wanted) < 12 or any(c not in "0123456789abcdef" for c in wanted):
+        raise errors.UsageError(
+            f"'{digest}' is not a chain digest; give the hex text after 'Chain digest:' on the sheet "
+            "(at least its first 12 characters)"
+        )
+    found = [
+        (game.id, entry.n, len(stored))
+        for game in db.games()
+        for stored in [db.events(game.id)]
+        for entry in stored
+        if entry.hash.startswith(wanted)
+    ]
+    if not found:
+        raise errors.StoreError(
+            f"no entry in this store has the digest {wanted[:12]}…: the sheet was not printed from this "
+            "store, or the entries it covers have been rewritten"
+        )
+    if len(found) > 1:
+        raise errors.UsageError(f"{len(found)} entries have a digest starting {wanted}; give more of it")
+    return found[0]
+
+
 # --- entries ---------------------------------------------------------------------------
 
 

@@ -85,6 +85,18 @@ def load(name: str, home: Path | None = None) -> tuple[dict[str, Any], Ruleset]:
     return document, validate(origin, document)
 
 
+def catalog(home: Path | None) -> list[tuple[str, str, Ruleset | None]]:
+    """(name, where, ruleset) for every ruleset (see `available`); None for one that does
+    not validate."""
+    found = []
+    for name, where in available(home):
+        try:
+            found.append((name, where, load(name, home)[1]))
+        except errors.ScorekeeperError:
+            found.append((name, where, None))
+    return found
+
+
 def available(home: Path | None) -> list[tuple[str, str]]:
     """(name, where) for every ruleset: the built-in ones, then the user's own."""
     found = [(path.stem, "built-in") for path in sorted(builtin_folder().glob("*.toml"))]

@@ -1,14 +1,20 @@
-"""The audit log in words: every entry of a game with its time, hand and any reversal."""
+"""The audit in words: every entry of a game with its time, hand and any reversal; what
+`verify` found, and which entry a printed sheet's chain digest names."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from scorekeeper.core import events
 
+if TYPE_CHECKING:
+    from scorekeeper.storage import store
 
-def log_text(db, game_id: str) -> str:
+
+def log_text(game_id: str, stored: list[store.StoredEvent], head: str) -> str:
+    """The log of one game's stored entries, under its chain head as the store records it."""
     from scorekeeper.words import reports
 
-    stored = db.events(game_id)
     parsed = events.parse_all([e.body for e in stored])
     undone_by = {e.target: n for n, e in enumerate(parsed) if isinstance(e, events.EntryReversed)}
     corrected_by, set_aside = _retold(parsed)
@@ -21,7 +27,7 @@ def log_text(db, game_id: str) -> str:
             notes.append("no longer counts: the corrected game ended before")
         note = "; ".join(notes)
         rows.append([entry.n, entry.at[:19].replace("T", " "), hand, events.describe(event), note, entry.hash[:12]])
-    head = f"Game {game_id}: {len(stored)} entries; chain head {db.head(game_id)}"
+    head = f"Game {game_id}: {len(stored)} entries; chain head {head}"
     return head + "\n" + reports.table(rows, ["#", "time (UTC)", "hand", "entry", "", "hash"])
 
 
@@ -43,34 +49,14 @@ def _retold(parsed: list[events.AnyEvent]) -> tuple[dict[int, list[int]], set[in
     return corrected_by, {n for n, _ in game.set_aside}
 
 
-def digest_text(db, digest: str) -> str:
-    """Check a printed sheet's chain digest against the store: which entry of which game it
-    names, and how many entries came after it. Call it once the store's chains verify.
-    A digest no entry has means the sheet did not come from this store, or the entries it
-    covers were rewritten: the store is not what the sheet says (StoreError, exit 3)."""
-    from scorekeeper.core import errors
+def verified_text(count: int) -> str:
+    return f"All {count} game{'s' if count != 1 else ''} verify: no entry has been altered."
 
-    wanted = digest.strip().lower()
-    if len(wanted) < 12 or any(c not in "0123456789abcdef" for c in wanted):
-        raise errors.UsageError(
-            f"'{digest}' is not a chain digest; give the hex text after 'Chain digest:' on the sheet "
-            "(at least its first 12 characters)"
-        )
-    found = [
-        (game.id, entry.n, len(stored))
-        for game in db.games()
-        for stored in [db.events(game.id)]
-        for entry in stored
-        if entry.hash.startswith(wanted)
-    ]
-    if not found:
-        raise errors.StoreError(
-            f"no entry in this store has the digest {wanted[:12]}…: the sheet was not printed from this "
-            "store, or the entries it covers have been rewritten"
-        )
-    if len(found) > 1:
-        raise errors.UsageError(f"{len(found)} entries have a digest starting {wanted}; give more of it")
-    game_id, n, count = found[0]
+
+def digest_text(found: tuple[str, int, int]) -> str:
+    """Which entry of which game a printed sheet's chain digest names (table.find_digest:
+    game id, the entry's position, the game's entries), and how many came after it."""
+    game_id, n, count = found
     if n == count - 1:
         return f"The digest is entry {n} of game {game_id}, its last: the sheet shows the game as stored."
     later = count - 1 - n

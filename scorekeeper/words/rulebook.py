@@ -19,6 +19,17 @@ def index(available: list[tuple[str, str]]) -> str:
     return f"Rulesets: {names}.\nWrite `rules NAME` for one of them."
 
 
+def catalog_text(found: list[tuple[str, str, rulesets.Ruleset | None]]) -> str:
+    """Every ruleset with where it comes from and its game (see ruleset_files.catalog)."""
+    from scorekeeper.words import reports
+
+    rows = [
+        [name, where, ruleset.title if ruleset is not None else "(does not validate: see `rules check`)"]
+        for name, where, ruleset in found
+    ]
+    return reports.table(rows, ["ruleset", "from", "game"])
+
+
 def describe(ruleset: rulesets.Ruleset) -> str:
     """A ruleset in brief, with every option and its default."""
     lines = [ruleset.title, f"Source: {ruleset.source}", "", ruleset.summary, ""]
