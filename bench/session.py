@@ -9,7 +9,8 @@ the same random legal answers. Hand by hand, in turn: the three entries typed in
 `sk play` running at a pseudo-terminal (the answers are read off its prompt, as a scorer
 would: the players in the order it names them), then the same three as separate commands,
 `python -m scorekeeper trump h` and so on, each a new process, so a change in the
-machine's load falls on both alike. Runs the source tree beside this script.
+machine's load falls on both alike. Runs the source tree beside this script, its bytecode
+cached. Also reports the CPU time per entry, which the machine's load does not inflate.
 
 Targets (issue: one session for the evening): a hand in ≤ 22 keystrokes including Enters;
 a reply in the session within a median of 10 ms and a 95th percentile of 25 ms.
@@ -21,6 +22,7 @@ import argparse
 import os
 import random
 import re
+import resource
 import statistics
 import subprocess
 import sys
@@ -74,6 +76,17 @@ class Session:
         return time.perf_counter() - start, found
 
 
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of a running process so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def answers(rng: random.Random, size: int) -> tuple[list[int], list[int]]:
     bids = [rng.randint(0, min(size, 3)) for _ in PLAYERS]
     tricks = [0] * len(PLAYERS)
@@ -105,8 +118,12 @@ def main() -> None:
     command_times: list[float] = []
     keys_session: list[int] = []
     keys_command: list[int] = []
+    cpu_session = cpu_command = 0.0
     with tempfile.TemporaryDirectory() as folder:
-        base = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "NO_COLOR")}
+        # bytecode is cached (in __pycache__ beside the source), or every separate command
+        # would compile every module again: an unfair handicap where PYTHONDONTWRITEBYTECODE is set
+        skip = ("PYTHONPATH", "NO_COLOR", "PYTHONDONTWRITEBYTECODE")
+        base = {k: v for k, v in os.environ.items() if k not in skip}
         base.update(PYTHONPATH=str(ROOT), TERM="xterm")
         base.pop("PROMPT_TOOLKIT_NO_CPR", None)
         for game in range(options.games):
@@ -118,6 +135,7 @@ def main() -> None:
                                stdout=subprocess.DEVNULL)  # fmt: skip
             tty = Session(env_session)
             prompt = tty.until_prompt()
+            session_cpu_start = cpu_seconds(tty.child.pid)
             hand = 0
             while prompt.group(0) != "game over>":
                 size = int(prompt.group(3))
@@ -143,9 +161,12 @@ def main() -> None:
                     ["tricks", *map(str, tricks)],
                 ]
                 keys_command.append(sum(len(" ".join(["sk", *args])) + 1 for args in commands))
+                before = children_cpu()
                 for args in commands:
                     command_times.append(command(env_command, args))
+                cpu_command += children_cpu() - before
                 hand += 1
+            cpu_session += cpu_seconds(tty.child.pid) - session_cpu_start
             tty.child.sendcontrol("d")
             tty.child.expect(pexpect.EOF)
             standings = [
@@ -176,6 +197,13 @@ def main() -> None:
             f"  {label:<55}{statistics.median(values) * ms:7.1f}{percentile(values, 0.95) * ms:7.1f}"
             f"{max(values) * ms:8.1f}"
         )
+    print()
+    print("CPU time per entry (user + system; the machine's load does not count), ms")
+    print(
+        f"  inside sk play (typing, the reply and drawing the prompt): {cpu_session / len(session_times) * ms:.1f}"
+    )
+    print(f"  a separate sk command: {cpu_command / len(command_times) * ms:.1f}")
+    print(f"load average at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())} (2 CPUs)")
 
 
 if __name__ == "__main__":

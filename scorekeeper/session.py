@@ -478,11 +478,15 @@ def run(group: Any, home: Path | None, chosen: str | None) -> int:
 
 
 def _run(session: Session) -> int:
+    import gc
+
     session.refresh()
     if sys.stdin.isatty():
         from scorekeeper import terminal  # prompt_toolkit: only for a person at a terminal
 
+        gc.freeze()  # all loaded now lives all session: no full collection walks it (see cli.main)
         return terminal.run(session)
+    gc.freeze()
     session.out(session.greeting())
     try:
         for line in lines(sys.stdin):
