@@ -387,3 +387,32 @@ def test_use_takes_a_games_name_or_a_unique_prefix(sk, wrong):
     assert sk.json("--home", wrong.home, "status")["game"] == first
     assert "Thursday" in wrong("use", "thursday")
     assert wrong.fails("use", "T") == "refused: 'T' could be Tuesday at Ann's or Thursday; give more of the name"
+
+
+# --- a corrected hand on the sheet, in the log, in `why`, through export and import ---------
+
+
+def test_a_corrected_hand_on_the_sheet_the_log_why_and_import(sk, wrong, tmp_path):
+    wrong("new", *MRPIKES_3)
+    hand(wrong, "h", "1 1 1", "1 1 1")
+    hand(wrong, "h", "1 1 1", "1 1 1")
+    wrong("tricks", "Ann=2", "Bob=0", "--hand", "1")  # entry 7
+    # §1: Ann bid 1 took 2 → −11; Bob bid 1 took 0 → −11; Cat made 1 → +11
+    note = "corrected by entry 7: tricks Ann=2 Bob=0 (was tricks Ann=1 Bob=1)"
+    sheet = wrong("sheet")
+    assert "  1†  Ann" in sheet and f"      {note}" in sheet.splitlines()
+    page = wrong("sheet", "--format", "html")
+    assert "corrected by entry 7: <del>tricks Ann=1 Bob=1</del> <ins>tricks Ann=2 Bob=0</ins>" in page
+    log = wrong("log")
+    assert "correction of hand 1: tricks Ann=2 Bob=0" in log
+    assert [line for line in log.splitlines() if "tricks Ann=1 Bob=1 Cat=1" in line][0].count("corrected by entry 7") == 1
+    why = wrong("why", "Ann", "--hand", "1")
+    assert "bid 1, took 2: missed by 1 → -11" in why and note in why
+    assert wrong("verify").startswith("All 1 game verify")
+    saved = tmp_path / "sheet.json"
+    wrong("sheet", "--format", "json", "--output", saved)
+    again = Table(sk, tmp_path / "again")
+    again("import", saved)
+    assert again("verify").startswith("All 1 game verify")
+    assert picture(again.home) == picture(wrong.home)
+    assert again("sheet") == sheet

@@ -20,7 +20,7 @@ from typing import Any
 
 from scorekeeper.core import engine, errors, scoring
 from scorekeeper.sheets import charts
-from scorekeeper.words import reports
+from scorekeeper.words import corrected, reports
 
 FORMATS = ("text", "csv", "json", "markdown", "html")
 JSON_FORMAT = "table-scorekeeper sheet"  # the marker `import` looks for
@@ -106,6 +106,7 @@ class Row:
     cells: tuple[Cell, ...]
     comments: tuple[str, ...]
     announcements: tuple[str, ...]
+    corrections: tuple[corrected.Fix, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -209,6 +210,7 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
         cells=tuple(cells),
         comments=tuple(hand.comments),
         announcements=tuple(a.text for a in hand.announcements),
+        corrections=tuple(corrected.of_hand(game, hand.number)),
     )
 
 
@@ -256,7 +258,7 @@ def _columns(sheet: Sheet) -> list[str]:
 
 def _info(sheet: Sheet, row: Row) -> list[str]:
     values = {
-        "hand": str(row.number) + ("" if row.closed else "*"),
+        "hand": str(row.number) + ("†" if row.corrections else "") + ("" if row.closed else "*"),
         "dealer": row.dealer,
         "cards": "" if row.size is None else str(row.size),
         "trump": row.trump,
@@ -267,8 +269,9 @@ def _info(sheet: Sheet, row: Row) -> list[str]:
 
 
 def _notes(row: Row) -> list[str]:
-    """What is written under a hand: reneges with their notes, then the comments."""
-    notes = []
+    """What is written under a hand: its corrections, reneges with their notes, then the
+    comments."""
+    notes = [c.text() for c in row.corrections]
     for cell in row.cells:
         for r in cell.reneges:
             note = f": {r.note}" if r.note else ""
@@ -318,6 +321,8 @@ def text(sheet: Sheet) -> str:
         lines.append("(no hand recorded yet)")
     if any(not r.closed for r in sheet.rows):
         lines.append("* in progress")
+    if any(r.corrections for r in sheet.rows):
+        lines.append("† corrected (the correction is noted under the hand)")
     lines.append("")
     lines.append(reports.standings_text(game))
     lines.append("")
@@ -427,6 +432,7 @@ def hand_json(row: Row) -> dict[str, Any]:
         "players": {c.player: _cell_json(c) for c in row.cells},
         "comments": list(row.comments),
         "announcements": list(row.announcements),
+        "corrections": [{"entry": c.entry, "now": c.now, "was": list(c.was)} for c in row.corrections],
     }
 
 
@@ -533,6 +539,7 @@ td.t { font-weight: bold; white-space: nowrap; border-left: none; }
 .mark.moon { background: #225; } .mark.blind { background: #555; }
 tr.note td { font-style: italic; color: #333; padding-left: 6mm; white-space: normal; }
 tr.open td { background: #fffbe6; }
+tr.fix del { color: #a11; } tr.fix ins { text-decoration: none; font-weight: bold; }
 .bottom { display: flex; gap: 4mm; align-items: flex-start; margin-top: 3mm; }
 .chart { flex: 1 1 64%; margin: 0; } .chart svg { width: 100%; height: auto; display: block; }
 .side { flex: 1 1 36%; }
@@ -558,6 +565,13 @@ def _info_html(column: str, value: str, row: Row) -> str:
     if column == "trump" and row.trump_code in ("H", "D"):
         return f'<td class="red">{esc(value)}</td>'
     return f"<td>{esc(value)}</td>"
+
+
+def _correction_html(c: corrected.Fix) -> str:
+    """A correction under its hand: the original struck through, then the right value."""
+    esc = html.escape
+    was = " ".join(f"<del>{esc(w)}</del>" for w in c.was)
+    return f"corrected by entry {c.entry}: {was + ' ' if was else ''}<ins>{esc(c.now)}</ins>"
 
 
 def html_sheet(sheet: Sheet) -> str:
@@ -589,7 +603,8 @@ def html_sheet(sheet: Sheet) -> str:
         )
         opening = "<tr>" if row.closed else '<tr class="open">'
         out.append(f"{opening}{info}{cells}</tr>")
-        out += [f'<tr class="note"><td colspan="{width}">{esc(n)}</td></tr>' for n in _notes(row)]
+        out += [f'<tr class="note fix"><td colspan="{width}">{_correction_html(c)}</td></tr>' for c in row.corrections]
+        out += [f'<tr class="note"><td colspan="{width}">{esc(n)}</td></tr>' for n in _notes(row)[len(row.corrections) :]]
     if not sheet.rows:
         out.append(f'<tr><td colspan="{width}">No hand recorded yet.</td></tr>')
     out.append("</tbody></table>")

@@ -4,13 +4,34 @@ sizes, forfeits, the end of the game, tie-break hands, the winner)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.core import events, scoring
 
 if TYPE_CHECKING:
     from scorekeeper import table
     from scorekeeper.core import state
+
+
+class Fix(NamedTuple):
+    """A correction of a hand, as the sheet, the log and `why` show it."""
+
+    entry: int  # the correcting entry
+    now: str  # what it says
+    was: tuple[str, ...]  # what the entries it superseded said
+
+    def text(self) -> str:
+        was = f" (was {'; '.join(self.was)})" if self.was else ""
+        return f"corrected by entry {self.entry}: {self.now}{was}"
+
+
+def of_hand(game: state.Game, number: int) -> list[Fix]:
+    """The corrections of hand `number`, in the order they were made."""
+    return [
+        Fix(c.position, events.describe(c.fact), tuple(was_text(c.fact, old) for _, old in c.superseded))
+        for c in game.corrections
+        if c.fact.hand == number
+    ]
 
 
 def reply(recorded: table.Recorded) -> str:

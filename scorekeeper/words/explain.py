@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.core import cards, engine, errors, outcomes, rulesets, scoring
-from scorekeeper.words import vocabulary
+from scorekeeper.words import corrected, vocabulary
 
 
 def why_data(game: engine.Game, name: str, number: int | None = None) -> dict[str, Any]:
@@ -63,6 +63,7 @@ def _hand_data(game: engine.Game, hand: engine.Hand, player: str) -> dict[str, A
         "facts": _facts(game, hand, player),
         "items": rows,
         "notes": [a.text for a in hand.announcements if player in a.about],
+        "corrections": [fix.text() for fix in corrected.of_hand(game, hand.number)],
         "_points": points,
     }
 
@@ -186,6 +187,7 @@ def _hand_lines(game: engine.Game, h: dict[str, Any]) -> list[str]:
     if h["scored"] and not h["items"]:
         lines.append("      0  no rule gave points")
     lines += [f"         note: {note}" for note in h["notes"]]
+    lines += [f"         {fix}" for fix in h["corrections"]]
     return lines
 
 
