@@ -1,5 +1,5 @@
 """Cards, suits and decks: every spelling a scorer may type, every refusal, and the Decktet
-checked card by card against ../shared/decktet.md."""
+checked card by card against the Decktet's published card list."""
 
 from collections import Counter
 

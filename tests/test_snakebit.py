@@ -26,7 +26,7 @@ from scorekeeper.storage import ruleset_files
 
 RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
 
-# The number cards bearing each suit, ranks 2 to 9, from shared/decktet.md.
+# The number cards bearing each suit, ranks 2 to 9, from the Decktet's published card list.
 BEARING = {
     "moons": ["Author", "Journey", "Mountain", "Forest", "Lunatic", "Chance Meeting", "Diplomat", "Pact"],
     "suns": ["Desert", "Painter", "Mountain", "Discovery", "Penitent", "Castle", "Diplomat", "Pact"],

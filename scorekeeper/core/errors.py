@@ -1,5 +1,5 @@
 """The one error hierarchy: every mistake a user can make ends in one of these, and the CLI
-maps each class to its exit code (see ../shared/CLI.md)."""
+maps each class to its exit code (see docs/commands.md)."""
 
 
 class ScorekeeperError(Exception):
