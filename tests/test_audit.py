@@ -176,15 +176,15 @@ TAMPERING = [
 @pytest.mark.parametrize("tamper, problem", TAMPERING, ids=[t.__name__ for t, _ in TAMPERING])
 def test_verify_catches_every_kind_of_tampering(sk, home, tmp_path, tamper, problem):
     gid = play_a_game(sk)
-    assert sk("verify") == "All 1 game verify: no entry has been altered.\n"
+    assert sk("verify") == "The 1 game verifies: no entry has been altered.\n"
     copy = tmp_path / "copy"
     copy_store(home, copy)
-    assert sk("--home", copy, "verify") == "All 1 game verify: no entry has been altered.\n"
+    assert sk("--home", copy, "verify") == "The 1 game verifies: no entry has been altered.\n"
     conn = tamperable(copy / DB)
     tamper(conn, gid)
     conn.close()
     assert sk.fails("--home", copy, "verify", code=3) == f"error: game {gid}: {problem}"
-    assert sk("verify") == "All 1 game verify: no entry has been altered.\n"  # the original is untouched
+    assert sk("verify") == "The 1 game verifies: no entry has been altered.\n"  # the original is untouched
 
 
 def test_the_database_refuses_edits_without_dropping_its_triggers(sk, home):
@@ -194,7 +194,7 @@ def test_the_database_refuses_edits_without_dropping_its_triggers(sk, home):
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
             conn.execute(statement, (gid,))
     conn.close()
-    assert sk("verify") == "All 1 game verify: no entry has been altered.\n"
+    assert sk("verify") == "The 1 game verifies: no entry has been altered.\n"
 
 
 @pytest.mark.parametrize(
@@ -270,7 +270,7 @@ def test_verify_ties_a_printed_sheet_to_the_store(sk, home, tmp_path):
     gid = play_a_game(sk)
     printed = digest_on(sk("sheet"))
     assert sk("verify", "--digest", printed) == (
-        "All 1 game verify: no entry has been altered.\n"
+        "The 1 game verifies: no entry has been altered.\n"
         f"The digest is entry 12 of game {gid}, its last: the sheet shows the game as stored.\n"
     )
     assert sk("verify", "--digest", printed[:12].upper()).endswith("the sheet shows the game as stored.\n")
@@ -286,7 +286,7 @@ def test_verify_ties_a_printed_sheet_to_the_store(sk, home, tmp_path):
     conn = tamperable(copy / DB)
     rewrite_the_whole_chain(conn, gid)
     conn.close()
-    assert sk("--home", copy, "verify") == "All 1 game verify: no entry has been altered.\n"
+    assert sk("--home", copy, "verify") == "The 1 game verifies: no entry has been altered.\n"
     assert sk.fails("--home", copy, "verify", "--digest", printed, code=3) == (
         f"error: no entry in this store has the digest {printed[:12]}…: the sheet was not printed from this "
         "store, or the entries it covers have been rewritten"

@@ -131,3 +131,27 @@ def test_a_reader_that_stops_reading_is_not_an_error(sk, home, args):
     )
     os.close(write)
     assert (child.returncode, child.stderr) == (0, "")
+
+
+# --- English that reads right ------------------------------------------------------------------
+
+
+def test_one_of_a_thing_is_singular(sk):
+    sk("new", "oh-hell-office", "--players", "Ann,Bob,Cat", "--dealer", "Ann")
+    assert sk("flip", "AS").startswith("Hand 1: 1 card each, trump ♠ (AS).")  # an Ace flipped: 1 card
+    assert "Dealer: Ann (first dealer); 1 card each" in sk("status")
+    assert sk.fails("bid", "1") == (
+        "refused: 1 bid for 3 players; give one per player in seating order (Ann, Bob, Cat) or use NAME=VALUE"
+    )
+    assert sk("verify") == "The 1 game verifies: no entry has been altered.\n"
+    sk("new", "pick-your-poison", "--players", "Ann,Bob,Cat")
+    assert sk("verify") == "All 2 games verify: no entry has been altered.\n"
+    sk("trump", "h")
+    assert sk.fails("poison", "take").startswith("refused: 1 poison for 3 players; ")
+
+
+def test_no_trump_is_said_as_no_trump(sk):
+    sk("new", "oh-hell-office", "--players", "Ann,Bob,Cat", "--set", "trump=turned", "--set", "sizes=down")
+    assert sk("trump", "none").startswith("Trump for hand 1: no trump.")
+    assert sk("log").splitlines()[-1].split()[4:6] == ["no", "trump"]
+    assert "Trump: no trump." in sk("rules", "four-bad-queens")

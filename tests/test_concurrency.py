@@ -57,7 +57,7 @@ def test_two_cli_processes_at_once_both_land(sk, home):
         for text in ("from the left", "from the right", "from across")
     ]
     assert [c.wait(timeout=120) for c in commands] == [0, 0, 0]
-    assert "All 1 game verify" in sk("verify")
+    assert "The 1 game verifies" in sk("verify")
     assert sorted(
         sk("log").count(f"comment: from {where}") for where in ("the left", "the right", "across")
     ) == [1, 1, 1]

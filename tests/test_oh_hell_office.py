@@ -82,7 +82,7 @@ def play_game(sk, totals):
         flipped = status(sk)
         assert (flipped["cards"], flipped["trump"]) == (size, trump)
         assert flipped["needs"] == ["bids", "tricks"]  # a Joker's no-trump is known, not pending
-        assert said.startswith(f"Hand {number}: {size} cards each, ")
+        assert said.startswith(f"Hand {number}: {'1 card' if size == 1 else f'{size} cards'} each, ")
         sk("bid", *bids.split())
         sk("tricks", *tricks.split())
         assert scores(sk) == dict(zip(NAMES, after, strict=True)), f"after hand {number}"

@@ -67,7 +67,7 @@ def test_a_game_id_already_taken_is_refused_not_grafted(sk, home, monkeypatch):
         "run `new` again"
     )
     assert entries(home, "c0ffee" * 5 + "00") == 2
-    assert sk("verify").startswith("All 1 game ")
+    assert sk("verify").startswith("The 1 game verifies")
 
 
 # --- one transaction -------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.core import cards, errors, events, families, outcomes, rulesets, schedule, scoring, state
+from scorekeeper.core.counting import counted
 from scorekeeper.core.outcomes import Penalty
 from scorekeeper.core.state import Game, Hand
 
@@ -133,7 +134,7 @@ def _on_flip(game: Game, hand: Hand, event: events.CardFlipped) -> None:
         how = "; record the trump with `trump`" if rules.trump.kind == "turned" else ""
         raise errors.RuleViolation(
             f"{rules.name} does not flip a card for the hand size (hand {hand.number} is "
-            f"{hand.size} cards each){how}"
+            f"{counted(hand.size, 'cards')} each){how}"
         )
     if hand.bids or state.play_started(hand):
         raise errors.RuleViolation("bids are already recorded for this hand, so the flip can no longer change; `undo` them first")

@@ -5,6 +5,7 @@ pack in use. Refuses malformed text; the engine then judges the entry against th
 from __future__ import annotations
 
 from scorekeeper.core import cards, errors, events, state
+from scorekeeper.core.counting import counted
 
 
 def per_player(game: state.Game, values: list[str], what: str) -> dict[str, str]:
@@ -27,7 +28,7 @@ def per_player(game: state.Game, values: list[str], what: str) -> dict[str, str]
         raise errors.UsageError(f"give the {what} either all as NAME=VALUE or all as bare values, not mixed")
     if len(values) != len(game.players):
         raise errors.EntryError(
-            f"{len(values)} {what} for {len(game.players)} players; give one per player in seating "
+            f"{counted(len(values), what)} for {len(game.players)} players; give one per player in seating "
             f"order ({', '.join(game.players)}) or use NAME=VALUE"
         )
     return dict(zip(game.players, values, strict=True))

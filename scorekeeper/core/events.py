@@ -192,7 +192,7 @@ def describe(event: AnyEvent) -> str:
         case GameStarted():
             return f"new game of {event.ruleset.get('name')} for {', '.join(event.players)}, {event.dealer} deals"
         case TrumpSet():
-            return f"trump {event.suit or 'none'}" + (f" ({event.card})" if event.card else "")
+            return (f"trump {event.suit}" if event.suit else "no trump") + (f" ({event.card})" if event.card else "")
         case CardFlipped():
             return f"flipped {event.card}"
         case CursedSet():

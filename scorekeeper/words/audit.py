@@ -50,7 +50,8 @@ def _retold(parsed: list[events.AnyEvent]) -> tuple[dict[int, list[int]], set[in
 
 
 def verified_text(count: int) -> str:
-    return f"All {count} game{'s' if count != 1 else ''} verify: no entry has been altered."
+    every = "The 1 game verifies" if count == 1 else f"All {count} games verify"
+    return f"{every}: no entry has been altered."
 
 
 def digest_text(found: tuple[str, int, int]) -> str:

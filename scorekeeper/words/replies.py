@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import cards, events
+from scorekeeper.core.counting import counted
 
 if TYPE_CHECKING:
     from scorekeeper import table
@@ -31,7 +32,7 @@ def said(recorded: table.Recorded) -> str:
         case events.CardFlipped():
             trump = reports.trump_text(hand)
             trump = trump if trump.startswith("no trump") else f"trump {trump}"
-            return f"Hand {hand.number}: {hand.size} cards each, {trump}."
+            return f"Hand {hand.number}: {counted(hand.size, 'cards')} each, {trump}."
         case events.CursedSet():
             return f"Hand {hand.number}: cursed suit {reports.suit_text(hand.cursed)}."
         case events.BidsRecorded():

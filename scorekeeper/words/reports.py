@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import cards, engine, families, schedule, scoring, state
+from scorekeeper.core.counting import counted
 
 if TYPE_CHECKING:
     from scorekeeper.table import Listed
@@ -129,7 +130,7 @@ def status_text(game: engine.Game) -> str:
     lines += forced_blind_warnings(data)  # first, and loud: before anyone picks up cards
     if data["phase"]:
         lines.append(f"Game this hand: {data['phase']} — {data['phase_scoring']}")
-    size = f"{hand.size} cards each" if hand.size is not None else "cards set by the flip"
+    size = f"{counted(hand.size, 'cards')} each" if hand.size is not None else "cards set by the flip"
     if game.ruleset.dealer == "lowest-score":
         lines.append(f"{data['dealer']} deals: {hand.dealer_reason}; {size}")
     else:
@@ -295,7 +296,7 @@ def _signed(value) -> str:
 
 def next_text(game: engine.Game) -> str:
     hand = game.hand
-    size = f"{hand.size} cards each" if hand.size is not None else "size from the flip"
+    size = f"{counted(hand.size, 'cards')} each" if hand.size is not None else "size from the flip"
     needs = ", ".join(game.needs())
     leads = schedule.leader_words(game.ruleset, game.players, hand.leader)
     if game.ruleset.dealer == "lowest-score":

@@ -5,6 +5,7 @@ the files is ruleset_files' job)."""
 from __future__ import annotations
 
 from scorekeeper.core import cards, errors, rulesets, schedule
+from scorekeeper.core.counting import counted
 from scorekeeper.words import vocabulary
 
 JOKER_WORDS = {
@@ -97,7 +98,7 @@ def _sizes(ruleset: rulesets.Ruleset) -> str:
     sizes = ruleset.sizes
     if isinstance(sizes, rulesets.Progression):
         if sizes.shape == "fixed":
-            return f"{sizes.start} cards each for {sizes.hands} hands"
+            return f"{counted(sizes.start, 'cards')} each for {counted(sizes.hands, 'hands')}"
         return f"{sizes.shape} from {sizes.start} cards (capped by the deck) to {sizes.low}"
     if isinstance(sizes, rulesets.FlipSize):
         caps = ", ".join(
@@ -137,7 +138,7 @@ def _trump(trump: rulesets.Trump) -> str:
         "turned": "recorded each hand",
         "flip": "the suit of the flipped card (a Joker: no trump)",
         "rotating": "rotates " + ", ".join(trump.cycle),
-        "none": "none",
+        "none": "no trump",
     }[trump.kind]
     if trump.kind != "none":
         how += "; trump may not be led until broken" if trump.must_break else "; trump need not be broken"
