@@ -152,6 +152,6 @@ def test_one_of_a_thing_is_singular(sk):
 
 def test_no_trump_is_said_as_no_trump(sk):
     sk("new", "oh-hell-office", "--players", "Ann,Bob,Cat", "--set", "trump=turned", "--set", "sizes=down")
-    assert sk("trump", "none").startswith("Trump for hand 1: no trump.")
+    assert sk("trump", "none").startswith("Hand 1: no trump.")
     assert sk("log").splitlines()[-1].split()[4:6] == ["no", "trump"]
     assert "Trump: no trump." in sk("rules", "four-bad-queens")

@@ -28,11 +28,9 @@ def said(recorded: table.Recorded) -> str:
             if earlier and earlier[-1].suit != event.suit:
                 was = reports.suit_text(earlier[-1].suit)
                 return f"Hand {hand.number}: trump changed from {was} to {reports.trump_text(hand)}."
-            return f"Hand {hand.number}: trump {reports.trump_text(hand)}."
+            return f"Hand {hand.number}: {_trump_words(hand)}."
         case events.CardFlipped():
-            trump = reports.trump_text(hand)
-            trump = trump if trump.startswith("no trump") else f"trump {trump}"
-            return f"Hand {hand.number}: {counted(hand.size, 'cards')} each, {trump}."
+            return f"Hand {hand.number}: {counted(hand.size, 'cards')} each, {_trump_words(hand)}."
         case events.CursedSet():
             return f"Hand {hand.number}: cursed suit {reports.suit_text(hand.cursed)}."
         case events.BidsRecorded():
@@ -153,3 +151,11 @@ def imported(game: engine.Game) -> str:
 def ruleset_copied(name: str, path: Path) -> str:
     """Where `rules new` wrote the user's copy, and how to play it."""
     return f"Wrote {path}; start a game with `new {name} --players …`."
+
+
+def _trump_words(hand: engine.Hand) -> str:
+    """"trump ♥", or "no trump" (not "trump no trump")."""
+    from scorekeeper.words import reports
+
+    trump = reports.trump_text(hand)
+    return trump if trump.startswith("no trump") else f"trump {trump}"
