@@ -324,7 +324,7 @@ def test_a_revoke_proved_by_the_games_last_trick_changes_the_winner(sk, wrong):
     assert "Hand 3 now scores: Ann +10, Bob +0 (was +10), Cat +13." in out
     assert "the winner is now Ann (was Bob)" in out
     assert standings(sk, wrong.home)["winner"] == "Ann"
-    assert wrong("verify").startswith("All 1 game verify")
+    assert wrong("verify").startswith("The 1 game verifies")
 
 
 # --- the cost of a correction, and what it refuses ------------------------------------------
