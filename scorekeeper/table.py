@@ -1,7 +1,10 @@
-"""The application service: what every front end (the command line, and later the guided
-session and the live page) does to a stored game, each written once: which game is meant,
-replaying it, recording an entry (lock, replay, judge, append), undoing one, starting a
-game and importing one. Front ends only parse what was typed, call these, and print."""
+"""The application service: everything a front end (the command line, `play`, the live
+page) does to the store, each written once: which game a text means and the list of games;
+replaying a stored game (`replay`, `load`: the one place it is done); recording an entry
+(under the store's write lock: replay, build, judge, append), a correction of a closed
+hand, an undo or an abandon; starting and importing a game; and the audit (a game's
+history, `verify`, a sheet's digest). Front ends parse what was typed, call these, and
+print what words/ says about the result."""
 
 from __future__ import annotations
 
