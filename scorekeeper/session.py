@@ -149,6 +149,8 @@ class Session:
         if need == "took":
             counts = f", or counts for {' '.join(data['order'])}" if data.get("cursed") else ""
             shown = f" (NAME CARD…{counts})"
+        if need == "trick" and data.get("next_leader"):
+            shown = f" ({data['next_leader']} leads: CARD…)"
         return f"{head} · {need}{shown}> "
 
     def toolbar(self) -> str:
@@ -163,7 +165,9 @@ class Session:
             where += f" of {data['hands_planned']}"
         dealer = "" if self.game.finished else f" · {data['dealer']} deals"
         scores = "  ".join(f"{place}. {p} {scoring.points_text(t)}" for place, p, t in self.game.standings())
-        return f"{where}{dealer} · {scores}"
+        from scorekeeper.words import reports
+
+        return "\n".join([f"{where}{dealer} · {scores}", *reports.forced_blind_warnings(data)])
 
     def hints(self, index: int) -> tuple[str, list[Any]] | None:
         """Who the `index`-th value of a per-player answer is for, and what they may give

@@ -169,6 +169,23 @@ def test_refusals_are_one_line_and_the_session_carries_on(sk):
     assert sk.json("status")["bids"] == {}
 
 
+def test_a_correction_typed_as_a_command_in_the_session(sk):
+    # RULES.md §1: hand 1 (Ann deals 10; bids in order Bob Cat Dan Ann) is corrected after
+    # hand 2 began: tricks in seating order Ann 3, Bob 1, Cat 0, Dan 6. Bob made his 1: 11;
+    # Ann bid 1 took 3: -12; Cat bid 1 took 0: -11; Dan bid 1 took 6: -15.
+    result = play(
+        "new oh-hell-mrpikes --players Ann,Bob,Cat,Dan --dealer Ann",
+        "h",
+        "1 1 1 1",
+        "2 3 3 2",
+        "s",
+        "tricks 3 1 0 6 --hand 1",
+    )
+    assert result.exit_code == 0, result.stderr
+    assert scores(sk) == {"Bob": 11, "Cat": -11, "Ann": -12, "Dan": -15}
+    assert sk.json("status")["needs"][0] == "bids"
+
+
 def test_the_game_over_refuses_bare_answers_and_takes_commands(sk):
     play(
         "new oh-hell-mrpikes --players Ann,Bob,Cat --dealer Ann --set sizes=fixed --set start=1 --set hands=1",
@@ -259,6 +276,7 @@ def test_tab_completes_commands_players_suits_cards_options_and_rulesets(sk, hom
     assert "oh-hell-office" in completed(one, "new oh-hell-")
     one.handle("h")
     assert one.prompt() == "hand 1 · Ann deals 10 · bids (Bob Cat Ann)> "
+    assert one.toolbar() == "hand 1 of 19 · Ann deals · 1. Ann 0  1. Bob 0  1. Cat 0"
     hints = list(one.completions("3 "))  # the second value is Cat's bid
     assert hints[0][:2] == ("0", "Cat may bid") and len(hints) == 11
     one.close()
@@ -270,4 +288,28 @@ def test_decktet_cards_complete_by_name(sk, home):
     one.sync()
     assert completed(one, "wy") == ["wyrms"]  # the cursed suit is asked
     assert completed(one, "trick Dip") == ["Diplomat"]
+    one.close()
+
+
+def test_trick_by_trick_the_prompt_names_who_leads(sk, home):
+    # RULES.md §1: the dealer leads the first trick; the winner of a trick leads the next.
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", "--dealer", "Ann", "--set", "sizes=fixed",
+       "--set", "start=2", "--set", "hands=1")  # fmt: skip
+    assert play("h", "0 0 1", "2S QS 3S").exit_code == 0  # Ann 2♠, Bob Q♠ wins, Cat 3♠
+    one, _ = session_on(home)
+    one.sync()
+    assert one.prompt() == "hand 1 · Ann deals 2 · trick (Bob leads: CARD…)> "
+    one.close()
+
+
+def test_the_bottom_line_warns_a_forced_blind_bidder(sk, home):
+    # RULES.md §3: a 3-hand round takes each poison once; Ann, left with Blind Bid, is warned.
+    play(
+        "new pick-your-poison --players Ann,Bob,Cat --dealer Ann --set rounds=3",
+        "h", "blind:5 take bid:4", "5 7 5",
+        "s", "take bid:3 blind:2", "10 3 4",
+    )  # fmt: skip
+    one, _ = session_on(home)
+    one.sync()
+    assert one.toolbar().splitlines()[1:] == ["WARNING: Ann must bid blind: Ann, do not pick up your cards"]
     one.close()
