@@ -3,8 +3,8 @@ rule that gave it, the forfeits paid (or already paid), the moon's and the sweep
 the picks the rules forced on players, and the reneges' penalties. The engine records one `Outcome` on each hand
 as it closes; sheets, `stats`, `why` and `import` read it, and nothing parses a sentence back."""
 
-from __future__ import annotations
-
+# No `from __future__ import annotations` here: a NamedTuple compiles each string annotation
+# into a ForwardRef, and these records are made at every start-up that replays a game.
 from fractions import Fraction
 from typing import Literal, NamedTuple
 
