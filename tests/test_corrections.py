@@ -409,11 +409,22 @@ def test_a_corrected_hand_on_the_sheet_the_log_why_and_import(sk, wrong, tmp_pat
     assert "corrected by entry 7" in superseded
     why = wrong("why", "Ann", "--hand", "1")
     assert "bid 1, took 2: missed by 1 → -11" in why and note in why
-    assert wrong("verify").startswith("All 1 game verify")
+    assert wrong("verify").startswith("The 1 game verifies")
     saved = tmp_path / "sheet.json"
     wrong("sheet", "--format", "json", "--output", saved)
     again = Table(sk, tmp_path / "again")
     again("import", saved)
-    assert again("verify").startswith("All 1 game verify")
+    assert again("verify").startswith("The 1 game verifies")
     assert picture(again.home) == picture(wrong.home)
     assert again("sheet") == sheet
+
+
+def test_a_comment_for_a_past_hand_goes_under_it(sk, wrong):
+    # the ace was played in hand 1, though hand 2 has been dealt since
+    wrong("new", *MRPIKES_3)
+    hand(wrong, "h", "1 1 1", "1 1 1")
+    assert wrong("comment", "Dan: 'that ace was mine'", "--hand", "1") == "Hand 1: comment noted.\n"
+    sheet = wrong("sheet").splitlines()
+    assert sheet[sheet.index(next(line for line in sheet if line.lstrip().startswith("1†"))) + 2] == (
+        "      “Dan: 'that ace was mine'”"
+    )

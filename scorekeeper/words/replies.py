@@ -111,7 +111,9 @@ def reply(recorded: table.Recorded) -> str:
     from scorekeeper.words import reports
 
     game, hand = recorded.game, recorded.hand
-    if recorded.before is not None:  # a correction of a closed hand, or a dealer, re-told the game
+    if recorded.before is not None and isinstance(recorded.event.fact, events.CommentAdded):
+        return f"Hand {hand.number}: comment noted."  # a comment changes nothing to re-tell
+    if recorded.before is not None:  # a correction of a closed hand re-told the game
         from scorekeeper.words import corrected
 
         return corrected.reply(recorded)
