@@ -487,10 +487,12 @@ def moon(player: Annotated[str, typer.Argument(help="who declares")], hand: Hand
 
 @command()
 def poison(values: Values, hand: HandOption = None, game: GameOption = None) -> None:
-    """Record poisons (Pick Your Poison): bid:N, blind:N or take per player, in picking
-    order from the dealer's left (the dealer last), or everyone's at once.
+    """Record poisons (Pick Your Poison): bid:N, blind:N or take per player. Players pick in
+    turn from the dealer's left, the dealer last: record each pick as NAME=VALUE as it is made,
+    or everyone's at once as bare values in seating order (the order of --players, not the
+    picking order). The reply names every player with their pick.
 
-    Example: scorekeeper poison Bob=take Cat=bid:3 Ann=blind:2   (or: scorekeeper poison blind:2 take bid:3)
+    Example: scorekeeper poison Bob=take Cat=bid:3 Ann=blind:2   (or, seated Ann, Bob, Cat: scorekeeper poison blind:2 take bid:3)
     """
     from scorekeeper.core.families import poisons
 

@@ -765,3 +765,27 @@ def test_compendium_moon_can_be_switched_off(sk):
         "refused: shooting the moon is switched off in this game (it was started with moon=off); "
         "record `took NAME CARD…` as usual"
     )
+
+
+# --- what is still unassigned -----------------------------------------------------------------
+
+
+def test_status_says_which_scoring_cards_are_still_unassigned(sk):
+    # seeds/seven-trick-avoidance-games.txt via RULES.md §4: the scorer records who took which
+    # scoring cards, every Queen exactly once and all 8 Hearts; status names what is left
+    new_game(sk, "four-bad-queens", FOUR)
+    assert "To record: who took the scoring cards (`took NAME CARD…`)\n" in sk("status") + "\n"
+    sk("took", "Ann", "QS")
+    sk("took", "Bob", "QH")
+    assert sk("status").endswith(
+        "To record: who took the scoring cards (`took NAME CARD…`): Q♦ and Q♣ not assigned yet\n"
+    )
+    new_game(sk, "acorn-hearts", FOUR)
+    sk("took", "Ann", "AH", "KH", "QH", "JH", "10H", "9H", "8H")
+    assert sk("status").endswith(
+        "To record: who took the scoring cards (`took NAME CARD…`): Q♠ and 1 heart not assigned yet\n"
+    )
+    sk("took", "Bob", "QS")
+    assert sk("status").endswith("(`took NAME CARD…`): 1 heart not assigned yet\n")
+    sk("took", "Cat", "7H")  # Ann 7, Bob 4, Cat 1: 12 in all
+    assert scores(sk) == {"Ann": 7, "Bob": 4, "Cat": 1, "Dan": 0}

@@ -547,3 +547,46 @@ def test_the_same_trump_again_is_not_stored_and_a_new_one_says_what_it_replaced(
     sk("bid", "3", "0", "6")
     sk("tricks", "3", "0", "7")
     assert scores(sk) == {"Ann": 13, "Bob": 10, "Cat": -11}  # 10 + 3; zero 10; -(10 + 1)
+
+
+# --- the turned card, and always a trump ----------------------------------------------------
+
+
+def test_the_turned_card_is_nobodys_and_there_is_always_a_trump(sk):
+    # seeds/oh-hell-mrpikes-house-rules.txt: trump is "determined on each hand by turning over
+    # the top card left on the deck after the deal": that card was never dealt, and every hand
+    # has a trump (RULES.md §1: it may not be played to a trick, and `trump none` is refused)
+    new_game(sk)  # Bob deals 10 each and leads: Bob, Cat, Ann
+    assert sk.fails("trump", "none") == (
+        "refused: Oh Hell! (MrPikes' house rules) always has a trump, the suit of the card turned up; "
+        "record it, e.g. `trump hearts` or `trump 7h`"
+    )
+    sk("trump", "7H")
+    sk("bid", "1", "0", "2")
+    turned = "refused: 7♥ is the card turned up for this hand: it is nobody's and is not played to a trick; check the cards"
+    assert sk.fails("trick", "7H", "8H", "9H") == turned
+    assert sk.fails("trick", "2S", "3S", "7H") == turned
+    assert sk.json("trick", "8H", "9H", "10H")["winner"] == "Ann"  # 10♥: the highest trump
+    rules = sk("rules", RULESET)
+    assert "Trump: recorded each hand; there is always a trump (no `trump none`); trump need not be broken." in rules
+    assert (
+        "Turned-up card: the card turned up (for trump, or flipped for the hand size) is nobody's and is never "
+        "played to a trick." in rules
+    )
+
+
+def test_a_trump_given_by_suit_leaves_every_card_playable(sk):
+    # only a card the scorer names is known to be the turned one
+    new_game(sk)
+    sk("trump", "h")
+    sk("bid", "1", "0", "2")
+    assert sk.json("trick", "7H", "8H", "9H")["winner"] == "Ann"  # Bob, Cat, Ann: 9♥ highest
+
+
+def test_simultaneous_bids_have_no_bidding_order(sk):
+    # RULES.md §1: "Bidding: simultaneous (fists on the table)": status names no order for them
+    new_game(sk)
+    assert "Bidding order" not in sk("status")
+    assert "Bidding: simultaneous." in sk("rules", RULESET)
+    sk("new", RULESET, "--players", "Ann,Bob,Cat", "--dealer", "Bob", "--set", "bidding=in-turn")
+    assert "Bidding order: Cat, Ann, Bob (bare values go in seating order: Ann, Bob, Cat)" in sk("status")

@@ -277,3 +277,65 @@ def test_the_office_file_is_what_rules_md_says(sk):
     assert "17 for 3, 13 for 4, 10 for 5, 8 for 6, 7 for 7, 6 for 8 players" in text
     assert "  scoring=standard [standard|english]" in text
     assert "End: after 10 hands; highest total wins; a tie for first is a shared win." in text
+
+
+# --- the flipped card stays out of play; trump broken after a Joker lead -----------------------
+
+
+def test_the_flipped_card_is_out_of_play(sk):
+    # seeds/oh-hell-indeed-office-rules.txt: a card is flipped before the deal to set the hand
+    # size and trump; RULES.md §2 reads it as staying face up beside the deck, out of play
+    sk("new", RULESET, "--players", "Ann,Bob,Cat,Dan")  # Ann deals, Bob leads
+    sk("flip", "7H")
+    sk("bid", "1", "1", "1", "1")
+    assert sk.fails("trick", "2H", "3H", "7H", "4H") == (
+        "refused: 7♥ is the card turned up for this hand: it is nobody's and is not played to a trick; check the cards"
+    )
+    assert sk.json("trick", "2H", "3H", "8H", "4H")["winner"] == "Dan"
+    assert "  upcard_out=true  the flipped card stays face up beside the deck, out of play" in sk("rules", RULESET)
+
+
+def test_a_flipped_joker_leaves_one_joker_to_play(sk):
+    # RULES.md §2: "a flipped Joker leaves only the other Joker to be played"
+    sk("new", RULESET, "--players", "Ann,Bob,Cat,Dan")
+    sk("flip", "JK")  # 10 cards, no trump
+    sk("bid", "0", "0", "0", "0")
+    assert sk.fails("trick", "JK", "2C", "JK", "3C") == (
+        "refused: one Joker is the card turned up for this hand, face up and nobody's, so only 1 may be "
+        "played; check the cards"
+    )
+    sk("trick", "JK", "2C", "4C", "3C")  # Bob's Joker: a jester, Dan's 4♣ wins
+    assert sk.fails("trick", "JK", "5C", "6C", "7C") == (
+        "refused: one Joker is the card turned up for this hand, face up and nobody's, so only 1 may be "
+        "played; check the cards"
+    )
+
+
+def test_a_table_that_deals_the_flipped_card_plays_it(sk):
+    # RULES.md §2: "a table that deals it can switch that off"
+    sk("new", RULESET, "--players", "Ann,Bob,Cat,Dan", "--set", "upcard_out=false")
+    sk("flip", "JK")
+    sk("bid", "0", "0", "0", "0")
+    out = sk.json("trick", "JK", "2C", "JK", "3C")  # both Jokers: jesters, clubs led by Cat's 2♣
+    assert (out["winner"], out["card"]) == ("Ann", "3C")
+
+
+def test_after_a_joker_lead_the_player_who_sets_the_suit_may_not_set_an_unbroken_trump(sk):
+    # RULES.md §2: with trump-must-be-broken on, the player who sets the led suit after a Joker
+    # lead is leading in effect: not an unbroken trump unless they hold nothing else
+    sk("new", RULESET, "--players", "Ann,Bob,Cat,Dan", "--set", "must_break=true")
+    sk("flip", "5H")  # 5 cards, hearts trump
+    sk("bid", "1", "1", "1", "1")
+    assert sk.fails("trick", "JK", "7H", "2C", "3C") == (
+        "refused: trump (hearts) is not broken yet, so Cat may not set the led suit after the Joker lead "
+        "with 7♥; if Cat holds only hearts, add --forced"
+    )
+    # a suit other than trump is fine, and Dan's 7♥ on the club lead breaks hearts: Dan takes it
+    assert sk.json("trick", "JK", "2C", "7H", "3C")["winner"] == "Dan"
+    assert sk.json("trick", "8H", "9H", "10H", "JH")["winner"] == "Cat"  # Dan may lead hearts now
+    # a setter who holds nothing but trump says so with --forced
+    sk("new", RULESET, "--players", "Ann,Bob,Cat,Dan", "--set", "must_break=true")
+    sk("flip", "5H")
+    sk("bid", "1", "1", "1", "1")
+    out = sk.json("trick", "JK", "2H", "4C", "5C", "--forced")  # Cat's 2♥ sets hearts: trump wins
+    assert (out["winner"], out["led"]) == ("Cat", "H")

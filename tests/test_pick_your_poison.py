@@ -868,3 +868,38 @@ def test_a_tie_for_first_after_the_agreed_rounds_is_a_shared_win(sk):
         ("Bob", 52, 1),
         ("Cat", 18, 3),
     ]
+
+
+# --- the face-up card, always a trump, and the order of bare values ----------------------------
+
+
+def test_the_face_up_card_is_not_the_dealers_and_there_is_always_a_trump(sk):
+    # seeds/pick-your-poison.txt: the dealer flips a left-over card whose suit is trump, and it
+    # "is not part of the dealer's hand" (RULES.md §3: never played; `trump none` is refused)
+    start(sk, ["Ann", "Bob", "Cat", "Dan"], "Ann")  # 12 each; Bob leads
+    assert sk.fails("trump", "none") == (
+        "refused: Pick Your Poison always has a trump, the suit of the card turned up; record it, "
+        "e.g. `trump hearts` or `trump 7h`"
+    )
+    sk("trump", "QS")
+    sk("poison", "Bob=take", "Cat=take", "Dan=take", "Ann=take")
+    assert sk.fails("trick", "2S", "3S", "QS", "4S") == (
+        "refused: Q♠ is the card turned up for this hand: it is nobody's and is not played to a trick; check the cards"
+    )
+    assert sk.json("trick", "2S", "3S", "KS", "4S")["winner"] == "Dan"
+
+
+def test_bare_picks_are_in_seating_order_and_every_reply_says_so(sk):
+    # RULES.md §3: players pick from the dealer's left, the dealer last; the command contract
+    # reads bare values in seating order. Help and status say which, the reply names everyone.
+    start(sk, ["Ann", "Bob", "Cat", "Dan"], "Bob")  # picking order Cat, Dan, Ann, Bob
+    assert "Picking order: Cat, Dan, Ann, Bob (bare values go in seating order: Ann, Bob, Cat, Dan)" in sk("status")
+    help_text = " ".join(sk("poison", "--help").split())
+    assert "bare values in seating order (the order of --players, not the picking order)" in help_text
+    sk("trump", "h")
+    # typed as announced would be Cat's blind 2 first; bare values are Ann, Bob, Cat, Dan
+    out = sk("poison", "bid:3", "take", "blind:2", "bid:1")
+    assert out.splitlines()[0] == "Poisons: Cat blind 2, Dan bid 1, Ann bid 3, Bob take."
+    sk("tricks", "3", "4", "2", "3")
+    # Ann bid 3 took 3: 13; Bob take 4: 4; Cat blind 2 took 2: 20 + 4 = 24; Dan bid 1 took 3: -2
+    assert scores(sk) == {"Ann": 13, "Bob": 4, "Cat": 24, "Dan": -2}

@@ -739,3 +739,34 @@ def test_the_flipped_crown_and_ace_may_be_named_as_turned_up(sk):
     # hand 2: the Crown of Waves came up in hand 1, so `trump Sea` is a repeat within the pile
     sk("cursed", "suns")
     assert sk.fails("trump", "Sea").startswith("refused: Waves was already the trump suit in hand 1")
+
+
+# --- the stricter lead reading, and the cursed cards still unassigned ---------------------------
+
+
+def test_the_stricter_lead_reading_is_an_option(sk):
+    # seeds/snakebit-decktet.txt: "Players may not lead either the trump suit or the cursed suit
+    # until those suits have been broken"; RULES.md §5 reads it as declaring the led suit, and
+    # the stricter reading (no card bearing such a suit is led) is an option
+    new_hand(sk)  # cursed moons, trump suns; Ann deals, Bob leads
+    assert sk.json("trick", "Journey", "Sailor", "Origin", "--led", "waves")["winner"] == "Cat"  # Sailor 4
+    new_hand(sk, "snakebit", "Ann,Bob,Cat", "moons", "suns", "--set", "strict_lead=true")
+    assert sk.fails("trick", "Journey", "Sailor", "Origin", "--led", "waves") == (
+        "refused: the cursed suit (moons) is not broken yet and Journey (3 Moons/Waves) bears it, so Bob may "
+        "not lead Journey (3 Moons/Waves) at all (the strict lead rule); if every card Bob holds bears it, add --forced"
+    )
+    # Sailor bears neither; Cat follows waves with Journey, which breaks moons
+    assert sk.json("trick", "Sailor", "Journey", "Origin", "--led", "waves")["winner"] == "Bob"
+    assert sk.json("trick", "Author", "Battle", "Market", "--led", "knots")["winner"] == "Ann"  # Market 6
+    assert "  strict_lead=false  a card bearing an unbroken trump or cursed suit may not be led at all" in sk(
+        "rules", "snakebit"
+    )
+
+
+def test_status_says_how_many_cursed_cards_are_unassigned(sk):
+    # RULES.md §5: exactly 8 number cards bear the cursed suit, and every one is taken
+    new_hand(sk)  # cursed moons
+    sk("took", "Ann", "Diplomat", "Pact", "Author")
+    assert sk("status").endswith(
+        "the cursed cards each player took (`took NAME CARD…` or `counts …`): 5 cursed cards unassigned\n"
+    )

@@ -679,7 +679,7 @@ def play_random_hand(game, hands, rng, *, faithful, declared_lead):
     unbroken = set(card_by_card.restricted(game, hand))
     for number in range(1, hand.size + 1):
         seats = [(leader + k) % n for k in range(n)]
-        trick, led, forced = [], None, False
+        trick, led, forced, setter = [], None, False, 0
         for seat in seats:
             held = hands[seat]
             if seat == leader:
@@ -691,12 +691,18 @@ def play_random_hand(game, hands, rng, *, faithful, declared_lead):
                 else:
                     card = rng.choice(held)
                 if led is None and card.suits:
-                    led = card.suits[0]  # a Joker was led: the first suited card sets the suit
+                    # a Joker was led: the first suited card sets the suit, and its player is
+                    # leading in effect, so an unbroken suit only if nothing else (RULES.md §2)
+                    if set(card.suits) & unbroken:
+                        free = [c for c in held if c.suits and not set(c.suits) & unbroken]
+                        card = rng.choice(free) if free else card
+                        forced = not free
+                    led, setter = card.suits[0], len(trick)
                 elif card.suits and not card.bears(led) and able:
                     revokes.add((names[seat], number))
             held.remove(card)
             trick.append(card)
-        for card in trick[1:]:
+        for card in trick[setter + 1 :]:
             unbroken -= set(card.suits)
         unbroken.discard(led)
         engine.apply(

@@ -232,6 +232,24 @@ def test_an_end_threshold_must_say_which_way_it_points(sk, hearts):
             'cursed: no scoring rule counts the cursed cards; add a "cards" rule with cursed = POINTS, or leave '
             "[cursed] out",
         ),
+        (
+            'must_break = ["H"]',
+            'must_break = ["H"]\nstrict = true',
+            "lead.strict: only a card bearing two suits can be led as the one not yet broken, and every card "
+            "of the french-52 pack bears one; leave strict out",
+        ),
+        (
+            'kind = "none"\n',
+            'kind = "none"\nalways = true\n',
+            'trump.always: only a suit recorded each hand (kind = "turned") can be refused as none; leave '
+            "always out",
+        ),
+        (
+            'deck = "french-52"\n',
+            'deck = "french-52"\nupcard_out = true\n',
+            'upcard_out: no card is turned up here (trump.kind = "none", no flipped hand size); leave '
+            "upcard_out out",
+        ),
     ],
 )
 def test_a_setting_that_does_nothing_is_an_error_with_its_key(sk, hearts, old, new, problem):

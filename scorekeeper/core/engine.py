@@ -103,6 +103,11 @@ def _on_trump(game: Game, hand: Hand, event: events.TrumpSet) -> None:
                "none": "this game has no trump"}[kind]  # fmt: skip
         raise errors.RuleViolation(f"trump is not recorded in {game.ruleset.name}: {how}")
     state.require_before_play(game, hand, "trump")
+    if event.suit is None and game.ruleset.trump.always:
+        raise errors.RuleViolation(
+            f"{game.ruleset.title} always has a trump, the suit of the card turned up; record it, "
+            "e.g. `trump hearts` or `trump 7h`"
+        )
     if event.suit is not None and event.suit not in game.deck.suits:
         raise errors.EntryError(f"{event.suit} is not a suit of this pack")
     _check_no_repeat(game, hand, "trump", event.suit, game.ruleset.trump)

@@ -252,6 +252,7 @@ class Trump(Model):
     cycle: list[str] = []
     no_repeat: bool = False  # no suit twice in one run through the suits (Decktet's Crown pile)
     must_break: bool = False  # trump may not be led until it has been played
+    always: bool = False  # every hand has a trump suit: `trump none` is refused
 
 
 class Lead(Model):
@@ -262,6 +263,7 @@ class Lead(Model):
 
     first: str | None = None
     must_break: list[str] = []
+    strict: bool = False  # Decktet: a card bearing an unbroken suit may not be led at all
 
 
 class Bidding(Model):
@@ -395,6 +397,7 @@ class Ruleset(Model):
     leader: Literal["dealer", "left-of-dealer", "right-of-dealer"] | None = None  # or lead.first
     lead: Lead = Lead.model_construct()
     trump: Trump
+    upcard_out: bool = False  # the card turned up for trump or flipped for the size is nobody's
     cursed: Trump | None = None  # Snakebit's cursed suit, known like a trump
     bidding: Bidding = Bidding.model_construct()
     poisons: Poisons | None = None
@@ -574,6 +577,14 @@ def _lead_problems(ruleset: Ruleset) -> list[str]:
                 f"lead.must_break: {suit} is not a suit of the {ruleset.deck} pack, so it cannot be "
                 f"broken; use one of {', '.join(pack.suits)}"
             )
+    if lead.strict:
+        if ruleset.deck != "decktet-24":
+            problems.append(
+                "lead.strict: only a card bearing two suits can be led as the one not yet broken, and "
+                f"every card of the {ruleset.deck} pack bears one; leave strict out"
+            )
+        elif not (lead.must_break or ruleset.trump.must_break or (ruleset.cursed and ruleset.cursed.must_break)):
+            problems.append("lead.strict: no suit here waits to be broken before it is led; leave strict out")
     first = lead.first
     if first is None:
         return problems
@@ -846,6 +857,17 @@ def file_problems(origin: str, ruleset: Ruleset) -> list[str]:
     with fewer players may still work, so `new` checks only its own count)."""
     problems = []
     sizes = ruleset.sizes
+    # (these two are checked in the file as written: an option's choice may leave them idle)
+    if ruleset.trump.always and ruleset.trump.kind != "turned":
+        problems.append(
+            f'{origin}: trump.always: only a suit recorded each hand (kind = "turned") can be refused '
+            "as none; leave always out"
+        )
+    if ruleset.upcard_out and ruleset.trump.kind != "turned" and not isinstance(sizes, FlipSize):
+        problems.append(
+            f"{origin}: upcard_out: no card is turned up here (trump.kind = \"{ruleset.trump.kind}\", no "
+            "flipped hand size); leave upcard_out out"
+        )
     if isinstance(sizes, Progression) and sizes.shape == "fixed":
         most = deck_size(ruleset.deck, ruleset.max_players, ruleset.jokers) - 1
         if sizes.start * ruleset.max_players > most:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.core import cards, engine, families, schedule, scoring, state
+from scorekeeper.core import cards, engine, families, rulesets, schedule, scoring, state
 from scorekeeper.core.counting import counted
 
 if TYPE_CHECKING:
@@ -148,9 +148,13 @@ def status_text(game: engine.Game) -> str:
         lines.append(f"Pass: {count}{data['pass']}")
     if hand.moon:
         lines.append(f"Moon: declared by {hand.moon}")
-    if game.ruleset.bidding.kind != "none":
+    if game.ruleset.bidding.kind != "none" and game.ruleset.bidding.order == "in-turn":
+        # simultaneous bids have no order; bare values always go in seating order (CLI contract)
         verb = "Picking" if game.ruleset.bidding.kind == "poisons" else "Bidding"
-        lines.append(f"{verb} order: {', '.join(data['order'])}")
+        lines.append(
+            f"{verb} order: {', '.join(data['order'])} (bare values go in seating order: "
+            f"{', '.join(game.players)})"
+        )
     if hand.bids:
         lines.append("Bids: " + ", ".join(f"{p} {b}" for p, b in hand.bids.items()))
     if data["legal_bids"] and "bids" in data["needs"]:
@@ -163,8 +167,29 @@ def status_text(game: engine.Game) -> str:
         words = NEED_WORDS
         if game.ruleset.cursed is not None:  # Snakebit's scoring cards are the cursed ones
             words = {**NEED_WORDS, "took": "the cursed cards each player took (`took NAME CARD…` or `counts …`)"}
-        lines.append("To record: " + "; ".join(words.get(n, n) for n in data["needs"]))
+        said = [words.get(n, n) for n in data["needs"]]
+        if "took" in data["needs"] and (hand.taken or hand.played):
+            said[data["needs"].index("took")] += f": {unassigned_text(game, hand)}"
+        lines.append("To record: " + "; ".join(said))
     return "\n".join(lines)
+
+
+def unassigned_text(game: engine.Game, hand: engine.Hand) -> str:
+    """The scoring cards no one is recorded as taking yet: "Q♣ and 7 hearts not assigned yet";
+    in Snakebit "3 cursed cards unassigned"."""
+    left = game.untaken(hand)
+    if game.ruleset.cursed is not None:
+        return f"{counted(len(left), 'cursed cards')} unassigned"
+    named = {code for rule in hand.phase.scoring if isinstance(rule, rulesets.CardPoints) for code in rule.cards}
+    parts = [str(card) for card in left if card.code in named]
+    by_suit: dict[str, int] = {}
+    for card in left:
+        if card.code not in named and card.suit is not None:
+            by_suit[card.suit] = by_suit.get(card.suit, 0) + 1
+    for suit, count in by_suit.items():
+        parts.append(counted(count, cards.suit_word(suit)))
+    listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
+    return f"{listed} not assigned yet"
 
 
 def forced_blind_warnings(data: dict[str, Any]) -> list[str]:

@@ -38,8 +38,12 @@ def describe(ruleset: rulesets.Ruleset) -> str:
     lines.append(f"Hand sizes: {_sizes(ruleset)}.")
     lines.append(f"Dealer: {_dealer(ruleset)}; {vocabulary.first_lead(ruleset)}.")
     lines.append(f"Trump: {_trump(ruleset.trump)}.")
+    if ruleset.upcard_out:
+        lines.append(f"Turned-up card: {vocabulary.upcard_out()}.")
     if ruleset.lead.must_break:
         lines.append(f"Leading: {vocabulary.must_break(ruleset.lead.must_break)}.")
+    if ruleset.lead.strict:
+        lines.append(f"Leading: {vocabulary.strict_lead()}.")
     if ruleset.deck == "french-54":
         lines.append(f"Jokers: {JOKER_WORDS[ruleset.jokers]}.")
     if ruleset.cursed is not None:
@@ -140,6 +144,8 @@ def _trump(trump: rulesets.Trump) -> str:
         "rotating": "rotates " + ", ".join(trump.cycle),
         "none": "no trump",
     }[trump.kind]
+    if trump.always:
+        how += f"; {vocabulary.always_trump()}"
     if trump.kind != "none":
         how += "; trump may not be led until broken" if trump.must_break else "; trump need not be broken"
     return how

@@ -155,6 +155,24 @@ def must_break(suits: list[str]) -> str:
     )
 
 
+def strict_lead() -> str:
+    """The `lead.strict` primitive in words."""
+    return (
+        "a card bearing a suit not yet broken may not be led at all, not even declared as its other "
+        "suit, unless the leader holds nothing else"
+    )
+
+
+def upcard_out() -> str:
+    """The `upcard_out` primitive in words."""
+    return "the card turned up (for trump, or flipped for the hand size) is nobody's and is never played to a trick"
+
+
+def always_trump() -> str:
+    """The `trump.always` primitive in words."""
+    return "there is always a trump (no `trump none`)"
+
+
 # --- reneges -----------------------------------------------------------------------------
 
 

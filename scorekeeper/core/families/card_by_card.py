@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Literal
 
 from scorekeeper.core import cards, errors, events, referee, rulesets, schedule, scoring, state
@@ -90,7 +91,9 @@ def _on_trick(game: state.Game, hand: state.Hand, event: events.TrickPlayed) -> 
     _check_opening(game, hand, played, names[seats[0]])
     _check_unplayed(game, hand, played)
     verdict = referee.trick_winner(played, trump=hand.trump, led=event.led, jokers=game.ruleset.jokers)
-    _check_lead(game, hand, played[0], verdict.led, names[seats[0]], event.forced)
+    at = setter(played)
+    verb = "lead" if at == 0 else "set the led suit after the Joker lead with"
+    _check_lead(game, hand, played[at], verdict.led, names[seats[at]], event.forced, verb)
     hand.played.append(
         state.PlayedTrick(played, seats, verdict.led, seats[verdict.winner], verdict.reason, event.forced)
     )
@@ -148,9 +151,27 @@ def _require_not_by_totals(game: state.Game, hand: state.Hand) -> None:
         )
 
 
+def upcards(game: state.Game, hand: state.Hand) -> list[cards.Card]:
+    """The cards turned face up beside the deal that are nobody's (`upcard_out`): the card
+    turned up for trump, the flip that stands (a Joker flipped back is shuffled in again)."""
+    if not game.ruleset.upcard_out:
+        return []
+    codes = dict.fromkeys(c for c in (hand.trump_card, hand.flips[-1] if hand.flips else None) if c)
+    out = []
+    for code in codes:
+        try:
+            out.append(cards.parse_card(code, game.deck))
+        except errors.UsageError:  # from a pile beside the pack dealt (Snakebit's Crown)
+            continue
+    return out
+
+
 def _check_unplayed(game: state.Game, hand: state.Hand, played: list[cards.Card]) -> None:
-    """Each card once a hand (french-54 has two Jokers, so a Joker may come twice)."""
+    """Each card once a hand (french-54 has two Jokers, so a Joker may come twice), and never
+    the card turned up, where it is nobody's."""
     in_pack = Counter(game.deck.cards)
+    up = upcards(game, hand)
+    in_pack.subtract(up)
     seen: Counter[cards.Card] = Counter()
     where: dict[cards.Card, tuple[int, int]] = {}
     for number, earlier in enumerate(hand.played, start=1):
@@ -162,6 +183,8 @@ def _check_unplayed(game: state.Game, hand: state.Hand, played: list[cards.Card]
         in_trick[card] += 1
         if seen[card] + in_trick[card] <= in_pack[card]:
             continue
+        if card in up:
+            _refuse_upcard(card, in_pack[card])
         if card in where and in_pack[card] == 1:
             number, seat = where[card]
             raise errors.RuleViolation(
@@ -173,6 +196,17 @@ def _check_unplayed(game: state.Game, hand: state.Hand, played: list[cards.Card]
                 f"the pack has {in_pack[card]} {card}s and this would be one more; check the cards"
             )
         raise errors.EntryError(f"{card} is listed twice in this trick; each player plays one card")
+
+
+def _refuse_upcard(card: cards.Card, left: int) -> None:
+    if left:  # a Joker: the pack has two
+        raise errors.RuleViolation(
+            f"one {card} is the card turned up for this hand, face up and nobody's, so only {left} may be "
+            "played; check the cards"
+        )
+    raise errors.RuleViolation(
+        f"{card} is the card turned up for this hand: it is nobody's and is not played to a trick; check the cards"
+    )
 
 
 # --- what may be led ------------------------------------------------------------------
@@ -195,6 +229,12 @@ def _named(barred: dict[str, str], suit: str) -> str:
     return f"{barred[suit]} ({cards.suit_word(suit)})" if barred[suit] else cards.suit_word(suit)
 
 
+def setter(played: Sequence[cards.Card]) -> int:
+    """Where the card that sets the led suit is: the lead, or after a Joker lead the first
+    card with a suit; its player is leading in effect (RULES.md §2)."""
+    return next((i for i, card in enumerate(played) if card.suits), 0)
+
+
 def broken(tricks: Sequence[state.PlayedTrick]) -> set[str]:
     """Suits broken by these tricks: played by someone following or void in the led suit
     (any card but the leader's), or declared led (which only a forced lead can do)."""
@@ -202,7 +242,7 @@ def broken(tricks: Sequence[state.PlayedTrick]) -> set[str]:
     for played in tricks:
         if played.led is not None:
             out.add(played.led)
-        for card in played.cards[1:]:
+        for card in played.cards[setter(played.cards) + 1 :]:
             out.update(card.suits)
     return out
 
@@ -214,9 +254,21 @@ def unbroken(game: state.Game, hand: state.Hand, before: int) -> dict[str, str]:
 
 
 def _check_lead(
-    game: state.Game, hand: state.Hand, card: cards.Card, led: str | None, leader: str, forced: bool
+    game: state.Game, hand: state.Hand, card: cards.Card, led: str | None, leader: str, forced: bool,
+    verb: str = "lead",
 ) -> None:
     barred = unbroken(game, hand, len(hand.played) + 1)
+    bears = [s for s in card.suits if s in barred]
+    if game.ruleset.lead.strict and bears:
+        if forced:
+            return
+        words = " and ".join(dict.fromkeys(_named(barred, s) for s in bears))
+        is_ = "is" if len(bears) == 1 and barred[bears[0]] in ("trump", "the cursed suit") else "are"
+        it = "it" if len(bears) == 1 else "them"
+        raise errors.RuleViolation(
+            f"{words} {is_} not broken yet and {card} bears {it}, so {leader} may not {verb} {card} at "
+            f"all (the strict lead rule); if every card {leader} holds bears {it}, add --forced"
+        )
     if not card.suits or led not in barred:
         if forced:
             named = " or ".join(cards.suit_word(s) for s in game.ruleset.lead.must_break)
@@ -238,13 +290,13 @@ def _check_lead(
         return
     if len(card.suits) == 1:
         raise errors.RuleViolation(
-            f"{what} {is_} not broken yet, so {leader} may not lead {card}; if {leader} holds only "
+            f"{what} {is_} not broken yet, so {leader} may not {verb} {card}; if {leader} holds only "
             f"{cards.suit_word(led)}, add --forced"
         )
     others = [_named(barred, s) for s in card.suits if s != led]
     words = " and ".join(dict.fromkeys([what, *others]))
     raise errors.RuleViolation(
-        f"{words} are not broken yet, so {leader} may not lead {card}; if every card {leader} "
+        f"{words} are not broken yet, so {leader} may not {verb} {card}; if every card {leader} "
         "holds bears only those suits, add --forced"
     )
 
@@ -330,12 +382,19 @@ def flags(game: state.Game, hand: state.Hand) -> list[Flag]:
                     found.append(Flag("revoke", names[seat], hand.number, i + 1, card, led, *proof))
         if played.forced and led is not None:
             barred = set(unbroken(game, hand, i + 1))
-            proof = _later(hand, i, played.seats[0], lambda c, barred=barred: bool(set(c.suits) - barred))
+            strict = game.ruleset.lead.strict
+            could = partial(_could_lead, barred=barred, strict=strict)
+            at = setter(played.cards)
+            proof = _later(hand, i, played.seats[at], could)
             if proof:
-                found.append(
-                    Flag("lead", names[played.seats[0]], hand.number, i + 1, played.cards[0], led, *proof)
-                )
+                found.append(Flag("lead", names[played.seats[at]], hand.number, i + 1, played.cards[at], led, *proof))
     return sorted(found, key=lambda f: (f.proof_trick, f.trick))
+
+
+def _could_lead(card: cards.Card, barred: set[str], strict: bool) -> bool:
+    """Whether a card could have been led instead of a forced lead of a barred suit: one with a
+    suit not barred, or under the strict lead rule one bearing no barred suit at all."""
+    return not set(card.suits) & barred if strict else bool(set(card.suits) - barred)
 
 
 def _later(hand: state.Hand, index: int, seat: int, shows: Any) -> tuple[int, cards.Card] | None:
