@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from scorekeeper.core import engine, errors, events, names, rulesets, schedule
+from scorekeeper.core import engine, entries, errors, events, names, rulesets, schedule
 
 if TYPE_CHECKING:
     from scorekeeper.storage import store
@@ -256,6 +256,9 @@ def record(
             went_to = after.hands[event.hand - 1]
         else:
             went_to, after = game.hand, game
+            unchanged = None if game.finished else entries.unchanged(game, went_to, event)
+            if unchanged is not None:
+                raise errors.EntryError(unchanged)
             engine.apply(game, event)
         n = writer.append(event.data()).n
     if after is game:

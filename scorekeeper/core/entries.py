@@ -55,23 +55,22 @@ def tricks(game: state.Game, values: list[str]) -> events.TricksRecorded:
     )
 
 
-def trump(game: state.Game, text: str) -> events.TrumpSet:
-    """A suit (or none), or the card turned up: its suit is trump. The same trump again is
-    not an entry: nothing new would be stored."""
-    event = _trump(game, text)
-    hand = game.hand
-    if game.finished or hand.closed or game.ruleset.trump.kind != "turned":
-        return event  # the engine says why this trump cannot be recorded
+def unchanged(game: state.Game, hand: state.Hand, event: events.AnyEvent) -> str | None:
+    """Why an entry for the hand in progress would store nothing new (the same trump again),
+    or None. Such an entry is refused rather than kept as a second, identical fact."""
+    if not isinstance(event, events.TrumpSet) or hand.closed or game.ruleset.trump.kind != "turned":
+        return None
     if hand.trump_known and event.suit == hand.trump and event.card in (None, hand.trump_card):
         shown = "no trump" if hand.trump is None else cards.suit_symbol(hand.trump)
-        raise errors.EntryError(
+        return (
             f"hand {hand.number}'s trump is already {shown}, so nothing was recorded; to change it, "
             "give the other suit"
         )
-    return event
+    return None
 
 
-def _trump(game: state.Game, text: str) -> events.TrumpSet:
+def trump(game: state.Game, text: str) -> events.TrumpSet:
+    """A suit (or none), or the card turned up: its suit is trump."""
     deck = game.deck
     try:
         suit = cards.parse_suit(text, deck.kind)
