@@ -899,7 +899,7 @@ def test_bare_picks_are_in_seating_order_and_every_reply_says_so(sk):
     sk("trump", "h")
     # typed as announced would be Cat's blind 2 first; bare values are Ann, Bob, Cat, Dan
     out = sk("poison", "bid:3", "take", "blind:2", "bid:1")
-    assert out.splitlines()[0] == "Poisons: Cat blind 2, Dan bid 1, Ann bid 3, Bob take."
+    assert out.splitlines()[0] == "Hand 1: poisons Cat blind 2, Dan bid 1, Ann bid 3, Bob take."
     sk("tricks", "3", "4", "2", "3")
     # Ann bid 3 took 3: 13; Bob take 4: 4; Cat blind 2 took 2: 20 + 4 = 24; Dan bid 1 took 3: -2
     assert scores(sk) == {"Ann": 13, "Bob": 4, "Cat": 24, "Dan": -2}
