@@ -125,9 +125,10 @@ def _main(
     CONTEXT.home = None if home is None else Path(home)
 
 
-def command(name: str | None = None) -> Callable:
+def command(name: str | None = None, negative_numbers: bool = False) -> Callable:
     """Register a command whose ScorekeeperErrors become one line on stderr and an exit code,
-    and which ends quietly with exit 0 when its reader stops reading (`sk sheet | head`)."""
+    and which ends quietly with exit 0 when its reader stops reading (`sk sheet | head`).
+    With `negative_numbers`, an argument like -5 is a value, not an unknown option."""
 
     def register(function: Callable) -> Callable:
         @functools.wraps(function)
@@ -143,7 +144,8 @@ def command(name: str | None = None) -> Callable:
                 reader_gone()
                 raise typer.Exit(0) from None
 
-        return app.command(name)(run)
+        settings = {"ignore_unknown_options": True} if negative_numbers else None
+        return app.command(name, context_settings=settings)(run)
 
     return register
 
@@ -420,6 +422,68 @@ def abandon(game: GameOption = None) -> None:
     with open_store() as db:
         state = table.abandon(db, table.resolve_game(db, game))
     typer.echo(f"Game {state.id} is abandoned after {sum(h.closed for h in state.hands)} hands; `undo` takes that back.")
+
+
+@command()
+def join(
+    name: Annotated[str, typer.Argument(help="the new player's name")],
+    after: Annotated[Optional[str], typer.Option("--after", help="seated after this player (default: last)")] = None,
+    score: Annotated[Optional[str], typer.Option("--score", help="starting score (default: the ruleset's join_score)")] = None,
+    game: GameOption = None,
+) -> None:
+    """A player joins from the next hand to be dealt (the hand in progress if nothing is
+    recorded in it yet), starting with the score of the player in last place unless --score
+    or the ruleset's join_score option says otherwise.
+
+    Example: scorekeeper join Eve --after Bob
+    """
+    from scorekeeper.core import entries
+
+    answer(record(game, lambda g: entries.join(g, name, after, score)))
+
+
+@command()
+def leave(name: Annotated[str, typer.Argument(help="who leaves")], game: GameOption = None) -> None:
+    """A player leaves after the hand in progress; their total is kept, marked as having left.
+
+    Example: scorekeeper leave Dan
+    """
+    from scorekeeper.core import entries
+
+    answer(record(game, lambda g: entries.leave(g, name)))
+
+
+@command()
+def rename(
+    old: Annotated[str, typer.Argument(help="the seat's name now")],
+    new: Annotated[str, typer.Argument(help="its new name (a substitute taking the seat, or a typo fixed)")],
+    game: GameOption = None,
+) -> None:
+    """Give a seat a new name; it keeps its score. Also how a substitute takes over a seat.
+
+    Example: scorekeeper rename Dan Dana
+    """
+    from scorekeeper.core import entries
+
+    answer(record(game, lambda g: entries.rename(g, old, new)))
+
+
+@command(negative_numbers=True)
+def adjust(
+    name: Annotated[str, typer.Argument(help="the player")],
+    points: Annotated[str, typer.Argument(metavar="POINTS", help="points to add, e.g. -5 or 10")],
+    reason: Annotated[Optional[str], typer.Option("--reason", help="the table's reason (required)")] = None,
+    game: GameOption = None,
+) -> None:
+    """A house ruling: points added to a player in the hand in progress, with the reason.
+
+    Example: scorekeeper adjust Dan -5 --reason "slow play"
+    """
+    from scorekeeper.core import entries
+
+    if reason is None or not reason.strip():
+        raise errors.UsageError('a ruling needs its reason; add --reason "…" (e.g. --reason "slow play")')
+    answer(record(game, lambda g: entries.adjust(g, name, points, reason)))
 
 
 @command()

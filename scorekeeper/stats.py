@@ -46,7 +46,7 @@ def summarize(game: engine.Game) -> dict[str, Any]:
     phases = rules.phases or [rules.phase(1)]
     winners = game.winners()
     totals = game.totals()
-    counts = {p: dict.fromkeys(COUNTS, 0) for p in game.players}
+    counts = {p: dict.fromkeys(COUNTS, 0) for p in game.roster}  # a newcomer from the hand they joined
     for hand in game.hands:
         for penalty in hand.penalties:
             counts[penalty.item.player]["reneges"] += 1
@@ -55,7 +55,7 @@ def summarize(game: engine.Game) -> dict[str, Any]:
     players = {
         p: [_score_json(totals[p]), int(p in winners), int(p in winners and len(winners) > 1)]
         + [counts[p][key] for key in COUNTS]
-        for p in game.players
+        for p in game.roster
     }
     return {
         "ruleset": rules.name,

@@ -620,12 +620,12 @@ def test_passing_is_optional_only_where_the_rules_say_so(sk):
     err = sk.fails("new", "four-bad-queens", "--players", "Ann,Bob,Cat", "--set", "passing=false", code=2)
     assert (
         err
-        == "error: four-bad-queens has no option 'passing'; its options are: hands, moon (see `rules four-bad-queens`)"
+        == "error: four-bad-queens has no option 'passing'; its options are: hands, join_score, moon (see `rules four-bad-queens`)"
     )
     err = sk.fails("new", "acorn-hearts", "--players", "Ann,Bob,Cat", "--set", "passing=false", code=2)
     assert (
         err
-        == "error: acorn-hearts has no option 'passing'; its options are: hands (see `rules acorn-hearts`)"
+        == "error: acorn-hearts has no option 'passing'; its options are: hands, join_score (see `rules acorn-hearts`)"
     )
 
 
@@ -754,7 +754,7 @@ def test_compendium_is_always_six_hands(sk):
     err = sk.fails("new", "compendium", "--players", "Ann,Bob,Cat", "--set", "hands=3", code=2)
     assert (
         err
-        == "error: compendium has no option 'hands'; its options are: moon, passing (see `rules compendium`)"
+        == "error: compendium has no option 'hands'; its options are: join_score, moon, passing (see `rules compendium`)"
     )
 
 

@@ -25,7 +25,7 @@ NEW_REFUSALS = [
     (["oh-hell-mrpikes", "--players", "Ann,Bob,Bea", "--dealer", "B"], 1,
      "refused: 'B' could be Bob or Bea; type more of the name"),
     (["oh-hell-mrpikes", "--players", "Ann,Bob,Bea", "--set", "hooks=true"], 2,
-     "error: oh-hell-mrpikes has no option 'hooks'; its options are: bidding, hands, hook, made_base, "
+     "error: oh-hell-mrpikes has no option 'hooks'; its options are: bidding, hands, hook, join_score, made_base, "
      "made_per_trick, missed_base, missed_per_off, pants, pants_bid, renege, sizes, start, tie_break, "
      "trump, zero_base (see `rules oh-hell-mrpikes`)"),
 ]  # fmt: skip

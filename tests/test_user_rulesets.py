@@ -45,7 +45,7 @@ def test_the_copy_is_commented_renamed_and_listed(sk, ours):
     assert "made = { base = 10, per_trick = 1 }       # made exactly: 10 + tricks" in text  # comments kept
     assert "ours              yours" in sk("rulesets")
     assert sk("rules", "check", ours).strip() == (
-        f"{ours}: ok (Oh Hell! (MrPikes' house rules), 15 options, 2 examples pass)"
+        f"{ours}: ok (Oh Hell! (MrPikes' house rules), 16 options, 2 examples pass)"
     )
     assert sk("rules", "check", "ours").startswith(f"{ours}: ok")  # by name, too
     assert "Options (--set NAME=VALUE at `new`):" in sk("rules", "ours")

@@ -8,7 +8,18 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.core import cards, errors, events, families, outcomes, rulesets, schedule, scoring, state
+from scorekeeper.core import (
+    cards,
+    errors,
+    events,
+    families,
+    outcomes,
+    rulesets,
+    schedule,
+    scoring,
+    seating,
+    state,
+)
 from scorekeeper.core.counting import counted
 from scorekeeper.core.outcomes import Penalty
 from scorekeeper.core.state import Game, Hand
@@ -283,6 +294,24 @@ def _on_dealer(game: Game, hand: Hand, event: events.DealerSet) -> None:
     hand.leader = schedule.leader(game.ruleset, seat, len(game.players))
 
 
+def _seat_change(game: Game, hand: Hand, event: events.HandEvent, judge: Any) -> None:
+    """A player joins or leaves at the next deal; when nothing of the hand in progress is
+    recorded yet, that deal is this one: it is dealt again to the table as it is now, by
+    the same dealer (the next seat to the left if the dealer left)."""
+    judge(game, hand, event)
+    if not seating.untouched(game, hand):
+        return
+    dealer = hand.seating[hand.dealer]
+    table = seating.take_seats(game)
+    if dealer in game.players:
+        seat, reason = game.players.index(dealer), hand.dealer_reason
+    else:
+        seat, reason = seating.next_dealer(game, table, dealer, by_score=False)
+    game.hands.pop()
+    _open_hand(game, hand.number, seat, reason)
+    game.hand.comments, game.hand.rulings = hand.comments, hand.rulings + table.arrivals
+
+
 _HANDLERS: dict[type, Any] = {
     events.DealerSet: _on_dealer,
     events.TrumpSet: _on_trump,
@@ -292,6 +321,10 @@ _HANDLERS: dict[type, Any] = {
     events.TricksRecorded: _on_tricks,
     events.CommentAdded: _on_comment,
     events.RenegeRecorded: _on_renege,
+    events.PlayerJoined: lambda game, hand, event: _seat_change(game, hand, event, seating.on_join),
+    events.PlayerLeft: lambda game, hand, event: _seat_change(game, hand, event, seating.on_leave),
+    events.PlayerRenamed: seating.on_rename,
+    events.PointsAdjusted: seating.on_adjust,
 }
 
 
@@ -299,19 +332,7 @@ _HANDLERS: dict[type, Any] = {
 
 
 def _open_hand(game: Game, number: int, dealer: int, reason: str) -> None:
-    rules, n = game.ruleset, len(game.players)
-    hand = Hand(
-        number=number,
-        dealer=dealer,
-        leader=schedule.leader(rules, dealer, n),
-        size=schedule.hand_size(rules, n, number),
-        phase=rules.phase(number),
-        dealer_reason=reason,
-    )
-    if rules.trump.kind == "rotating":
-        hand.trump, hand.trump_known = schedule.rotating_trump(rules, number), True
-    elif rules.trump.kind == "none":
-        hand.trump_known = True
+    hand = state.new_hand(game, number, dealer, reason)
     game.hands.append(hand)
     for family in families.applying(game):  # picks the rules force at this deal (Pick Your Poison)
         if family.forced_picks is not None:
@@ -374,7 +395,7 @@ def _reached(end: rulesets.End, total: Fraction) -> bool:
 
 
 def _advance(game: Game, hand: Hand) -> None:
-    rules, n = game.ruleset, len(game.players)
+    rules = game.ruleset
     end = rules.end
     totals = game.totals()
     if end.threshold is not None and any(_reached(end, t) for t in totals.values()):
@@ -388,11 +409,8 @@ def _advance(game: Game, hand: Hand) -> None:
         leaders = game.leaders()
         text = f"{' and '.join(leaders)} tie for the lead: another hand at the final size"
         hand.announcements.append(outcomes.Announcement(text, tuple(leaders)))
-    if rules.dealer == "lowest-score":
-        seat, why = schedule.lowest_score_dealer(
-            [totals[p] for p in game.players], hand.dealer, end.winner
-        )
-        reason = f"{why}, {scoring.points_text(totals[game.players[seat]])}"
-    else:
-        seat, reason = schedule.seat_left(hand.dealer, n), "deal passes left"
+    table = seating.take_seats(game)
+    last_dealer = hand.seating[hand.dealer]
+    seat, reason = seating.next_dealer(game, table, last_dealer, by_score=rules.dealer == "lowest-score")
     _open_hand(game, hand.number + 1, seat, reason)
+    game.hand.rulings += table.arrivals

@@ -159,3 +159,20 @@ def undo(game: state.Game) -> events.EntryReversed:
     if len(game.entries) <= 1:
         raise errors.EntryError("nothing to undo: no entry has been recorded in this game yet")
     return events.EntryReversed(target=game.entries[-1][0])
+
+
+def join(game: state.Game, name: str, after: str | None, score: str | None) -> events.PlayerJoined:
+    return events.PlayerJoined(hand=game.hand.number, player=name.strip(), after=after, score=score)
+
+
+def leave(game: state.Game, name: str) -> events.PlayerLeft:
+    return events.PlayerLeft(hand=game.hand.number, player=name)
+
+
+def rename(game: state.Game, old: str, new: str) -> events.PlayerRenamed:
+    return events.PlayerRenamed(hand=game.hand.number, old=old, new=new.strip())
+
+
+def adjust(game: state.Game, name: str, points: str, reason: str) -> events.PointsAdjusted:
+    return events.PointsAdjusted(hand=game.hand.number, player=name, points=points, reason=reason.strip())
+

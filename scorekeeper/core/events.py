@@ -116,12 +116,37 @@ class DealerSet(HandEvent):
     player: str  # who actually dealt the hand (a deal out of turn); the rotation goes on from them
 
 
+class PlayerJoined(HandEvent):
+    type: Literal["join"] = "join"
+    player: str
+    after: str | None = None  # seated after this player (default: last in seating order)
+    score: str | None = None  # the starting score given with --score; else the ruleset's join_score
+
+
+class PlayerLeft(HandEvent):
+    type: Literal["leave"] = "leave"
+    player: str
+
+
+class PlayerRenamed(HandEvent):
+    type: Literal["rename"] = "rename"
+    old: str
+    new: str
+
+
+class PointsAdjusted(HandEvent):
+    type: Literal["adjust"] = "adjust"
+    player: str
+    points: str  # as written: "-5", "2.5"
+    reason: str
+
+
 # The facts a correction may carry: any entry of a hand but a card-by-card trick.
 Fact = Annotated[
     Union[
         TrumpSet, CardFlipped, CursedSet, BidsRecorded, PoisonsRecorded, TricksRecorded,
         CardsTaken, CursedCounted, TrickAwarded, MoonDeclared, RenegeRecorded, CommentAdded,
-        DealerSet,
+        DealerSet, PointsAdjusted,
     ],
     Field(discriminator="type"),
 ]  # fmt: skip
@@ -151,8 +176,8 @@ class EntryReversed(Event):
 AnyEvent = Union[
     GameStarted, TrumpSet, CardFlipped, CursedSet, BidsRecorded, PoisonsRecorded,
     TricksRecorded, CardsTaken, CursedCounted, TrickAwarded, MoonDeclared,
-    RenegeRecorded, TrickPlayed, CommentAdded, DealerSet, Corrected, GameAbandoned,
-    EntryReversed,
+    RenegeRecorded, TrickPlayed, CommentAdded, DealerSet, PlayerJoined, PlayerLeft,
+    PlayerRenamed, PointsAdjusted, Corrected, GameAbandoned, EntryReversed,
 ]  # fmt: skip
 
 _BY_TYPE: dict[str, type[Event]] = {kind.model_fields["type"].default: kind for kind in get_args(AnyEvent)}
@@ -223,6 +248,16 @@ def describe(event: AnyEvent) -> str:
             return f"comment: {event.text}"
         case DealerSet():
             return f"{event.player} deals"
+        case PlayerJoined():
+            return f"{event.player} joins" + (f" after {event.after}" if event.after else "") + (
+                f" with {event.score} points" if event.score is not None else ""
+            )
+        case PlayerLeft():
+            return f"{event.player} leaves"
+        case PlayerRenamed():
+            return f"{event.old} is now {event.new}"
+        case PointsAdjusted():
+            return f"{event.player} {event.points} points: {event.reason}"
         case Corrected():
             return f"correction of hand {event.fact.hand}: {describe(event.fact)}"
         case GameAbandoned():

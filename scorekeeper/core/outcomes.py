@@ -5,6 +5,7 @@ as it closes; sheets, `stats`, `why` and `import` read it, and nothing parses a 
 
 # No `from __future__ import annotations` here: a NamedTuple compiles each string annotation
 # into a ForwardRef, and these records are made at every start-up that replays a game.
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Literal, NamedTuple
 
@@ -89,3 +90,15 @@ class Outcome(NamedTuple):
     def paid(self, kind: str) -> list[str]:
         """The players who paid a forfeit of this kind in the hand."""
         return [f.player for f in self.forfeits if f.kind == kind and f.paid]
+
+
+def renamed(outcome: Outcome, swap: Callable[[str], str]) -> Outcome:
+    """The same outcome with a seat called by its new name (`rename`)."""
+    return outcome._replace(
+        items=tuple(i._replace(player=swap(i.player)) for i in outcome.items),
+        forfeits=tuple(f._replace(player=swap(f.player)) for f in outcome.forfeits),
+        moon=None if outcome.moon is None else outcome.moon._replace(player=swap(outcome.moon.player)),
+        sweep=None if outcome.sweep is None else outcome.sweep._replace(player=swap(outcome.sweep.player)),
+        forced=tuple(f._replace(player=swap(f.player)) for f in outcome.forced),
+        penalties=tuple(p._replace(item=p.item._replace(player=swap(p.item.player))) for p in outcome.penalties),
+    )

@@ -90,15 +90,18 @@ def check_players(ruleset: rulesets.Ruleset, players: int) -> None:
             )
 
 
-def hand_size(ruleset: rulesets.Ruleset, players: int, hand: int) -> int | None:
+def hand_size(ruleset: rulesets.Ruleset, players: int, hand: int, planned_for: int | None = None) -> int | None:
     """Cards each player gets in hand `hand` (1-based); None when a flip decides it.
-    Hands past the planned number (tie-breaks) are dealt at the final size."""
+    Hands past the planned number (tie-breaks) are dealt at the final size. When players
+    have joined or left since the start (`planned_for` players), a progression carries on
+    as planned, capped by what the pack deals the players now (RULES §6)."""
     sizes = ruleset.sizes
     if isinstance(sizes, rulesets.FlipSize):
         return None
     if isinstance(sizes, rulesets.DealOut):
         return size_cap(ruleset, players)
-    return progression_size(sizes, size_cap(ruleset, players), hand)
+    sequence = progression(sizes, size_cap(ruleset, planned_for or players))
+    return min(sequence[min(hand, len(sequence)) - 1], size_cap(ruleset, players))
 
 
 def flip_size(ruleset: rulesets.Ruleset, players: int, rank_code: str) -> int:
@@ -151,7 +154,7 @@ def leader_words(ruleset: rulesets.Ruleset, players: list[str], seat: int | None
 
 
 def lowest_score_dealer(
-    totals: list[Fraction], last_dealer: int, winner: str
+    totals: list[Fraction], last_dealer: int, winner: str, away: frozenset[int] = frozenset()
 ) -> tuple[int, str]:
     """Pick Your Poison: the deal goes to the lowest total (highest, for a game the lowest
     wins), never to the player who just dealt; ties go to the tied player met first going
@@ -165,8 +168,8 @@ def lowest_score_dealer(
     lowest_all = worst(totals)
     notes = []
     tied = [s for s in candidates if totals[s] == target]
-    dealer_tied = totals[last_dealer] == target
-    if totals[last_dealer] == lowest_all:
+    dealer_tied = last_dealer not in away and totals[last_dealer] == target
+    if last_dealer not in away and totals[last_dealer] == lowest_all:
         # the last dealer is passed over whether alone at the bottom or tied there
         notes.append("tied with the last dealer, who just dealt" if dealer_tied else "the lowest just dealt")
     if len(tied) > 1:

@@ -35,8 +35,10 @@ class Hand:
         size: int | None,
         phase: rulesets.Phase,
         dealer_reason: str,
+        seating: list[str],
     ) -> None:
         self.number = number
+        self.seating = seating  # who was dealt in, in seating order (dealer and leader are seats of it)
         self.dealer = dealer
         self.leader = leader
         self.size = size
@@ -57,6 +59,7 @@ class Hand:
         self.moon: str | None = None
         self.played: list[PlayedTrick] = []
         self.penalties: list[outcomes.Penalty] = []  # reneges, each at once
+        self.rulings: list[scoring.Item] = []  # the table's own: adjustments, a joining player's score
         self.comments: list[str] = []
         self.forced: dict[str, str] = {}  # picks the rules leave a player no choice about, known at the deal
         self.outcome: outcomes.Outcome | None = None  # what the hand decided, once it closes
@@ -89,12 +92,14 @@ class Hand:
         return bool(
             self.bids or self.poisons or self.tricks is not None or self.taken or self.first
             or self.last or self.moon or self.penalties or self.comments or self.played
-            or self.cursed_counts
+            or self.cursed_counts or self.rulings
         )  # fmt: skip
 
     def points(self, players: list[str]) -> dict[str, Fraction]:
-        """This hand's points so far: its score once closed, and any penalties at once."""
-        return scoring.totals([*self.items, *(p.item for p in self.penalties)], players)
+        """This hand's points so far: its score once closed, and penalties and rulings at
+        once; every one of `players` is in it (0 if nothing), and anyone else given points."""
+        items = [*self.items, *(p.item for p in self.penalties), *self.rulings]
+        return scoring.totals(items, list(dict.fromkeys([*players, *(i.player for i in items)])))
 
 
 class Game:
@@ -115,7 +120,12 @@ class Game:
         self.ruleset = ruleset
         self.document = document
         self.options = options
-        self.players = players
+        self.players = players  # seated now, in clockwise order
+        self.start_players = len(players)  # the count the schedule was planned for
+        self.roster = list(players)  # everyone who has played, in order of first sitting down
+        self.left: list[str] = []  # who has left, in the order they left
+        self.pending: list[Any] = []  # joins and leaves waiting for the next hand (events)
+        self.renames: list[tuple[int, str, str]] = []  # (hand, old name, new name)
         self.name = name
         self.location = location
         self.scorer = scorer
@@ -140,7 +150,7 @@ class Game:
 
     @property
     def planned_hands(self) -> int | None:
-        return schedule.planned_hands(self.ruleset, len(self.players))
+        return schedule.planned_hands(self.ruleset, self.start_players)
 
     def totals(self) -> dict[str, Fraction]:
         """Each player's points so far. A closed hand never changes again (entries go to
@@ -148,27 +158,26 @@ class Game:
         while self._settled_hands < len(self.hands) and self.hands[self._settled_hands].closed:
             self._add(self._settled, self.hands[self._settled_hands])
             self._settled_hands += 1
-        result = dict(self._settled)
+        result = {player: self._settled.get(player, Fraction(0)) for player in self.roster}
         for hand in self.hands[self._settled_hands :]:
             self._add(result, hand)
         return result
 
     def _add(self, totals: dict[str, Fraction], hand: Hand) -> None:
-        for player, value in hand.points(self.players).items():
-            totals[player] += value
+        for player, value in hand.points(self.roster).items():
+            totals[player] = totals.get(player, Fraction(0)) + value
 
     def standings(self) -> list[tuple[int, str, Fraction]]:
-        """(place, player, total), best first; tied players share a place."""
+        """(place, player, total), best first; tied players share a place. Players who left
+        keep their totals and are placed after everyone still playing (RULES §6)."""
         totals = self.totals()
         best_first = self.ruleset.end.winner == "highest"
-        order = sorted(
-            self.players, key=lambda p: (-totals[p] if best_first else totals[p], self.players.index(p))
-        )
-        rows, place = [], 0
-        for i, player in enumerate(order):
-            if i == 0 or totals[player] != totals[order[i - 1]]:
-                place = i + 1
-            rows.append((place, player, totals[player]))
+        rows: list[tuple[int, str, Fraction]] = []
+        for group in (self.players, self.left):
+            order = sorted(group, key=lambda p: (-totals[p] if best_first else totals[p], self.roster.index(p)))
+            for i, player in enumerate(order):
+                place = rows[-1][0] if i and totals[player] == totals[order[i - 1]] else len(rows) + 1
+                rows.append((place, player, totals[player]))
         return rows
 
     def leaders(self) -> list[str]:
@@ -234,20 +243,70 @@ class Game:
         taken = {c.code for got in hand.taken.values() for c in got}
         return [c for c in scoring.scoring_cards(hand.phase, self.deck, hand.cursed) if c.code not in taken]
 
-    def player(self, text: str) -> str:
-        """The player a name or unique prefix refers to (case-insensitive)."""
+    def rename(self, old: str, new: str) -> None:
+        """Call a seat by a new name everywhere, as if it had always been called that; the
+        change itself is kept in `renames` for the sheet."""
+
+        def swap(player: str | None) -> str | None:
+            return new if player == old else player
+
+        def keys(values: dict | None) -> dict | None:
+            return None if values is None else {swap(k): v for k, v in values.items()}
+
+        self.players = [swap(p) for p in self.players]  # type: ignore[misc]
+        self.roster = [swap(p) for p in self.roster]  # type: ignore[misc]
+        self.left = [swap(p) for p in self.left]  # type: ignore[misc]
+        self.forfeits = keys(self.forfeits)  # type: ignore[assignment]
+        self._settled = keys(self._settled)  # type: ignore[assignment]
+        for hand in self.hands:
+            hand.seating = [swap(p) for p in hand.seating]  # type: ignore[misc]
+            hand.bids, hand.poisons, hand.taken = keys(hand.bids), keys(hand.poisons), keys(hand.taken)  # type: ignore[assignment]
+            hand.tricks, hand.cursed_counts = keys(hand.tricks), keys(hand.cursed_counts)
+            hand.first, hand.last, hand.moon = swap(hand.first), swap(hand.last), swap(hand.moon)
+            hand.forced = keys(hand.forced)  # type: ignore[assignment]
+            if hand.outcome is not None:
+                hand.outcome = outcomes.renamed(hand.outcome, swap)
+            hand.announcements = [a._replace(about=tuple(swap(p) for p in a.about)) for a in hand.announcements]  # type: ignore[misc]
+            hand.rulings = [item._replace(player=swap(item.player)) for item in hand.rulings]
+            hand.penalties = [p._replace(item=p.item._replace(player=swap(p.item.player))) for p in hand.penalties]
+
+    def player(self, text: str, among: list[str] | None = None) -> str:
+        """The player a name or unique prefix refers to (case-insensitive): one seated now,
+        or one of `among` (e.g. the whole roster)."""
+        choices = self.players if among is None else among
         if not text.strip():
-            raise errors.EntryError("a player name is empty; name one of " + ", ".join(self.players))
-        matches = names.matching(text, self.players)
+            raise errors.EntryError("a player name is empty; name one of " + ", ".join(choices))
+        matches = names.matching(text, choices)
         if len(matches) == 1:
             return matches[0]
         if matches:
             raise errors.EntryError(
                 f"'{text}' could be {' or '.join(matches)}; type more of the name"
             )
+        if among is None and names.matching(text, self.left):
+            raise errors.EntryError(f"{text} has left this game; the players now are {', '.join(choices)}")
         raise errors.EntryError(
-            f"no player '{text}' in this game; the players are {', '.join(self.players)}"
+            f"no player '{text}' in this game; the players are {', '.join(choices)}"
         )
+
+
+def new_hand(game: Game, number: int, dealer: int, reason: str) -> Hand:
+    """Hand `number` as dealt by seat `dealer` to the players seated now."""
+    rules, n = game.ruleset, len(game.players)
+    hand = Hand(
+        number=number,
+        dealer=dealer,
+        leader=schedule.leader(rules, dealer, n),
+        size=schedule.hand_size(rules, n, number, game.start_players),
+        phase=rules.phase(number),
+        dealer_reason=reason,
+        seating=list(game.players),
+    )
+    if rules.trump.kind == "rotating":
+        hand.trump, hand.trump_known = schedule.rotating_trump(rules, number), True
+    elif rules.trump.kind == "none":
+        hand.trump_known = True
+    return hand
 
 
 # --- guards the handlers share ----------------------------------------------------

@@ -56,6 +56,7 @@ class Cell:
     reneges: tuple[Renege, ...] = ()
     points: Fraction = Fraction(0)  # this hand
     total: Fraction = Fraction(0)  # running total after this hand
+    seated: bool = True  # dealt in this hand (a column starts when its player joins, ends when they leave)
 
     def facts(self) -> str:
         """The hand's facts as a scorer writes them: `bid 3 took 2`, `Q♠ Q♥ last`."""
@@ -107,6 +108,8 @@ class Row:
     comments: tuple[str, ...]
     announcements: tuple[str, ...]
     corrections: tuple[corrected.Fix, ...] = ()
+    rulings: tuple[str, ...] = ()  # the table's: "Dan: house ruling: slow play → -5", a newcomer's score
+    points: dict[str, Fraction] = field(default_factory=dict)  # the hand's points: those dealt in, and anyone given some
 
 
 @dataclass(frozen=True)
@@ -132,12 +135,18 @@ class Sheet:
             ("Date", self.date),
             ("Location", game.location),
             ("Scorer", game.scorer),
+            ("Renamed", "; ".join(f"{new} (was {old}) from hand {hand}" for hand, old, new in game.renames)),
         ]
         return [(k, v) for k, v in pairs if v]
 
+    @property
+    def players(self) -> list[str]:
+        """The sheet's columns: everyone who has played, in the order they sat down."""
+        return self.game.roster
+
     def running(self) -> dict[str, list[Fraction]]:
         """Each player's running total: 0 before the first hand, then after each row."""
-        series = {p: [Fraction(0)] for p in self.game.players}
+        series = {p: [Fraction(0)] for p in self.players}
         for row in self.rows:
             for cell in row.cells:
                 series[cell.player].append(cell.total)
@@ -157,7 +166,7 @@ def render(game: engine.Game, fmt: str, stored: list) -> str:
 
 
 def build(game: engine.Game, stored: list) -> Sheet:
-    totals = {p: Fraction(0) for p in game.players}
+    totals = {p: Fraction(0) for p in game.roster}
     rows = []
     for hand in game.hands:
         if not (hand.closed or hand.anything_recorded()):
@@ -169,12 +178,15 @@ def build(game: engine.Game, stored: list) -> Sheet:
 
 
 def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> Row:
-    points = hand.points(game.players)
+    points = hand.points(game.roster)
     pants = hand.outcome.paid("pants") if hand.outcome is not None else []
     blind = {p for p, kind in hand.forced.items() if kind == "blind"}
     cells = []
-    for p in game.players:
+    for p in game.roster:
         totals[p] += points[p]
+        if p not in hand.seating:
+            cells.append(Cell(player=p, points=points[p], total=totals[p], seated=False))
+            continue
         cells.append(
             Cell(
                 player=p,
@@ -200,7 +212,7 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
         )
     return Row(
         number=hand.number,
-        dealer=game.players[hand.dealer],
+        dealer=hand.seating[hand.dealer],
         size=hand.size,
         trump=reports.suit_text(hand.trump) if hand.trump_known else "",
         trump_code=hand.trump,
@@ -211,6 +223,8 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
         comments=tuple(hand.comments),
         announcements=tuple(a.text for a in hand.announcements),
         corrections=tuple(corrected.of_hand(game, hand.number)),
+        rulings=tuple(f"{item.player}: {item.reason}" for item in hand.rulings),
+        points=hand.points(hand.seating),
     )
 
 
@@ -276,6 +290,7 @@ def _notes(row: Row) -> list[str]:
         for r in cell.reneges:
             note = f": {r.note}" if r.note else ""
             notes.append(f"renege by {cell.player} ({r.kind}, {scoring.points_text(r.points)}){note}")
+    notes += list(row.rulings)
     notes += [f"“{c}”" for c in row.comments]
     return notes
 
@@ -290,19 +305,21 @@ def text(sheet: Sheet) -> str:
     widths = [max([len(c), *(len(r[i]) for r in info)]) for i, c in enumerate(cols)]
     # A player's column: the hand's facts, then the running total lined up, then any marks.
     facts_w = {
-        p: max([0, *(len(r.cells[i].facts()) for r in sheet.rows)]) for i, p in enumerate(game.players)
+        p: max([0, *(len(r.cells[i].facts()) for r in sheet.rows)]) for i, p in enumerate(sheet.players)
     }
     total_w = {
         p: max([0, *(len(scoring.points_text(r.cells[i].total)) for r in sheet.rows)])
-        for i, p in enumerate(game.players)
+        for i, p in enumerate(sheet.players)
     }
 
     def cell(c: Cell) -> str:
+        if not c.seated:
+            return ""
         facts = c.facts().ljust(facts_w[c.player]) + "  " if facts_w[c.player] else ""
         return " ".join([facts + scoring.points_text(c.total).rjust(total_w[c.player]), *c.marks()])
 
     cells = [[cell(c) for c in row.cells] for row in sheet.rows]
-    widths += [max([len(p), *(len(r[i]) for r in cells)]) for i, p in enumerate(game.players)]
+    widths += [max([len(p), *(len(r[i]) for r in cells)]) for i, p in enumerate(sheet.players)]
     numeric = {"hand", "cards"}
 
     def line(values: list[str]) -> str:
@@ -312,7 +329,7 @@ def text(sheet: Sheet) -> str:
         ]
         return "  ".join(padded).rstrip()
 
-    lines.append(line([*cols, *game.players]))
+    lines.append(line([*cols, *sheet.players]))
     lines.append("  ".join("-" * w for w in widths))
     for row, row_info, row_cells in zip(sheet.rows, info, cells, strict=True):
         lines.append(line([*row_info, *row_cells]))
@@ -355,15 +372,17 @@ def csv_sheet(sheet: Sheet) -> str:
     meta = [
         ("game", game.name or game.id), ("id", game.id), ("ruleset", game.ruleset.name),
         ("date", sheet.date), ("location", game.location), ("scorer", game.scorer),
-        ("players", ", ".join(game.players)), ("chain digest", sheet.head),
+        ("players", ", ".join(sheet.players)), ("chain digest", sheet.head),
     ]  # fmt: skip
     for key, value in meta:
         writer.writerow([key, neutralise(value)])
     writer.writerow([])
     writer.writerow(CSV_COLUMNS)
     for row in sheet.rows:
-        comments = " | ".join(row.comments)
+        comments = " | ".join([*row.rulings, *row.comments])
         for cell in row.cells:
+            if not cell.seated:
+                continue
             reneges = "; ".join(
                 f"{r.kind} {scoring.points_text(r.points)}" + (f": {r.note}" if r.note else "")
                 for r in cell.reneges
@@ -402,7 +421,7 @@ def json_data(sheet: Sheet) -> dict[str, Any]:
         "started_at": sheet.started_at,
         "location": game.location,
         "scorer": game.scorer,
-        "players": game.players,
+        "players": sheet.players,
         "ruleset": {
             "name": game.ruleset.name,
             "title": game.ruleset.title,
@@ -427,9 +446,10 @@ def hand_json(row: Row) -> dict[str, Any]:
         "cursed": row.cursed,
         "game": row.phase or None,
         "closed": row.closed,
-        "points": {c.player: scoring.points_json(c.points) for c in row.cells},
-        "totals": {c.player: scoring.points_json(c.total) for c in row.cells},
-        "players": {c.player: _cell_json(c) for c in row.cells},
+        "points": {p: scoring.points_json(v) for p, v in row.points.items()},
+        "totals": {c.player: scoring.points_json(c.total) for c in row.cells if c.seated},
+        "players": {c.player: _cell_json(c) for c in row.cells if c.seated},
+        "rulings": list(row.rulings),
         "comments": list(row.comments),
         "announcements": list(row.announcements),
         "corrections": [{"entry": c.entry, "now": c.now, "was": list(c.was)} for c in row.corrections],
@@ -477,17 +497,20 @@ def markdown(sheet: Sheet) -> str:
     lines += [f"- **{k}:** {md(v)}" for k, v in sheet.meta()]
     lines.append("")
     cols = _columns(sheet)
-    headers = [c.capitalize() for c in cols] + [md(p) for p in game.players] + ["Notes"]
+    headers = [c.capitalize() for c in cols] + [md(p) for p in sheet.players] + ["Notes"]
     lines.append("| " + " | ".join(headers) + " |")
     lines.append(
         "|"
         + "|".join("---:" if c in ("hand", "cards") else "---" for c in cols)
-        + "|---" * len(game.players)
+        + "|---" * len(sheet.players)
         + "|---|"
     )
     for row in sheet.rows:
         cells = []
         for cell in row.cells:
+            if not cell.seated:
+                cells.append("")
+                continue
             facts = md(cell.facts())
             marks = " ".join(f"*{m}*" for m in cell.marks())
             cells.append(" ".join(p for p in (facts, f"**{scoring.points_text(cell.total)}**", marks) if p))
@@ -498,7 +521,8 @@ def markdown(sheet: Sheet) -> str:
     lines.append("|---:|---|---:|---|")
     for place, player, total in game.standings():
         forfeits = ", ".join(game.forfeits[player])
-        lines.append(f"| {place} | {md(player)} | {scoring.points_text(total)} | {forfeits} |")
+        player_text = md(player) + (" (left)" if player in game.left else "")
+        lines.append(f"| {place} | {player_text} | {scoring.points_text(total)} | {forfeits} |")
     lines.append("")
     lines.append(md(_result_line(game)))
     lines.append("")
@@ -532,6 +556,7 @@ table.sheet th { overflow: hidden; text-overflow: ellipsis; max-width: 30mm; whi
 td.num, td.t { text-align: right; }
 td.who { max-width: 18mm; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 td.f { color: #555; border-right: none; }
+td.away { background: #f4f4f4; }
 td.f span.nw { white-space: nowrap; }
 td.t { font-weight: bold; white-space: nowrap; border-left: none; }
 .red { color: #c00; }
@@ -578,7 +603,7 @@ def html_sheet(sheet: Sheet) -> str:
     game = sheet.game
     esc = html.escape
     cols = _columns(sheet)
-    width = len(cols) + 2 * len(game.players)
+    width = len(cols) + 2 * len(sheet.players)
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',
@@ -591,7 +616,7 @@ def html_sheet(sheet: Sheet) -> str:
         + "</dl>",
         '<table class="sheet"><thead><tr>'
         + "".join(f"<th>{esc(c)}</th>" for c in cols)
-        + "".join(f'<th colspan="2" title="{esc(p)}">{esc(p)}</th>' for p in game.players)
+        + "".join(f'<th colspan="2" title="{esc(p)}">{esc(p)}</th>' for p in sheet.players)
         + "</tr></thead><tbody>",
     ]
     for row in sheet.rows:
@@ -599,6 +624,8 @@ def html_sheet(sheet: Sheet) -> str:
         cells = "".join(
             f'<td class="f"><span class="nw">{esc(c.facts())}</span>{"".join(_mark_html(m) for m in c.marks())}</td>'
             f'<td class="t">{esc(scoring.points_text(c.total))}</td>'
+            if c.seated
+            else '<td class="away" colspan="2"></td>'
             for c in row.cells
         )
         opening = "<tr>" if row.closed else '<tr class="open">'
@@ -612,14 +639,14 @@ def html_sheet(sheet: Sheet) -> str:
     if sheet.rows:
         series = sheet.plotted()
         out.append(
-            '<figure class="chart">' + charts.svg(game.players, series, width=480, height=240) + "</figure>"
+            '<figure class="chart">' + charts.svg(sheet.players, series, width=480, height=240) + "</figure>"
         )
     out.append(
         '<div class="side"><table class="standings"><thead><tr><th>place</th><th>player</th><th>score</th><th>forfeits</th></tr></thead><tbody>'
     )
     for place, player, total in game.standings():
         out.append(
-            f'<tr><td class="num">{place}</td><td title="{esc(player)}">{esc(player)}</td>'
+            f'<tr><td class="num">{place}</td><td title="{esc(player)}">{esc(player)}{" (left)" if player in game.left else ""}</td>'
             f'<td class="num">{esc(scoring.points_text(total))}</td><td>{esc(", ".join(game.forfeits[player]))}</td></tr>'
         )
     out.append("</tbody></table>")
@@ -643,7 +670,7 @@ def live_json(sheet: Sheet) -> dict[str, Any]:
     notes the printed sheet shows (the page puts every text in as text, never as markup)."""
     return {
         "columns": _columns(sheet),
-        "players": sheet.game.players,
+        "players": sheet.players,
         "rows": [
             {
                 "hand": row.number,
@@ -651,6 +678,8 @@ def live_json(sheet: Sheet) -> dict[str, Any]:
                 "info": _info(sheet, row),
                 "cells": [
                     {"facts": c.facts(), "marks": c.marks(), "total": scoring.points_text(c.total)}
+                    if c.seated
+                    else {"facts": "", "marks": [], "total": ""}
                     for c in row.cells
                 ],
                 "notes": _notes(row),

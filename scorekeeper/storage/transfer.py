@@ -132,7 +132,7 @@ def compare(path: Path, data: dict[str, Any], game: engine.Game) -> None:
         "name": (game.name, "its game name is not the one"),
         "location": (game.location, "its location is not the one"),
         "scorer": (game.scorer, "its scorer is not the one"),
-        "players": (game.players, "its players are not the ones"),
+        "players": (game.roster, "its players are not the ones"),
     }
     for key, (value, what) in header.items():
         if data.get(key) != value:
@@ -143,7 +143,7 @@ def compare(path: Path, data: dict[str, Any], game: engine.Game) -> None:
         )
     listed = data.get("hands") if isinstance(data.get("hands"), list) else []
     scored = [  # the hands a sheet lists: closed, or with an entry
-        {p: scoring.points_json(v) for p, v in hand.points(game.players).items()}
+        {p: scoring.points_json(v) for p, v in hand.points(hand.seating).items()}
         for hand in game.hands
         if hand.closed or hand.anything_recorded()
     ]

@@ -12,7 +12,7 @@ from scorekeeper.words import corrected, vocabulary
 
 
 def why_data(game: engine.Game, name: str, number: int | None = None) -> dict[str, Any]:
-    player = game.player(name)
+    player = game.player(name, among=game.roster)
     hands = _chosen_hands(game, player, number)
     shown = [_hand_data(game, hand, player) for hand in hands]
     total = sum((h["_points"] for h in shown), Fraction(0))
@@ -30,7 +30,10 @@ def why_data(game: engine.Game, name: str, number: int | None = None) -> dict[st
 
 def _chosen_hands(game: engine.Game, player: str, number: int | None) -> list[engine.Hand]:
     if number is None:
-        return [h for h in game.hands if h.closed or any(p.item.player == player for p in h.penalties)]
+        return [
+            h for h in game.hands
+            if (h.closed and player in h.seating) or any(i.player == player for i in _at_once(h))
+        ]  # fmt: skip
     if not 1 <= number <= len(game.hands):
         last = len(game.hands)
         raise errors.EntryError(
@@ -41,26 +44,35 @@ def _chosen_hands(game: engine.Game, player: str, number: int | None) -> list[en
     return [game.hands[number - 1]]
 
 
+def _at_once(hand: engine.Hand) -> list[scoring.Item]:
+    """What counts at once, before the hand closes: penalties and the table's rulings."""
+    return [p.item for p in hand.penalties] + hand.rulings
+
+
 def _hand_data(game: engine.Game, hand: engine.Hand, player: str) -> dict[str, Any]:
     items = [i for i in hand.items if i.player == player] if hand.closed else []
     penalties = [p for p in hand.penalties if p.item.player == player]
+    rulings = [i for i in hand.rulings if i.player == player]
     rows = [_item_data(game, hand, item) for item in items]
     for penalty in penalties:
         row = _item_data(game, hand, penalty.item)
         if penalty.note:
             row["reason"] += f" ({penalty.note})"
         rows.append(row)
-    points = sum((i.points for i in items), Fraction(0)) + sum(
+    for ruling in rulings:
+        by = "the table's ruling" if ruling.rule == "adjust" else "joining mid-game (option join_score)"
+        rows.append({"points": scoring.points_json(ruling.points), "rule": ruling.rule, "reason": ruling.reason, "by": by})
+    points = sum((i.points for i in items + rulings), Fraction(0)) + sum(
         (p.item.points for p in penalties), Fraction(0)
     )
     return {
         "hand": hand.number,
         "game": hand.phase.title if game.ruleset.phases else None,
-        "dealer": game.players[hand.dealer],
+        "dealer": hand.seating[hand.dealer],
         "cards": hand.size,
         "trump": hand.trump if hand.trump_known else None,
         "scored": hand.closed,
-        "facts": _facts(game, hand, player),
+        "facts": _facts(game, hand, player) if player in hand.seating else "not dealt in",
         "items": rows,
         "notes": [a.text for a in hand.announcements if player in a.about],
         "corrections": [fix.text() for fix in corrected.of_hand(game, hand.number)],

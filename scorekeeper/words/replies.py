@@ -62,11 +62,43 @@ def said(recorded: table.Recorded) -> str:
             return f"Hand {hand.number}: cursed cards " + ", ".join(f"{p} {n}" for p, n in (hand.cursed_counts or {}).items()) + "."
         case events.DealerSet():
             return f"Hand {hand.number}: dealt by {event.player} ({hand.dealer_reason})."
+        case events.PlayerJoined():
+            return _joined(game, hand, event)
+        case events.PlayerLeft():
+            return _left(game, hand, event)
+        case events.PlayerRenamed():
+            _, old, new = game.renames[-1]
+            return f"{old} is now {new}; the seat keeps its score."
+        case events.PointsAdjusted():
+            from scorekeeper.core import scoring
+
+            ruling = hand.rulings[-1]
+            return f"Hand {hand.number}: {ruling.player} {scoring.points_text(ruling.points)} points ({event.reason.strip()})."
         case events.TrickPlayed():
             from scorekeeper.core.families import card_by_card
 
             return _trick_text(game, card_by_card.trick_report(game, hand))
     raise AssertionError(f"no reply for {type(event).__name__}")
+
+
+def _joined(game: engine.Game, hand: engine.Hand, event: events.PlayerJoined) -> str:
+    """Whether the newcomer is in the hand in progress, or waits for the next deal."""
+    if event.player in game.players:
+        hand = game.hand  # dealt again, to the table with the newcomer
+        arrival = next(i for i in hand.rulings if i.player == event.player)
+        return f"{event.player} joins hand {hand.number}, seated {_seat_text(game, event.player)}: {arrival.reason}."
+    return f"{event.player} joins from hand {hand.number + 1}, when the next hand is dealt."
+
+
+def _left(game: engine.Game, hand: engine.Hand, event: events.PlayerLeft) -> str:
+    if event.player in game.left:
+        return f"{event.player} has left before hand {hand.number}; their total is kept."
+    return f"{event.player} leaves after hand {hand.number}; their total is kept."
+
+
+def _seat_text(game: engine.Game, player: str) -> str:
+    seat = game.players.index(player)
+    return f"after {game.players[seat - 1]}" if len(game.players) > 1 else "alone"
 
 
 def _poisons_said(game: engine.Game, hand: engine.Hand) -> str:

@@ -112,11 +112,35 @@ def status_data(game: engine.Game) -> dict[str, Any]:
         "tricks_played": 0,
         "next_leader": None if game.finished or hand.leader is None else players[hand.leader],
         "revoke_flags": [],
+        "players": list(players),
+        "left": list(game.left),
+        "table_changes": table_changes(game),
     }
     for family in families.applying(game):  # e.g. the poison round, the Ace and Crown piles
         if family.status is not None:
             data.update(family.status(game))
     return data
+
+
+def table_changes(game: engine.Game) -> list[str]:
+    """What the table needs to know of players coming and going: who sat down or left for
+    this hand (and what that changed), and who joins or leaves at the next deal."""
+    from scorekeeper.core import events
+
+    hand, out = game.hand, []
+    before = game.hands[-2].seating if len(game.hands) > 1 else hand.seating
+    came = [p for p in hand.seating if p not in before]
+    went = [p for p in before if p not in hand.seating]
+    if came or went:
+        who = [f"{', '.join(came)} joined"] * bool(came) + [f"{', '.join(went)} left"] * bool(went)
+        size = f", {hand.size} cards each" if hand.size is not None else ""
+        out.append(f"{len(hand.seating)} players from hand {hand.number} ({'; '.join(who)}){size}")
+    for event in game.pending:
+        if isinstance(event, events.PlayerJoined):
+            out.append(f"{event.player} joins from hand {hand.number + 1}")
+        else:
+            out.append(f"{event.player} leaves after hand {hand.number}")
+    return out
 
 
 def status_text(game: engine.Game) -> str:
@@ -128,6 +152,7 @@ def status_text(game: engine.Game) -> str:
         planned = f" (tie-break after {data['hands_planned']})"
     lines = [f"{game.ruleset.title} — hand {hand.number}{planned}"]
     lines += forced_blind_warnings(data)  # first, and loud: before anyone picks up cards
+    lines += [f"Table: {change}." for change in data["table_changes"]]
     if data["phase"]:
         lines.append(f"Game this hand: {data['phase']} — {data['phase_scoring']}")
     size = f"{counted(hand.size, 'cards')} each" if hand.size is not None else "cards set by the flip"
@@ -263,11 +288,11 @@ def span(values: list[int]) -> str:
 
 
 def hand_closed_text(game: engine.Game, hand: engine.Hand) -> str:
-    points = hand.points(game.players)
+    points = hand.points(hand.seating)
     totals = game.totals()
     closing = closing_data(game, hand)
     rows = []
-    for p in game.players:
+    for p in hand.seating:
         facts = []
         if p in hand.bids:
             facts.append(f"bid {hand.bids[p]}")
@@ -339,6 +364,8 @@ def next_text(game: engine.Game) -> str:
 def upcoming_lines(game: engine.Game) -> list[str]:
     """The next hand's game by name with its scoring (Compendium), and which way to pass."""
     hand, lines = game.hand, []
+    lines += [f"Table: {change}." for change in table_changes(game)]
+    lines += [f"{item.player} {item.reason}." for item in hand.rulings if item.rule == "join"]
     if game.ruleset.phases:
         lines.append(f"Hand {hand.number}: {hand.phase.title} — {phase_text(game, hand)}")
     direction = engine.pass_direction(game, hand)
@@ -371,6 +398,7 @@ def standings_data(game: engine.Game) -> dict[str, Any]:
                 "score": scoring.points_json(total),
                 "place": place,
                 "forfeits": list(game.forfeits[player]),
+                **({"left": True} if player in game.left else {}),
             }
             for place, player, total in game.standings()
         ],
@@ -379,7 +407,7 @@ def standings_data(game: engine.Game) -> dict[str, Any]:
 
 def standings_text(game: engine.Game) -> str:
     rows = [
-        [place, player, scoring.points_text(total), ", ".join(game.forfeits[player])]
+        [place, player + (" (left)" if player in game.left else ""), scoring.points_text(total), ", ".join(game.forfeits[player])]
         for place, player, total in game.standings()
     ]
     played = sum(1 for h in game.hands if h.closed)

@@ -27,6 +27,7 @@ class Place:
     position: int  # 1-based position of the hand in its round
     hands: int  # hands in this round
     first: int  # the game's number of the round's first hand
+    joined: bool = False  # the player joined mid-round: this is the part of it they play
 
     @property
     def left(self) -> int:
@@ -45,6 +46,21 @@ def place(rules: rulesets.Poisons, number: int) -> Place | None:
             return Place(index, len(rules.rounds), number - first + 1, hands, first)
         first += hands
     return None
+
+
+def players_place(game: state.Game, hand: state.Hand, player: str) -> Place | None:
+    """Where `hand` falls in the part of its round that `player` plays. A player who joined
+    mid-round plays the rest of it as a round of that many hands, held to its quotas, and
+    only to the maximums when it is shorter than there are poisons (RULES §6: the round
+    quotas are worked out again for the new table)."""
+    where = place(_rules(game), hand.number)
+    if where is None:
+        return None
+    seated = [h.number for h in game.hands[where.first - 1 : hand.number] if player in h.seating]
+    first = seated[0] if seated else hand.number
+    if first == where.first:
+        return where
+    return Place(where.round, where.rounds, hand.number - first + 1, where.first + where.hands - first, first, True)
 
 
 def _rules(game: state.Game) -> rulesets.Poisons:
@@ -67,13 +83,14 @@ def refusal(
     """Why `player` may not pick `kind` now, or None when the pick is legal: it must stay
     within the poison's maximum and leave enough hands to reach every minimum."""
     quota = rules.quota(where.hands, kind)
+    short = where.joined and where.hands < len(POISONS)  # fewer hands left than poisons: no minimums
     if picked[kind] >= quota.max:
         return (
             f"{player} has already picked {TITLES[kind]} {_times(picked[kind])} this round "
             f"(at most {quota.max} in a {where.hands}-hand round)"
         )
     after = picked + Counter({kind: 1})
-    owed = sum(max(0, rules.quota(where.hands, k).min - after[k]) for k in POISONS)
+    owed = 0 if short else sum(max(0, rules.quota(where.hands, k).min - after[k]) for k in POISONS)
     if owed > where.left - 1:
         needed = {k: rules.quota(where.hands, k).min - picked[k] for k in POISONS}
         still = " and ".join(_needed(k, n) for k, n in needed.items() if n > 0)
@@ -95,7 +112,7 @@ def _needed(kind: str, n: int) -> str:
 def legal(game: state.Game, hand: state.Hand, player: str) -> list[str]:
     """The poisons `player` may pick in `hand`, given their earlier picks this round."""
     rules = _rules(game)
-    where = place(rules, hand.number)
+    where = players_place(game, hand, player)
     if where is None:  # past the agreed rounds (a house tie-break): no quota applies
         return list(POISONS)
     picked = round_picks(game, hand, player)
@@ -200,7 +217,9 @@ def _on_poisons(game: state.Game, hand: state.Hand, event: events.PoisonsRecorde
     if where is not None:
         check_quotas(rules.poisons, where.hands)
         for player, pick in event.poisons.items():
-            why = refusal(rules.poisons, where, round_picks(game, hand, player), pick.kind, player)
+            theirs = players_place(game, hand, player)
+            assert theirs is not None
+            why = refusal(rules.poisons, theirs, round_picks(game, hand, player), pick.kind, player)
             if why is not None:
                 allowed = allowed_text(legal(game, hand, player))
                 raise errors.RuleViolation(f"{why}; {player} may pick {allowed}")

@@ -1,0 +1,238 @@
+"""The table changing during the evening (RULES §6): a player joins (from the next hand to be
+dealt, or from the hand in progress while nothing is recorded in it), a player leaves (after
+the hand in progress, keeping their total), a seat takes a new name, and the table makes a
+ruling (points adjusted, with its reason). The handlers judge each entry and queue a change
+for the next deal; `take_seats` seats what is queued and `next_dealer` says who deals. (The
+engine deals the hand in progress again when nothing of it is recorded yet.)"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+from scorekeeper.core import errors, events, rulesets, schedule, scoring, state
+
+JOIN_RULE = "join"
+ADJUST_RULE = "adjust"
+
+
+# --- judging the entries ------------------------------------------------------------
+
+
+def on_join(game: state.Game, hand: state.Hand, event: events.PlayerJoined) -> None:
+    check_name(game, event.player)
+    if event.after is not None:
+        game.player(event.after, among=_seated_next(game))
+    if event.score is not None:
+        points(game, event.score)
+    _check_count(game, hand, len(_seated_next(game)) + 1, f"{event.player} cannot join")
+    game.pending.append(event)
+
+
+def on_leave(game: state.Game, hand: state.Hand, event: events.PlayerLeft) -> None:
+    player = game.player(event.player, among=_seated_next(game))
+    if player not in game.players:  # joined, waiting for the next hand: leaving undoes nothing
+        raise errors.RuleViolation(f"{player} has not played a hand yet; `undo` the join instead")
+    _check_count(game, hand, len(_seated_next(game)) - 1, f"{player} cannot leave")
+    game.pending.append(event.model_copy(update={"player": player}))
+
+
+def on_rename(game: state.Game, hand: state.Hand, event: events.PlayerRenamed) -> None:
+    old = game.player(event.old, among=game.roster)
+    new = event.new.strip()
+    if new.casefold() != old.casefold():
+        check_name(game, new)
+    game.rename(old, new)
+    game.pending = [_renamed(e, old, new) for e in game.pending]
+    game.renames.append((hand.number, old, new))
+
+
+def on_adjust(game: state.Game, hand: state.Hand, event: events.PointsAdjusted) -> None:
+    player = game.player(event.player, among=game.roster)
+    reason = event.reason.strip()
+    if not reason:
+        raise errors.UsageError("a ruling needs its reason; add --reason \"…\" (e.g. --reason \"slow play\")")
+    value = points(game, event.points)
+    text = f"house ruling: {reason} → {scoring.points_text(value)}"
+    hand.rulings.append(scoring.Item(player, value, ADJUST_RULE, text))
+
+
+def check_name(game: state.Game, name: str) -> None:
+    """A new player's name: plain, and nobody's in this game, present or gone."""
+    if not name.strip():
+        raise errors.EntryError("a player name is empty; give the new player's name")
+    if "=" in name or "," in name:
+        raise errors.EntryError(f"'{name}' cannot be a player name: '=' and ',' separate names and values")
+    taken = [p for p in game.roster + _joining(game) if p.casefold() == name.strip().casefold()]
+    if taken:
+        where = "has left this game" if taken[0] in game.left else "is already at the table"
+        raise errors.RuleViolation(f"{taken[0]} {where}; give the new player another name")
+
+
+_POINTS = re.compile(r"^[+-]?(\d+)(\.5|\.0|½)?$")
+
+
+def points(game: state.Game, text: str) -> Fraction:
+    """Points as the table writes them: -5, +3, 2.5 or 2½ (halves only where the ruleset
+    scores halves)."""
+    written = text.strip().replace("−", "-")
+    match = _POINTS.match(written)
+    if match is None:
+        raise errors.UsageError(f"'{text}' is not a number of points; write e.g. -5 or 10")
+    half = match.group(2) in (".5", "½")
+    value = Fraction(int(match.group(1))) + (Fraction(1, 2) if half else 0)
+    if written.startswith("-"):
+        value = -value
+    if half and not scores_halves(game.ruleset):
+        raise errors.UsageError(f"{game.ruleset.name} scores whole points; '{text}' is not a whole number")
+    if abs(value) > rulesets.MAX_POINTS:
+        raise errors.UsageError(f"{text} points is too many; at most {rulesets.MAX_POINTS} either way")
+    return value
+
+
+def scores_halves(ruleset: rulesets.Ruleset) -> bool:
+    """Whether any rule of the ruleset gives a fraction of a point (Compendium's Acorn Hearts)."""
+
+    def fractional(value: Any) -> bool:
+        if isinstance(value, str):  # points are dumped as text: "1/2", "2"
+            try:
+                return Fraction(value).denominator != 1
+            except ValueError:
+                return False
+        if isinstance(value, dict):
+            return any(fractional(v) for v in value.values())
+        if isinstance(value, list | tuple):
+            return any(fractional(v) for v in value)
+        return False
+
+    return fractional(ruleset.model_dump(include={"scoring", "adjust", "phases", "reneges"}))
+
+
+def untouched(game: state.Game, hand: state.Hand) -> bool:
+    """Nothing of the hand in progress is recorded yet (so it can still be dealt to others)."""
+    turned = game.ruleset.trump.kind == "turned" and hand.trump_known
+    return not (
+        hand.closed or turned or hand.flips or hand.cursed or hand.bids or hand.poisons
+        or hand.moon or hand.penalties or state.play_started(hand)
+    )  # fmt: skip
+
+
+def _check_count(game: state.Game, hand: state.Hand, count: int, who: str) -> None:
+    rules = game.ruleset
+    if not rules.min_players <= count <= rules.max_players:
+        raise errors.RuleViolation(
+            f"{who}: {rules.name} is for {rules.min_players}-{rules.max_players} players, and that "
+            f"would leave {count} at the table"
+        )
+    planned = game.planned_hands
+    if rules.end.multiple_of_players and planned is not None:
+        first = hand.number if untouched(game, hand) else hand.number + 1
+        to_come = planned - first + 1
+        if to_come > 0 and to_come % count:
+            raise errors.RuleViolation(
+                f"{who}: {to_come} hand{'s are' if to_come != 1 else ' is'} still to come, not a multiple "
+                f"of {count} players, so not everyone would deal equally; change the table when the "
+                "hands still to come are a multiple of the players"
+            )
+
+
+def _joining(game: state.Game) -> list[str]:
+    return [e.player for e in game.pending if isinstance(e, events.PlayerJoined)]
+
+
+def _seated_next(game: state.Game) -> list[str]:
+    """Who will be seated at the next deal, the changes waiting for it made."""
+    return _circle(game)[0]
+
+
+def _renamed(event: Any, old: str, new: str) -> Any:
+    if isinstance(event, events.PlayerJoined) and event.after == old:
+        return event.model_copy(update={"after": new})
+    if isinstance(event, events.PlayerLeft) and event.player == old:
+        return event.model_copy(update={"player": new})
+    return event
+
+
+# --- seating the changes ------------------------------------------------------------
+
+
+def _circle(game: state.Game) -> tuple[list[str], list[str]]:
+    """The seating once the waiting changes are made, and the whole circle they were made in:
+    the seats as they are with each newcomer put in after their neighbour (leavers still in
+    it, so the deal can go round past them)."""
+    circle = list(game.players)
+    leaving: set[str] = set()
+    for event in game.pending:
+        if isinstance(event, events.PlayerJoined):
+            after = game.player(event.after, among=[p for p in circle if p not in leaving]) if event.after else None
+            at = circle.index(after) + 1 if after is not None else _after_last_seated(circle, leaving)
+            circle.insert(at, event.player)
+        else:
+            leaving.add(event.player)
+    return [p for p in circle if p not in leaving], circle
+
+
+def _after_last_seated(circle: list[str], leaving: set[str]) -> int:
+    seated = [i for i, p in enumerate(circle) if p not in leaving]
+    return seated[-1] + 1
+
+
+class Seated:
+    """The table once the waiting changes are made: the whole circle they were made in (those
+    who left still in it, so the deal can go round past them), which seats of it are empty
+    now, and the starting score of each newcomer (an item of the hand they join in)."""
+
+    def __init__(self, circle: list[str], away: frozenset[int], arrivals: list[scoring.Item]) -> None:
+        self.circle, self.away, self.arrivals = circle, away, arrivals
+
+
+def take_seats(game: state.Game) -> Seated:
+    """Make the changes waiting for the next hand: leavers leave (keeping their totals),
+    newcomers sit down with their starting scores."""
+    seated, circle = _circle(game)
+    totals = game.totals()
+    arriving = [e for e in game.pending if isinstance(e, events.PlayerJoined)]
+    game.left += [e.player for e in game.pending if isinstance(e, events.PlayerLeft)]
+    game.pending = []
+    arrivals = []
+    for event in arriving:
+        value, text = _start_score(game, event, totals)
+        game.roster.append(event.player)
+        game.forfeits[event.player] = []
+        arrivals.append(scoring.Item(event.player, value, JOIN_RULE, text))
+    game.players = seated
+    return Seated(circle, frozenset(i for i, p in enumerate(circle) if p not in seated), arrivals)
+
+
+def next_dealer(game: state.Game, table: Seated, last_dealer: str, by_score: bool) -> tuple[int, str]:
+    """Who deals next, as a seat of the players now seated, and why: the next seat to the left
+    of `last_dealer` still at the table, or (`by_score`, Pick Your Poison) the lowest score
+    among them, never the last dealer (RULES §3)."""
+    circle, at = table.circle, table.circle.index(last_dealer)
+    if by_score:
+        totals = game.totals()
+        seat, why = schedule.lowest_score_dealer([totals[p] for p in circle], at, game.ruleset.end.winner, table.away)
+        reason = f"{why}, {scoring.points_text(totals[circle[seat]])}"
+    else:
+        steps = (schedule.seat_left(at, len(circle), k) for k in range(1, len(circle) + 1))
+        seat, reason = next(s for s in steps if s not in table.away), "deal passes left"
+    return game.players.index(circle[seat]), reason
+
+
+def _start_score(game: state.Game, event: events.PlayerJoined, totals: dict[str, Fraction]) -> tuple[Fraction, str]:
+    """A newcomer's starting score and the reason in words (RULES §6, option join_score)."""
+    if event.score is not None:
+        value = points(game, event.score)
+        return value, f"joined with {scoring.points_text(value)} (given at the table)"
+    still_in = [totals[p] for p in game.players if p not in game.left]
+    how = game.ruleset.join_score
+    if how == "zero" or not still_in:
+        return Fraction(0), "joined with 0 (join_score zero)"
+    if how == "average":
+        mean = sum(still_in, Fraction(0)) / len(still_in)
+        value = Fraction(int(mean + Fraction(1, 2)) if mean >= 0 else -int(-mean + Fraction(1, 2)))
+        return value, f"joined with the players' average, {scoring.points_text(value)}"
+    worst = min(still_in) if game.ruleset.end.winner == "highest" else max(still_in)
+    last = next(p for p in game.players if p not in game.left and totals[p] == worst)
+    return worst, f"joined with the score of the player in last place ({last}, {scoring.points_text(worst)})"

@@ -1,0 +1,327 @@
+"""The table changes during the evening (RULES.md §6): players join, leave and swap seats, and
+the table makes its own rulings. Whole games through the command line, kept like score
+sheets; every number below is worked out by hand with the rule that gives it.
+
+Readings used (RULES.md §6, and each ruleset's `join_score` option):
+- a player who joins sits down at the next hand to be dealt (the hand in progress while
+  nothing is recorded in it) with the score of the player in last place;
+- a player who leaves does so after the hand in progress, keeps their total, and is placed
+  after everyone still playing; the deal passes over their seat;
+- a progression of hand sizes carries on as planned, capped by what the pack deals the
+  table now; a deal-out game deals the whole pack in use to the table now.
+"""
+
+import json
+import re
+
+import pytest
+from helpers import new_game, scores, status
+
+
+def standings(sk):
+    return sk.json("standings")
+
+
+def oh_hell_hand(sk, trump, bids, tricks):
+    sk("trump", trump)
+    sk("bid", *bids.split())
+    return sk("tricks", *tricks.split())
+
+
+# --- Oh Hell: a fourth player joins at hand 3, one leaves after hand 8 -------------------------
+
+
+def test_oh_hell_a_player_joins_at_hand_3_and_one_leaves_after_hand_8(sk):
+    """MrPikes' scoring (RULES §1): made exactly -> 10 + tricks (a made zero -> 10);
+    missed -> -(10 + the miss). `sizes=down`: 10 hands of 10, 9, …, 1 cards, the dealer leads."""
+    new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat", "sizes=down", dealer="Ann")
+    oh_hell_hand(sk, "h", "3 3 3", "3 3 4")  # hand 1 (Ann deals 10): Ann 13, Bob 13, Cat -11
+    sk("trump", "s")
+    said = sk("join", "Dan", "--after", "Bob")  # hand 2 is under way: Dan sits down for hand 3
+    assert said.startswith("Dan joins from hand 3, when the next hand is dealt.")
+    assert status(sk)["table_changes"] == ["Dan joins from hand 3"]
+    sk("bid", "2", "2", "2")
+    closed = sk("tricks", "2", "2", "5")  # hand 2 (Bob deals 9): Ann 12, Bob 12, Cat -13
+    assert "Table: 4 players from hand 3 (Dan joined), 8 cards each." in closed
+    # last place is Cat's -24 (13 - 11 for Ann and Bob is 25 each): Dan starts there
+    assert "Dan joined with the score of the player in last place (Cat, -24)." in closed
+    assert scores(sk) == {"Ann": 25, "Bob": 25, "Cat": -24, "Dan": -24}
+    now = status(sk)
+    # seated after Bob; the deal passes left from Bob, which is now Dan; 8 cards (10 down)
+    assert (now["players"], now["dealer"], now["cards"]) == (["Ann", "Bob", "Dan", "Cat"], "Dan", 8)
+    oh_hell_hand(sk, "d", "2 2 2 1", "2 2 2 2")  # hand 3: 12, 12, 12, Cat -11 (bid 1 took 2)
+    assert status(sk)["dealer"] == "Cat"
+    oh_hell_hand(sk, "c", "1 1 1 1", "1 1 1 4")  # hand 4 (7 cards): 11, 11, 11, Cat -13
+    oh_hell_hand(sk, "h", "0 0 0 0", "0 0 0 6")  # hand 5 (6): 10, 10, 10, Cat -16
+    oh_hell_hand(sk, "s", "5 0 0 0", "5 0 0 0")  # hand 6 (5): Ann 15, others 10
+    oh_hell_hand(sk, "d", "0 0 4 0", "0 0 4 0")  # hand 7 (4): Dan 14, others 10
+    assert scores(sk) == {"Ann": 83, "Bob": 78, "Dan": 33, "Cat": -44}
+    sk("trump", "c")  # hand 8 (3 cards), dealt by Cat
+    said = sk("leave", "Cat")
+    assert said.startswith("Cat leaves after hand 8; their total is kept.")
+    sk("bid", "1", "1", "1", "0")
+    closed = sk("tricks", "1", "1", "1", "0")  # hand 8: 11, 11, 11, Cat 10
+    assert "Table: 3 players from hand 9 (Cat left), 2 cards each." in closed
+    now = status(sk)
+    # Cat dealt hand 8 and left: the deal passes over the empty seat to Ann
+    assert (now["players"], now["left"], now["dealer"], now["cards"]) == (["Ann", "Bob", "Dan"], ["Cat"], "Ann", 2)
+    oh_hell_hand(sk, "h", "1 1 0", "1 1 0")  # hand 9: 11, 11, 10
+    oh_hell_hand(sk, "s", "1 0 0", "1 0 0")  # hand 10 (Bob deals 1): 11, 10, 10
+    final = standings(sk)
+    assert final["finished"] is True
+    assert final["winner"] == "Ann"
+    # Cat keeps -34 and is placed after everyone still playing, though Dan has more to lose
+    assert [(p["name"], p["score"], p["place"], p.get("left", False)) for p in final["players"]] == [
+        ("Ann", 116, 1, False),
+        ("Bob", 110, 2, False),
+        ("Dan", 64, 3, False),
+        ("Cat", -34, 4, True),
+    ]
+    text = sk("standings")
+    assert "Cat (left)" in text
+
+
+def test_a_join_before_anything_is_recorded_sits_down_in_the_hand_in_progress(sk):
+    new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat", dealer="Bob")
+    said = sk("join", "Dan", "--score", "0")
+    assert said.startswith("Dan joins hand 1, seated after Cat: joined with 0 (given at the table).")
+    now = status(sk)
+    # 10 cards: the first hand of the plan, within 51 // 4 = 12; Bob still deals
+    assert (now["players"], now["dealer"], now["cards"]) == (["Ann", "Bob", "Cat", "Dan"], "Bob", 10)
+
+
+def test_join_score_options_last_zero_and_average(sk):
+    for option, dan in (("last", -11), ("zero", 0), ("average", 5)):
+        new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat", f"join_score={option}")
+        oh_hell_hand(sk, "h", "3 3 3", "3 3 4")  # 13, 13, -11: last -11, average 15/3 = 5
+        sk("join", "Dan")
+        assert scores(sk)["Dan"] == dan, option
+
+
+# --- Pick Your Poison: a join mid-round -----------------------------------------------------------
+
+
+def test_pick_your_poison_a_player_joining_mid_round_plays_its_rest_as_a_short_round(sk):
+    """RULES §3: a 4-hand round holds everyone to each poison at least once and at most
+    twice. RULES §6: the round quotas are worked out again for the new table. Reading: Eve,
+    sitting down for hands 3 and 4 of a 4-hand round, plays them as a 2-hand round, held to
+    its maximum (ceil(2/3) = 1 of each) with no minimums, since two hands cannot hold three
+    poisons. Cards per player: floor(51 / players): 12 for 4, 10 for 5."""
+    new_game(sk, "pick-your-poison", "Ann,Bob,Cat,Dan", dealer="Ann")
+    assert status(sk)["cards"] == 12
+    for trump in ("h", "s"):  # hands 1 and 2: everyone Takes (+1 a trick), 3 tricks each
+        sk("trump", trump)
+        sk("poison", *[f"{p}=take" for p in status(sk)["order"]])
+        if trump == "s":
+            assert sk("join", "Eve").startswith("Eve joins from hand 3")
+        sk("tricks", "3", "3", "3", "3")
+    now = status(sk)
+    assert now["cards"] == 10
+    assert now["players"] == ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    assert scores(sk)["Eve"] == 6  # last place: everyone has 6
+    assert now["legal"]["Eve"] == ["bid", "blind", "take"]
+    # the others have taken twice, the most, and have two hands left for Bid and Blind Bid
+    assert now["legal"]["Ann"] == ["bid", "blind"]
+    sk("trump", "d")
+    picks = {p: "bid:0" for p in now["order"]}
+    picks["Eve"] = "take"
+    sk("poison", *[f"{p}={picks[p]}" for p in now["order"]])
+    sk("tricks", "0", "0", "0", "0", "10")  # a made zero Bid: 10 + 0; Eve's Take: 10 tricks, 10
+    assert scores(sk) == {"Ann": 16, "Bob": 16, "Cat": 16, "Dan": 16, "Eve": 16}
+    legal = status(sk)["legal"]
+    assert legal["Eve"] == ["bid", "blind"]  # Take once is the most in her 2-hand part of the round
+    assert legal["Ann"] == ["blind"]
+
+
+# --- Fosdick: the pack and the passing follow the table; hands stay a multiple of it ------------
+
+
+def test_finis_a_fourth_player_joins_for_the_last_four_of_six_hands(sk):
+    """RULES §4: 3 players play 30 cards (10 each), 4 players 32 (8 each); passing
+    by hand number: with 3 right, left, hold; with 4 right, left, across, hold. Finis: the
+    winner of the last trick scores 1. `hands=6`: from hand 3 four hands are still to come,
+    a multiple of 4 players, so everyone deals equally."""
+    new_game(sk, "finis", "Ann,Bob,Cat", "hands=6", dealer="Ann")
+    first = status(sk)
+    assert (first["cards"], first["pass"]) == (10, "right")
+    sk("last", "Ann")  # hand 1: Ann 1
+    sk("last", "Bob")  # hand 2: Bob 1
+    sk("comment", "Dan is on his way")  # a comment is not a fact of the deal
+    said = sk("join", "Dan")  # nothing of hand 3 is recorded: Dan is dealt in at once
+    assert said.startswith("Dan joins hand 3, seated after Cat")
+    third = status(sk)
+    assert third["hand"] == 3
+    assert (third["cards"], third["pass"], third["players"]) == (8, "across", ["Ann", "Bob", "Cat", "Dan"])
+    assert third["deck"] == "piquet-32"
+    assert scores(sk)["Dan"] == 1  # last place in a lowest-wins game: the highest total, 1
+    for winner in ("Cat", "Dan", "Ann", "Bob"):
+        sk("last", winner)
+    final = standings(sk)
+    assert final["finished"] is True
+    assert scores(sk) == {"Ann": 2, "Bob": 2, "Cat": 1, "Dan": 2}
+    assert final["winner"] == "Cat"
+
+
+def test_finis_a_join_that_breaks_equal_deals_is_refused(sk):
+    new_game(sk, "finis", "Ann,Bob,Cat", "hands=6", dealer="Ann")
+    for _ in range(2):
+        sk("last", "Bob")
+    sk("last", "Cat")  # three hands played: three to come, not a multiple of 4
+    err = sk.fails("join", "Dan")
+    assert err == (
+        "refused: Dan cannot join: 3 hands are still to come, not a multiple of 4 players, so not "
+        "everyone would deal equally; change the table when the hands still to come are a multiple of the players"
+    )
+    assert status(sk)["players"] == ["Ann", "Bob", "Cat"]
+
+
+def test_snakebit_takes_no_fifth_player(sk):
+    new_game(sk, "snakebit", "Ann,Bob,Cat,Dan")
+    err = sk.fails("join", "Eve")
+    assert err == "refused: Eve cannot join: snakebit is for 3-4 players, and that would leave 5 at the table"
+
+
+# --- rename and rulings ------------------------------------------------------------------------
+
+
+def test_rename_keeps_the_seat_and_its_score_and_the_sheet_notes_it(sk):
+    new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat", dealer="Ann")
+    oh_hell_hand(sk, "h", "3 3 3", "3 3 4")
+    assert sk("rename", "Cat", "Kat").startswith("Cat is now Kat; the seat keeps its score.")
+    assert scores(sk) == {"Ann": 13, "Bob": 13, "Kat": -11}
+    sk("trump", "s")
+    sk("bid", "Kat=2", "Ann=3", "Bob=3")
+    sheet = sk("sheet")
+    assert "Renamed: Kat (was Cat) from hand 2" in sheet
+    assert sk.json("why", "Kat")["total"] == -11
+
+
+def test_adjust_is_a_ruling_with_its_reason_in_why_the_sheet_and_the_log(sk):
+    new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat", dealer="Ann")
+    said = sk("adjust", "Bob", "-5", "--reason", "slow play")
+    assert said.startswith("Hand 1: Bob -5 points (slow play).")
+    oh_hell_hand(sk, "h", "3 3 3", "3 3 4")
+    assert scores(sk) == {"Ann": 13, "Bob": 8, "Cat": -11}
+    why = sk.json("why", "Bob")
+    rows = [item for hand in why["hands"] for item in hand["items"]]
+    assert {"points": -5, "rule": "adjust", "reason": "house ruling: slow play → -5", "by": "the table's ruling"} in rows
+    assert "Bob: house ruling: slow play → -5" in sk("sheet")
+    assert "Bob -5 points: slow play" in sk("log")
+    for fmt in ("csv", "markdown", "html"):
+        assert "slow play" in sk("sheet", "--format", fmt)
+
+
+def test_halves_only_where_the_ruleset_scores_halves(sk):
+    new_game(sk, "compendium", "Ann,Bob,Cat")
+    sk("adjust", "Ann", "2.5", "--reason", "best comment")
+    assert scores(sk)["Ann"] == 2.5
+    new_game(sk, "finis", "Ann,Bob,Cat")
+    assert sk.fails("adjust", "Ann", "2.5", "--reason", "x", code=2) == (
+        "error: finis scores whole points; '2.5' is not a whole number"
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "code", "message"),
+    [
+        (("join", "bob"), 1, "refused: Bob is already at the table; give the new player another name"),
+        (("join", "Eve", "--after", "Zed"), 1, "refused: no player 'Zed' in this game; the players are Ann, Bob, Cat"),
+        (("leave", "Zed"), 1, "refused: no player 'Zed' in this game; the players are Ann, Bob, Cat"),
+        (("leave", "Cat"), 1, "refused: Cat cannot leave: oh-hell-mrpikes is for 3-7 players, and that would leave 2 at the table"),
+        (("adjust", "Ann", "5"), 2, 'error: a ruling needs its reason; add --reason "…" (e.g. --reason "slow play")'),
+        (("adjust", "Ann", "five", "--reason", "x"), 2, "error: 'five' is not a number of points; write e.g. -5 or 10"),
+        (("adjust", "Ann", "1e3", "--reason", "x"), 2, "error: '1e3' is not a number of points; write e.g. -5 or 10"),
+        (("rename", "Ann", "bob"), 1, "refused: Bob is already at the table; give the new player another name"),
+        (("join", "Eve=3"), 1, "refused: 'Eve=3' cannot be a player name: '=' and ',' separate names and values"),
+    ],
+)
+def test_bad_table_changes_are_one_line_and_record_nothing(sk, args, code, message):
+    new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat")
+    before = sk("log")
+    assert sk.fails(*args, code=code) == message
+    assert sk("log") == before
+
+
+def test_a_player_who_left_is_named_as_gone(sk):
+    new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat,Dan", dealer="Ann")
+    sk("leave", "Dan")  # nothing recorded yet: Dan leaves before hand 1 is dealt
+    assert status(sk)["players"] == ["Ann", "Bob", "Cat"]
+    assert sk.fails("bid", "Dan=2") == "refused: Dan has left this game; the players now are Ann, Bob, Cat"
+    assert sk.fails("join", "dan") == "refused: Dan has left this game; give the new player another name"
+
+
+# --- events: undo, import, stats ---------------------------------------------------------------
+
+
+def test_undo_takes_a_join_back(sk):
+    new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat")
+    sk("join", "Dan")
+    sk("undo")
+    assert status(sk)["players"] == ["Ann", "Bob", "Cat"]
+    assert "Dan" not in scores(sk)
+
+
+def test_a_changed_table_survives_the_json_sheet_and_import(sk, tmp_path):
+    new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat", "sizes=down", dealer="Ann")
+    oh_hell_hand(sk, "h", "3 3 3", "3 3 4")
+    sk("join", "Dan", "--after", "Ann")
+    sk("adjust", "Cat", "+2", "--reason", "dealt the best hand")
+    oh_hell_hand(sk, "s", "2 2 2 2", "2 2 2 3")
+    sk("rename", "Bob", "Rob")
+    sk("trump", "c")
+    sk("leave", "Cat")
+    sheet = tmp_path / "tonight.json"
+    sk("sheet", "--format", "json", "--output", sheet)
+    data = json.loads(sheet.read_text())
+    assert data["players"] == ["Ann", "Rob", "Cat", "Dan"]
+    assert data["hands"][0]["players"].keys() == {"Ann", "Rob", "Cat"}  # Dan's column starts at hand 2
+    before = standings(sk)
+    other = tmp_path / "other"
+    sk("--home", other, "import", sheet)
+    assert sk.json("--home", other, "standings") == before
+
+
+def test_stats_count_a_newcomer_from_the_hand_they_joined(sk):
+    new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat", "sizes=down", dealer="Ann")
+    oh_hell_hand(sk, "h", "3 2 3", "3 3 4")  # Ann 13 leads alone: no tie-break hand at the end
+    sk("join", "Dan")
+    for size in range(9, 0, -1):
+        seated = status(sk)["players"]
+        oh_hell_hand(sk, "h", " ".join(["0"] * len(seated)), " ".join(["0"] * (len(seated) - 1) + [str(size)]))
+    assert standings(sk)["finished"] is True
+    mine = sk.json("stats", "Dan")["rulesets"][0]["players"][0]
+    # Dan bid in the nine hands from hand 2 on, never in hand 1 before he sat down
+    assert (mine["played"], mine["bids"], mine["bids_made"]) == (1, 9, 0)
+
+
+# --- the printable sheet in a real browser -------------------------------------------------------
+
+
+def test_the_html_sheet_shows_columns_starting_and_ending_in_chromium(sk, tmp_path):
+    from test_html_browser import CHROMIUM, chromium
+
+    if CHROMIUM is None:
+        pytest.skip("no chromium binary on PATH (Debian: apt-get install chromium)")
+    new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat", "sizes=down", dealer="Ann")
+    oh_hell_hand(sk, "h", "3 3 3", "3 3 4")
+    sk("join", "Dan", "--after", "Ann")  # dealt in from hand 2 at once: nothing of it recorded
+    sk("adjust", "Cat", "-5", "--reason", "slow play")
+    oh_hell_hand(sk, "s", "2 2 2 2", "2 2 2 3")
+    sk("rename", "Bob", "Rob")
+    sk("trump", "c")
+    sk("leave", "Cat")
+    oh_hell_hand(sk, "d", "1 1 1 1", "2 2 2 2")
+    oh_hell_hand(sk, "h", "1 1 1", "3 2 2")
+    page = tmp_path / "sheet.html"
+    sk("sheet", "--output", page)
+    dom = chromium(tmp_path, "--dump-dom", page.as_uri())
+    header = re.search(r'<table class="sheet"><thead><tr>(.*?)</tr>', dom).group(1)
+    assert re.findall(r'<th colspan="2" title="([^"]*)"', header) == ["Ann", "Rob", "Cat", "Dan"]
+    sheet = re.search(r'<table class="sheet">(.*?)</table>', dom, re.S).group(1)
+    rows = re.findall(r"<tr(?: class=\"open\")?><td class=\"num\">(\d+)</td>(.*?)</tr>", sheet)
+    away = {int(n): [i for i, cell in enumerate(re.findall(r'<td class="(f|away)"', body)) if cell == "away"] for n, body in rows}
+    # Dan's column (the fourth) starts at hand 2; Cat's (the third) ends after hand 3
+    assert away == {1: [3], 2: [], 3: [], 4: [2]}
+    assert "Rob (was Bob) from hand 3" in dom
+    assert "Cat: house ruling: slow play → -5" in dom
+    assert "Cat (left)" in dom
