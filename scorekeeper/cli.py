@@ -473,9 +473,10 @@ def adjust(
     name: Annotated[str, typer.Argument(help="the player")],
     points: Annotated[str, typer.Argument(metavar="POINTS", help="points to add, e.g. -5 or 10")],
     reason: Annotated[Optional[str], typer.Option("--reason", help="the table's reason (required)")] = None,
+    hand: HandOption = None,
     game: GameOption = None,
 ) -> None:
-    """A house ruling: points added to a player in the hand in progress, with the reason.
+    """A house ruling: points added to a player in the hand in progress (or hand N), with the reason.
 
     Example: scorekeeper adjust Dan -5 --reason "slow play"
     """
@@ -483,7 +484,7 @@ def adjust(
 
     if reason is None or not reason.strip():
         raise errors.UsageError('a ruling needs its reason; add --reason "…" (e.g. --reason "slow play")')
-    answer(record(game, lambda g: entries.adjust(g, name, points, reason)))
+    answer(record(game, lambda g: entries.adjust(g, name, points, reason), hand))
 
 
 @command()

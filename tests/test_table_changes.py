@@ -211,6 +211,17 @@ def test_adjust_is_a_ruling_with_its_reason_in_why_the_sheet_and_the_log(sk):
         assert "slow play" in sk("sheet", "--format", fmt)
 
 
+def test_a_ruling_on_a_past_hand_counts_in_that_hand(sk):
+    """A ruling on a closed hand is added to that hand, like a correction (RULES §6)."""
+    new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat", dealer="Ann")
+    oh_hell_hand(sk, "h", "3 3 3", "3 3 4")
+    oh_hell_hand(sk, "s", "2 2 2", "2 2 5")
+    said = sk("adjust", "Ann", "-30", "--reason", "looked at the stock", "--hand", "1")
+    assert said.startswith("Hand 1 corrected (entry 7): Ann -30 points: looked at the stock.")
+    assert scores(sk) == {"Ann": -5, "Bob": 25, "Cat": -24}
+    assert sk.json("why", "Ann", "--hand", "1")["total"] == -17
+
+
 def test_halves_only_where_the_ruleset_scores_halves(sk):
     new_game(sk, "compendium", "Ann,Bob,Cat")
     sk("adjust", "Ann", "2.5", "--reason", "best comment")
