@@ -428,3 +428,27 @@ def test_a_comment_for_a_past_hand_goes_under_it(sk, wrong):
     assert sheet[sheet.index(next(line for line in sheet if line.lstrip().startswith("1†"))) + 2] == (
         "      “Dan: 'that ace was mine'”"
     )
+
+
+def test_undo_takes_a_correction_back(sk, right, wrong):
+    for t in (right, wrong):
+        t("new", *MRPIKES_3)
+        hand(t, "h", "1 1 1", "1 1 1")
+        hand(t, "h", "1 1 1", "1 1 1")
+    wrong("tricks", "Ann=2", "Bob=0", "--hand", "1")
+    assert wrong("undo").startswith("Undone: entry 7, correction of hand 1: tricks Ann=2 Bob=0.")
+    same_game(sk, right, wrong)
+    assert "corrected" not in wrong("sheet")
+
+
+def test_four_bad_queens_a_correction_of_who_declared_the_moon(sk, right, wrong):
+    # §4: Bob declared, not Ann, and took every Queen: Bob 0, Ann and Cat 5 each
+    start = ("four-bad-queens", "--players", "Ann,Bob,Cat", "--dealer", "Ann")
+    for t, declarer in ((right, "Bob"), (wrong, "Ann")):
+        t("new", *start)
+        t("moon", declarer)
+        t("took", "Bob", "QS", "QH", "QD", "QC")
+    out = wrong("moon", "Bob", "--hand", "1")
+    # as entered, Ann's moon failed: Ann 5 as declarer, Bob 5 for the Queens he took, Cat 0
+    assert "Hand 1 now scores: Ann +5, Bob +0 (was +5), Cat +5 (was +0)." in out
+    same_game(sk, right, wrong)
