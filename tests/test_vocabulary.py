@@ -7,6 +7,8 @@ no trump, the 2♣ leads the first trick and hearts may not be led until broken,
 26 for each opponent), the game ends when someone reaches 100 and the lowest total wins.
 """
 
+from pathlib import Path
+
 import pytest
 
 from scorekeeper.core import engine, errors, events, rulesets
@@ -392,3 +394,24 @@ def test_a_ruleset_must_say_who_leads(sk, hearts):
         'leader: say who leads the first trick: leader = "left-of-dealer" ("dealer", "right-of-dealer"), or '
         'lead.first = a card whose holder leads it, e.g. "2C"'
     ]
+
+
+# --- the vocabulary's own reference ------------------------------------------------------------
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "rulesets.md"
+
+
+def test_the_reference_names_every_key_of_the_vocabulary():
+    text = DOC.read_text(encoding="utf-8")
+    models = [m for m in vars(rulesets).values() if isinstance(m, type) and issubclass(m, rulesets.Model)]
+    def named(key):  # as a key, `threshold`, or as its table, `[end]`, `[[phases]]`
+        return any(form in text for form in (f"`{key}", f"`[{key}]", f"`[[{key}]]"))
+
+    missing = sorted({f"{m.__name__}.{key}" for m in models if m is not rulesets.Model for key in m.model_fields if not named(key)})
+    assert missing == []
+
+
+def test_the_references_hearts_is_the_one_played_here():
+    text = DOC.read_text(encoding="utf-8")
+    example = text.split("```toml\n", 1)[1].split("```", 1)[0]
+    assert example == HEARTS
