@@ -115,6 +115,7 @@ def main() -> None:
     rng = random.Random(options.seed)
     suits = ["h", "s", "d", "c"]
     session_times: list[float] = []
+    by_need: dict[str, list[float]] = {}
     command_times: list[float] = []
     keys_session: list[int] = []
     keys_command: list[int] = []
@@ -154,6 +155,7 @@ def main() -> None:
                     typed.append(line)
                     took, prompt = tty.enter(line)
                     session_times.append(took)
+                    by_need.setdefault(need, []).append(took)
                 keys_session.append(sum(len(line) + 1 for line in typed))
                 commands = [
                     ["trump", trump],
@@ -196,6 +198,11 @@ def main() -> None:
         print(
             f"  {label:<55}{statistics.median(values) * ms:7.1f}{percentile(values, 0.95) * ms:7.1f}"
             f"{max(values) * ms:8.1f}"
+        )
+    for need, values in by_need.items():
+        label = f"  inside sk play, {need}" + (" (closes the hand)" if need == "tricks" else "")
+        print(
+            f"{label:<57}{statistics.median(values) * ms:7.1f}{percentile(values, 0.95) * ms:7.1f}{max(values) * ms:8.1f}"
         )
     print()
     print("CPU time per entry (user + system; the machine's load does not count), ms")
