@@ -1,5 +1,5 @@
 """`python -m scorekeeper` runs the command line."""
 
-from scorekeeper.cli import main
+from scorekeeper.launch import main
 
 main()

@@ -9,7 +9,7 @@ import gc
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 
@@ -37,19 +37,72 @@ class OneLineErrors(typer.core.TyperGroup):
             import typer.completion as shell_completion  # the shell asks (see `completion`)
 
             shell_completion.completion_init()
+        streams = sys.stdout, sys.stderr
+        # Whatever reaches a terminal, control characters in it (a name or comment stored
+        # before they were refused) are shown, not acted on.
+        sys.stdout, sys.stderr = Neutralised(sys.stdout), Neutralised(sys.stderr)
+        forget_recorded()
         try:
             args = home_first(sys.argv[1:] if args is None else list(args))
             result = super().main(args, *rest, standalone_mode=False, **kwargs)
+            if result == 130:  # typer's answer to Ctrl-C inside a command
+                typer.echo(f"error: {interrupted()}", err=True)
         except click.ClickException as exc:
             command = exc.ctx.command_path if getattr(exc, "ctx", None) else "scorekeeper"
             typer.echo(f"error: {exc.format_message()} (see `{command} --help`)", err=True)
             result = exc.exit_code
         except typer.Abort:
-            typer.echo("error: interrupted; nothing was recorded", err=True)
+            typer.echo(f"error: {interrupted()}", err=True)
             result = 1
+        except KeyboardInterrupt:
+            typer.echo(f"error: {interrupted()}", err=True)
+            result = 130
+        finally:
+            sys.stdout, sys.stderr = streams
         if standalone_mode:
             sys.exit(result if isinstance(result, int) else 0)
         return result
+
+
+class Neutralised:
+    """A text stream that, on a terminal, writes control characters as visible escapes (see
+    core.plain); into a file or a pipe the text goes as it is, so a CSV or JSON sheet keeps
+    its data. Everything else (its buffer, fileno, encoding) is the stream's own."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+        try:
+            self._terminal = bool(stream.isatty())
+        except (AttributeError, OSError, ValueError):
+            self._terminal = False
+
+    def write(self, text: Any) -> Any:
+        if self._terminal and isinstance(text, str):
+            from scorekeeper.core import plain
+
+            text = plain.neutral(text)
+        return self._stream.write(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+def forget_recorded() -> None:
+    store_module = sys.modules.get("scorekeeper.storage.store")
+    if store_module is not None:
+        store_module.COMMITTED.clear()
+
+
+def interrupted() -> str:
+    """What an interrupted command leaves behind, in words: the entries it had stored."""
+    store_module = sys.modules.get("scorekeeper.storage.store")  # not loaded: nothing stored
+    done = store_module.COMMITTED if store_module is not None else []
+    if not done:
+        return "interrupted; nothing was recorded"
+    first, last = done[0][1], done[-1][1]
+    if first == last:
+        return f"interrupted; entry {last} was recorded"
+    return f"interrupted; entries {first} to {last} were recorded"
 
 
 app = typer.Typer(
@@ -74,6 +127,8 @@ class Context:
     # set by `play` for the commands it runs in-process: its open store, and what was recorded
     session_store: store.Store | None = None
     recorded: table.Recorded | None = None
+    label: str | None = None  # the game an entry went to, named when another is in progress
+    warnings: tuple[str, ...] = ()  # what reading the store found amiss, said once the command is done
 
 
 CONTEXT = Context()
@@ -133,8 +188,12 @@ def command(name: str | None = None, negative_numbers: bool = False) -> Callable
     def register(function: Callable) -> Callable:
         @functools.wraps(function)
         def run(*args: Any, **kwargs: Any) -> Any:
+            CONTEXT.warnings = ()
             try:
-                return function(*args, **kwargs)
+                result = function(*args, **kwargs)
+                for warning in CONTEXT.warnings:  # after the work: a refusal says only why
+                    typer.echo(f"warning: {warning}", err=True)
+                return result
             except errors.ScorekeeperError as exc:
                 prefix = "refused" if exc.exit_code == 1 else "error"
                 # a ruleset file may have several problems: each keeps a line (and the prefix)
@@ -167,14 +226,22 @@ def home() -> Path | None:
     return paths.home(CONTEXT.home)
 
 
-def open_store() -> contextlib.AbstractContextManager[store.Store]:
+@contextlib.contextmanager
+def open_store() -> Iterator[store.Store]:
     """The store, to use in a `with`: opened now and closed after, or inside `play` the
-    session's own open one (a connection is not opened and closed for every entry)."""
+    session's own open one (a connection is not opened and closed for every entry). What
+    reading it found amiss (a chain that does not check out) is kept for the command to say
+    on stderr, one warning a line, once it has done its work."""
     if CONTEXT.session_store is not None:
-        return contextlib.nullcontext(CONTEXT.session_store)
-    from scorekeeper.storage import paths, store
+        db = CONTEXT.session_store
+        yield db
+    else:
+        from scorekeeper.storage import paths, store
 
-    return store.Store(paths.store_folder(CONTEXT.home))
+        with store.Store(paths.store_folder(CONTEXT.home)) as db:
+            yield db
+    CONTEXT.warnings += tuple(w for w in db.warnings if w not in CONTEXT.warnings)
+    db.warnings.clear()
 
 
 def current(chosen: str | None) -> engine.Game:
@@ -191,16 +258,24 @@ def record(
     With `hand`, the entry is for that hand: a correction if the hand has closed."""
     from scorekeeper import table
 
+    CONTEXT.label = None
     with open_store() as db:
-        CONTEXT.recorded = table.record(db, table.resolve_game(db, chosen), build, hand)
-        return CONTEXT.recorded
+        gid = table.resolve_game(db, chosen)
+        CONTEXT.recorded = table.record(db, gid, build, hand)
+        CONTEXT.label = table.shared_label(db, gid, CONTEXT.recorded.game)
+    return CONTEXT.recorded
 
 
 def answer(recorded: table.Recorded) -> None:
-    """Print what was recorded and what follows it (see replies.reply)."""
+    """Print what was recorded and what follows it (see replies.reply), naming the game
+    when another game in the store is in progress too."""
     from scorekeeper.words import replies
 
-    typer.echo(replies.reply(recorded))
+    typer.echo(labelled(replies.reply(recorded)))
+
+
+def labelled(text: str) -> str:
+    return f"{CONTEXT.label}: {text}" if CONTEXT.label else text
 
 
 def emit_json(data: Any) -> None:
@@ -496,9 +571,12 @@ def undo(game: GameOption = None) -> None:
     from scorekeeper import table
     from scorekeeper.words import replies
 
+    CONTEXT.label = None
     with open_store() as db:
-        undone = table.undo(db, table.resolve_game(db, game))
-    typer.echo(replies.undone(undone))
+        gid = table.resolve_game(db, game)
+        undone = table.undo(db, gid)
+        CONTEXT.label = table.shared_label(db, gid, undone.game)
+    typer.echo(labelled(replies.undone(undone)))
 
 
 @command()
@@ -787,6 +865,7 @@ def sheet(
         typer.Option("--format", help="text, csv, json, markdown (md) or html, in any case (default: from --output's extension, else text)"),
     ] = None,
     output: Annotated[Optional[Path], typer.Option("--output", help="write to this file instead of the screen")] = None,
+    force: Annotated[bool, typer.Option("--force", help="replace the --output file if it exists")] = False,
     game: GameOption = None,
 ) -> None:
     """The score sheet.
@@ -802,10 +881,9 @@ def sheet(
     if output is None:
         typer.echo(text, nl=not text.endswith("\n"))
         return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        raise errors.UsageError(f"cannot write {output}: {exc.strerror}") from None
+    from scorekeeper.storage import output as output_file
+
+    output_file.write(output, text, force, db.path)
     typer.echo(f"Wrote {output}.")
 
 

@@ -8,12 +8,13 @@ print what words/ says about the result."""
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from scorekeeper.core import engine, entries, errors, events, names, rulesets, schedule
+from scorekeeper.core import engine, entries, errors, events, names, plain, rulesets, schedule
 
 if TYPE_CHECKING:
     from scorekeeper.storage import store
@@ -26,6 +27,7 @@ def parse_players(text: str) -> list[str]:
         raise errors.EntryError("a player name is empty; write --players Ann,Bob,Cat")
     seen: dict[str, str] = {}
     for name in names:
+        plain.check("a player name", name)
         if "=" in name:
             raise errors.EntryError(f"'{name}' cannot be a player name: '=' separates names from values")
         if name.casefold() in seen:
@@ -47,6 +49,8 @@ def new_event(
     settings: list[str],
 ) -> events.GameStarted:
     players = parse_players(players_text)
+    for what, text in (("the game's name", name), ("the location", location), ("the scorer", scorer)):
+        plain.check(what, text)
     resolved, chosen, ruleset = rulesets.apply_options(origin, document, settings)
     schedule.check_players(ruleset, len(players))
     event = events.GameStarted(
@@ -70,7 +74,18 @@ def new_event(
 
 def resolve_game(db: store.Store, chosen: str | None) -> str:
     """The game a command acts on: `chosen` (an id or a name, or a unique prefix of one), else
-    the current game."""
+    the game $SCOREKEEPER_GAME pins this terminal to, else the current game."""
+    if chosen is None and os.environ.get("SCOREKEEPER_GAME", "").strip():
+        pinned = os.environ["SCOREKEEPER_GAME"].strip()
+        try:
+            return resolve_game(db, pinned)
+        except errors.EntryError:
+            if pinned in [g.id for g in db.games()]:
+                raise
+            raise errors.EntryError(
+                f"SCOREKEEPER_GAME names no game '{pinned}' in the store; `games` lists them, "
+                "or unset it to use the current game"
+            ) from None
     if chosen is None:
         current = db.current_game()
         if current is None:
@@ -154,6 +169,19 @@ def replay(stored: Sequence[store.StoredEvent]) -> engine.Game:
 def load(db: store.Store, game_id: str) -> engine.Game:
     """The game as it stands in the store (read-only: nothing is locked or written)."""
     return replay(db.events(game_id))
+
+
+def shared_label(db: store.Store, game_id: str, game: engine.Game) -> str | None:
+    """How a confirmation names its game when another game in the store is in progress too
+    (two tables sharing a store), so an entry that went to the wrong table shows; else None."""
+    others = [g for g in db.games() if g.id != game_id]
+    if not others:
+        return None
+    from scorekeeper import stats
+
+    if all(summary["finished"] for summary in stats.summaries(db, games=others)):
+        return None
+    return game.name or f"Game {game_id[:8]}"
 
 
 # --- the audit --------------------------------------------------------------------------

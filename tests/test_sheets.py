@@ -140,8 +140,13 @@ def test_csv_has_metadata_then_a_row_per_hand_per_player(sk):
     assert {r["comments"] for r in table[:3]} == {COMMENT}
 
 
-def test_csv_neutralises_formulas_in_every_user_string(sk):
+def test_csv_neutralises_formulas_in_every_user_string(sk, monkeypatch):
     # Names may not hold '=', but may start with + - @; the other strings may start with anything.
+    # A tab or carriage return is refused at entry now (core.plain); a store written before
+    # that may still hold them, which is what this game stands for.
+    from scorekeeper.core import plain
+
+    monkeypatch.setattr(plain, "check", lambda what, text: text)
     friday(sk, players="+Plus,-Minus,@At", name="=1+2", location="\tTab", scorer="\rCR",
            comment="=HYPERLINK(\"http://x\",\"y\")")  # fmt: skip
     rows = read_csv(sk("sheet", "--format", "csv"))

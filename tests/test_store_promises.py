@@ -230,3 +230,16 @@ def test_an_unsearchable_rulesets_folder_is_one_line(sk, home, monkeypatch):
         f"refused: cannot read your rulesets in {home / 'rulesets'} (Permission denied); "
         "check the folder's permissions, or pass --home DIR"
     )
+
+
+def test_ordinary_reads_warn_when_the_chain_does_not_check_out(sk, home):
+    gid = game_with_a_hand(sk)
+    conn = connect(home)
+    conn.execute("UPDATE events SET body = replace(body, '\"Bob\":0', '\"Bob\":1') WHERE n = 2")
+    conn.close()
+    for args in (["standings"], ["status"], ["sheet"], ["log"]):
+        result = sk.run(*args)
+        assert result.stderr == (
+            f"warning: game {gid}'s audit chain is broken (entry 2 (bids) does not match its hash: "
+            "it was altered): what it shows may not be what was recorded; run `verify`\n"
+        ), args

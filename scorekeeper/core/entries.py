@@ -4,7 +4,7 @@ pack in use. Refuses malformed text; the engine then judges the entry against th
 
 from __future__ import annotations
 
-from scorekeeper.core import cards, errors, events, state
+from scorekeeper.core import cards, errors, events, plain, state
 from scorekeeper.core.counting import counted
 
 
@@ -132,10 +132,11 @@ def cursed(game: state.Game, text: str) -> events.CursedSet:
 
 
 def comment(game: state.Game, text: str) -> events.CommentAdded:
-    return events.CommentAdded(hand=game.hand.number, text=text)
+    return events.CommentAdded(hand=game.hand.number, text=plain.check("a comment", text))
 
 
 def renege(game: state.Game, name: str, kind: str | None, note: str) -> events.RenegeRecorded:
+    plain.check("a renege note", note)
     kinds = [r.kind for r in game.ruleset.reneges]
     player = game.player(name)
     kind = kind or (kinds[0] if kinds else "revoke")

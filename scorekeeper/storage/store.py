@@ -31,6 +31,10 @@ _SQLITE_MAGIC = b"SQLite format 3\x00"
 _TABLES = frozenset({"meta", "games", "events"})
 _CURRENT_GAME = "current_game"
 
+# The entries this process has committed, (game id, n) in order: what an interrupted command
+# says it left behind. The front end clears it when a command starts.
+COMMITTED: list[tuple[str, int]] = []
+
 
 class StoredEvent(NamedTuple):
     """One event as stored: its place in its game's chain and the hashes that bind it there."""
@@ -161,6 +165,23 @@ def _store_error(path: Path, exc: sqlite3.Error) -> errors.StoreError:
 
 
 @contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Hold Ctrl-C (SIGINT) back while a transaction commits and is noted in COMMITTED, so an
+    interrupt lands before the commit (nothing stored) or after the note, never between."""
+    import signal
+    import threading
+
+    hold = hasattr(signal, "pthread_sigmask") and threading.current_thread() is threading.main_thread()
+    if hold:
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        if hold:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextmanager
 def _sqlite_errors(path: Path) -> Iterator[None]:
     """Turn SQLite's exceptions into a StoreError a person can act on."""
     try:
@@ -186,6 +207,7 @@ class Store:
         self.path = self.folder / self.FILENAME
         self._conn: sqlite3.Connection | None = None
         self._writable = False
+        self._appended: list[tuple[str, int]] = []  # in the open transaction, for COMMITTED
         # problems found while reading (a chain that does not check out): the front end
         # shows them as warnings, since a read changes nothing
         self.warnings: list[str] = []
@@ -510,6 +532,7 @@ class Store:
             yield
             return
         conn = self._for_writing()
+        self._appended = []
         with _sqlite_errors(self.path):
             conn.execute("BEGIN IMMEDIATE")
         try:
@@ -519,9 +542,11 @@ class Store:
                 conn.execute("ROLLBACK")
             raise
         try:
-            with _sqlite_errors(self.path):
+            with _interrupts_held(), _sqlite_errors(self.path):
                 conn.execute("COMMIT")
+                COMMITTED.extend(self._appended)
         finally:
+            self._appended = []
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
 
@@ -602,6 +627,7 @@ class Store:
             )
             if make_current:
                 self.set_current_game(game_id)
+            self._appended = [(game_id, e.n) for e in events]
 
     # -- checking --
 
@@ -728,6 +754,7 @@ class GameWriter:
                 raise
             conn.execute("RELEASE append")
         self.events.append(event)
+        self.store._appended.append((self.game_id, n))
         return event
 
 

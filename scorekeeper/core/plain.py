@@ -1,0 +1,38 @@
+"""Text a person types (player and game names, comments, renege notes): control characters
+are refused when it is entered, and neutralised wherever text is shown on a terminal, so no
+stored text can drive the terminal (set its title, write the clipboard with OSC 52, erase
+or overwrite a line, or turn the writing direction around)."""
+
+from __future__ import annotations
+
+import re
+
+from scorekeeper.core import errors
+
+# C0 and C1 controls, DEL, and the invisible marks that reorder text (bidirectional overrides)
+_REORDERING = "\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_ENTERED = re.compile(f"[\x00-\x1f\x7f-\x9f{_REORDERING}]")
+# On output a line break (\n, or \r\n as CSV writes it) and a tab are ours to print; everything
+# else is shown as an escape: a lone \r would let text overwrite the line it is on.
+_SHOWN = re.compile(f"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f{_REORDERING}]|\r(?!\n)")
+
+
+def escaped(char: str) -> str:
+    """A control character as visible text, written as JSON and Python write it: \\u001b."""
+    return f"\\u{ord(char):04x}"
+
+
+def check(what: str, text: str) -> str:
+    """The text, or an EntryError if it holds a control character."""
+    found = _ENTERED.search(text)
+    if found:
+        raise errors.EntryError(
+            f"{what} holds a control character ({escaped(found.group())}); type it as plain text"
+        )
+    return text
+
+
+def neutral(text: str) -> str:
+    """Text safe to write to a terminal: every control character but a line break and a tab
+    shown as an escape instead of acted on."""
+    return _SHOWN.sub(lambda m: escaped(m.group()), text)
