@@ -466,8 +466,8 @@ def lines(stream: Any) -> Iterator[str]:
 
 
 def run(group: Any, home: Path | None, chosen: str | None) -> int:
-    """The session: through the terminal's line editor when standard input is a terminal,
-    else one line at a time from standard input, replies undecorated. Returns the exit code:
+    """The session: through the terminal's line editor when standard input and output are a
+    terminal, else one line at a time from standard input, replies undecorated. Returns the exit code:
     0, or the highest code of a line that was refused."""
     import tabulate  # noqa: F401  (every closed hand prints a table: imported now, not at the first)
     import typer
@@ -485,7 +485,7 @@ def _run(session: Session) -> int:
     import gc
 
     session.refresh()
-    if sys.stdin.isatty():
+    if sys.stdin.isatty() and sys.stdout.isatty():
         from scorekeeper import terminal  # prompt_toolkit: only for a person at a terminal
 
         gc.freeze()  # all loaded now lives all session: no full collection walks it (see cli.main)
