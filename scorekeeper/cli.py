@@ -333,7 +333,9 @@ def use(game: Annotated[str, typer.Argument(help="a game's id or name, or a uniq
     with open_store() as db:
         gid = table.use(db, game)
         name = table.load(db, gid).name
-    typer.echo(f"Game {gid}{f' ({name})' if name else ''} is now current.")
+    from scorekeeper.words import replies
+
+    typer.echo(replies.now_current(gid, name))
 
 
 @command()
@@ -496,7 +498,9 @@ def abandon(game: GameOption = None) -> None:
 
     with open_store() as db:
         state = table.abandon(db, table.resolve_game(db, game))
-    typer.echo(f"Game {state.id} is abandoned after {sum(h.closed for h in state.hands)} hands; `undo` takes that back.")
+    from scorekeeper.words import replies
+
+    typer.echo(replies.abandoned(state))
 
 
 @command()

@@ -105,3 +105,14 @@ def test_rules_why_and_status_word_a_rule_alike(sk):
     sk("last", "Cat")
     (hand,) = sk.json("why", "Ann", "--hand", "5")["hands"]
     assert [item["by"] for item in hand["items"]] == [f"scoring rule 1, {rule}"]
+
+
+def test_abandon_says_how_many_hands_were_played(sk):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    game = sk.json("standings")["game"]
+    assert sk("abandon") == f"Game {game} is abandoned after 0 hands; `undo` takes that back.\n"
+    sk("undo")
+    sk("trump", "h")
+    sk("bid", "1", "1", "1")
+    sk("tricks", "4", "3", "3")  # hand 1 closes
+    assert sk("abandon") == f"Game {game} is abandoned after 1 hand; `undo` takes that back.\n"

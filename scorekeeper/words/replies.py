@@ -193,3 +193,14 @@ def _trump_words(hand: engine.Hand) -> str:
 
     trump = reports.trump_text(hand)
     return trump if trump.startswith("no trump") else f"trump {trump}"
+
+
+def now_current(game_id: str, name: str) -> str:
+    """`use`: the game made current, by id and any name."""
+    return f"Game {game_id}{f' ({name})' if name else ''} is now current."
+
+
+def abandoned(game: engine.Game) -> str:
+    """`abandon`: the game left as it stood, and how to take that back."""
+    played = sum(h.closed for h in game.hands)
+    return f"Game {game.id} is abandoned after {played} hand{'' if played == 1 else 's'}; `undo` takes that back."
