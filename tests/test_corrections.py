@@ -133,7 +133,7 @@ def test_a_deal_out_of_turn_carries_the_rotation_on(sk, right, wrong):
     # §6: recorded as it happened; the rotation carries on from whoever actually dealt.
     right("new", *MRPIKES_3)
     hand(right, "h", "1 1 1", "1 1 1")
-    assert "Hand 2: dealt by Cat (dealt out of turn (Bob was due))." in right("dealer", "Cat")
+    assert "Hand 2: dealt by Cat (dealt out of turn; Bob was due)." in right("dealer", "Cat")
     status = sk.json("--home", right.home, "status")
     assert (status["dealer"], status["leader"]) == ("Cat", "Cat")  # MrPikes: the dealer leads
     hand(right, "h", "1 1 1", "1 1 1")

@@ -54,7 +54,7 @@ def test_oh_hell_whole_game_by_bare_answers(sk):
     assert "Standings: 1. Ann 12 · 2. Bob 11 · 3. Cat 10" in out  # after hand 1
     assert "Standings: 1. Ann 1 · 2. Bob 0 · 3. Cat -1" in out  # after hand 2
     assert "Next: hand 3, Cat deals (deal passes left), 1 card each" in out
-    assert "Trick 1 of 1: Cat 2♠ Ann Q♠ Bob 3♠\nAnn takes it" in out
+    assert "Hand 3, trick 1 of 1: Cat 2♠ Ann Q♠ Bob 3♠\nAnn takes it" in out
     assert "Game over: Ann wins." in out
     assert "Hand 2 (Bob deals, 2 cards, trump ♠): -11 — bid 1, took 2 tricks" in out  # why Ann --hand 2
     assert scores(sk) == {"Ann": 12, "Bob": 10, "Cat": 9}

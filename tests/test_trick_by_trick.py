@@ -50,7 +50,7 @@ def test_a_3_card_oh_hell_hand_played_card_by_card_scores_itself(sk):
     # Dealt: Ann Q♠ A♠ 2♦; Bob 2♠ K♥ 4♣; Cat 3♠ 4♠ 3♥. The dealer (Ann) leads (§1).
     out = sk("trick", "QS", "2s", "3♠")
     assert out == (
-        "Trick 1 of 3: Ann Q♠ Bob 2♠ Cat 3♠\n"
+        "Hand 1, trick 1 of 3: Ann Q♠ Bob 2♠ Cat 3♠\n"
         "Ann takes it — Q♠ wins: highest spade; no trump played.\n"
         "Ann leads trick 2.\n"
     )
@@ -66,7 +66,7 @@ def test_a_3_card_oh_hell_hand_played_card_by_card_scores_itself(sk):
     out = sk("trick", "4C", "3H", "2D")
     lines = out.splitlines()
     assert lines[:3] == [
-        "Trick 3 of 3: Bob 4♣ Cat 3♥ Ann 2♦",
+        "Hand 1, trick 3 of 3: Bob 4♣ Cat 3♥ Ann 2♦",
         "Cat takes it — 3♥ wins: the only trump (hearts).",
         "All 3 tricks are in.",
     ]
@@ -541,7 +541,7 @@ def test_jesters_never_win_and_both_jokers_may_be_played(sk):
     office(sk)
     out = sk("trick", "JK", "QS", "2S")  # Bob leads a Joker: Cat's Q♠ sets the led suit
     assert out.splitlines()[:2] == [
-        "Trick 1 of 4: Bob Joker Cat Q♠ Ann 2♠",
+        "Hand 1, trick 1 of 4: Bob Joker Cat Q♠ Ann 2♠",
         "Cat takes it — Q♠ wins: highest spade; no trump played.",
     ]
     out = sk("trick", "3S", "JK", "4S")  # Cat, Ann, Bob: Ann's Joker, though she holds A♠

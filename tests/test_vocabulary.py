@@ -336,7 +336,7 @@ def test_the_2_of_clubs_opens_each_hand_and_hearts_wait_until_broken(sk, hearts)
         "with --leader (not 3♣ from Bob)"
     )
     out = sk("trick", "2C", "3C", "4C", "5C", "--leader", "bo")
-    assert out.startswith("Trick 1 of 13: Bob 2♣ Cat 3♣ Dan 4♣ Ann 5♣\nAnn takes it")
+    assert out.startswith("Hand 1, trick 1 of 13: Bob 2♣ Cat 3♣ Dan 4♣ Ann 5♣\nAnn takes it")
     assert sk.fails("trick", "6C", "7C", "8C", "9C", "--leader", "Bob") == (
         "refused: Ann leads trick 2 by the rules; leave out --leader"
     )

@@ -289,7 +289,7 @@ def _on_dealer(game: Game, hand: Hand, event: events.DealerSet) -> None:
     seat = game.seat(game.player(event.player))
     if seat == hand.dealer:
         return
-    hand.dealer_reason = f"dealt out of turn ({game.players[hand.dealer]} was due)"
+    hand.dealer_reason = f"dealt out of turn; {game.players[hand.dealer]} was due"
     hand.dealer = seat
     hand.leader = schedule.leader(game.ruleset, seat, len(game.players))
 

@@ -123,7 +123,7 @@ def _trick_text(game: engine.Game, report: dict[str, Any]) -> str:
 
     played = " ".join(f"{c['player']} {cards.parse_card(c['card'], game.deck)}" for c in report["cards"])
     lines = [
-        f"Trick {report['trick']} of {report['of']}: {played}",
+        f"Hand {report['hand']}, trick {report['trick']} of {report['of']}: {played}",
         f"{report['winner']} takes it — {report['reason']}.",
     ]
     for flag in report["flags"]:
