@@ -259,6 +259,25 @@ def test_a_setting_that_does_nothing_is_an_error_with_its_key(sk, hearts, old, n
     assert check_lines(sk, hearts) == [problem]
 
 
+def test_the_number_of_hands_is_said_in_one_place(sk, home):
+    sk("rules", "new", "ours", "--from", "oh-hell-office")
+    ours = home / "rulesets" / "ours.toml"
+    edit(ours, "tie_break = false\n", "tie_break = false\nhands = 12\n")
+    assert check_lines(sk, ours) == [
+        "end.hands: sizes.hands already says 10 hands; give the number of hands in one place"
+    ]
+
+
+def test_a_hand_that_skips_passing_needs_passing_to_skip(sk, home):
+    sk("rules", "new", "ours", "--from", "compendium")
+    ours = home / "rulesets" / "ours.toml"
+    text = ours.read_text(encoding="utf-8")
+    passing = text[text.index("[passing]\n") : text.index("[[phases]]")]
+    edit(ours, passing, "")
+    lines = check_lines(sk, ours)
+    assert "phases.0.passing: this ruleset passes no cards (no [passing] table); leave passing out" in lines
+
+
 def test_must_break_on_a_game_set_to_no_trump_is_refused_at_new(sk):
     # office rules (RULES.md §2): the trump option may take trump away; breaking it is then idle
     message = sk.fails(

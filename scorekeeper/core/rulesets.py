@@ -495,7 +495,7 @@ def idle_or_ambiguous(ruleset: Ruleset) -> list[str]:
     problems += _deck_problems(ruleset) + _lead_problems(ruleset) + _bidding_problems(ruleset)
     for where, phase in _phases(ruleset):
         problems += _phase_problems(ruleset, where, phase)
-    return problems
+    return problems + _phase_passing_problems(ruleset)
 
 
 def _end_problems(ruleset: Ruleset) -> list[str]:
@@ -505,6 +505,11 @@ def _end_problems(ruleset: Ruleset) -> list[str]:
             f"end.threshold: {end.threshold} reads two ways; say which way it is reached: "
             f'reached = "at-or-above" (over once a total is {end.threshold} or more) or '
             f'reached = "at-or-below" ({end.threshold} or less)'
+        )
+    sized = ruleset.sizes.hands if isinstance(ruleset.sizes, FlipSize | Progression) else 0
+    if end.hands is not None and sized:
+        problems.append(
+            f"end.hands: sizes.hands already says {sized} hands; give the number of hands in one place"
         )
     if end.reached is not None and end.threshold is None:
         problems.append("end.reached: there is no end.threshold for it to point at; give one or leave reached out")
@@ -622,6 +627,14 @@ def _bidding_problems(ruleset: Ruleset) -> list[str]:
                 "commit it; leave forced_blind_only out"
             )
     return problems
+
+
+def _phase_passing_problems(ruleset: Ruleset) -> list[str]:
+    return [
+        f"phases.{i}.passing: this ruleset passes no cards (no [passing] table); leave passing out"
+        for i, phase in enumerate(ruleset.phases)
+        if "passing" in phase.model_fields_set and ruleset.passing is None
+    ]
 
 
 def _phases(ruleset: Ruleset) -> list[tuple[str, Phase]]:
