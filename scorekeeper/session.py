@@ -27,7 +27,8 @@ ANSWERS = {
     "last": "last",
     "trick": "trick",
 }
-# Needs answered with one value per player, in the order the prompt names them.
+# Needs answered with one value per player, in the order the prompt names them -> the key of
+# status data holding the players who have given theirs already (None: everyone answers).
 PER_PLAYER = {"bids": "bids", "poisons": "poisons", "tricks": None}
 SESSION_WORDS = {
     "quit": "leave the session (also exit, or Ctrl-D)",
@@ -125,7 +126,8 @@ class Session:
         need = need or self.need()
         if need not in PER_PLAYER:
             return []
-        done = self.data.get(PER_PLAYER[need]) or {} if PER_PLAYER[need] else {}
+        key = PER_PLAYER[need]
+        done = (self.data.get(key) or {}) if key else {}
         return [p for p in self.data["order"] if p not in done]
 
     # --- what the scorer sees ---------------------------------------------------------
