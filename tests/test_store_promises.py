@@ -160,6 +160,11 @@ def test_a_store_in_a_read_only_folder_can_be_read(sk):
                 capture_output=True, text=True, env=env, timeout=120,
             )  # fmt: skip
 
+        probe = run("--version")
+        if "No module named" in probe.stderr:
+            # CI's virtual environment lives in a private temporary folder: the unprivileged
+            # user cannot import from it, so there is no interpreter to run as that user
+            pytest.skip("the unprivileged user cannot read this interpreter's packages")
         for args in (["status"], ["standings"], ["log"], ["verify"], ["games"], ["sheet"], ["stats"], ["why", "Ann"]):
             done = run(*args)
             assert done.returncode == 0, (args, done.stderr)
