@@ -214,6 +214,8 @@ class Session:
                 raise Leave
             if head == "help":
                 return self.help(words[1:])
+            if head == "play":
+                raise errors.UsageError("this is `play` already; type an answer or a command, or `quit`")
             if head in self.group.commands:
                 return self.run(words)
             if self.game is None:
@@ -293,7 +295,7 @@ class Session:
     def help(self, words: list[str]) -> int:
         if words:
             return self.run([*words[:1], "--help"])
-        rows = [(name, (cmd.get_short_help_str(70))) for name, cmd in sorted(self.group.commands.items())]
+        rows = [(name, cmd.get_short_help_str(70)) for name, cmd in self.commands()]
         rows += sorted(SESSION_WORDS.items())
         self.out(HELP + "\n" + "\n".join(f"  {name:<10}  {text}" for name, text in rows))
         return 0
@@ -368,8 +370,12 @@ class Session:
             if text.casefold().startswith(folded):
                 yield text, hint, start
 
+    def commands(self) -> list[tuple[str, Any]]:
+        """The CLI's commands that work inside the session (all but `play` itself)."""
+        return [(name, cmd) for name, cmd in sorted(self.group.commands.items()) if name != "play"]
+
     def _commands(self) -> list[tuple[str, str]]:
-        listed = [(name, cmd.get_short_help_str(50)) for name, cmd in sorted(self.group.commands.items())]
+        listed = [(name, cmd.get_short_help_str(50)) for name, cmd in self.commands()]
         return listed + [(name, "") for name in ("help", "quit")]
 
     def _rulesets(self) -> list[tuple[str, str]]:

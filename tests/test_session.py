@@ -221,10 +221,12 @@ def test_quit_leaves_and_later_lines_are_not_read(sk):
 
 
 def test_help_lists_the_commands_and_the_answers(sk):
-    out = play("help").stdout
-    assert "Answer the prompt with bare values" in out
+    result = play("help", "play")
+    assert "Answer the prompt with bare values" in result.stdout
     for name in ("undo", "why", "standings", "sheet", "tricks", "quit"):
-        assert f"  {name} " in out
+        assert f"  {name} " in result.stdout
+    assert "  play " not in result.stdout
+    assert result.stderr == "error: this is `play` already; type an answer or a command, or `quit`\n"
 
 
 def test_play_on_a_chosen_game_leaves_the_current_one_alone(sk):
