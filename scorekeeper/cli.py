@@ -866,7 +866,11 @@ def verify(
 def sheet(
     format_: Annotated[
         Optional[str],
-        typer.Option("--format", help="text, csv, json, markdown (md) or html, in any case (default: from --output's extension, else text)"),
+        typer.Option(
+            "--format",
+            help="text, csv (every fact), grid (CSV: a row per hand, a column per player), json, markdown (md) "
+            "or html, in any case (default: from --output's extension, else text)",
+        ),
     ] = None,
     output: Annotated[Optional[Path], typer.Option("--output", help="write to this file instead of the screen")] = None,
     force: Annotated[bool, typer.Option("--force", help="replace the --output file if it exists")] = False,
@@ -892,7 +896,7 @@ def sheet(
 
 
 FORMAT_NAMES = {
-    **{name: name for name in ("text", "csv", "json", "markdown", "html")},
+    **{name: name for name in ("text", "csv", "grid", "json", "markdown", "html")},
     **{"txt": "text", "md": "markdown", "htm": "html"},
 }
 

@@ -8,6 +8,9 @@ Hand sizes (§1): 3-5 players 10,9,...,1,2,...,10 (19 hands); 7 players 7..1..7 
 The deal passes left each hand and the dealer leads the first trick.
 """
 
+import json
+import re
+
 import pytest
 from helpers import forfeits, scores
 
@@ -590,3 +593,15 @@ def test_simultaneous_bids_have_no_bidding_order(sk):
     assert "Bidding: simultaneous." in sk("rules", RULESET)
     sk("new", RULESET, "--players", "Ann,Bob,Cat", "--dealer", "Bob", "--set", "bidding=in-turn")
     assert "Bidding order: Cat, Ann, Bob (bare values go in seating order: Ann, Bob, Cat)" in sk("status")
+
+
+def test_the_sheet_marks_the_tie_break_hand(sk):
+    # §1: a tie for the lead after hand 19 is played off with more hands at the final size
+    play_tied_game(sk)
+    play(sk, "hearts", "1 0 0", "1 0 9")
+    lines = sk("sheet").splitlines()
+    assert [line.split()[0] for line in lines if re.match(r"\s+\d+‡?\s", line)][-2:] == ["19", "20‡"]
+    assert "‡ tie-break hand: the lead was tied after the planned hands" in lines
+    data = json.loads(sk("sheet", "--format", "json"))
+    assert [h["hand"] for h in data["hands"] if h.get("tie_break")] == [20]
+    assert "20‡" in sk("sheet", "--format", "html")

@@ -11,6 +11,7 @@ Ann wins with 23.
 
 import csv
 import io
+import itertools
 import json
 import re
 
@@ -96,7 +97,7 @@ def test_a_game_in_progress_shows_the_hand_under_way(sk):
 def test_an_unknown_format_is_a_usage_error(sk):
     friday(sk)
     err = sk.fails("sheet", "--format", "pdf", code=2)
-    assert err == "error: unknown sheet format 'pdf'; choose text, csv, json, markdown, html"
+    assert err == "error: unknown sheet format 'pdf'; choose text, csv, grid, json, markdown, html"
 
 
 def test_output_writes_the_file_and_nothing_to_the_screen(sk, tmp_path):
@@ -350,3 +351,61 @@ def test_snakebit_cursed_cards_are_counted_on_the_sheet(sk):
         "Bob": {"tricks": 3, "cursed_cards": 3},
         "Cat": {"tricks": 1, "cursed_cards": 0},
     }
+
+
+# --- what each game's sheet shows ------------------------------------------------------------
+
+
+def test_fosdick_sheets_show_each_hands_points_before_the_cards(sk):
+    # Four Bad Queens (RULES.md §4): Q♠ 2, every other Queen 1. Hand 1: Ann Q♠ Q♥ = 3, Bob
+    # Q♦ Q♣ = 2. Hand 2: Cat declares and takes all four: 0 to Cat, 5 to each other player.
+    sk("new", "four-bad-queens", "--players", "Ann,Bob,Cat,Dan")
+    sk("took", "Ann", "QS", "QH")
+    sk("took", "Bob", "QD", "QC")
+    sk("moon", "Cat")
+    sk("took", "Cat", "QS", "QH", "QD", "QC")
+    lines = sk("sheet").splitlines()
+    assert "   1  Ann         8  +3 Q♠ Q♥  3  +2 Q♦ Q♣  2  0              0       0   0" in lines
+    assert "   2  Bob         8  +5        8  +5        7  0 Q♠ Q♥ Q♦ Q♣  0 MOON  +5  5" in lines
+    assert "+3 Q♠ Q♥" in sk("sheet", "--format", "html") and "+3 Q♠ Q♥" in sk("sheet", "--format", "md")
+
+
+def test_the_score_grid_is_a_row_per_hand_and_a_column_per_player(sk):
+    friday(sk)
+    assert read_csv(sk("sheet", "--format", "grid")) == [
+        ["hand", "Ann", "Bob", "Cat"],
+        ["1", "12", "-12", "-11"],  # the running totals of the long CSV's rows
+        ["2", "23", "0", "-8"],
+    ]
+    sk("new", "compendium", "--players", "+Plus,Bob,Cat", "--set", "passing=off")
+    assert read_csv(sk("sheet", "--format", "GRID")) == [["hand", "'+Plus", "Bob", "Cat"]]
+
+
+def test_first_and_last_trick_are_marked_only_where_they_score(sk):
+    # Oh Hell, office rules: a 2-card hand played card by card. Bob wins both tricks; the
+    # first and last trick score nothing in Oh Hell, so the sheet does not mark them.
+    sk("new", "oh-hell-office", "--players", "Ann,Bob,Cat", "--dealer", "Ann")
+    sk("flip", "2H")
+    sk("bid", "0", "2", "0")
+    sk("trick", "QS", "2S", "3S")
+    sk("trick", "KS", "4S", "5S")
+    text = sk("sheet")
+    assert "bid 2 took 2  12" in text and "1st" not in text and "last" not in text
+    # Finis (RULES.md §4) scores the last trick: there it is marked.
+    sk("new", "finis", "--players", "Ann,Bob,Cat")
+    sk("last", "Bob")
+    assert "last" in sk("sheet").split("Finis —")[0].split("----")[-1]
+
+
+def test_chart_labels_on_33_hands_stand_apart(sk):
+    from scorekeeper.sheets import charts
+
+    # the HTML sheet's plot is 290 wide: 19 hands are 15 apart, room for every number
+    assert charts.hand_labels(19, 290) == list(range(1, 20))
+    assert charts.hand_labels(33, 290) == list(range(2, 33, 2))  # 8.8 apart: every other one
+    assert charts.hand_labels(33, 1000) == list(range(1, 34))
+    assert charts.hand_labels(200, 290) == [1, *range(20, 201, 20)]
+    series = {"Ann": [float(i) for i in range(34)], "Bob": [0.0] * 34}
+    svg = charts.svg(["Ann", "Bob"], series, width=480, height=240)
+    under = [float(x) for x, _ in re.findall(r'<text x="([\d.]+)" y="\d+" text-anchor="middle" fill="#444">(\d+)<', svg)]
+    assert len(under) == 16 and min(b - a for a, b in itertools.pairwise(under)) >= 15

@@ -101,6 +101,19 @@ def terminal(players: list[str], series: dict[str, list[float]], height: int = 1
 # --- SVG -------------------------------------------------------------------------------
 
 
+def hand_labels(hands: int, length: float, gap: float = 15) -> list[int]:
+    """The hand numbers written under an axis `length` long: every hand, or every 2nd,
+    5th, 10th… so that labels stand at least `gap` apart; hand 1 too where it has room."""
+    per_hand = length / max(hands, 1)
+    every = next(
+        step for step in (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, hands) if step * per_hand >= gap or step == hands
+    )
+    shown = list(range(every, hands + 1, every))
+    if every > 1 and (every - 1) * per_hand >= gap:
+        shown.insert(0, 1)
+    return shown or [1]
+
+
 def svg(players: list[str], series: dict[str, list[float]], width: int = 720, height: int = 230) -> str:
     """An inline SVG line chart of the running totals, with a legend ordered by final total."""
     esc = html.escape
@@ -133,9 +146,8 @@ def svg(players: list[str], series: dict[str, list[float]], width: int = 720, he
         out.append(
             f'<text x="{left - 4}" y="{y(v) + 3:.1f}" text-anchor="end" fill="#444">{esc(number_text(v))}</text>'
         )
-    every = 1 if hands <= 20 else 2 if hands <= 40 else 5
-    for i in range(1, points):
-        if i % every == 0 or i == 1:
+    for i in hand_labels(hands, plot_w):
+        if i < points:
             out.append(
                 f'<text x="{x(i):.1f}" y="{top + plot_h + 12}" text-anchor="middle" fill="#444">{i}</text>'
             )

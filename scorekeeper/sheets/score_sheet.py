@@ -18,11 +18,11 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.core import engine, errors, scoring
+from scorekeeper.core import engine, errors, rulesets, scoring
 from scorekeeper.sheets import charts
 from scorekeeper.words import corrected, reports
 
-FORMATS = ("text", "csv", "json", "markdown", "html")
+FORMATS = ("text", "csv", "grid", "json", "markdown", "html")
 JSON_FORMAT = "table-scorekeeper sheet"  # the marker `import` looks for
 JSON_VERSION = 1
 
@@ -57,6 +57,15 @@ class Cell:
     points: Fraction = Fraction(0)  # this hand
     total: Fraction = Fraction(0)  # running total after this hand
     seated: bool = True  # dealt in this hand (a column starts when its player joins, ends when they leave)
+    shows_points: bool = False  # the hand's points are written too: the facts don't show them
+
+    def written(self) -> str:
+        """The facts, after the hand's points where the facts alone don't show them (the
+        Queens and hearts of the trick avoidance games): `+3 Q♠ Q♥`."""
+        if not self.shows_points:
+            return self.facts()
+        points = scoring.points_text(self.points)
+        return " ".join(p for p in (points if self.points <= 0 else f"+{points}", self.facts()) if p)
 
     def facts(self) -> str:
         """The hand's facts as a scorer writes them: `bid 3 took 2`, `Q♠ Q♥ last`."""
@@ -110,6 +119,7 @@ class Row:
     corrections: tuple[corrected.Fix, ...] = ()
     rulings: tuple[str, ...] = ()  # the table's: "Dan: house ruling: slow play → -5", a newcomer's score
     points: dict[str, Fraction] = field(default_factory=dict)  # the hand's points: those dealt in, and anyone given some
+    tie_break: bool = False  # played after the planned hands because the lead was tied
 
 
 @dataclass(frozen=True)
@@ -161,7 +171,9 @@ def render(game: engine.Game, fmt: str, stored: list) -> str:
     """The score sheet of `game` (its stored events give the date and the chain) in `fmt`."""
     if fmt not in FORMATS:
         raise errors.UsageError(f"unknown sheet format '{fmt}'; choose {', '.join(FORMATS)}")
-    renderer = {"text": text, "csv": csv_sheet, "json": json_sheet, "markdown": markdown, "html": html_sheet}
+    renderer = {
+        "text": text, "csv": csv_sheet, "grid": grid, "json": json_sheet, "markdown": markdown, "html": html_sheet,
+    }  # fmt: skip
     return renderer[fmt](build(game, stored))
 
 
@@ -181,6 +193,8 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
     points = hand.points(game.roster)
     pants = hand.outcome.paid("pants") if hand.outcome is not None else []
     blind = {p for p, kind in hand.forced.items() if kind == "blind"}
+    scored = _tricks_scored(hand)
+    named = any(isinstance(r, rulesets.CardPoints) and (r.cards or r.suits) for r in hand.phase.scoring)
     cells = []
     for p in game.roster:
         totals[p] += points[p]
@@ -196,8 +210,8 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
                 taken=tuple(c.code for c in hand.taken.get(p, [])),
                 shown=_cards_text(hand, p),
                 cursed=_cursed_taken(hand, p),
-                first=hand.first == p,
-                last=hand.last == p,
+                first=hand.first == p and "first" in scored,
+                last=hand.last == p and "last" in scored,
                 moon=_moon_mark(hand, p),
                 pants=p in pants,
                 forced_blind=p in blind,
@@ -208,6 +222,7 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
                 ),
                 points=points[p],
                 total=totals[p],
+                shows_points=named and hand.closed,
             )
         )
     return Row(
@@ -225,7 +240,14 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
         corrections=tuple(corrected.of_hand(game, hand.number)),
         rulings=tuple(f"{item.player}: {item.reason}" for item in hand.rulings),
         points=hand.points(hand.seating),
+        tie_break=game.planned_hands is not None and hand.number > game.planned_hands,
     )
+
+
+def _tricks_scored(hand: engine.Hand) -> set[str]:
+    """Which of the first and the last trick the hand's scoring counts: only those are
+    marked (card-by-card play knows who won every trick)."""
+    return {r.which for r in hand.phase.scoring if isinstance(r, rulesets.TrickPoints)}
 
 
 def _cursed_taken(hand: engine.Hand, player: str) -> int | None:
@@ -272,7 +294,8 @@ def _columns(sheet: Sheet) -> list[str]:
 
 def _info(sheet: Sheet, row: Row) -> list[str]:
     values = {
-        "hand": str(row.number) + ("†" if row.corrections else "") + ("" if row.closed else "*"),
+        "hand": str(row.number) + ("‡" if row.tie_break else "") + ("†" if row.corrections else "")
+        + ("" if row.closed else "*"),
         "dealer": row.dealer,
         "cards": "" if row.size is None else str(row.size),
         "trump": row.trump,
@@ -295,6 +318,16 @@ def _notes(row: Row) -> list[str]:
     return notes
 
 
+def _legend(sheet: Sheet) -> list[str]:
+    """What the marks beside a hand's number mean, for those the sheet uses."""
+    out = []
+    if any(r.tie_break for r in sheet.rows):
+        out.append("‡ tie-break hand: the lead was tied after the planned hands")
+    if any(r.corrections for r in sheet.rows):
+        out.append("† corrected (the correction is noted under the hand)")
+    return out
+
+
 def text(sheet: Sheet) -> str:
     game = sheet.game
     lines = [game.ruleset.title.upper()]
@@ -305,7 +338,7 @@ def text(sheet: Sheet) -> str:
     widths = [max([len(c), *(len(r[i]) for r in info)]) for i, c in enumerate(cols)]
     # A player's column: the hand's facts, then the running total lined up, then any marks.
     facts_w = {
-        p: max([0, *(len(r.cells[i].facts()) for r in sheet.rows)]) for i, p in enumerate(sheet.players)
+        p: max([0, *(len(r.cells[i].written()) for r in sheet.rows)]) for i, p in enumerate(sheet.players)
     }
     total_w = {
         p: max([0, *(len(scoring.points_text(r.cells[i].total)) for r in sheet.rows)])
@@ -315,7 +348,7 @@ def text(sheet: Sheet) -> str:
     def cell(c: Cell) -> str:
         if not c.seated:
             return ""
-        facts = c.facts().ljust(facts_w[c.player]) + "  " if facts_w[c.player] else ""
+        facts = c.written().ljust(facts_w[c.player]) + "  " if facts_w[c.player] else ""
         return " ".join([facts + scoring.points_text(c.total).rjust(total_w[c.player]), *c.marks()])
 
     cells = [[cell(c) for c in row.cells] for row in sheet.rows]
@@ -338,8 +371,7 @@ def text(sheet: Sheet) -> str:
         lines.append("(no hand recorded yet)")
     if any(not r.closed for r in sheet.rows):
         lines.append("* in progress")
-    if any(r.corrections for r in sheet.rows):
-        lines.append("† corrected (the correction is noted under the hand)")
+    lines += _legend(sheet)
     lines.append("")
     lines.append(reports.standings_text(game))
     lines.append("")
@@ -398,6 +430,18 @@ def csv_sheet(sheet: Sheet) -> str:
     return out.getvalue()
 
 
+def grid(sheet: Sheet) -> str:
+    """The score grid as a spreadsheet takes it: a row per hand, a column per player, each
+    cell the player's running total after that hand (the long CSV has every fact); blank
+    in the hands a player was not at the table."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["hand", *(neutralise(p) for p in sheet.players)])
+    for row in sheet.rows:
+        writer.writerow([row.number, *(scoring.points_json(c.total) if c.seated else "" for c in row.cells)])
+    return out.getvalue()
+
+
 def _blank(value: int | None) -> int | str:
     return "" if value is None else value
 
@@ -446,6 +490,7 @@ def hand_json(row: Row) -> dict[str, Any]:
         "cursed": row.cursed,
         "game": row.phase or None,
         "closed": row.closed,
+        **({"tie_break": True} if row.tie_break else {}),
         "points": {p: scoring.points_json(v) for p, v in row.points.items()},
         "totals": {c.player: scoring.points_json(c.total) for c in row.cells if c.seated},
         "players": {c.player: _cell_json(c) for c in row.cells if c.seated},
@@ -511,11 +556,13 @@ def markdown(sheet: Sheet) -> str:
             if not cell.seated:
                 cells.append("")
                 continue
-            facts = md(cell.facts())
+            facts = md(cell.written())
             marks = " ".join(f"*{m}*" for m in cell.marks())
             cells.append(" ".join(p for p in (facts, f"**{scoring.points_text(cell.total)}**", marks) if p))
         notes = "<br>".join(md(n) for n in _notes(row))
         lines.append("| " + " | ".join([*(md(v) for v in _info(sheet, row)), *cells, notes]) + " |")
+    if legend := _legend(sheet):
+        lines += ["", *(md(line) + "  " for line in legend)]
     lines.append("")
     lines.append("| Place | Player | Score | Forfeits |")
     lines.append("|---:|---|---:|---|")
@@ -571,6 +618,7 @@ tr.fix del { color: #a11; } tr.fix ins { text-decoration: none; font-weight: bol
 table.standings { width: 100%; font-size: 8.5pt; }
 table.standings td:nth-child(2) { max-width: 30mm; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 p.result { font-weight: bold; margin: 2mm 0; }
+p.legend { font-size: 7pt; color: #444; margin: 0.8mm 0 0; }
 p.digest { font: 6.5pt monospace; color: #555; word-break: break-all; margin: 2mm 0 0; }
 @media print { body { padding: 0; max-width: none; } tr { break-inside: avoid; } }
 """
@@ -622,7 +670,7 @@ def html_sheet(sheet: Sheet) -> str:
     for row in sheet.rows:
         info = "".join(_info_html(c, v, row) for c, v in zip(cols, _info(sheet, row), strict=True))
         cells = "".join(
-            f'<td class="f"><span class="nw">{esc(c.facts())}</span>{"".join(_mark_html(m) for m in c.marks())}</td>'
+            f'<td class="f"><span class="nw">{esc(c.written())}</span>{"".join(_mark_html(m) for m in c.marks())}</td>'
             f'<td class="t">{esc(scoring.points_text(c.total))}</td>'
             if c.seated
             else '<td class="away" colspan="2"></td>'
@@ -635,6 +683,7 @@ def html_sheet(sheet: Sheet) -> str:
     if not sheet.rows:
         out.append(f'<tr><td colspan="{width}">No hand recorded yet.</td></tr>')
     out.append("</tbody></table>")
+    out += [f'<p class="legend">{esc(line)}</p>' for line in _legend(sheet)]
     out.append('<div class="bottom">')
     if sheet.rows:
         series = sheet.plotted()
