@@ -339,8 +339,9 @@ class End(Model):
 
     hands: int | None = Field(default=None, ge=1, le=MAX_HANDS)  # None: from the sizes, rounds, or players
     multiple_of_players: bool = False  # hands must be a multiple of the player count
-    threshold: int | None = Field(default=None, ge=-MAX_POINTS, le=MAX_POINTS)  # over at the end of a hand where someone's total reaches this…
-    reached: Literal["at-or-below", "at-or-above"] | None = None  # …from above or from below
+    # over at the end of a hand where someone's total reaches `threshold`, from `reached`'s side
+    threshold: int | None = Field(default=None, ge=-MAX_POINTS, le=MAX_POINTS)
+    reached: Literal["at-or-below", "at-or-above"] | None = None
     tie_break: bool = False  # a tie for first schedules more hands at the final size
     winner: Literal["highest", "lowest"] = "highest"
 
@@ -512,7 +513,9 @@ def _end_problems(ruleset: Ruleset) -> list[str]:
             f"end.hands: sizes.hands already says {sized} hands; give the number of hands in one place"
         )
     if end.reached is not None and end.threshold is None:
-        problems.append("end.reached: there is no end.threshold for it to point at; give one or leave reached out")
+        problems.append(
+            "end.reached: there is no end.threshold for it to point at; give one or leave reached out"
+        )
     if _open_ended(ruleset):
         if end.threshold is None:
             problems.append(
@@ -547,7 +550,9 @@ def _suit_rule_problems(ruleset: Ruleset, key: str, rule: Trump) -> list[str]:
     if key == "cursed" and rule.kind != "turned":
         problems.append('cursed.kind: the cursed suit is recorded each hand with `cursed`; write kind = "turned"')
     if rule.cycle and rule.kind != "rotating":
-        problems.append(f'{key}.cycle: only a rotating {key} (kind = "rotating") follows a cycle; leave cycle out')
+        problems.append(
+            f'{key}.cycle: only a rotating {key} (kind = "rotating") follows a cycle; leave cycle out'
+        )
     if rule.no_repeat and rule.kind != "turned":
         problems.append(
             f'{key}.no_repeat: only a suit recorded each hand (kind = "turned") can be refused as a '
@@ -567,7 +572,9 @@ def _deck_problems(ruleset: Ruleset) -> list[str]:
         if "jokers" in ruleset.model_fields_set:
             problems.append(f'jokers: the {ruleset.deck} pack has no Jokers; leave jokers out')
         if isinstance(ruleset.sizes, FlipSize) and ruleset.sizes.joker_reflip:
-            problems.append(f"sizes.joker_reflip: the {ruleset.deck} pack has no Jokers to flip; leave joker_reflip out")
+            problems.append(
+                f"sizes.joker_reflip: the {ruleset.deck} pack has no Jokers to flip; leave joker_reflip out"
+            )
     sizes = ruleset.sizes
     if isinstance(sizes, Progression) and sizes.shape == "fixed" and "low" in sizes.model_fields_set:
         problems.append("sizes.low: a fixed size never goes down to a low; leave low out")
@@ -598,7 +605,8 @@ def _lead_problems(ruleset: Ruleset) -> list[str]:
         problems.append(f"leader: the holder of {first} leads the first trick (lead.first); leave leader out")
     if first not in {card.code for card in pack.cards}:
         example = "e.g. 2C" if pack.kind == "french" else "e.g. Diplomat"
-        return [*problems, f"lead.first: {first} is not a card of the {ruleset.deck} pack; name it by its code, {example}"]
+        wrong = f"lead.first: {first} is not a card of the {ruleset.deck} pack; name it by its code, {example}"
+        return [*problems, wrong]
     for players in range(ruleset.min_players, ruleset.max_players + 1):
         in_play = cards.deck(deck_name(ruleset.deck, players)).cards
         dealt = isinstance(ruleset.sizes, DealOut) and ruleset.sizes.keep == 0 and len(in_play) % players == 0
@@ -617,9 +625,15 @@ def _bidding_problems(ruleset: Ruleset) -> list[str]:
     if kind == "none" and ruleset.bidding.order == "in-turn":
         problems.append('bidding.order: nobody bids here (bidding.kind = "none"); leave order out')
     if ruleset.pants is not None and ruleset.pants.enabled and kind != "bids":
-        problems.append(f'pants: the pants rule is about missed bids, and this ruleset has none (bidding.kind = "{kind}"); leave [pants] out')
+        problems.append(
+            "pants: the pants rule is about missed bids, and this ruleset has none "
+            f'(bidding.kind = "{kind}"); leave [pants] out'
+        )
     if ruleset.poisons is not None and kind != "poisons":
-        problems.append('poisons: only poison picks (bidding.kind = "poisons") play in rounds of poisons; leave [poisons] out')
+        problems.append(
+            'poisons: only poison picks (bidding.kind = "poisons") play in rounds of poisons; '
+            'leave [poisons] out'
+        )
     for i, renege in enumerate(ruleset.reneges):
         if renege.forced_blind_only and kind != "poisons":
             problems.append(
@@ -630,6 +644,7 @@ def _bidding_problems(ruleset: Ruleset) -> list[str]:
 
 
 def _phase_passing_problems(ruleset: Ruleset) -> list[str]:
+    """A kind of hand that says whether it passes, in a ruleset that never passes."""
     return [
         f"phases.{i}.passing: this ruleset passes no cards (no [passing] table); leave passing out"
         for i, phase in enumerate(ruleset.phases)
@@ -651,11 +666,17 @@ def _phase_problems(ruleset: Ruleset, where: str, phase: Phase) -> list[str]:
     for i, rule in enumerate(phase.scoring):
         at = f"{where}scoring.{i}"
         if isinstance(rule, ExactBid) and bidding != "bids":
-            problems.append(f'{at}: an exact_bid rule scores bids, and nobody bids here; set bidding.kind = "bids"')
+            problems.append(
+                f'{at}: an exact_bid rule scores bids, and nobody bids here; '
+                'set bidding.kind = "bids"'
+            )
         if isinstance(rule, PoisonTally) and bidding != "poisons":
             problems.append(f'{at}: a poison rule scores poison picks; set bidding.kind = "poisons"')
         if isinstance(rule, TrickPoints) and not (rule.winner or rule.others):
-            problems.append(f"{at}: the {rule.which} trick scores nothing here; give winner or others points, or leave the rule out")
+            problems.append(
+                f"{at}: the {rule.which} trick scores nothing here; "
+                "give winner or others points, or leave the rule out"
+            )
         if isinstance(rule, CardPoints):
             codes = {card.code for card in pack.cards}
             for code in rule.cards:
@@ -666,16 +687,28 @@ def _phase_problems(ruleset: Ruleset, where: str, phase: Phase) -> list[str]:
                     )
             for suit in rule.suits:
                 if suit not in pack.suits:
-                    problems.append(f"{at}.suits.{suit}: not a suit of the {ruleset.deck} pack; use one of {', '.join(pack.suits)}")
+                    problems.append(
+                        f"{at}.suits.{suit}: not a suit of the {ruleset.deck} pack; "
+                        f"use one of {', '.join(pack.suits)}"
+                    )
             if rule.cursed is not None and ruleset.cursed is None:
-                problems.append(f"{at}.cursed: this ruleset has no cursed suit; add a [cursed] table or leave cursed out")
+                problems.append(
+                    f"{at}.cursed: this ruleset has no cursed suit; "
+                    "add a [cursed] table or leave cursed out"
+                )
     if ruleset.cursed is not None and not where and not any(
         isinstance(rule, CardPoints) and rule.cursed is not None for rule in phase.scoring
     ):
-        problems.append('cursed: no scoring rule counts the cursed cards; add a "cards" rule with cursed = POINTS, or leave [cursed] out')
+        problems.append(
+            'cursed: no scoring rule counts the cursed cards; '
+            'add a "cards" rule with cursed = POINTS, or leave [cursed] out'
+        )
     for i, adjustment in enumerate(phase.adjust):
         if isinstance(adjustment, Moon) and not adjustment.declared and adjustment.failure.model_fields_set:
-            problems.append(f"{where}adjust.{i}.failure: a moon never declared cannot fail (it is only seen when made); leave failure out")
+            problems.append(
+                f"{where}adjust.{i}.failure: a moon never declared cannot fail (it is only seen when made); "
+                "leave failure out"
+            )
     return problems
 
 
