@@ -278,7 +278,9 @@ def record(
             hand is not None or isinstance(event, events.RenegeRecorded)
         )
         if corrects:
-            event = events.Corrected(fact=event)
+            from scorekeeper.core import corrections
+
+            event = events.Corrected(fact=corrections.named_as_then(event, game.renames))
         if corrects or isinstance(event, events.DealerSet):
             after = _retold(stored, event)
             went_to = after.hands[event.hand - 1]

@@ -452,3 +452,17 @@ def test_four_bad_queens_a_correction_of_who_declared_the_moon(sk, right, wrong)
     # as entered, Ann's moon failed: Ann 5 as declarer, Bob 5 for the Queens he took, Cat 0
     assert "Hand 1 now scores: Ann +5, Bob +0 (was +5), Cat +5 (was +0)." in out
     same_game(sk, right, wrong)
+
+
+def test_a_correction_names_a_renamed_player_by_their_name_now(sk, right, wrong):
+    # Bob hands his seat to Bea after hand 1; hand 1's tricks are then corrected for "Bea"
+    for t in (right, wrong):
+        t("new", *MRPIKES_3)
+    hand(right, "h", "1 1 1", "2 0 1")
+    hand(wrong, "h", "1 1 1", "1 1 1")
+    for t in (right, wrong):
+        t("rename", "Bob", "Bea")
+    out = wrong("tricks", "Ann=2", "Bea=0", "--hand", "1")
+    assert out.startswith("Hand 1 corrected (entry 5): tricks Ann=2 Bob=0 (was tricks Ann=1 Bob=1).")
+    assert "Hand 1 now scores: Ann -11 (was +11), Bea -11 (was +11), Cat +11." in out
+    same_game(sk, right, wrong)

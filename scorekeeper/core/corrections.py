@@ -70,8 +70,23 @@ def noun_of(event: events.AnyEvent) -> tuple[str, bool]:
     return _NOUNS.get(type(event), ("entry", False))
 
 
-def needs_retelling(live: list[tuple[int, events.AnyEvent]]) -> bool:
-    return any(isinstance(event, events.Corrected | events.DealerSet) for _, event in live)
+def named_as_then(fact: events.HandEvent, renames: list[tuple[int, str, str]]) -> events.HandEvent:
+    """The fact with each player called what they were called in its hand: `renames` are the
+    game's (hand, old, new), and one made in a later hand is undone."""
+    for number, old, new in reversed(renames):
+        if number > fact.hand:
+            fact = _renamed(fact, new, old)
+    return fact
+
+
+def _renamed(fact: events.HandEvent, name: str, to: str) -> events.HandEvent:
+    changes: dict[str, object] = {}
+    for field, value in fact:
+        if field in ("player", "after") and value == name:
+            changes[field] = to
+        elif isinstance(value, dict) and name in value:
+            changes[field] = {to if k == name else k: v for k, v in value.items()}
+    return fact.model_copy(update=changes) if changes else fact
 
 
 def retell(live: list[tuple[int, events.AnyEvent]]) -> Retold:
