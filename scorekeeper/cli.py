@@ -363,9 +363,13 @@ def standings(
 
     Example: scorekeeper standings --chart
     """
+    from scorekeeper import table
+    from scorekeeper.storage import digests
     from scorekeeper.words import reports
 
-    state = current(game)
+    with open_store() as db:
+        gid = table.resolve_game(db, game)
+        state, head = table.load(db, gid), db.head(gid)
     if as_json:
         data = reports.standings_data(state)
         if chart:
@@ -375,6 +379,7 @@ def standings(
         emit_json(data)
         return
     typer.echo(reports.standings_text(state))
+    typer.echo(f"Chain digest: {digests.short(head)}")
     if chart:
         from scorekeeper.sheets import charts, score_sheet
 
@@ -843,23 +848,34 @@ def log(game: GameOption = None) -> None:
 @command()
 def verify(
     digest: Annotated[
-        Optional[str], typer.Option("--digest", help="the 'Chain digest' printed on a score sheet, to check it too")
+        Optional[list[str]],
+        typer.Option("--digest", help="a chain digest written down at the table or printed on a sheet; give several to check each"),
     ] = None,
 ) -> None:
     """Recompute every game's hash chain; exit 3 naming the first entry that does not match.
-    With --digest, also find the entry a printed sheet's digest names.
+    Also checks what lives beside the chain: the append-only triggers, the current game, and
+    the cached summaries (rebuilt where they do not match). With --digest (one or more, or
+    several separated by commas), also find the entry each digest names and say which hands
+    it covers.
 
-    Example: scorekeeper verify --digest 3f9c2a…
+    Example: scorekeeper verify --digest 3f9c2a5d81e0aa12 --digest 77b0e4c19a2f3d58
     """
     from scorekeeper import table
+    from scorekeeper.storage import digests
     from scorekeeper.words import audit
 
+    wanted = [part for text in digest or [] for part in text.split(",") if part.strip()]
     with open_store() as db:
         count = table.verify(db)
-        found = table.find_digest(db, digest) if digest is not None else None
+        rebuilt = table.verify_beside_chain(db)
+        found = [table.find_digest(db, d) for d in wanted]
+        covered = [digests.coverage(db.events(gid), n) for gid, n, _ in found]
     typer.echo(audit.verified_text(count))
-    if found:
-        typer.echo(audit.digest_text(found))
+    if rebuilt:
+        typer.echo(audit.rebuilt_text(rebuilt))
+    for entry, cover in zip(found, covered, strict=True):
+        typer.echo(audit.digest_text(entry))
+        typer.echo(audit.coverage_text(cover))
 
 
 @command()

@@ -199,6 +199,25 @@ def _replay_in_parallel(folder: Path, game_ids: list[str], cpus: int) -> list[tu
     return [row for part in parts for row in part]
 
 
+def repair_cache(db) -> int:
+    """Replay every game and compare it with its cached summary, keeping the fresh one where
+    they differ (`verify`): how many were rebuilt. The cache is not the record, so a row that
+    does not match is replaced, not reported as damage."""
+    ids = [g.id for g in db.games()]
+    cached = db.derived(CACHE_KIND)
+    cpus = os.cpu_count() or 1
+    if len(ids) >= 200 and cpus > 1 and "fork" in multiprocessing.get_all_start_methods():
+        fresh = _replay_in_parallel(db.folder, ids, cpus)
+    else:
+        fresh = _replay(db, ids)
+    wrong = [row for row in fresh if cached.get(row[0], (None, None))[1] != row[2]]
+    if wrong:
+        db.put_derived(CACHE_KIND, wrong)
+        db.put_derived(AGGREGATE_KIND, [("*", "", "{}")])  # summed from the wrong rows: count again
+    # a summary cached under another head is stale, not wrong: it is replayed when read anyway
+    return sum(1 for game_id, head, _ in wrong if cached.get(game_id, (None,))[0] == head)
+
+
 def remember(db, game: engine.Game, head: str) -> None:
     """Cache the summary of a game just replayed anyway (an import), as of its chain head."""
     db.put_derived(CACHE_KIND, [(game.id, head, _dumps(summarize(game)))])

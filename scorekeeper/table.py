@@ -201,6 +201,19 @@ def verify(db: store.Store) -> int:
     return len(db.games())
 
 
+def verify_beside_chain(db: store.Store) -> int:
+    """Check what lives beside the chains (call once they verify): the append-only triggers
+    and the current-game pointer (a StoreError naming what is wrong), and the summaries cached
+    for `games` and `stats`, rebuilt where they do not match a replay of their game. Returns
+    how many summaries were rebuilt."""
+    problems = db.check_beside_chain()
+    if problems:
+        raise errors.StoreError("; ".join(problems))
+    from scorekeeper import stats
+
+    return stats.repair_cache(db)
+
+
 def find_digest(db: store.Store, digest: str) -> tuple[str, int, int]:
     """The entry a printed sheet's chain digest names: its game, its position and how many
     entries that game has. Call it once the store's chains verify. A digest no entry has
@@ -240,6 +253,7 @@ class Recorded(NamedTuple):
     event: events.AnyEvent  # the entry as stored
     n: int  # its position in the game's log
     before: engine.Game | None = None  # for a correction of a closed hand: the game as it stood
+    digest: str = ""  # the chain hash of the entry: the game's digest from now on
 
 
 class Undone(NamedTuple):
@@ -290,10 +304,11 @@ def record(
             if unchanged is not None:
                 raise errors.EntryError(unchanged)
             engine.apply(game, event)
-        n = writer.append(event.data()).n
+        appended = writer.append(event.data())
+        n = appended.n
     if after is game:
         game.entries.append((n, event))
-    return Recorded(after, went_to, event, n, before=game if corrects else None)
+    return Recorded(after, went_to, event, n, before=game if corrects else None, digest=appended.hash)
 
 
 def _hand_number(game: engine.Game, number: int) -> int:

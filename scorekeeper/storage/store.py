@@ -682,6 +682,26 @@ class Store:
             problems.append(f"game {game_id}: there is no such game in the store")
         return problems
 
+    def check_beside_chain(self) -> list[str]:
+        """What is wrong outside the chains: an append-only trigger missing (so the database
+        no longer refuses edits by itself), or a current game that is not in the store."""
+        problems = []
+        with _sqlite_errors(self.path):
+            triggers = {row[0] for row in self.conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+            current = self.conn.execute("SELECT value FROM meta WHERE key = ?", (_CURRENT_GAME,)).fetchone()
+        missing = sorted({"events_append_only_update", "events_append_only_delete"} - triggers)
+        if missing:
+            problems.append(
+                f"the store's append-only trigger{'s' if len(missing) > 1 else ''} {', '.join(missing)} "
+                f"{'are' if len(missing) > 1 else 'is'} missing: the file was edited with another tool; "
+                "compare the digests written down at the table with `verify --digest`"
+            )
+        if current is not None and not self.head(current[0]):
+            problems.append(
+                f"the current game {current[0]} is not in the store; choose one with `use ID` (`games` lists them)"
+            )
+        return problems
+
     def _check_file(self, conn: sqlite3.Connection) -> list[str]:
         result = [row[0] for row in conn.execute("PRAGMA quick_check")]
         if result == ["ok"]:

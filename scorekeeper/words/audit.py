@@ -54,6 +54,26 @@ def verified_text(count: int) -> str:
     return f"{every}: no entry has been altered."
 
 
+def coverage_text(cover) -> str:
+    """Which hands a digest stands for (storage.digests.Coverage), in one line."""
+    closed = cover.closed
+    if not closed:
+        hands = "no hand closed yet"
+    elif closed == list(range(closed[0], closed[-1] + 1)) and len(closed) > 1:
+        hands = f"hands {closed[0]}-{closed[-1]} closed"
+    else:
+        hands = f"hand{'s' if len(closed) > 1 else ''} {', '.join(map(str, closed))} closed"
+    going = f", hand {cover.in_progress} in progress" if cover.in_progress is not None else ", the game over"
+    return f"  It covers entries 0-{cover.n} of that game: {hands}{going}, each as it stood then."
+
+
+def rebuilt_text(count: int) -> str:
+    return (
+        f"Rebuilt {count} cached summar{'y' if count == 1 else 'ies'} that did not match {'its game' if count == 1 else 'their games'} "
+        "(a cache beside the record, used by `games` and `stats`; the record itself is intact)."
+    )
+
+
 def digest_text(found: tuple[str, int, int]) -> str:
     """Which entry of which game a printed sheet's chain digest names (table.find_digest:
     game id, the entry's position, the game's entries), and how many came after it."""

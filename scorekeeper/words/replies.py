@@ -148,7 +148,7 @@ def reply(recorded: table.Recorded) -> str:
     if recorded.before is not None:  # a correction of a closed hand re-told the game
         from scorekeeper.words import corrected
 
-        return corrected.reply(recorded)
+        return corrected.reply(recorded) + digest_line(recorded)
     lines = [said(recorded)]
     if isinstance(recorded.event, events.CommentAdded):
         return lines[0]
@@ -156,7 +156,20 @@ def reply(recorded: table.Recorded) -> str:
         lines.append(reports.hand_closed_text(game, hand))
     elif game.needs() and not isinstance(recorded.event, events.TrickPlayed):
         lines.append("Still to record: " + ", ".join(game.needs()))
-    return "\n".join(lines)
+    return "\n".join(lines) + (digest_line(recorded) if hand.closed else "")
+
+
+def digest_line(recorded: table.Recorded) -> str:
+    """The chain digest as a hand closes (or a closed hand is corrected), for the table to see
+    and keep: a store rewritten afterwards no longer holds it (`verify --digest`)."""
+    if not recorded.digest:
+        return ""
+    from scorekeeper.storage import digests
+
+    return (
+        f"\nChain digest after hand {recorded.hand.number}: {digests.short(recorded.digest)} "
+        "(keep it: `verify --digest` checks the store against it)"
+    )
 
 
 def undone(undo: table.Undone) -> str:

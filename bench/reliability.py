@@ -1,0 +1,306 @@
+"""The store's promises, tested from the outside the way a scorer runs the program: every
+command here is `python -m scorekeeper …` in a process of its own, against a scratch store.
+
+  crash        kill -9 a command at a random moment while it records an entry: no entry it
+               acknowledged is lost, and the store always verifies
+  interrupt    Ctrl-C (SIGINT) at a random moment: what the command says ("entry N was
+               recorded" / "nothing was recorded") is what the store holds
+  concurrency  several processes recording at once: every entry lands, once, in one chain
+  fuzz         random command lines and damaged ruleset files (in-process, quick): never a
+               traceback, always one of the exit codes 0-3 and at most two lines on stderr
+
+    python bench/reliability.py                 # every part, the default counts
+    python bench/reliability.py fuzz --runs 5000 --seed 7
+
+The suite runs a bounded fuzz (tests/test_fuzz.py) with `command_lines` and `ruleset_files`
+from here; this script runs the longer ones and prints the figures the README quotes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def sk_process(home: Path, *args: str, **kw) -> subprocess.Popen:
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    env.pop("SCOREKEEPER_GAME", None)
+    # a shell's background job starts with Ctrl-C ignored; a scorer's command does not
+    return subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL), **kw)  # fmt: skip
+
+
+def sk_run(home: Path, *args: str) -> subprocess.CompletedProcess:
+    child = sk_process(home, *args)
+    out, err = child.communicate(timeout=120)
+    return subprocess.CompletedProcess(child.args, child.returncode, out, err)
+
+
+def new_game(home: Path) -> str:
+    done = sk_run(home, "new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    assert done.returncode == 0, done.stderr
+    return re.search(r"New game ([0-9a-f]+)", done.stdout).group(1)
+
+
+def comments(home: Path, game_id: str) -> list[str]:
+    from scorekeeper.storage import store
+
+    with store.Store(home) as db:
+        return [e.body["text"] for e in db.events(game_id) if e.body["type"] == "comment"]
+
+
+def verifies(home: Path) -> bool:
+    from scorekeeper.storage import store
+
+    with store.Store(home) as db:
+        return db.verify() == []
+
+
+# --- crash ---------------------------------------------------------------------------------
+
+
+def crash(rounds: int, rng: random.Random) -> dict[str, int]:
+    """kill -9 `comment` at a random moment, `rounds` times, in one store."""
+    home = Path(tempfile.mkdtemp(prefix="sk-crash-"))
+    game = new_game(home)
+    acknowledged, broken = [], 0
+    killed_before_ack = 0
+    for i in range(rounds):
+        child = sk_process(home, "comment", f"c{i}")
+        time.sleep(rng.uniform(0.05, 2.5))  # start-up is most of a command's life
+        child.send_signal(signal.SIGKILL)
+        out, _ = child.communicate(timeout=60)
+        if "Comment noted" in out:
+            acknowledged.append(f"c{i}")
+        else:
+            killed_before_ack += 1
+        if i % 10 == 9 and not verifies(home):
+            broken += 1
+    stored = comments(home, game)
+    return {
+        "kills": rounds,
+        "acknowledged": len(acknowledged),
+        "stored": len(stored),
+        "acknowledged but lost": len(set(acknowledged) - set(stored)),
+        "stored twice": len(stored) - len(set(stored)),
+        "checks that failed to verify": broken + (not verifies(home)),
+    }
+
+
+# --- interrupt -----------------------------------------------------------------------------
+
+
+def interrupt(rounds: int, rng: random.Random) -> dict[str, int]:
+    """SIGINT `comment` at a random moment: its last words must match the store."""
+    home = Path(tempfile.mkdtemp(prefix="sk-int-"))
+    game = new_game(home)
+    tally = {"interrupts": rounds, "said recorded, and was": 0, "said nothing recorded, and nothing was": 0,
+             "finished before the interrupt": 0, "wrong or silent": 0, "tracebacks": 0}  # fmt: skip
+    for i in range(rounds):
+        before = len(comments(home, game))
+        child = sk_process(home, "comment", f"i{i}")
+        time.sleep(rng.uniform(0.05, 2.5))
+        child.send_signal(signal.SIGINT)
+        _, err = child.communicate(timeout=60)
+        after = comments(home, game)
+        landed = len(after) > before
+        if "Traceback" in err:
+            tally["tracebacks"] += 1
+        if child.returncode == 0 and landed:
+            tally["finished before the interrupt"] += 1
+        elif "interrupted; entry" in err and "was recorded" in err and landed:
+            tally["said recorded, and was"] += 1
+        elif "interrupted; nothing was recorded" in err and not landed:
+            tally["said nothing recorded, and nothing was"] += 1
+        else:
+            tally["wrong or silent"] += 1
+    tally["store verifies"] = int(verifies(home))
+    return tally
+
+
+# --- concurrency ---------------------------------------------------------------------------
+
+
+def concurrency(processes: int, each: int) -> dict[str, int]:
+    """`processes` scorers each record `each` comments at once, in the same game."""
+    home = Path(tempfile.mkdtemp(prefix="sk-conc-"))
+    game = new_game(home)
+    script = "; ".join([
+        "import subprocess, sys",
+        "who, n = sys.argv[1], int(sys.argv[2])",
+        "codes = [subprocess.run([sys.executable, '-m', 'scorekeeper', 'comment', f'{who}-{k}'],"
+        " capture_output=True).returncode for k in range(n)]",
+        "sys.exit(max(codes))",
+    ])  # fmt: skip
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    started = time.monotonic()
+    workers = [subprocess.Popen([sys.executable, "-c", script, f"p{p}", str(each)], env=env)
+               for p in range(processes)]  # fmt: skip
+    codes = [w.wait(timeout=3600) for w in workers]
+    seconds = time.monotonic() - started
+    stored = comments(home, game)
+    wanted = {f"p{p}-{k}" for p in range(processes) for k in range(each)}
+    in_order = all(
+        [c for c in stored if c.startswith(f"p{p}-")] == [f"p{p}-{k}" for k in range(each)] for p in range(processes)
+    )
+    return {
+        "processes": processes,
+        "entries sent": len(wanted),
+        "entries stored": len(stored),
+        "lost": len(wanted - set(stored)),
+        "stored twice": len(stored) - len(set(stored)),
+        "each process's entries in its order": int(in_order),
+        "commands that failed": sum(1 for c in codes if c),
+        "store verifies": int(verifies(home)),
+        "seconds": round(seconds),
+    }
+
+
+# --- fuzz ----------------------------------------------------------------------------------
+
+COMMANDS = ["new", "status", "standings", "trump", "flip", "cursed", "bid", "poison", "tricks", "took",
+            "first", "last", "moon", "renege", "comment", "undo", "why", "sheet", "log", "verify", "games",
+            "use", "rules", "rulesets", "winner", "trick", "counts", "stats", "import", "dealer", "abandon"]  # fmt: skip
+OPTIONS = ["--json", "--game", "--hand", "--set", "--players", "--dealer", "--name", "--format", "--output",
+           "--force", "--digest", "--kind", "--note", "--led", "--trump", "--ruleset", "--chart", "--rebuild",
+           "--from", "--forced", "--home"]  # fmt: skip
+WORDS = ["Ann", "Bob", "Cat", "Ann=3", "Bob=-1", "Cat=x", "h", "hearts", "none", "QS", "10h", "JK", "Diplomat",
+         "bid:3", "blind:2", "take", "oh-hell-mrpikes", "pick-your-poison", "snakebit", "compendium", "hands=0",
+         "hands=99999999999999", "rounds=4,4,4", "sizes=fixed", "start=3", "0", "-1", "3", "13", "1e999",
+         "9" * 40, "", " ", "=", ",", "Ann,Bob,Cat", "A,B", "\x1b]0;x\x07", "\r", "\x00", "é", "♠", "/dev/zero",
+         "/", ".", "..", "x" * 300, "json", "html", "csv", "new", "check", "1/0", "NaN", "--", "-"]  # fmt: skip
+
+
+def command_lines(rng: random.Random, count: int) -> list[list[str]]:
+    """Random command lines: a command (usually), options and words in any order."""
+    lines = []
+    for _ in range(count):
+        line = [rng.choice(COMMANDS)] if rng.random() < 0.95 else []
+        for _ in range(rng.randint(0, 6)):
+            pick = rng.random()
+            if pick < 0.3:
+                line.append(rng.choice(OPTIONS))
+            elif pick < 0.9:
+                line.append(rng.choice(WORDS))
+            else:
+                line.append("".join(chr(rng.randint(1, 0x2FF)) for _ in range(rng.randint(1, 8))))
+        lines.append(line)
+    return lines
+
+
+def ruleset_files(rng: random.Random, count: int) -> list[str]:
+    """Built-in ruleset files with one value swapped for something a file should not hold."""
+    texts = [p.read_text(encoding="utf-8") for p in sorted((ROOT / "rulesets").glob("*.toml"))]
+    values = ['"3"', "[3, 0, 7]", "-1", "0", "9223372036854775807", '"1e999999999"', '"1/0"', "1e300", "true",
+              '""', "{}", '{ x = 1 }', '"' + "x" * 300 + '"', "3.5"]  # fmt: skip
+    out = []
+    for _ in range(count):
+        text = rng.choice(texts)
+        spots = [m for m in re.finditer(r"(?m)(=\s*)(-?\d+|\"[^\"\n]*\"|true|false)", text)]
+        for m in rng.sample(spots, k=min(len(spots), rng.randint(1, 3))):
+            text = text[: m.start(2)] + rng.choice(values) + text[m.end(2):]
+        out.append(text)
+    return out
+
+
+def judge(result) -> str | None:
+    """What is wrong with one command's result, if anything."""
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        return f"{type(result.exception).__name__}: {result.exception}"
+    if result.exit_code not in (0, 1, 2, 3, 130):
+        return f"exit code {result.exit_code}"
+    if "Traceback" in result.stderr:
+        return "a traceback"
+    lines = result.stderr.strip().splitlines()
+    if result.exit_code and not lines:
+        return "a refusal that says nothing"
+    # one line per problem, each saying what it is (a ruleset file may have several)
+    if any(not line.startswith(("refused: ", "error: ", "warning: ")) for line in lines):
+        return f"a line on stderr that is not a refusal: {lines!r}"
+    return None
+
+
+def fuzz(runs: int, rng: random.Random, home: Path | None = None) -> dict[str, int]:
+    """Random command lines and ruleset files in-process, against a store holding a game."""
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli import app
+
+    home = home or Path(tempfile.mkdtemp(prefix="sk-fuzz-"))
+    os.environ["SCOREKEEPER_HOME"] = str(home)
+    os.environ.pop("SCOREKEEPER_GAME", None)
+    runner = CliRunner()
+    cwd = os.getcwd()
+    os.chdir(home.parent)  # a stray --output lands in scratch space
+    failures: list[str] = []
+    try:
+        runner.invoke(app, ["new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat"])
+        lines = command_lines(rng, runs)
+        for line in lines:
+            if "--home" in line:  # keep every run in the scratch store
+                line = [w for w in line if w != "--home"]
+            result = runner.invoke(app, line, catch_exceptions=True)
+            problem = judge(result)
+            if problem:
+                failures.append(f"{line!r}: {problem}")
+        files = ruleset_files(rng, max(1, runs // 10))
+        for i, text in enumerate(files):
+            path = home.parent / f"fuzzed-{i}.toml"
+            path.write_text(text, encoding="utf-8")
+            for line in (["rules", "check", str(path)], ["new", str(path), "--players", "Ann,Bob,Cat"]):
+                problem = judge(runner.invoke(app, line, catch_exceptions=True))
+                if problem:
+                    failures.append(f"{line!r} on a fuzzed file: {problem}")
+        from scorekeeper.storage import store
+
+        with store.Store(home) as db:
+            intact = db.verify() == []
+    finally:
+        os.chdir(cwd)
+    for failure in failures[:20]:
+        print("  FAIL", failure[:300])
+    return {"command lines": len(lines), "ruleset files": len(files) * 2, "failures": len(failures),
+            "store verifies": int(intact)}  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("parts", nargs="*", default=["crash", "interrupt", "concurrency", "fuzz"])
+    parser.add_argument("--runs", type=int, default=3000, help="fuzzed command lines")
+    parser.add_argument("--kills", type=int, default=100, help="kill -9 rounds")
+    parser.add_argument("--interrupts", type=int, default=100, help="Ctrl-C rounds")
+    parser.add_argument("--processes", type=int, default=4)
+    parser.add_argument("--each", type=int, default=25, help="entries per concurrent process")
+    parser.add_argument("--seed", type=int, default=17)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    for part in args.parts:
+        started = time.monotonic()
+        if part == "crash":
+            figures = crash(args.kills, rng)
+        elif part == "interrupt":
+            figures = interrupt(args.interrupts, rng)
+        elif part == "concurrency":
+            figures = concurrency(args.processes, args.each)
+        elif part == "fuzz":
+            figures = fuzz(args.runs, rng)
+        else:
+            parser.error(f"no part {part!r}")
+        shown = ", ".join(f"{k} {v}" for k, v in figures.items())
+        print(f"{part} ({time.monotonic() - started:.0f} s): {shown}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,59 @@
+"""The chain digests a table sees and writes down: the short form printed when a hand closes
+and on `standings` and every sheet, each closed hand's digest, and which hands a digest
+covers. A digest is the hash of one entry of a game's chain, so it stands for that entry and
+every entry before it: a store rewritten since (even with every later hash recomputed) no
+longer holds it, which `verify --digest` shows."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from scorekeeper.core import engine
+    from scorekeeper.storage import store
+
+SHORT = 16  # hex characters printed: 64 bits, far beyond guessing or a chance match
+
+
+def short(chain_hash: str) -> str:
+    """The digest as printed at the table."""
+    return chain_hash[:SHORT]
+
+
+class HandDigest(NamedTuple):
+    hand: int  # the hand's number
+    n: int  # the entry that closed it (the hand's last live entry)
+    digest: str  # that entry's chain hash
+
+
+def per_hand(game: engine.Game, stored: list[store.StoredEvent]) -> list[HandDigest]:
+    """Each closed hand's chain digest: the hash of the entry that closed it, its last live
+    entry (entries go to the hand in progress, so nothing of the hand comes after it but a
+    correction, which then stands for the hand as corrected)."""
+    last: dict[int, int] = {}
+    for n, event in game.entries:
+        number = getattr(event, "hand", None)
+        if number is not None:
+            last[number] = n
+    return [HandDigest(h.number, last[h.number], stored[last[h.number]].hash)
+            for h in game.hands if h.closed and h.number in last]  # fmt: skip
+
+
+class Coverage(NamedTuple):
+    """What a digest written down covers: entry `n` of a game and everything before it."""
+
+    game_id: str
+    n: int  # the entry the digest is the hash of
+    count: int  # entries the game has now
+    closed: list[int]  # the hands closed at that entry (as they stood then)
+    in_progress: int | None  # the hand then in progress, if the game was not over
+
+
+def coverage(stored: list[store.StoredEvent], n: int) -> Coverage:
+    """Which hands entry `n` of a game's log covers: its log up to that entry, replayed."""
+    from scorekeeper.core import engine, events
+
+    then = engine.replay(events.parse_all([e.body for e in stored[: n + 1]]))
+    closed = [h.number for h in then.hands if h.closed]
+    in_progress = None if then.finished or not then.hands or then.hand.closed else then.hand.number
+    return Coverage(stored[0].game_id, n, len(stored), closed, in_progress)
