@@ -466,3 +466,22 @@ def test_a_correction_names_a_renamed_player_by_their_name_now(sk, right, wrong)
     assert out.startswith("Hand 1 corrected (entry 5): tricks Ann=2 Bob=0 (was tricks Ann=1 Bob=1).")
     assert "Hand 1 now scores: Ann -11 (was +11), Bea -11 (was +11), Cat +11." in out
     same_game(sk, right, wrong)
+
+
+def test_oh_hell_office_a_corrected_flip(sk, right, wrong):
+    # §2: the flipped card sets the hand size and the trump; a made bid scores 10 + bid
+    start = ("oh-hell-office", "--players", "Ann,Bob,Cat", "--dealer", "Ann")
+    for t, card in ((right, "5S"), (wrong, "5H")):
+        t("new", *start)
+        t("flip", card)  # 5 cards each
+        t("bid", "2", "2", "1")
+        t("tricks", "2", "2", "1")  # all made: Ann 12, Bob 12, Cat 11
+        t("flip", "3C")
+    out = wrong("flip", "5S", "--hand", "1")
+    assert out.startswith("Hand 1 corrected (entry 5): flipped 5S (was flipped 5H).")
+    same_game(sk, right, wrong)
+    # a 4 would leave the hand a trick short: refused, naming the entry it breaks
+    assert wrong.fails("flip", "4S", "--hand", "1") == (
+        "refused: hand 1's tricks (entry 3) no longer fit: tricks total 5 but hand 1 has 4 tricks "
+        "(1 too many); check the count"
+    )
