@@ -485,3 +485,22 @@ def test_oh_hell_office_a_corrected_flip(sk, right, wrong):
         "refused: hand 1's tricks (entry 3) no longer fit: tricks total 5 but hand 1 has 4 tricks "
         "(1 too many); check the count"
     )
+
+
+def test_four_bad_queens_a_moon_declared_by_mistake_is_withdrawn(sk, right, wrong):
+    # §4: undeclared, the Queens score as taken: Ann Q♠ 2 + three Queens 1 = 5, Bob and Cat 0;
+    # declared and made, Ann would have 0 and each opponent 5
+    start = ("four-bad-queens", "--players", "Ann,Bob,Cat", "--dealer", "Ann")
+    for t in (right, wrong):
+        t("new", *start)
+    wrong("moon", "Ann")
+    for t in (right, wrong):
+        t("took", "Ann", "QS", "QH", "QD", "QC")
+    out = wrong("moon", "none", "--hand", "1")
+    assert out.startswith("Hand 1 corrected (entry 3): no moon declared (was Ann shoots the moon).")
+    assert "Hand 1 now scores: Ann +5 (was +0), Bob +0 (was +5), Cat +0 (was +5)." in out
+    same_game(sk, right, wrong)
+    assert wrong.fails("moon", "none", "--hand", "1") == (
+        "refused: no moon is declared in hand 1, so there is none to withdraw"
+    )
+    assert wrong.fails("moon", "none") == "refused: no moon is declared in hand 2, so there is none to withdraw"

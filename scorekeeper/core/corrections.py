@@ -8,7 +8,8 @@ Nothing stored is changed: this works on the sequence a replay reads. A deal out
 
 Which fact a correction replaces:
 - trump, cursed suit, flip, cursed counts, the first or last trick's winner, a moon: the
-  hand's entry of that kind (when the hand has none, the fact is added to the hand);
+  hand's entry of that kind (when the hand has none, the fact is added to the hand); a moon
+  declared by nobody withdraws the hand's declaration;
 - bids, poisons, tricks: the value of each player it names;
 - cards taken: the cards it names now belong to its player, taken from whoever had them;
 - a renege or a comment is added to the hand (before the entry that closed it, so that a
@@ -134,6 +135,8 @@ def _put_in_place(
         return superseded[::-1]  # type: ignore[return-value]
     if isinstance(fact, _REPLACED):
         same = [i for i in mine if _same_kind(sequence[i][1], fact)]
+        if same and isinstance(fact, events.MoonDeclared) and not fact.player:
+            return [sequence.pop(same[-1])]  # type: ignore[list-item]  # the declaration withdrawn
         if same:
             old = sequence[same[-1]]
             sequence[same[-1]] = (position, fact)

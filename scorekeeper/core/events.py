@@ -235,7 +235,7 @@ def describe(event: AnyEvent) -> str:
         case TrickAwarded():
             return f"{event.which} trick to {event.player}"
         case MoonDeclared():
-            return f"{event.player} shoots the moon"
+            return f"{event.player} shoots the moon" if event.player else "no moon declared"
         case RenegeRecorded():
             return f"renege ({event.kind}) by {event.player}" + (f": {event.note}" if event.note else "")
         case TrickPlayed():

@@ -50,6 +50,10 @@ def trick_won(game: state.Game, which: str, name: str) -> events.TrickAwarded:
 
 
 def moon(game: state.Game, name: str) -> events.MoonDeclared:
+    """A declaration; `none` (when no player is called that) says nobody declared: with
+    `--hand N` it withdraws a declaration recorded for hand N by mistake."""
+    if name.strip().casefold() == "none" and not any(p.casefold() == "none" for p in game.players):
+        return events.MoonDeclared(hand=game.hand.number, player="")
     return events.MoonDeclared(hand=game.hand.number, player=game.player(name))
 
 
@@ -148,6 +152,8 @@ def _on_trick_won(game: state.Game, hand: state.Hand, event: events.TrickAwarded
 
 
 def _on_moon(game: state.Game, hand: state.Hand, event: events.MoonDeclared) -> None:
+    if not event.player:  # a withdrawal that had nothing to withdraw (see corrections.retell)
+        raise errors.RuleViolation(f"no moon is declared in hand {hand.number}, so there is none to withdraw")
     moons = [a for a in hand.phase.adjust if isinstance(a, rulesets.Moon)]
     name = game_name(game, hand)
     if not moons:
