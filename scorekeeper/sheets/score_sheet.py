@@ -46,7 +46,6 @@ class Cell:
     poison: str | None = None  # "bid 3", "blind 2", "take"
     tricks: int | None = None
     taken: tuple[str, ...] = ()  # codes of the scoring cards captured ("QS", "Author")
-    shown: str = ""  # the same as written on the sheet: "Q♠ Q♥", or "3 cursed"
     cursed: int | None = None  # cursed cards taken (Snakebit), named or counted
     first: bool = False
     last: bool = False
@@ -58,6 +57,7 @@ class Cell:
     total: Fraction = Fraction(0)  # running total after this hand
     seated: bool = True  # dealt in this hand (a column starts when its player joins, ends when they leave)
     shows_points: bool = False  # the hand's points are written too: the facts don't show them
+    said: str = ""  # the facts as a scorer writes them: "bid 3 took 2", "took 4, 5 cursed", "Q♠ Q♥ last"
 
     def written(self) -> str:
         """The facts, after the hand's points where the facts alone don't show them (the
@@ -69,20 +69,7 @@ class Cell:
 
     def facts(self) -> str:
         """The hand's facts as a scorer writes them: `bid 3 took 2`, `Q♠ Q♥ last`."""
-        parts = []
-        if self.bid is not None:
-            parts.append(f"bid {self.bid}")
-        if self.poison is not None:
-            parts.append(self.poison)
-        if self.tricks is not None:
-            parts.append(f"took {self.tricks}" + ("," if self.shown else ""))
-        if self.shown:
-            parts.append(self.shown)
-        if self.first:
-            parts.append("1st")
-        if self.last:
-            parts.append("last")
-        return " ".join(parts)
+        return self.said
 
     def marks(self) -> list[str]:
         """What the sheet flags: forfeits, reneges and moons."""
@@ -193,7 +180,7 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
     points = hand.points(game.roster)
     pants = hand.outcome.paid("pants") if hand.outcome is not None else []
     blind = {p for p, kind in hand.forced.items() if kind == "blind"}
-    scored = _tricks_scored(hand)
+    scored = reports.tricks_scored(hand)
     named = any(isinstance(r, rulesets.CardPoints) and (r.cards or r.suits) for r in hand.phase.scoring)
     cells = []
     for p in game.roster:
@@ -208,8 +195,7 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
                 poison=reports.pick_text(hand.poisons[p]) if p in hand.poisons else None,
                 tricks=hand.tricks[p] if hand.tricks is not None else None,
                 taken=tuple(c.code for c in hand.taken.get(p, [])),
-                shown=_cards_text(hand, p),
-                cursed=_cursed_taken(hand, p),
+                cursed=reports.cursed_taken(hand, p),
                 first=hand.first == p and "first" in scored,
                 last=hand.last == p and "last" in scored,
                 moon=_moon_mark(hand, p),
@@ -223,6 +209,7 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
                 points=points[p],
                 total=totals[p],
                 shows_points=named and hand.closed,
+                said=reports.player_facts(game, hand, p, "sheet"),
             )
         )
     return Row(
@@ -242,29 +229,6 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
         points=hand.points(hand.seating),
         tie_break=game.planned_hands is not None and hand.number > game.planned_hands,
     )
-
-
-def _tricks_scored(hand: engine.Hand) -> set[str]:
-    """Which of the first and the last trick the hand's scoring counts: only those are
-    marked (card-by-card play knows who won every trick)."""
-    return {r.which for r in hand.phase.scoring if isinstance(r, rulesets.TrickPoints)}
-
-
-def _cursed_taken(hand: engine.Hand, player: str) -> int | None:
-    if hand.cursed_counts is not None:
-        return hand.cursed_counts.get(player, 0)
-    if hand.cursed is None:
-        return None
-    return sum(1 for c in hand.taken.get(player, []) if c.bears(hand.cursed))
-
-
-def _cards_text(hand: engine.Hand, player: str) -> str:
-    """The scoring cards a player took as a scorer writes them; cursed cards by their number
-    (the Decktet's names are long, and every cursed card scores the same)."""
-    cursed = _cursed_taken(hand, player)
-    if cursed is not None:
-        return f"{cursed} cursed" if cursed else ""
-    return " ".join(str(c) for c in hand.taken.get(player, []))
 
 
 def _moon_mark(hand: engine.Hand, player: str) -> str | None:

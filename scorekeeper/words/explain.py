@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.core import cards, engine, errors, outcomes, rulesets, scoring
-from scorekeeper.words import corrected, vocabulary
+from scorekeeper.words import corrected, reports, vocabulary
 
 
 def why_data(game: engine.Game, name: str, number: int | None = None) -> dict[str, Any]:
@@ -72,7 +72,7 @@ def _hand_data(game: engine.Game, hand: engine.Hand, player: str) -> dict[str, A
         "cards": hand.size,
         "trump": hand.trump if hand.trump_known else None,
         "scored": hand.closed,
-        "facts": _facts(game, hand, player) if player in hand.seating else "not dealt in",
+        "facts": reports.player_facts(game, hand, player, "why") if player in hand.seating else "not dealt in",
         "items": rows,
         "notes": [a.text for a in hand.announcements if player in a.about],
         "corrections": [fix.text() for fix in corrected.of_hand(game, hand.number)],
@@ -87,28 +87,6 @@ def _item_data(game: engine.Game, hand: engine.Hand, item: scoring.Item) -> dict
         "reason": item.reason,
         "by": rule_text(game, hand, item),
     }
-
-
-def _facts(game: engine.Game, hand: engine.Hand, player: str) -> str:
-    """What was recorded for the player this hand, in a few words."""
-    parts = []
-    if player in hand.bids:
-        parts.append(f"bid {hand.bids[player]}")
-    if player in hand.poisons:
-        parts.append(str(hand.poisons[player]))
-    if hand.tricks is not None:
-        took = hand.tricks[player]
-        parts.append(f"took {took} trick{'s' if took != 1 else ''}")
-    captured = hand.taken.get(player, [])
-    if captured:
-        parts.append("captured " + " ".join(str(c) for c in captured))
-    if hand.cursed_counts is not None and player in hand.cursed_counts:
-        parts.append(f"{hand.cursed_counts[player]} cursed cards")
-    scored = {r.which for r in hand.phase.scoring if isinstance(r, rulesets.TrickPoints)}
-    for which in ("first", "last"):
-        if which in scored and getattr(hand, which) == player:
-            parts.append(f"won the {which} trick")
-    return ", ".join(parts)
 
 
 # --- the rules in words ---------------------------------------------------------------

@@ -293,18 +293,7 @@ def hand_closed_text(game: engine.Game, hand: engine.Hand) -> str:
     closing = closing_data(game, hand)
     rows = []
     for p in hand.seating:
-        facts = []
-        if p in hand.bids:
-            facts.append(f"bid {hand.bids[p]}")
-        if p in hand.poisons:
-            facts.append(str(hand.poisons[p]))
-        if hand.tricks is not None:
-            facts.append(f"took {hand.tricks[p]}")
-        if hand.cursed is not None:
-            held = len(hand.taken.get(p, [])) if hand.cursed_counts is None else hand.cursed_counts.get(p, 0)
-            facts.append(f"({held} cursed)")
-        facts += _captured_words(closing.get("captured", {}).get(p), game.deck)
-        rows.append([p, " ".join(facts), _signed(points[p]), scoring.points_text(totals[p])])
+        rows.append([p, player_facts(game, hand, p), _signed(points[p]), scoring.points_text(totals[p])])
     lines = [f"Hand {hand.number} scored:", table(rows, ["player", "", "hand", "total"])]
     lines += [a.text for a in hand.announcements]
     if game.finished:
@@ -330,13 +319,53 @@ def closing_data(game: engine.Game, hand: engine.Hand) -> dict[str, Any]:
     return data
 
 
-def _captured_words(captured: dict[str, Any] | None, deck: cards.Deck) -> list[str]:
-    """What a player captured in a hand, for its summary: ["moon", "Q♠", "Q♥", "last"]."""
-    if not captured:
-        return []
-    words = ["moon"] if captured["moon"] else []
-    words += [str(cards.parse_card(code, deck)) for code in captured["cards"]]
-    return words + [which for which in ("first", "last") if captured[which]]
+def player_facts(game: engine.Game, hand: engine.Hand, player: str, style: str = "summary") -> str:
+    """What was recorded for one player in one hand, in a few words: the one place that says
+    it, in each place's style. "summary" is the closed hand's table (`bid:3 took 2 (1 cursed)`,
+    `moon Q♠ Q♥ last`), "sheet" a scorer's cell (`bid 3 took 2, Q♠ Q♥ last`, `took 4, 5
+    cursed`) and "why" a sentence (`bid 3, took 2 tricks, captured Q♠, won the last trick`)."""
+    why, sheet = style == "why", style == "sheet"
+    parts = []
+    if player in hand.bids:
+        parts.append(f"bid {hand.bids[player]}")
+    if player in hand.poisons:
+        pick = hand.poisons[player]
+        parts.append(pick_text(pick) if sheet else str(pick))
+    if hand.tricks is not None:
+        took = hand.tricks[player]
+        parts.append(f"took {counted(took, 'tricks')}" if why else f"took {took}")
+    held = cursed_taken(hand, player)
+    shown = []  # the cards: how many cursed ones (Snakebit), else which scoring ones
+    if held is not None and (held or style == "summary"):
+        shown.append({"why": counted(held, "cursed cards"), "sheet": f"{held} cursed"}.get(style, f"({held} cursed)"))
+    if held is None and hand.taken.get(player):
+        captured = sorted(hand.taken[player], key=lambda c: cards.table_order(c.code, game.deck))
+        shown.append(("captured " if why else "") + " ".join(str(c) for c in captured))
+    if style == "summary" and hand.moon == player:
+        shown.insert(0, "moon")
+    if sheet and shown and hand.tricks is not None:
+        parts[-1] += ","
+    parts += shown
+    scored = tricks_scored(hand)
+    for which in ("first", "last"):
+        if which in scored and getattr(hand, which) == player:
+            parts.append(f"won the {which} trick" if why else "1st" if sheet and which == "first" else which)
+    return ", ".join(parts) if why else " ".join(parts)
+
+
+def tricks_scored(hand: engine.Hand) -> set[str]:
+    """Which of the first and the last trick the hand's scoring counts: only those are
+    written (card-by-card play knows who won every trick)."""
+    return {r.which for r in hand.phase.scoring if isinstance(r, rulesets.TrickPoints)}
+
+
+def cursed_taken(hand: engine.Hand, player: str) -> int | None:
+    """The cursed cards a player took (Snakebit), counted or named; None without a cursed suit."""
+    if hand.cursed_counts is not None:
+        return hand.cursed_counts.get(player, 0)
+    if hand.cursed is None:
+        return None
+    return sum(1 for c in hand.taken.get(player, []) if c.bears(hand.cursed))
 
 
 def _signed(value) -> str:

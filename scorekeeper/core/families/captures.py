@@ -199,22 +199,6 @@ def scoring_cards_text(phase: rulesets.Phase, deck: cards.Deck) -> str:
     return " and ".join([*suits, named] if named else suits)
 
 
-def closing_data(game: state.Game, hand: state.Hand) -> dict:
-    """What each player captured in a closed hand: a declared moon, the scoring cards (in
-    table order) and the first or last trick."""
-    return {
-        "captured": {
-            player: {
-                "moon": hand.moon == player,
-                "cards": [c.code for c in sorted(hand.taken.get(player, []), key=lambda c: cards.table_order(c.code, game.deck))],
-                "first": hand.first == player,
-                "last": hand.last == player,
-            }
-            for player in game.players
-        }
-    }
-
-
 FAMILY = Family(
     name="captures",
     entries={
@@ -224,5 +208,4 @@ FAMILY = Family(
         "moon": moon,
     },
     handlers={events.CardsTaken: _on_took, events.TrickAwarded: _on_trick_won, events.MoonDeclared: _on_moon},
-    closing=closing_data,
 )
