@@ -148,8 +148,13 @@ def leader_words(ruleset: rulesets.Ruleset, players: list[str], seat: int | None
     """Who leads, for the table: a name, or "whoever holds 2♣" where the rules name a card."""
     if seat is not None:
         return players[seat]
+    return card_holder(ruleset, len(players))
+
+
+def card_holder(ruleset: rulesets.Ruleset, players: int) -> str:
+    """The player whose card opens each hand (`lead.first`), in words: "whoever holds 2♣"."""
     assert ruleset.lead.first is not None, "only a card that opens the hand names no seat"
-    deck = cards.deck(rulesets.deck_name(ruleset.deck, len(players)))
+    deck = cards.deck(rulesets.deck_name(ruleset.deck, players))
     return f"whoever holds {cards.parse_card(ruleset.lead.first, deck)}"
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from scorekeeper.core import cards, errors, rulesets, scoring
+from scorekeeper.core import cards, errors, rulesets, schedule, scoring
 
 pts = scoring.points_text
 
@@ -139,9 +139,7 @@ def phase_line(rules: rulesets.Phase, deck: cards.Deck) -> str:
 def first_lead(ruleset: rulesets.Ruleset) -> str:
     """The `leader` or `lead.first` primitive in words."""
     if ruleset.lead.first is not None:
-        deck = cards.deck(rulesets.deck_name(ruleset.deck, ruleset.max_players))
-        card = cards.parse_card(ruleset.lead.first, deck)
-        return f"whoever holds {card} leads it to the first trick of each hand"
+        return f"{schedule.card_holder(ruleset, ruleset.max_players)} leads it to the first trick of each hand"
     assert ruleset.leader is not None
     return f"the first trick is led by {ruleset.leader.replace('-', ' ')}"
 
