@@ -26,7 +26,7 @@ from scorekeeper.core import errors, events
 class Correction(NamedTuple):
     position: int  # the correcting entry's place in the log
     fact: events.HandEvent  # what it says (its `hand` is the hand corrected)
-    superseded: list[tuple[int, events.HandEvent]]  # the entries whose fact it replaced, as they were
+    superseded: list[tuple[int, events.AnyEvent]]  # the entries whose fact it replaced, as they were
 
 
 class Retold(NamedTuple):
@@ -122,7 +122,7 @@ _PLAY = (
 
 def _put_in_place(
     sequence: list[tuple[int, events.AnyEvent]], position: int, fact: events.HandEvent
-) -> list[tuple[int, events.HandEvent]]:
+) -> list[tuple[int, events.AnyEvent]]:
     """Change `sequence` so that it says `fact` about its hand; returns what it superseded."""
     mine = [i for i, (_, e) in enumerate(sequence) if getattr(e, "hand", None) == fact.hand]
     if not mine:
@@ -132,15 +132,15 @@ def _put_in_place(
         earlier = [i for i in mine if isinstance(sequence[i][1], events.DealerSet)]
         superseded = [sequence.pop(i) for i in reversed(earlier)]
         sequence.insert(mine[0], (position, fact))
-        return superseded[::-1]  # type: ignore[return-value]
+        return superseded[::-1]
     if isinstance(fact, _REPLACED):
         same = [i for i in mine if _same_kind(sequence[i][1], fact)]
         if same and isinstance(fact, events.MoonDeclared) and not fact.player:
-            return [sequence.pop(same[-1])]  # type: ignore[list-item]  # the declaration withdrawn
+            return [sequence.pop(same[-1])]  # the declaration withdrawn
         if same:
             old = sequence[same[-1]]
             sequence[same[-1]] = (position, fact)
-            return [old]  # type: ignore[list-item]
+            return [old]
     elif isinstance(fact, events.BidsRecorded | events.PoisonsRecorded | events.TricksRecorded):
         return _per_player(sequence, mine, position, fact)
     elif isinstance(fact, events.CardsTaken):
@@ -170,7 +170,7 @@ _VALUES = {events.BidsRecorded: "bids", events.PoisonsRecorded: "poisons", event
 
 def _per_player(
     sequence: list[tuple[int, events.AnyEvent]], mine: list[int], position: int, fact: events.HandEvent
-) -> list[tuple[int, events.HandEvent]]:
+) -> list[tuple[int, events.AnyEvent]]:
     """Each player the fact names gets its value in the hand's last entry that gave them one."""
     field = _VALUES[type(fact)]
     given: dict[str, object] = getattr(fact, field)
@@ -189,12 +189,12 @@ def _per_player(
     if left:
         extra = fact.model_copy(update={field: left})
         sequence.insert(_where_added(sequence, mine, fact), (position, extra))
-    return superseded  # type: ignore[return-value]
+    return superseded
 
 
 def _move_cards(
     sequence: list[tuple[int, events.AnyEvent]], mine: list[int], position: int, fact: events.CardsTaken
-) -> list[tuple[int, events.HandEvent]]:
+) -> list[tuple[int, events.AnyEvent]]:
     """The cards named now belong to the fact's player: out of every other entry of the hand,
     and in at the place of the hand's last `took` entry."""
     takes = [i for i in mine if isinstance(sequence[i][1], events.CardsTaken)]
@@ -219,4 +219,4 @@ def _move_cards(
         else:
             rebuilt.append((old_position, event))
     sequence[:] = rebuilt
-    return superseded  # type: ignore[return-value]
+    return superseded
