@@ -67,7 +67,7 @@ def loaded_after(home, code):
     script = (
         "import sys\n" + code + "\n"
         "print(' '.join(sorted(m for m in sys.modules if m.startswith('scorekeeper.')"
-        " or m in ('tabulate', 'tomllib', 'sqlite3', 'platformdirs', 'prompt_toolkit'))))"
+        " or m in ('tabulate', 'tomllib', 'sqlite3', 'platformdirs', 'prompt_toolkit', 'wcwidth'))))"
     )
     env = {**os.environ, "SCOREKEEPER_HOME": str(home)}
     child = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
@@ -92,3 +92,26 @@ def test_start_up_loads_only_what_the_command_needs(sk, home):
         "scorekeeper.sheets.score_sheet", "scorekeeper.stats", "scorekeeper.words.explain", "tabulate", "tomllib",
         "platformdirs", "scorekeeper.session", "scorekeeper.terminal", "prompt_toolkit",
     }  # fmt: skip
+
+
+def test_a_table_measures_wide_characters_only_when_it_has_some(sk, home):
+    """tabulate measures text with wcwidth when it is installed (prompt_toolkit brings it);
+    importing it costs more than the rest of `standings`, so a table of narrow text is
+    printed without it, and one with wide characters (CJK names) with it, lined up."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    standings = loaded_after(home, "from scorekeeper import cli\ncli.app(['standings'], standalone_mode=False)")
+    assert "tabulate" in standings
+    assert "wcwidth" not in standings
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,王小明,Cat")
+    lines = sk("standings").splitlines()[1:6]
+    wide = loaded_after(home, "from scorekeeper import cli\ncli.app(['standings'], standalone_mode=False)")
+    assert "wcwidth" in wide
+    # the score column starts at the same screen column on every row (王小明 is 6 columns wide)
+    import unicodedata
+
+    def width(text):
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+    starts = {width(line[: line.index("0")]) for line in lines[2:]}
+    assert len(starts) == 1, lines
+

@@ -3,6 +3,8 @@ hand in progress, a hand's closing summary, standings, and the score sheet forma
 
 from __future__ import annotations
 
+import sys
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import cards, engine, families, rulesets, schedule, scoring, state
@@ -52,9 +54,37 @@ def games_text(listed: list[Listed]) -> str:
 
 
 def table(rows: list[list[Any]], headers: list[str]) -> str:
-    from tabulate import tabulate  # slow to import: only when a table is printed
+    wide = any(_wide(str(cell)) for row in [headers, *rows] for cell in row)
+    return _tabulate(wide).tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
 
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+def _wide(text: str) -> bool:
+    """Whether the text holds characters two columns wide (CJK, most emoji)."""
+    import unicodedata
+
+    return any(ord(ch) > 0x10FF and unicodedata.east_asian_width(ch) in "WF" for ch in text)
+
+
+def _tabulate(wide: bool) -> ModuleType:
+    """tabulate, imported only when a table is printed (it is slow to import). It measures
+    text with wcwidth whenever that is installed (prompt_toolkit brings it), and importing
+    wcwidth costs more than the rest of a command like `standings`; only text with wide
+    characters needs it, so tabulate is loaded without it unless a table has some."""
+    if "tabulate" not in sys.modules and "wcwidth" not in sys.modules:
+        sys.modules["wcwidth"] = None  # type: ignore[assignment]  # tabulate's `import wcwidth` then fails
+        try:
+            import tabulate
+        finally:
+            del sys.modules["wcwidth"]
+    import tabulate
+
+    if wide and tabulate.wcwidth is None:
+        try:
+            import wcwidth
+        except ImportError:
+            return tabulate
+        tabulate.wcwidth, tabulate.WIDE_CHARS_MODE = wcwidth, True
+    return tabulate
 
 
 def suit_text(suit: str | None) -> str:
