@@ -275,7 +275,7 @@ def record(
     all under the store's write lock; nothing is written if anything refuses.
 
     With `hand`, the entry is for that hand: on the hand in progress it is an ordinary
-    entry; on a closed hand it is a correction (RULES §6), judged by replaying the whole game
+    entry; on a closed hand it is a correction, judged by replaying the whole game
     with it in place: refused, naming the entry, if any later entry no longer fits. A renege
     built for a closed hand (a revoke flagged by a hand's last trick, or confirmed after the
     game's end) is such a correction too: its penalty counts in that hand."""

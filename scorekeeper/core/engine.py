@@ -285,7 +285,7 @@ def _on_renege(game: Game, hand: Hand, event: events.RenegeRecorded) -> None:
 
 
 def _on_dealer(game: Game, hand: Hand, event: events.DealerSet) -> None:
-    """A deal out of turn, as it happened (RULES §6): the rotation carries on from this dealer."""
+    """A deal out of turn, as it happened: the rotation carries on from this dealer."""
     seat = game.seat(game.player(event.player))
     if seat == hand.dealer:
         return

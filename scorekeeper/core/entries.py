@@ -146,7 +146,7 @@ def renege(game: state.Game, name: str, kind: str | None, note: str) -> events.R
         peeks = {r.kind for r in game.ruleset.reneges if r.forced_blind_only}
         flagged = [f for f in card_by_card.pending_flags(game) if f.player == player]
         if flagged and kind not in peeks:
-            # the penalty counts in the hand where the revoke was, even if it has closed (RULES §6)
+            # the penalty counts in the hand where the revoke was, even if it has closed
             note = f"hand {flagged[0].hand}: {flagged[0].text()}"
             return events.RenegeRecorded(hand=flagged[0].hand, player=player, kind=kind, note=note)
     return events.RenegeRecorded(hand=game.hand.number, player=player, kind=kind, note=note)

@@ -409,7 +409,7 @@ class Ruleset(Model):
     reneges: list[Renege] = []
     pants: Pants | None = None
     end: End = End.model_construct()
-    join_score: Literal["last", "zero", "average"] = "last"  # a player joining mid-game starts with (RULES §6)
+    join_score: Literal["last", "zero", "average"] = "last"  # a player joining mid-game starts with
     readings: list[str] = []  # the project's readings of points the source leaves open
     options: dict[str, Option] = {}
     examples: list[Example] = []

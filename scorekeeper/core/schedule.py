@@ -94,7 +94,7 @@ def hand_size(ruleset: rulesets.Ruleset, players: int, hand: int, planned_for: i
     """Cards each player gets in hand `hand` (1-based); None when a flip decides it.
     Hands past the planned number (tie-breaks) are dealt at the final size. When players
     have joined or left since the start (`planned_for` players), a progression carries on
-    as planned, capped by what the pack deals the players now (RULES §6)."""
+    as planned, capped by what the pack deals the players now."""
     sizes = ruleset.sizes
     if isinstance(sizes, rulesets.FlipSize):
         return None
@@ -107,7 +107,7 @@ def hand_size(ruleset: rulesets.Ruleset, players: int, hand: int, planned_for: i
 def flip_size(ruleset: rulesets.Ruleset, players: int, rank_code: str) -> int:
     """The hand size a flipped card gives (by its rank code: A, 2…10, J, Q, K, JK), capped by
     the largest hand (`start`) and by what the deck deals with one card left over: the
-    office's min(value, floor(53 / players)) with 54 cards (RULES.md §2)."""
+    office's min(value, floor(53 / players)) with 54 cards."""
     assert isinstance(ruleset.sizes, rulesets.FlipSize)
     value = ruleset.sizes.values.get(rank_code)
     if value is None:

@@ -1,4 +1,4 @@
-"""The table changing during the evening (RULES §6): a player joins (from the next hand to be
+"""The table changing during the evening: a player joins (from the next hand to be
 dealt, or from the hand in progress while nothing is recorded in it), a player leaves (after
 the hand in progress, keeping their total), a seat takes a new name, and the table makes a
 ruling (points adjusted, with its reason). The handlers judge each entry and queue a change
@@ -208,7 +208,7 @@ def take_seats(game: state.Game) -> Seated:
 def next_dealer(game: state.Game, table: Seated, last_dealer: str, by_score: bool) -> tuple[int, str]:
     """Who deals next, as a seat of the players now seated, and why: the next seat to the left
     of `last_dealer` still at the table, or (`by_score`, Pick Your Poison) the lowest score
-    among them, never the last dealer (RULES §3)."""
+    among them, never the last dealer."""
     circle, at = table.circle, table.circle.index(last_dealer)
     if by_score:
         totals = game.totals()
@@ -221,7 +221,7 @@ def next_dealer(game: state.Game, table: Seated, last_dealer: str, by_score: boo
 
 
 def _start_score(game: state.Game, event: events.PlayerJoined, totals: dict[str, Fraction]) -> tuple[Fraction, str]:
-    """A newcomer's starting score and the reason in words (RULES §6, option join_score)."""
+    """A newcomer's starting score and the reason in words (option join_score)."""
     if event.score is not None:
         value = points(game, event.score)
         return value, f"joined with {scoring.points_text(value)} (given at the table)"

@@ -169,7 +169,7 @@ class Game:
 
     def standings(self) -> list[tuple[int, str, Fraction]]:
         """(place, player, total), best first; tied players share a place. Players who left
-        keep their totals and are placed after everyone still playing (RULES §6)."""
+        keep their totals and are placed after everyone still playing."""
         totals = self.totals()
         best_first = self.ruleset.end.winner == "highest"
         rows: list[tuple[int, str, Fraction]] = []

@@ -1,5 +1,5 @@
 """Where the store and the user's rulesets live: --home, else $SCOREKEEPER_HOME, else the
-platform's user data folder (see CLI.md)."""
+platform's user data folder (see docs/commands.md)."""
 
 from __future__ import annotations
 

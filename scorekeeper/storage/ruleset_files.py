@@ -20,7 +20,7 @@ def builtin_folder() -> Path:
 
 
 def user_folder(home: Path | None) -> Path:
-    """Where the user's own rulesets live (see CLI.md)."""
+    """Where the user's own rulesets live (see docs/commands.md)."""
     from scorekeeper.storage import paths
 
     return paths.user_rulesets(home)

@@ -231,7 +231,7 @@ def _named(barred: dict[str, str], suit: str) -> str:
 
 def setter(played: Sequence[cards.Card]) -> int:
     """Where the card that sets the led suit is: the lead, or after a Joker lead the first
-    card with a suit; its player is leading in effect (RULES.md §2)."""
+    card with a suit; its player is leading in effect."""
     return next((i for i, card in enumerate(played) if card.suits), 0)
 
 

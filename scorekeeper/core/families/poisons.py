@@ -1,4 +1,4 @@
-"""Pick Your Poison's picks (RULES.md §3): reading `bid:N | blind:N | take`, the rounds and
+"""Pick Your Poison's picks: reading `bid:N | blind:N | take`, the rounds and
 their quotas (which poisons each player may still pick, who is forced, who must bid blind
 without looking), the `poison` entry, the judge of whether a `peek` renege is one at all, and the facts its
 status and closed hands show (words/ phrases them).
@@ -51,7 +51,7 @@ def place(rules: rulesets.Poisons, number: int) -> Place | None:
 def players_place(game: state.Game, hand: state.Hand, player: str) -> Place | None:
     """Where `hand` falls in the part of its round that `player` plays. A player who joined
     mid-round plays the rest of it as a round of that many hands, held to its quotas, and
-    only to the maximums when it is shorter than there are poisons (RULES §6: the round
+    only to the maximums when it is shorter than there are poisons (the round
     quotas are worked out again for the new table)."""
     where = place(_rules(game), hand.number)
     if where is None:
@@ -258,7 +258,7 @@ def _check_order(order: list[str], picks: dict[str, scoring.PoisonPick]) -> None
 
 def judge_peek(game: state.Game, hand: state.Hand, player: str, rule: rulesets.Renege) -> list[str]:
     """Looking at one's cards is a renege only for a player forced to bid blind; anyone
-    else who has looked simply may not pick Blind Bid (RULES.md §3). It counts once a hand."""
+    else who has looked simply may not pick Blind Bid. It counts once a hand."""
     if game.ruleset.poisons is None or player not in forced_blind(game, hand):
         others = [r.kind for r in game.ruleset.reneges if not r.forced_blind_only]
         instead = f"; for failing to follow suit use --kind {' or '.join(others)}" if others else ""
