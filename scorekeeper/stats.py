@@ -171,12 +171,12 @@ def _summary_ok(data: Any) -> bool:
 
 def _replay(db, game_ids: list[str]) -> list[tuple[str, str, str]]:
     """(game id, chain head, summary text) for each game, replayed from its entries."""
-    from scorekeeper import table
+    from scorekeeper.core import engine
 
     out = []
     for game_id in game_ids:
         stored = db.events(game_id)
-        game = table.replay(stored)
+        game = engine.from_log([e.body for e in stored])
         out.append((game_id, stored[-1].hash, _dumps(summarize(game))))
     return out
 

@@ -163,7 +163,7 @@ def use(db: store.Store, chosen: str) -> str:
 
 def replay(stored: Sequence[store.StoredEvent]) -> engine.Game:
     """The game a stored log makes: its entries parsed and replayed, reversals honoured."""
-    return engine.replay(events.parse_all([e.body for e in stored]))
+    return engine.from_log([e.body for e in stored])
 
 
 def load(db: store.Store, game_id: str) -> engine.Game:

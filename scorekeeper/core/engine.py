@@ -43,6 +43,11 @@ def start(event: events.GameStarted) -> Game:
     return game
 
 
+def from_log(bodies: list[dict[str, Any]]) -> Game:
+    """The game a stored log makes: its entries (their JSON forms) parsed and replayed."""
+    return replay(events.parse_all(bodies))
+
+
 def replay(stored: list[events.AnyEvent]) -> Game:
     """The state of a game from its whole log, reversals honoured and corrections told in
     place (see core/corrections.py)."""

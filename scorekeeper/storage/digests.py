@@ -51,9 +51,9 @@ class Coverage(NamedTuple):
 
 def coverage(stored: list[store.StoredEvent], n: int) -> Coverage:
     """Which hands entry `n` of a game's log covers: its log up to that entry, replayed."""
-    from scorekeeper.core import engine, events
+    from scorekeeper.core import engine
 
-    then = engine.replay(events.parse_all([e.body for e in stored[: n + 1]]))
+    then = engine.from_log([e.body for e in stored[: n + 1]])
     closed = [h.number for h in then.hands if h.closed]
     in_progress = None if then.finished or not then.hands or then.hand.closed else then.hand.number
     return Coverage(stored[0].game_id, n, len(stored), closed, in_progress)
