@@ -938,7 +938,7 @@ def play(game: GameOption = None) -> None:
     """
     from scorekeeper import session
 
-    code = session.run(every_command(), CONTEXT.home, game)
+    code = session.run(every_command(), CONTEXT, CONTEXT.home, game)
     if code:
         raise typer.Exit(code)
 

@@ -46,15 +46,14 @@ HELP = """Answer the prompt with bare values, in the order it names the players:
 Or type any command without `sk`:"""
 
 
-class Leave(Exception):
-    """The scorer asked to leave."""
-
-
 class Session:
     """The state between two lines: which game, what it needs, and how to run a command."""
 
-    def __init__(self, group: Any, home: Path | None, chosen: str | None, out: Callable[[str], None]) -> None:
+    def __init__(
+        self, group: Any, context: Any, home: Path | None, chosen: str | None, out: Callable[[str], None]
+    ) -> None:
         self.group = group  # the CLI's click group, every command registered
+        self.context = context  # the CLI's context: the session lends its commands its open store
         self.home = home
         self.chosen = chosen  # --game given to `play`; None follows the store's current game
         self.out = out
@@ -64,6 +63,7 @@ class Session:
         self.count = 0  # entries of self.game
         self.setup: dict[str, str] = {}  # answers so far to "start a game" (no game yet)
         self.worst = 0
+        self.left = False  # the scorer typed `quit`: the loop reading lines stops
         self.db: Any = None  # see store()
 
     # --- the game as the store holds it now -------------------------------------------
@@ -198,7 +198,7 @@ class Session:
 
     def handle(self, line: str) -> int:
         """Do what one line says; returns its exit code (0 done, 1 refused, 2 usage…).
-        Raises Leave for `quit`."""
+        `quit` sets `left`."""
         try:
             words = shlex.split(line)
         except ValueError as exc:
@@ -211,7 +211,8 @@ class Session:
             self.sync()  # what the line means depends on what the game needs now
             head = words[0].casefold()
             if head in LEAVE:
-                raise Leave
+                self.left = True
+                return 0
             if head == "help":
                 return self.help(words[1:])
             if head == "play":
@@ -316,18 +317,16 @@ class Session:
         if self.home is not None:
             args = ["--home", str(self.home), *args]
         closed = self.closed_hands()
-        from scorekeeper import cli
-
-        cli.CONTEXT.session_store, cli.CONTEXT.recorded = self.store(), None
+        self.context.session_store, self.context.recorded = self.store(), None
         try:
             code = self.group.main(args, prog_name="", standalone_mode=False)
         finally:
-            cli.CONTEXT.session_store = None
+            self.context.session_store = None
         code = code if isinstance(code, int) else 0
         self.worst = max(self.worst, code)
         if code == 0 and name in ("new", "use", "import"):
             self.chosen = None  # the session follows the game just made current
-        self.refresh(cli.CONTEXT.recorded if code == 0 else None)
+        self.refresh(self.context.recorded if code == 0 else None)
         if self.game is not None and closed is not None and self.closed_hands() > closed and name != "undo":
             self.out(self.standings_line())
         return code
@@ -473,14 +472,15 @@ def lines(stream: Any) -> Iterator[str]:
         yield line.rstrip("\n")
 
 
-def run(group: Any, home: Path | None, chosen: str | None) -> int:
+def run(group: Any, context: Any, home: Path | None, chosen: str | None) -> int:
     """The session: through the terminal's line editor when standard input and output are a
     terminal, else one line at a time from standard input, replies undecorated. Returns the exit code:
-    0, or the highest code of a line that was refused."""
+    0, or the highest code of a line that was refused. `group` and `context` are the command
+    line's, handed over by its `play` command (this module does not import the command line)."""
     import tabulate  # noqa: F401  (every closed hand prints a table: imported now, not at the first)
     import typer
 
-    session = Session(group, home, chosen, typer.echo)
+    session = Session(group, context, home, chosen, typer.echo)
     try:
         return _run(session)
     except errors.ScorekeeperError as exc:
@@ -503,8 +503,8 @@ def _run(session: Session) -> int:
     try:
         for line in lines(sys.stdin):
             session.handle(line)
-    except Leave:
-        pass
+            if session.left:
+                break
     except KeyboardInterrupt:
         print("error: interrupted", file=sys.stderr)
         return 130

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
@@ -15,8 +16,10 @@ from prompt_toolkit.history import FileHistory
 from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.styles import Style
 
-from scorekeeper import session as play
 from scorekeeper.core import errors
+
+if TYPE_CHECKING:  # the session imports this module, and hands itself to `run`
+    from scorekeeper import session as play
 
 HISTORY = "play-history"  # beside the store: each store keeps its own
 STYLE = Style.from_dict({"prompt": "bold", "bottom-toolbar": "noreverse bg:#303030 #e0e0e0"})
@@ -76,7 +79,7 @@ def run(session: play.Session) -> int:
             return 0
         try:
             session.handle(line)
-        except play.Leave:
-            return 0
         except KeyboardInterrupt:
             session.out("interrupted")
+        if session.left:
+            return 0

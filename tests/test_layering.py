@@ -193,11 +193,6 @@ def test_the_core_has_no_import_cycle():
     assert cycles({m: {t for t in targets if core(t)} for m, targets in edges.items() if core(m)}) == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="stats → table → stats (stats replays with table.replay; table.import_sheet feeds"
-    " stats.remember) and cli → session → cli (session opens the store through cli)",
-)
 def test_there_is_no_import_cycle():
     assert [c for c in cycles(graph(PACKAGE)) if not core(c.split(" → ")[0])] == []
 
