@@ -12,9 +12,10 @@ import os
 import secrets
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from scorekeeper.core import engine, entries, errors, events, names, plain, rulesets, schedule
+from scorekeeper.results import Listed, Recorded, Undone
 
 if TYPE_CHECKING:
     from scorekeeper.storage import store
@@ -120,20 +121,6 @@ def _by_name(db: store.Store, listed: list, chosen: str) -> str:
     if len(found) == 1:
         raise errors.EntryError(f"{len(ids)} games are named '{found[0]}'; give the id ({', '.join(ids)})")
     raise errors.EntryError(f"'{chosen}' could be {' or '.join(found)}; give more of the name")
-
-
-class Listed(NamedTuple):
-    """A game as `games` lists it."""
-
-    id: str
-    ruleset: str  # its name
-    players: list[str]
-    finished: bool
-    hands: int  # hands closed
-    started: str  # when, as the store stamped it (ISO 8601, UTC)
-    current: bool
-    name: str = ""
-    abandoned: bool = False
 
 
 def games(db: store.Store) -> list[Listed]:
@@ -243,26 +230,6 @@ def find_digest(db: store.Store, digest: str) -> tuple[str, int, int]:
 
 
 # --- entries ---------------------------------------------------------------------------
-
-
-class Recorded(NamedTuple):
-    """An entry that was recorded."""
-
-    game: engine.Game  # the game after the entry
-    hand: engine.Hand  # the hand the entry went to (closed by it, perhaps)
-    event: events.AnyEvent  # the entry as stored
-    n: int  # its position in the game's log
-    before: engine.Game | None = None  # for a correction of a closed hand: the game as it stood
-    digest: str = ""  # the chain hash of the entry: the game's digest from now on
-
-
-class Undone(NamedTuple):
-    """An entry taken back by recording its reversal."""
-
-    game: engine.Game  # the game after the reversal
-    target: events.AnyEvent  # the entry taken back
-    target_n: int  # its position in the game's log
-    n: int  # the reversal's own position
 
 
 def record(

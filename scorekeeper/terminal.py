@@ -6,8 +6,9 @@ the line and Ctrl-D to leave. Imported only when standard input is a terminal.""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any, Protocol
 
 from prompt_toolkit import PromptSession
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion
@@ -18,8 +19,25 @@ from prompt_toolkit.styles import Style
 
 from scorekeeper.core import errors
 
-if TYPE_CHECKING:  # the session imports this module, and hands itself to `run`
-    from scorekeeper import session as play
+
+class Answering(Protocol):
+    """What the line editor asks of the session it wraps (`session.Session`, which imports
+    this module and hands itself to `run`)."""
+
+    home: Path | None
+    left: bool
+    out: Callable[[str], None]
+
+    def sync(self) -> None: ...
+    def need(self) -> str | None: ...
+    def waiting(self, need: str | None = None) -> list[str]: ...
+    def prompt(self) -> str: ...
+    def toolbar(self) -> str: ...
+    def hints(self, index: int) -> tuple[str, list[Any]] | None: ...
+    def greeting(self) -> str: ...
+    def handle(self, line: str) -> int: ...
+    def fail(self, exc: errors.ScorekeeperError) -> int: ...
+    def completions(self, before: str) -> Iterator[tuple[str, str, int]]: ...
 
 HISTORY = "play-history"  # beside the store: each store keeps its own
 STYLE = Style.from_dict({"prompt": "bold", "bottom-toolbar": "noreverse bg:#303030 #e0e0e0"})
@@ -28,7 +46,7 @@ STYLE = Style.from_dict({"prompt": "bold", "bottom-toolbar": "noreverse bg:#3030
 class Answers(Completer):
     """Tab: what the session says the word being typed may be."""
 
-    def __init__(self, session: play.Session) -> None:
+    def __init__(self, session: Answering) -> None:
         self.session = session
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
@@ -36,7 +54,7 @@ class Answers(Completer):
             yield Completion(text, start_position=start, display_meta=hint)
 
 
-def toolbar(session: play.Session) -> str:
+def toolbar(session: Answering) -> str:
     from scorekeeper.words import reports
 
     lines = [session.toolbar()]
@@ -51,7 +69,7 @@ def toolbar(session: play.Session) -> str:
     return "\n".join(lines)
 
 
-def run(session: play.Session) -> int:
+def run(session: Answering) -> int:
     from scorekeeper.storage import paths
 
     plain = bool(os.environ.get("NO_COLOR"))

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from scorekeeper.core import events, scoring
 
 if TYPE_CHECKING:
-    from scorekeeper import table
+    from scorekeeper import results
     from scorekeeper.core import state
 
 
@@ -34,7 +34,7 @@ def of_hand(game: state.Game, number: int) -> list[Fix]:
     ]
 
 
-def reply(recorded: table.Recorded) -> str:
+def reply(recorded: results.Recorded) -> str:
     """Everything said after a correction (recorded.before is the game as it stood)."""
     from scorekeeper.words import reports
 

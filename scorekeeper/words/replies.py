@@ -11,11 +11,11 @@ from scorekeeper.core import cards, events
 from scorekeeper.core.counting import counted
 
 if TYPE_CHECKING:
-    from scorekeeper import table
+    from scorekeeper import results
     from scorekeeper.core import engine
 
 
-def said(recorded: table.Recorded) -> str:
+def said(recorded: results.Recorded) -> str:
     """The confirmation of a recorded entry, e.g. `Hand 2: bids Ann 2, Bob 0, Cat 1 (total 3 for 4 tricks).`"""
     from scorekeeper.words import reports
 
@@ -137,7 +137,7 @@ def _trick_text(game: engine.Game, report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def reply(recorded: table.Recorded) -> str:
+def reply(recorded: results.Recorded) -> str:
     """All that is said after an entry: its confirmation, then the hand's points and what
     comes next if it closed the hand, else what is still to record."""
     from scorekeeper.words import reports
@@ -159,7 +159,7 @@ def reply(recorded: table.Recorded) -> str:
     return "\n".join(lines) + (digest_line(recorded) if hand.closed else "")
 
 
-def digest_line(recorded: table.Recorded) -> str:
+def digest_line(recorded: results.Recorded) -> str:
     """The chain digest as a hand closes (or a closed hand is corrected), for the table to see
     and keep: a store rewritten afterwards no longer holds it (`verify --digest`)."""
     if not recorded.digest:
@@ -172,7 +172,7 @@ def digest_line(recorded: table.Recorded) -> str:
     )
 
 
-def undone(undo: table.Undone) -> str:
+def undone(undo: results.Undone) -> str:
     """What an undo took back, then the hand as it now stands."""
     from scorekeeper.words import reports
 

@@ -11,7 +11,7 @@ from scorekeeper.core import cards, engine, families, rulesets, schedule, scorin
 from scorekeeper.core.counting import counted
 
 if TYPE_CHECKING:
-    from scorekeeper.table import Listed
+    from scorekeeper.results import Listed
 
 NEED_WORDS = {
     "flip": "the flipped card (`flip CARD`)",

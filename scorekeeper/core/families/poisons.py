@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from scorekeeper.core import entries, errors, events, rulesets, scoring, state
+from scorekeeper.core import errors, events, rulesets, scoring, state
 from scorekeeper.core.families.interface import Family
+from scorekeeper.core.values import per_player
 
 POISONS = ("bid", "blind", "take")
 TITLES = {"bid": "Bid", "blind": "Blind Bid", "take": "Take"}
@@ -196,7 +197,7 @@ def parse_pick(text: str, player: str) -> events.Poison:
 
 
 def entry(game: state.Game, values: list[str]) -> events.PoisonsRecorded:
-    given = entries.per_player(game, values, "poisons")
+    given = per_player(game, values, "poisons")
     picks = {player: parse_pick(text, player) for player, text in given.items()}
     return events.PoisonsRecorded(hand=game.hand.number, poisons=picks)
 

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.core import cards, entries, errors, events, scoring, state
+from scorekeeper.core import cards, errors, events, scoring, state
 from scorekeeper.core.families.interface import Family
+from scorekeeper.core.values import per_player, whole_number
 
 
 def cursed_total(game: state.Game, hand: state.Hand) -> int:
@@ -36,8 +37,8 @@ def cursed_held(hand: state.Hand) -> dict[str, int]:
 def counts(game: state.Game, values: list[str]) -> events.CursedCounted:
     """`counts Ann=5 Bob=3` (players left out took none) or one count per player in seating
     order: how many cursed cards each player took this hand."""
-    given = entries.per_player(game, values, "cursed-card counts")
-    counted = {p: entries.whole_number(v, p, "cursed-card count") for p, v in given.items()}
+    given = per_player(game, values, "cursed-card counts")
+    counted = {p: whole_number(v, p, "cursed-card count") for p, v in given.items()}
     return events.CursedCounted(hand=game.hand.number, counts={p: counted.get(p, 0) for p in game.players})
 
 

@@ -1,0 +1,43 @@
+"""What the application service (`table`) hands its front ends and words/: plain records of a
+game as listed, an entry recorded, an entry taken back. Kept apart from the service so that
+words/ can name them without importing it."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from scorekeeper.core import events, state
+
+
+class Listed(NamedTuple):
+    """A game as `games` lists it."""
+
+    id: str
+    ruleset: str  # its name
+    players: list[str]
+    finished: bool
+    hands: int  # hands closed
+    started: str  # when, as the store stamped it (ISO 8601, UTC)
+    current: bool
+    name: str = ""
+    abandoned: bool = False
+
+
+class Recorded(NamedTuple):
+    """An entry that was recorded."""
+
+    game: state.Game  # the game after the entry
+    hand: state.Hand  # the hand the entry went to (closed by it, perhaps)
+    event: events.AnyEvent  # the entry as stored
+    n: int  # its position in the game's log
+    before: state.Game | None = None  # for a correction of a closed hand: the game as it stood
+    digest: str = ""  # the chain hash of the entry: the game's digest from now on
+
+
+class Undone(NamedTuple):
+    """An entry taken back by recording its reversal."""
+
+    game: state.Game  # the game after the reversal
+    target: events.AnyEvent  # the entry taken back
+    target_n: int  # its position in the game's log
+    n: int  # the reversal's own position
