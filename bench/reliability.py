@@ -68,6 +68,16 @@ def verifies(home: Path) -> bool:
         return db.verify() == []
 
 
+def command_seconds(home: Path) -> float:
+    """How long one `comment` takes here, start to finish (the median of three)."""
+    took = []
+    for k in range(3):
+        started = time.monotonic()
+        sk_run(home, "comment", f"timing {k}")
+        took.append(time.monotonic() - started)
+    return sorted(took)[1]
+
+
 # --- crash ---------------------------------------------------------------------------------
 
 
@@ -75,20 +85,21 @@ def crash(rounds: int, rng: random.Random) -> dict[str, int]:
     """kill -9 `comment` at a random moment, `rounds` times, in one store."""
     home = Path(tempfile.mkdtemp(prefix="sk-crash-"))
     game = new_game(home)
+    life = command_seconds(home)
     acknowledged, broken = [], 0
     killed_before_ack = 0
     for i in range(rounds):
         child = sk_process(home, "comment", f"c{i}")
-        time.sleep(rng.uniform(0.05, 2.5))  # start-up is most of a command's life
+        time.sleep(rng.uniform(0.3, 1.1) * life)  # around the moment it stores the entry
         child.send_signal(signal.SIGKILL)
         out, _ = child.communicate(timeout=60)
-        if "Comment noted" in out:
+        if child.returncode == 0 and "comment noted" in out.lower():  # it said the entry was stored
             acknowledged.append(f"c{i}")
         else:
             killed_before_ack += 1
         if i % 10 == 9 and not verifies(home):
             broken += 1
-    stored = comments(home, game)
+    stored = [c for c in comments(home, game) if not c.startswith("timing")]
     return {
         "kills": rounds,
         "acknowledged": len(acknowledged),
@@ -106,12 +117,13 @@ def interrupt(rounds: int, rng: random.Random) -> dict[str, int]:
     """SIGINT `comment` at a random moment: its last words must match the store."""
     home = Path(tempfile.mkdtemp(prefix="sk-int-"))
     game = new_game(home)
+    life = command_seconds(home)
     tally = {"interrupts": rounds, "said recorded, and was": 0, "said nothing recorded, and nothing was": 0,
              "finished before the interrupt": 0, "wrong or silent": 0, "tracebacks": 0}  # fmt: skip
     for i in range(rounds):
         before = len(comments(home, game))
         child = sk_process(home, "comment", f"i{i}")
-        time.sleep(rng.uniform(0.05, 2.5))
+        time.sleep(rng.uniform(0.3, 1.1) * life)
         child.send_signal(signal.SIGINT)
         _, err = child.communicate(timeout=60)
         after = comments(home, game)
