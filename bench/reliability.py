@@ -130,6 +130,7 @@ def interrupt(rounds: int, rng: random.Random) -> dict[str, int]:
         landed = len(after) > before
         if "Traceback" in err:
             tally["tracebacks"] += 1
+            print("  TRACEBACK", err.strip().splitlines()[-3:])
         if child.returncode == 0 and landed:
             tally["finished before the interrupt"] += 1
         elif "interrupted; entry" in err and "was recorded" in err and landed:
@@ -138,6 +139,7 @@ def interrupt(rounds: int, rng: random.Random) -> dict[str, int]:
             tally["said nothing recorded, and nothing was"] += 1
         else:
             tally["wrong or silent"] += 1
+            print(f"  WRONG exit {child.returncode}, stored {landed}: {err.strip()[-300:]!r}")
     tally["store verifies"] = int(verifies(home))
     return tally
 

@@ -57,6 +57,11 @@ class OneLineErrors(typer.core.TyperGroup):
         except KeyboardInterrupt:
             typer.echo(f"error: {interrupted()}", err=True)
             result = 130
+        except Exception as exc:
+            if not by_ctrl_c(exc):
+                raise
+            typer.echo(f"error: {interrupted()}", err=True)
+            result = 130
         finally:
             sys.stdout, sys.stderr = streams
         if standalone_mode:
@@ -85,6 +90,18 @@ class Neutralised:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
+
+
+def by_ctrl_c(exc: BaseException) -> bool:
+    """Whether an exception is Ctrl-C, or was raised because of it: an interrupt that lands
+    while a class is being made comes out as the RuntimeError it caused."""
+    seen: set[int] = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return False
 
 
 def forget_recorded() -> None:

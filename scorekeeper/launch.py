@@ -1,5 +1,6 @@
-"""The console script's first step: a Ctrl-C while the program is still loading (typer and
-pydantic take a moment) is one line, not a traceback. Imports nothing until it is ready."""
+"""The console script's first step: Ctrl-C at any moment is one line saying what was
+recorded, never a traceback, even while the program is still loading (typer and pydantic
+take a moment) or putting its commands together. Imports nothing until it is ready."""
 
 import os
 import sys
@@ -8,8 +9,29 @@ import sys
 def main() -> None:
     try:
         from scorekeeper import cli
-    except KeyboardInterrupt:
-        sys.stderr.write("error: interrupted; nothing was recorded\n")
+    except BaseException as exc:
+        if not _by_ctrl_c(exc):
+            raise
+        _say("error: interrupted; nothing was recorded")
+    try:
+        cli.main()
+    except BaseException as exc:
+        if not cli.by_ctrl_c(exc):
+            raise
+        _say(f"error: {cli.interrupted()}")
+
+
+def _by_ctrl_c(exc: BaseException | None) -> bool:
+    while exc is not None:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        exc = exc.__cause__ or exc.__context__
+    return False
+
+
+def _say(line: str) -> None:
+    try:
+        sys.stderr.write(line + "\n")
         sys.stderr.flush()
+    finally:
         os._exit(130)
-    cli.main()

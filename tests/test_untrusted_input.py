@@ -226,3 +226,27 @@ def test_an_empty_home_is_refused(sk, tmp_path, monkeypatch):
     assert said == "error: --home is empty; give a folder, e.g. --home ~/scores"
     assert list(tmp_path.iterdir()) == [tmp_path / "home"] or not list(tmp_path.iterdir())
     assert not (tmp_path / "scorekeeper.sqlite3").exists()
+
+
+# --- found by bench/reliability.py's longer fuzz -------------------------------------------
+
+
+@pytest.mark.parametrize("where", ["..", ""])
+def test_import_refuses_a_folder(sk, tmp_path, monkeypatch, where):
+    monkeypatch.chdir(tmp_path)
+    said = sk.fails("import", where, code=2)
+    assert said.startswith("error: cannot ")
+    assert "it is not a regular file" in said or "Is a directory" in said
+
+
+def test_an_option_whose_default_is_a_list_among_choices_is_refused(sk, home):
+    path = mrpikes_copy(sk, home, 'default = "simultaneous"', "default = [3, 0, 7]")
+    said = sk.fails("rules", "check", path)
+    assert said == f"refused: {path}: options.bidding: default '[3, 0, 7]' is not one of the choices"
+
+
+def test_a_whole_number_option_on_a_text_value_is_refused_not_a_crash(sk, home):
+    # `pants_bid` is a whole number, but the file points it at a text value
+    path = mrpikes_copy(sk, home, 'path = "pants.min_bid"', 'path = "trump.kind"')
+    said = sk.run("new", path, "--players", "Ann,Bob,Cat")
+    assert said.exit_code in (0, 1) and "Traceback" not in said.stderr, said.stderr

@@ -367,7 +367,7 @@ class Option(Model):
     def _one_target(self) -> Self:
         if (self.path is None) == (self.choices is None):
             raise ValueError("an option needs exactly one of 'path' or 'choices'")
-        if self.choices is not None and self.default not in self.choices:
+        if self.choices is not None and (not isinstance(self.default, str) or self.default not in self.choices):
             raise ValueError(f"default '{self.default}' is not one of the choices")
         return self
 
@@ -834,7 +834,10 @@ def _in_effect(option: Option, played: dict[str, Any], default: Any) -> Any:
     if option.choices is None:
         value = _get_path(played, option.path or "")
         if isinstance(value, str) and isinstance(default, int) and not isinstance(default, bool):
-            exact = Fraction(value)  # points are dumped as text: "10", "1/2"
+            try:
+                exact = Fraction(value)  # points are dumped as text: "10", "1/2"
+            except (ValueError, ZeroDivisionError):
+                return value  # not points: the file's option points at text
             return int(exact) if exact.denominator == 1 else value
         return default if value is None else value
     for choice, writes in option.choices.items():
@@ -847,7 +850,10 @@ def _holds(written: Any, actual: Any) -> bool:
     if isinstance(written, dict):
         return isinstance(actual, dict) and all(_holds(v, actual.get(k)) for k, v in written.items())
     if isinstance(written, int | float) and not isinstance(written, bool) and isinstance(actual, str):
-        return Fraction(actual) == written  # points are dumped as text
+        try:
+            return Fraction(actual) == written  # points are dumped as text
+        except (ValueError, ZeroDivisionError):
+            return False
     return bool(written == actual)
 
 

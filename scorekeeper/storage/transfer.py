@@ -31,10 +31,11 @@ def read_bytes(path: Path) -> bytes:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except (OSError, ValueError) as exc:
         raise errors.UsageError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):  # checked before reading: a folder cannot even be opened as a file
+        os.close(fd)
+        raise errors.UsageError(f"cannot import {path}: it is not a regular file; {ASK}")
     with os.fdopen(fd, "rb") as file:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise errors.UsageError(f"cannot import {path}: it is not a regular file; {ASK}")
         if info.st_size > MAX_SHEET_BYTES:
             raise errors.EntryError(
                 f"{path} is {info.st_size:,} bytes, far more than a score sheet "
