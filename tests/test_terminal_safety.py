@@ -229,3 +229,21 @@ def test_confirmations_name_the_game_only_when_another_is_in_progress(sk):
     said = sk("bid", "3", "0", "6", "--game", gid[:5])
     assert said.startswith(f"Game {gid[:8]}: ") and "Ann 3, Bob 0, Cat 6" in said
     assert sk("undo", "--game", gid[:5]).startswith(f"Game {gid[:8]}: Undone: entry 2")
+
+
+def test_ctrl_c_that_lands_while_a_class_is_made_is_still_ctrl_c(sk, home, monkeypatch):
+    # pydantic reports an interrupt during a model's creation as the RuntimeError it caused
+    from scorekeeper.words import replies
+
+    mrpikes(sk)
+
+    def interrupted(*args, **kwargs):
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as exc:
+            raise RuntimeError("Error calling __set_name__ on 'PydanticDescriptorProxy'") from exc
+
+    with monkeypatch.context() as patched:
+        patched.setattr(replies, "reply", interrupted)
+        result = sk.run("trump", "h")
+    assert (result.exit_code, result.stderr) == (130, "error: interrupted; entry 1 was recorded\n")
