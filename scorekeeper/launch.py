@@ -3,20 +3,33 @@ recorded, never a traceback, even while the program is still loading (typer and 
 take a moment) or putting its commands together. Imports nothing until it is ready."""
 
 import os
+import signal
 import sys
+
+_interrupted = False
+
+
+def _on_ctrl_c(signum, frame) -> None:
+    # Noted as well as raised: a library may turn the KeyboardInterrupt into an error of its
+    # own (pydantic reports one that lands while a model is built as a SchemaError).
+    global _interrupted
+    _interrupted = True
+    raise KeyboardInterrupt
 
 
 def main() -> None:
+    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+        signal.signal(signal.SIGINT, _on_ctrl_c)
     try:
         from scorekeeper import cli
     except BaseException as exc:
-        if not _by_ctrl_c(exc):
+        if not (_interrupted or _by_ctrl_c(exc)):
             raise
         _say("error: interrupted; nothing was recorded")
     try:
         cli.main()
     except BaseException as exc:
-        if not cli.by_ctrl_c(exc):
+        if not (_interrupted or cli.by_ctrl_c(exc)) or isinstance(exc, SystemExit):
             raise
         _say(f"error: {cli.interrupted()}")
 
