@@ -1,9 +1,9 @@
 """The console script's first step: Ctrl-C at any moment is one line saying what was
 recorded, never a traceback, even while the program is still loading (typer and pydantic
-take a moment) or putting its commands together. Imports nothing until it is ready."""
+take a moment) or putting its commands together. Imports nothing until it is ready (only
+the interpreter's own start-up, before this runs, is out of its reach)."""
 
 import os
-import signal
 import sys
 
 _interrupted = False
@@ -18,9 +18,11 @@ def _on_ctrl_c(signum, frame) -> None:
 
 
 def main() -> None:
-    if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-        signal.signal(signal.SIGINT, _on_ctrl_c)
     try:
+        import signal  # inside: importing it builds enum classes, which an interrupt can hit
+
+        if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            signal.signal(signal.SIGINT, _on_ctrl_c)
         from scorekeeper import cli
     except BaseException as exc:
         if not (_interrupted or _by_ctrl_c(exc)):
