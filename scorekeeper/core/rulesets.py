@@ -872,7 +872,7 @@ def _orphaned(message: str, label: str, ruleset: Ruleset, given: dict[str, Any])
     return "\n".join(lines)
 
 
-_BOUND = re.compile(r"Input should be (greater|less) than( or equal to)? (\S+)$")
+_BOUND = r"Input should be (greater|less) than( or equal to)? (\S+)$"
 
 
 def _out_of_bounds(message: str, label: str, ruleset: Ruleset, settings: list[str]) -> str:
@@ -884,7 +884,7 @@ def _out_of_bounds(message: str, label: str, ruleset: Ruleset, settings: list[st
         path = ruleset.options[name.strip()].path
         for i, line in enumerate(lines):
             key, _, said = line.removeprefix(f"{label}: ").partition(": ")
-            bound = _BOUND.match(said)
+            bound = re.match(_BOUND, said)
             if path is not None and bound and (key == path or key.startswith(f"{path}.")):
                 side, inclusive, limit = bound.groups()
                 words = {("greater", True): "at least", ("less", True): "at most",

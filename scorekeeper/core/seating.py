@@ -70,14 +70,14 @@ def check_name(game: state.Game, name: str) -> None:
         raise errors.RuleViolation(f"{taken[0]} {where}; give the new player another name")
 
 
-_POINTS = re.compile(r"^[+-]?(\d+)(\.5|\.0|½)?$")
+_POINTS = r"^[+-]?(\d+)(\.5|\.0|½)?$"
 
 
 def points(game: state.Game, text: str) -> Fraction:
     """Points as the table writes them: -5, +3, 2.5 or 2½ (halves only where the ruleset
     scores halves)."""
     written = text.strip().replace("−", "-")
-    match = _POINTS.match(written)
+    match = re.match(_POINTS, written)
     if match is None:
         raise errors.UsageError(f"'{text}' is not a number of points; write e.g. -5 or 10")
     half = match.group(2) in (".5", "½")
