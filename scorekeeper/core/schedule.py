@@ -100,8 +100,8 @@ def hand_size(ruleset: rulesets.Ruleset, players: int, hand: int, planned_for: i
         return None
     if isinstance(sizes, rulesets.DealOut):
         return size_cap(ruleset, players)
-    sequence = progression(sizes, size_cap(ruleset, planned_for or players))
-    return min(sequence[min(hand, len(sequence)) - 1], size_cap(ruleset, players))
+    planned = progression_size(sizes, size_cap(ruleset, planned_for or players), hand)
+    return min(planned, size_cap(ruleset, players))
 
 
 def flip_size(ruleset: rulesets.Ruleset, players: int, rank_code: str) -> int:
