@@ -1032,23 +1032,22 @@ def demo() -> None:
         typer.echo(sample.play(Path(folder)))
 
 
-def main() -> NoReturn:
+def main(usual_gc: tuple[int, ...] | None = None) -> NoReturn:
     """The console script, tuned for start-up and exit, which cost more than the work of a
     command like `status`:
     - only the command being run is registered: typer reads the signature and options of
       every registered command before it runs one;
     - what is imported by then lives until the end, so it is frozen out of the garbage
       collector's sight: otherwise each full collection walks all of typer and pydantic;
-    - a command that ends in a moment collects young objects only after 50,000 new ones,
-      not 700: the objects a command like `status` makes (our modules, the validators, the
-      replayed game) are nearly all alive to the end, and walking them ~50 times cost ~4 ms.
-      A long command still collects, now and then; the long-lived ones (`play`, `serve`)
-      keep the usual pace, so no pause of a collection lands in a reply;
+    - the launcher (see launch.py) has the collector wait for 50,000 new objects, not 700,
+      before a young collection: nearly everything a command like `status` makes lives to
+      the end. The long-lived commands (`play`, `serve`) get the usual pace back,
+      `usual_gc`, so no long pause of a collection lands in a reply;
     - the process ends without tearing the interpreter down (see `_exit`)."""
     gc.freeze()
     name = command_run(sys.argv[1:])
-    if name not in LONG_LIVED:
-        gc.set_threshold(50_000, *gc.get_threshold()[1:])
+    if name in LONG_LIVED and usual_gc is not None:
+        gc.set_threshold(*usual_gc)
     EVERY_COMMAND[:] = app.registered_commands
     if name is not None:
         app.registered_commands = [c for c in app.registered_commands if _command_name(c) == name]
