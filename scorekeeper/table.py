@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorekeeper.core import engine, entries, errors, events, names, plain, rulesets, schedule
+from scorekeeper.core import engine, errors, events, names, rulesets, schedule
 from scorekeeper.results import Listed, Recorded, Undone
 
 if TYPE_CHECKING:
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 def parse_players(text: str) -> list[str]:
     """Names in clockwise seating order, comma-separated; unique, non-empty, plain."""
+    from scorekeeper.core import plain
+
     names = [name.strip() for name in text.split(",")]
     if any(not name for name in names):
         raise errors.EntryError("a player name is empty; write --players Ann,Bob,Cat")
@@ -49,6 +51,8 @@ def new_event(
     scorer: str,
     settings: list[str],
 ) -> events.GameStarted:
+    from scorekeeper.core import plain
+
     players = parse_players(players_text)
     for what, text in (("the game's name", name), ("the location", location), ("the scorer", scorer)):
         plain.check(what, text)
@@ -266,6 +270,8 @@ def record(
             after = _retold(stored, event)
             went_to = after.hands[event.hand - 1]
         else:
+            from scorekeeper.core import entries
+
             went_to, after = game.hand, game
             unchanged = None if game.finished else entries.unchanged(game, went_to, event)
             if unchanged is not None:
