@@ -2,8 +2,8 @@
 loading it; each family's module is imported (by a plain import, below) only when a game
 needs it, so a command on an Oh Hell game never pays for the others."""
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: a NamedTuple compiles each string annotation
+# into a ForwardRef, at every start-up (see outcomes.py).
 from collections.abc import Callable
 from typing import NamedTuple
 

@@ -3,8 +3,8 @@ that build each one, and the event types), the handler of each, the checks it ma
 after every entry, the renege rules it judges, and the facts its status and closed hands show.
 The table of families and when each applies is in `families/__init__.py`."""
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: a NamedTuple compiles each string annotation
+# into a ForwardRef, at every start-up (see outcomes.py).
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
