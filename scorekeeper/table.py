@@ -23,22 +23,18 @@ if TYPE_CHECKING:
 
 def parse_players(text: str) -> list[str]:
     """Names in clockwise seating order, comma-separated; unique, non-empty, plain."""
-    from scorekeeper.core import plain
-
-    names = [name.strip() for name in text.split(",")]
-    if any(not name for name in names):
+    given = [name.strip() for name in text.split(",")]
+    if any(not name for name in given):
         raise errors.EntryError("a player name is empty; write --players Ann,Bob,Cat")
     seen: dict[str, str] = {}
-    for name in names:
-        plain.check("a player name", name)
-        if "=" in name:
-            raise errors.EntryError(f"'{name}' cannot be a player name: '=' separates names from values")
+    for name in given:
+        names.player_name(name)
         if name.casefold() in seen:
             raise errors.EntryError(
                 f"{seen[name.casefold()]} and {name} are the same name; give each player a different one"
             )
         seen[name.casefold()] = name
-    return names
+    return given
 
 
 def new_event(

@@ -243,7 +243,11 @@ def test_halves_only_where_the_ruleset_scores_halves(sk):
         (("adjust", "Ann", "five", "--reason", "x"), 2, "error: 'five' is not a number of points; write e.g. -5 or 10"),
         (("adjust", "Ann", "1e3", "--reason", "x"), 2, "error: '1e3' is not a number of points; write e.g. -5 or 10"),
         (("rename", "Ann", "bob"), 1, "refused: Bob is already at the table; give the new player another name"),
-        (("join", "Eve=3"), 1, "refused: 'Eve=3' cannot be a player name: '=' and ',' separate names and values"),
+        (("join", "Eve=3"), 1, "refused: 'Eve=3' cannot be a player name: '=' separates names from values"),
+        (("join", "Eve,Fay"), 1, "refused: 'Eve,Fay' cannot be a player name: ',' separates one name from the next"),
+        (("join", "Eve\x1b[2J"), 1, "refused: a player name holds a control character (\\u001b); type it as plain text"),
+        (("rename", "Ann", "A\x07nn"), 1, "refused: a player name holds a control character (\\u0007); type it as plain text"),
+        (("adjust", "Ann", "-5", "--reason", "slow\x1b]0;x\x07"), 1, "refused: the reason holds a control character (\\u001b); type it as plain text"),
     ],
 )
 def test_bad_table_changes_are_one_line_and_record_nothing(sk, args, code, message):

@@ -1,10 +1,25 @@
-"""Naming by a beginning: what a scorer's text refers to among a few choices (a player, a
+"""Names: what a player's name may be (`player_name`, for `new`, `join` and `rename` alike),
+and naming by a beginning: what a scorer's text refers to among a few choices (a player, a
 game id, a Decktet suit), the one rule every lookup by name or prefix follows. Each caller
 says in its own words what none or several matches mean."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+
+from scorekeeper.core import errors, plain
+
+_SEPARATORS = {"=": "names from values", ",": "one name from the next"}
+
+
+def player_name(name: str) -> str:
+    """A player's name as given (already stripped), or the EntryError that says why it can't
+    be one: a control character, or a mark that separates names from what follows them."""
+    plain.check("a player name", name)
+    for mark, separates in _SEPARATORS.items():
+        if mark in name:
+            raise errors.EntryError(f"'{name}' cannot be a player name: '{mark}' separates {separates}")
+    return name
 
 
 def matching(text: str, choices: Iterable[str], fold: Callable[[str], str] = str.casefold) -> list[str]:

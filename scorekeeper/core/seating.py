@@ -11,7 +11,7 @@ import re
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.core import errors, events, rulesets, schedule, scoring, state
+from scorekeeper.core import errors, events, names, plain, rulesets, schedule, scoring, state
 
 JOIN_RULE = "join"
 ADJUST_RULE = "adjust"
@@ -50,7 +50,7 @@ def on_rename(game: state.Game, hand: state.Hand, event: events.PlayerRenamed) -
 
 def on_adjust(game: state.Game, hand: state.Hand, event: events.PointsAdjusted) -> None:
     player = game.player(event.player, among=game.roster)
-    reason = event.reason.strip()
+    reason = plain.check("the reason", event.reason.strip())
     if not reason:
         raise errors.UsageError("a ruling needs its reason; add --reason \"…\" (e.g. --reason \"slow play\")")
     value = points(game, event.points)
@@ -62,8 +62,7 @@ def check_name(game: state.Game, name: str) -> None:
     """A new player's name: plain, and nobody's in this game, present or gone."""
     if not name.strip():
         raise errors.EntryError("a player name is empty; give the new player's name")
-    if "=" in name or "," in name:
-        raise errors.EntryError(f"'{name}' cannot be a player name: '=' and ',' separate names and values")
+    names.player_name(name)
     taken = [p for p in game.roster + _joining(game) if p.casefold() == name.strip().casefold()]
     if taken:
         where = "has left this game" if taken[0] in game.left else "is already at the table"
