@@ -189,6 +189,8 @@ class Seated:
 def take_seats(game: state.Game) -> Seated:
     """Make the changes waiting for the next hand: leavers leave (keeping their totals),
     newcomers sit down with their starting scores."""
+    if not game.pending:  # as at almost every deal: the table as it is, nothing to work out
+        return Seated(list(game.players), frozenset(), [])
     seated, circle = _circle(game)
     totals = game.totals()
     arriving = [e for e in game.pending if isinstance(e, events.PlayerJoined)]
