@@ -182,7 +182,9 @@ def history(db: store.Store, game_id: str) -> tuple[list[store.StoredEvent], str
 def verify(db: store.Store) -> int:
     """Recompute every game's hash chain: the number of games, or a StoreError naming each
     game's first entry that does not match."""
-    problems = db.verify()
+    from scorekeeper.storage import store as storage
+
+    problems = db.verify() + storage.verify_nights(db)
     if problems:
         raise errors.StoreError("; ".join(problems))
     return len(db.games())
@@ -196,9 +198,9 @@ def verify_beside_chain(db: store.Store) -> int:
     problems = db.check_beside_chain()
     if problems:
         raise errors.StoreError("; ".join(problems))
-    from scorekeeper import stats
+    from scorekeeper import nights, stats
 
-    return stats.repair_cache(db)
+    return stats.repair_cache(db) + nights.repair_cache(db)
 
 
 def find_digest(db: store.Store, digest: str) -> tuple[str, int, int]:
@@ -338,16 +340,22 @@ def abandon(db: store.Store, game_id: str) -> engine.Game:
 def create(db: store.Store, home: Path | None, ruleset_name: str, players: str, dealer: str | None,
            name: str, location: str, scorer: str, settings: list[str]) -> engine.Game:  # fmt: skip
     """Record a new game in the store and make it current."""
-    from scorekeeper.storage import ruleset_files
-
-    origin, text = ruleset_files.find(ruleset_name, home)
-    document = rulesets.parse_document(origin, text)
-    event = new_event(origin, document, players, dealer, name, location, scorer, settings)
+    event = start_event(home, ruleset_name, players, dealer, name, location, scorer, settings)
     game = engine.start(event)
     with db.writing(event.game_id, new=True) as writer:
         writer.append(event.data())
         db.set_current_game(event.game_id)  # in the same transaction: both, or neither
     return game
+
+
+def start_event(home: Path | None, ruleset_name: str, players: str, dealer: str | None,
+                name: str, location: str, scorer: str, settings: list[str]) -> events.GameStarted:  # fmt: skip
+    """The first entry of a new game of the named ruleset, checked, not yet stored."""
+    from scorekeeper.storage import ruleset_files
+
+    origin, text = ruleset_files.find(ruleset_name, home)
+    document = rulesets.parse_document(origin, text)
+    return new_event(origin, document, players, dealer, name, location, scorer, settings)
 
 
 def import_sheet(db: store.Store, path: Path) -> engine.Game:
