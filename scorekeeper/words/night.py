@@ -128,7 +128,7 @@ def standings_text(data: dict[str, Any]) -> str:
 
 
 def _points(value: float, places: bool) -> str:
-    return f"{value:.2f}" if places else charts.number_text(value)
+    return f"{value:.3f}" if places else charts.number_text(value)
 
 
 def _times(n: int) -> str:
