@@ -5,7 +5,6 @@ is replayed only when an entry was added to it since). Front ends call these."""
 
 from __future__ import annotations
 
-import json
 import secrets
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,9 +14,6 @@ from scorekeeper.core import club_night, errors, names
 if TYPE_CHECKING:
     from scorekeeper.core import club_seating, engine
     from scorekeeper.storage import store
-
-CACHE_KIND = "night-outcome-1"  # bump when an outcome's content or meaning changes
-
 
 def check_name(text: str) -> str:
     from scorekeeper.core import plain
@@ -166,61 +162,7 @@ def standings(db: store.Store, name: str, by: club_night.By = "places") -> dict[
     """The night's leaderboard as JSON data (see club_night.leaderboard)."""
     night = find(db, name)
     ids = [g.game for g in night.games]
-    found, titles = outcomes(db, ids)
+    from scorekeeper import night_outcomes
+
+    found, titles = night_outcomes.read(db, ids)
     return club_night.leaderboard(night, found, titles, by)
-
-
-def outcomes(db: store.Store, game_ids: list[str]) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
-    """Each game's outcome (and name), from the cache where its chain head still matches,
-    else replayed and cached."""
-    cached = db.derived(CACHE_KIND)
-    found: dict[str, dict[str, Any]] = {}
-    titles: dict[str, str] = {}
-    fresh = []
-    for game_id in game_ids:
-        head = db.head(game_id)
-        hit = cached.get(game_id)
-        data = _parsed(hit[1]) if hit is not None and hit[0] == head else None
-        if data is None:
-            text = _replayed(db, game_id)
-            fresh.append((game_id, head, text))
-            data = json.loads(text)
-        found[game_id] = data["outcome"]
-        titles[game_id] = data["name"]
-    if fresh:
-        db.put_derived(CACHE_KIND, fresh)
-    return found, titles
-
-
-def _replayed(db: store.Store, game_id: str) -> str:
-    from scorekeeper import table
-
-    game = table.load(db, game_id)
-    return json.dumps({"name": game.name, "outcome": club_night.outcome(game)}, separators=(",", ":"), ensure_ascii=False)
-
-
-def _parsed(text: Any) -> dict[str, Any] | None:
-    """A cached row as data, or None if it does not read back whole (then it is replayed)."""
-    try:
-        data = json.loads(text)
-    except (TypeError, ValueError):
-        return None
-    ok = isinstance(data, dict) and isinstance(data.get("name"), str) and isinstance(data.get("outcome"), dict)
-    keys = {"ruleset", "winner", "finished", "abandoned", "hands", "players"}
-    return data if ok and data["outcome"].keys() == keys and isinstance(data["outcome"]["players"], list) else None
-
-
-def repair_cache(db: store.Store) -> int:
-    """Replay every game whose outcome is cached and keep the fresh outcome where the cached
-    one differs (`verify`): how many were rebuilt."""
-    cached = db.derived(CACHE_KIND)
-    wrong = []
-    for game_id, (head, text) in cached.items():
-        if db.head(game_id) != head:
-            continue  # stale, not wrong: replayed when read anyway
-        fresh = _replayed(db, game_id)
-        if fresh != text:
-            wrong.append((game_id, head, fresh))
-    if wrong:
-        db.put_derived(CACHE_KIND, wrong)
-    return len(wrong)

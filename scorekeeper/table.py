@@ -198,9 +198,9 @@ def verify_beside_chain(db: store.Store) -> int:
     problems = db.check_beside_chain()
     if problems:
         raise errors.StoreError("; ".join(problems))
-    from scorekeeper import nights, stats
+    from scorekeeper import night_outcomes, stats
 
-    return stats.repair_cache(db) + nights.repair_cache(db)
+    return stats.repair_cache(db) + night_outcomes.repair_cache(db)
 
 
 def find_digest(db: store.Store, digest: str) -> tuple[str, int, int]:

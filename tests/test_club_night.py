@@ -153,13 +153,13 @@ def test_by_score_sums_raw_scores_where_one_ruleset_is_played(sk):
 
 
 def test_the_leaderboard_reads_cached_outcomes_and_replays_only_a_changed_game(sk, monkeypatch):
-    from scorekeeper import nights
+    from scorekeeper import night_outcomes
 
     for players in ("Ann,Bob,Cat", "Dan,Eve,Fay"):
         sk("new", "oh-hell-mrpikes", "--players", players, "--night", "Club", *OH_HELL)
     replayed = []
-    real = nights._replayed
-    monkeypatch.setattr(nights, "_replayed", lambda db, gid: replayed.append(gid) or real(db, gid))
+    real = night_outcomes._replayed
+    monkeypatch.setattr(night_outcomes, "_replayed", lambda db, gid: replayed.append(gid) or real(db, gid))
     sk("night", "standings", "Club")
     assert len(replayed) == 2
     sk("night", "standings", "Club")
