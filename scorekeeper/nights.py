@@ -60,7 +60,14 @@ def _existing(db: store.Store, name: str) -> club_night.Night | None:
 def load(db: store.Store, night_id: str) -> club_night.Night:
     from scorekeeper.storage import store as storage
 
-    return club_night.replay(night_id, [e.body for e in storage.night_events(db, night_id)])
+    stored = storage.night_events(db, night_id)
+    try:
+        return club_night.replay(night_id, [e.body for e in stored])
+    except Exception as exc:  # a chain rebuilt by hand can hold what no command writes
+        raise errors.StoreError(
+            f"night {night_id}'s record holds entries this scorekeeper does not write ({type(exc).__name__}); "
+            "run `verify`, and restore the store from a backup"
+        ) from None
 
 
 def keep_seating(db: store.Store, name: str, ruleset: str, seed: int, seating: club_seating.Seating) -> club_night.Night:

@@ -211,3 +211,17 @@ def test_a_night_record_altered_in_the_file_fails_verify(sk, home):
     conn.close()
     said = sk.fails("verify", code=3)
     assert "night " in said and "entry 1 (night_seated) does not match its hash: it was altered" in said
+
+
+def test_seat_prints_the_rounds_and_its_json_follows_the_contract(sk):
+    """Snakebit is for 3-4 players: 5 make one table of 4 and one sits out, in turn."""
+    args = ["seat", "--players", "Ann,Bob,Cat,Dan,Eve", "--rounds", 5, "--ruleset", "snakebit", "--seed", 4]
+    data = sk.json(*args)
+    assert set(data) >= {"rounds", "pairs_max", "pairs_bound"}
+    assert [len(r["tables"]) for r in data["rounds"]] == [1] * 5
+    assert sorted(p for r in data["rounds"] for p in r["out"]) == ["Ann", "Bob", "Cat", "Dan", "Eve"]
+    text = sk(*args)
+    assert text.startswith("5 players, 5 rounds of snakebit at 1 table of 4 (seed 4; ")
+    assert "  Sitting out: " in text and "Sitting out: Ann, Bob, Cat, Dan, Eve once." in text
+    assert f"  Table 1: {', '.join(data['rounds'][0]['tables'][0])}" in text  # the same seed, the same seating
+    assert "refused" not in text and not (sk.run(*args).stderr)

@@ -119,5 +119,5 @@ def test_impossible_nights_are_refused_with_the_fix():
         club_seating.layout(2, 3, 8)
     with pytest.raises(errors.RuleViolation, match="10 players cannot fill 4 tables of at least 3; use --tables 3 or fewer"):
         club_seating.layout(10, 3, 8, tables=4)
-    with pytest.raises(errors.UsageError, match="--rounds 0 is not a number of rounds"):
+    with pytest.raises(errors.UsageError, match="--rounds 0 is not a number of rounds; give 1 to 100"):
         club_seating.seat(list("ABCD"), 0, 3, 8)

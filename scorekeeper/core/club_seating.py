@@ -26,6 +26,8 @@ from scorekeeper.core import errors
 TYPICAL_TABLE = 4  # a card table's usual size: the default number of tables aims at it
 RESTARTS = 24  # random starts of the search for each seating
 SWAPS_PER_SEAT = 60  # tries of a swap in one restart, per player and round
+MOST_TRIES = 600_000  # over all restarts: a large night searches less, not for minutes
+MOST_ROUNDS = 100
 FIRST_DEALER_WEIGHT = 2  # dealing first twice is worse than sitting second twice
 
 
@@ -94,27 +96,28 @@ def seats_bound(players: int, rounds: int, shape: Layout) -> int:
 
 def seat(players: list[str], rounds: int, low: int, high: int, tables: int | None = None, seed: int = 0) -> Seating:
     """The best seating found over RESTARTS random starts, the same for the same seed."""
-    if rounds < 1:
-        raise errors.UsageError(f"--rounds {rounds} is not a number of rounds; give 1 or more")
+    if not 1 <= rounds <= MOST_ROUNDS:
+        raise errors.UsageError(f"--rounds {rounds} is not a number of rounds; give 1 to {MOST_ROUNDS}")
     shape = layout(len(players), low, high, tables)
     rng = random.Random(seed)
     n = len(players)
     weight = n * n  # one more third meeting outweighs every second meeting
     best: tuple[int, list[list[list[int]]], list[list[int]]] | None = None
-    for _ in range(RESTARTS):
+    tries = min(SWAPS_PER_SEAT * n * rounds, MOST_TRIES)
+    for _ in range(max(1, min(RESTARTS, MOST_TRIES // tries))):
         order = list(range(n))
         rng.shuffle(order)
         out = [[order[(r * shape.out + i) % n] for i in range(shape.out)] for r in range(rounds)]
         search = _PairSearch(n, weight)
         night = [search.greedy(rng, [p for p in range(n) if p not in set(sitting)], shape.sizes) for sitting in out]
-        cost = search.improve(rng, night, SWAPS_PER_SEAT * n * rounds)
+        cost = search.improve(rng, night, tries)
         if best is None or cost < best[0]:
             best = (cost, night, out)
         if cost == 0:
             break  # nobody meets twice: nothing left to win
     assert best is not None
     _, night, out = best
-    _spread_seats(rng, night, n, SWAPS_PER_SEAT * n * rounds)
+    _spread_seats(rng, night, n, tries)
     return _report(players, rounds, shape, night, out)
 
 

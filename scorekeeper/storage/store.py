@@ -824,7 +824,16 @@ def nights(db: Store) -> list[tuple[str, dict]]:
             "SELECT nights.id, night_events.body FROM nights JOIN night_events "
             "ON night_events.night_id = nights.id AND night_events.n = 0 ORDER BY nights.seq"
         ).fetchall()
-    return [(night_id, json.loads(body)) for night_id, body in rows]
+    found = []
+    for night_id, body in rows:
+        try:
+            data = json.loads(body)
+        except (TypeError, ValueError):
+            data = None
+        if not isinstance(data, dict):
+            raise errors.StoreError(f"night {night_id}'s first entry in {db.path} is damaged; run `verify`")
+        found.append((night_id, data))
+    return found
 
 
 def night_events(db: Store, night_id: str) -> list[StoredEvent]:
