@@ -1109,6 +1109,9 @@ def serve(
     new_scorer_link: Annotated[
         bool, typer.Option("--new-scorer-link", help="replace the scorer's link: phones holding the old one can no longer write")
     ] = False,
+    night: Annotated[
+        Optional[str], typer.Option("--night", help="serve every table of this club night: a lobby, each table's page and scorer's link, a director's board")
+    ] = None,
 ) -> None:
     """The game on every phone at the table, updating by itself, and the scorer's page that
     enters scores from a phone as `play` does. Prints the table's link (read-only) and the
@@ -1117,8 +1120,15 @@ def serve(
 
     Example: scorekeeper serve --host 0.0.0.0
     """
-    from scorekeeper.serve import command as server
     from scorekeeper.storage import paths
+
+    if night is not None:
+        from scorekeeper.serve import night_command
+
+        night_command.run(paths.store_folder(CONTEXT.home), CONTEXT.home, night, host, port, read_only,
+                          new_scorer_link, every_command(), CONTEXT)  # fmt: skip
+        return
+    from scorekeeper.serve import command as server
 
     server.run(paths.store_folder(CONTEXT.home), CONTEXT.home, game, host, port, read_only, new_scorer_link,
                every_command(), CONTEXT)  # fmt: skip

@@ -68,9 +68,10 @@ async def http_error(request: Request, exc: Exception) -> Response:
     return refusal(exc.status_code, exc.detail or "refused")
 
 
-def build(parts: Parts, start: Any, stop: Any) -> Starlette:
+def build(parts: Parts, start: Any, stop: Any, areas: tuple[Any, ...] = AREAS) -> Starlette:
     """The application. `start(loop_hub)` and `stop()` run as it starts and ends serving:
-    they start and stop the store's watcher."""
+    they start and stop the store's watcher. `areas`: the route modules served (a night's
+    server adds its own)."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -83,7 +84,7 @@ def build(parts: Parts, start: Any, stop: Any) -> Starlette:
         finally:
             await asyncio.get_running_loop().run_in_executor(None, stop)
 
-    routes = [route for area in AREAS for route in area.routes]
+    routes = [route for area in areas for route in area.routes]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})
     app.router.redirect_slashes = False  # `/api/` is not `/api`: each path is answered as it is
     app.state.parts = parts
