@@ -25,7 +25,7 @@ def night(home):
     assert len(tables) == 2
     server.tables = tables  # (game id, its secret) for tables 1 and 2
     yield server
-    code, _, err = server.stop()
+    _, _, err = server.stop()
     assert "Traceback" not in err
 
 
