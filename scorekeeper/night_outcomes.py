@@ -5,6 +5,7 @@ each game's chain head: a game is replayed only when an entry was added to it si
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import club_night
@@ -50,9 +51,27 @@ def _parsed(text: Any) -> dict[str, Any] | None:
         data = json.loads(text)
     except (TypeError, ValueError):
         return None
-    ok = isinstance(data, dict) and isinstance(data.get("name"), str) and isinstance(data.get("outcome"), dict)
-    keys = {"ruleset", "winner", "finished", "abandoned", "hands", "players"}
-    return data if ok and data["outcome"].keys() == keys and isinstance(data["outcome"]["players"], list) else None
+    if not (isinstance(data, dict) and isinstance(data.get("name"), str) and isinstance(data.get("outcome"), dict)):
+        return None
+    found = data["outcome"]
+    if found.keys() != {"ruleset", "winner", "finished", "abandoned", "hands", "players"}:
+        return None
+    shaped = (
+        isinstance(found["ruleset"], str) and found["winner"] in ("highest", "lowest")
+        and isinstance(found["finished"], bool) and isinstance(found["abandoned"], bool)
+        and type(found["hands"]) is int and found["hands"] >= 0 and isinstance(found["players"], list)
+        and all(_player_ok(row, found["hands"]) for row in found["players"])
+    )  # fmt: skip
+    return data if shaped else None
+
+
+def _player_ok(row: Any, hands: int) -> bool:
+    """[name, score (a whole number, or a fraction as "15/2"), place, hands dealt in]."""
+    if not (isinstance(row, list) and len(row) == 4 and isinstance(row[0], str)):
+        return False
+    _, score, place, dealt = row
+    exact = type(score) is int or (isinstance(score, str) and re.fullmatch(r"-?\d{1,12}/\d{1,12}", score) is not None)
+    return exact and type(place) is int and place >= 1 and type(dealt) is int and 0 <= dealt <= hands
 
 
 def repair_cache(db: store.Store) -> int:

@@ -225,3 +225,13 @@ def test_seat_prints_the_rounds_and_its_json_follows_the_contract(sk):
     assert "  Sitting out: " in text and "Sitting out: Ann, Bob, Cat, Dan, Eve once." in text
     assert f"  Table 1: {', '.join(data['rounds'][0]['tables'][0])}" in text  # the same seed, the same seating
     assert "refused" not in text and not (sk.run(*args).stderr)
+
+
+def test_a_damaged_cached_outcome_is_replayed_not_trusted(sk, home):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", "--night", "Club", *OH_HELL)
+    first = sk.json("night", "standings", "Club")
+    conn = tamperable(home / "scorekeeper.sqlite3")
+    conn.execute("UPDATE derived SET data = replace(data, '\"Ann\",0,1,0', '\"Ann\",\"x\",1,0') WHERE kind LIKE 'night-%'")
+    assert "\"x\"" in conn.execute("SELECT data FROM derived WHERE kind LIKE 'night-%'").fetchone()[0]
+    conn.close()
+    assert sk.json("night", "standings", "Club") == first
