@@ -41,6 +41,7 @@ function tableCard(row, linked) {
   const meta = el("p", `${row.title} — ${state}`, row.finished ? "meta finished" : "meta");
   meta.dataset.hand = row.hand;
   card.append(meta);
+  if (!row.finished && !row.abandoned && row.needs.length) card.append(el("p", `To record: ${row.needs.join(", ")}`, "meta"));
   const table = el("table");
   for (const p of row.players) {
     const tr = el("tr");
@@ -120,6 +121,7 @@ function scorerForm() {
   form.append(input, send);
   const reply = el("pre", lastReply);
   reply.id = "reply";
+  reply.hidden = !lastReply;
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const line = input.value;
@@ -131,6 +133,7 @@ function scorerForm() {
     const said = await answer.json();
     lastReply = said.ok ? said.reply : said.error;
     reply.textContent = lastReply;
+    reply.hidden = !lastReply;
     if (said.ok) input.value = "";
   });
   box.append(form, reply);
