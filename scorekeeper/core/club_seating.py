@@ -25,7 +25,7 @@ from scorekeeper.core import errors
 
 TYPICAL_TABLE = 4  # a card table's usual size: the default number of tables aims at it
 RESTARTS = 24  # random starts of the search for each seating
-SWAPS_PER_SEAT = 60  # tries of a swap in one restart, per player and round
+SWAPS_PER_SEAT = 30  # tries of a swap in one restart, per player and round
 MOST_TRIES = 600_000  # over all restarts: a large night searches less, not for minutes
 MOST_ROUNDS = 100
 FIRST_DEALER_WEIGHT = 2  # dealing first twice is worse than sitting second twice
