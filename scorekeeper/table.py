@@ -201,6 +201,17 @@ def verify_beside_chain(db: store.Store) -> int:
     return stats.repair_cache(db)
 
 
+def digests_game(db: store.Store, chosen: str | None) -> str | None:
+    """The game digests are checked against: `chosen`, else the game being played (see
+    resolve_game); None if the store has no current game."""
+    try:
+        return resolve_game(db, chosen)
+    except errors.EntryError:
+        if chosen is not None:
+            raise
+        return None
+
+
 def find_digest(db: store.Store, digest: str) -> tuple[str, int, int]:
     """The entry a printed sheet's chain digest names: its game, its position and how many
     entries that game has. Call it once the store's chains verify. A digest no entry has
