@@ -443,11 +443,14 @@ class Store:
         """A store's tables under a header no scorekeeper wrote (its version number or its stamp
         damaged or edited): migrating would fail on the tables already there, and `verify`
         could say no more."""
-        said = f"store version {version}" + (", without scorekeeper's stamp" if app_id == 0 else "")
+        said = (
+            f"says it is store version {version}, a version no scorekeeper writes (this one writes {SCHEMA_VERSION})"
+            if app_id == APPLICATION_ID
+            else "has lost scorekeeper's stamp (its application id is 0)"
+        )
         return errors.StoreError(
-            f"{self.path} holds a store's tables, but its header says {said}, which no scorekeeper "
-            f"writes (this one writes version {SCHEMA_VERSION}): the header was damaged or edited; "
-            f"nothing was changed; {restore_advice(self.folder)}"
+            f"{self.path} holds a store's tables, but its header {said}: the header was damaged or "
+            f"edited; nothing was changed; {restore_advice(self.folder)}"
         )
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
@@ -1032,8 +1035,11 @@ class GameWriter:
                     (self.game_id, n, at, data["type"], text, prev, event.hash),
                 )
             except BaseException:
-                conn.execute("ROLLBACK TO append")
-                conn.execute("RELEASE append")
+                # SQLite rolls the whole transaction back by itself on a full disk: then there is
+                # no savepoint left, and the error to tell is the full disk
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK TO append")
+                    conn.execute("RELEASE append")
                 raise
             conn.execute("RELEASE append")
         self.events.append(event)
