@@ -364,12 +364,11 @@ def status(game: GameOption = None, as_json: JsonOption = False) -> None:
     from scorekeeper.words import audit, reports
 
     state = current(game)
-    latest = latest_backup()
     if as_json:
-        emit_json(reports.status_data(state) | {"backup": audit.backup_data(latest)})
+        emit_json(reports.status_data(state))
     else:
         typer.echo(reports.status_text(state))
-        typer.echo(audit.backup_text(latest))
+        typer.echo(audit.backup_text(latest_backup()))
 
 
 def latest_backup() -> Any:

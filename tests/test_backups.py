@@ -4,8 +4,6 @@ folder (before the first entry of each day and before `import`, as many kept as 
 settings say), `restore FILE` (verified first; the store as it was kept aside), and `status`
 and `verify` naming the latest backup and its age. Points: MrPikes (RULES.md §1)."""
 
-import json
-import os
 import re
 import sqlite3
 import subprocess
@@ -67,8 +65,6 @@ def test_backup_writes_a_verified_copy_and_status_and_verify_name_the_latest(sk,
         "The 1 game verifies: no entry has been altered.",
         f"Latest backup: just now, {copy}",
     ]
-    assert sk.json("status")["backup"]["path"] == str(copy)
-    assert sk.json("status")["backup"]["kind"] == "backup"
     # a copy is a single file: no write-ahead log beside it to lose
     assert sorted(p.name for p in copy.parent.iterdir() if p.name.startswith("backup-")) == [copy.name]
 
@@ -92,7 +88,6 @@ def test_status_says_when_there_is_no_backup_yet(sk, home):
     assert sk("status").splitlines()[-1] == (
         "No backup yet: `backup` makes one (one is also made before the first entry of each day)."
     )
-    assert sk.json("status")["backup"] is None
 
 
 def test_the_latest_backup_is_named_with_its_age(sk, home):
@@ -252,7 +247,7 @@ def test_a_backup_taken_while_another_process_writes_restores_and_verifies(sk, h
     assert writer.returncode == 0, err
     written = int(out.split()[-1])
     taken = [count_events(c) for c in copies]
-    assert taken == sorted(taken) and 4 <= taken[0] and taken[-1] <= 4 + written
+    assert taken == sorted(taken) and taken[0] >= 4 and taken[-1] <= 4 + written
     assert len(set(taken)) > 1, taken  # the copies were taken while the entries went in
     middle = copies[len(copies) // 2]
     sk("restore", middle)
@@ -290,11 +285,3 @@ def test_age_text():
     assert [backups.age_text(now - timedelta(seconds=s), now) for s in (5, 60, 7200, 90000, 3 * 86400)] == [
         "just now", "1 minute ago", "2 hours ago", "1 day ago", "3 days ago",
     ]  # fmt: skip
-
-
-def test_json_status_names_the_backup_kind_and_time(sk, home):
-    game_with_a_hand(sk)
-    data = sk.json("status")["backup"]
-    assert data["kind"] == "auto" and datetime.fromisoformat(data["taken_at"]).tzinfo is not None
-    assert json.dumps(data)  # plain JSON
-    assert os.path.exists(data["path"])

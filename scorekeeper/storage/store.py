@@ -562,6 +562,11 @@ class Store:
             row = self.conn.execute("SELECT head FROM games WHERE id = ?", (game_id,)).fetchone()
         return row[0] if row else ""
 
+    def has_games(self) -> bool:
+        """Whether any game is stored (committed)."""
+        with _sqlite_errors(self.path):
+            return self.conn.execute("SELECT 1 FROM games LIMIT 1").fetchone() is not None
+
     def current_game(self) -> str | None:
         with _sqlite_errors(self.path):
             row = self.conn.execute(
@@ -663,8 +668,8 @@ class Store:
 
     def _daily_backup(self) -> None:
         """Before the first entry of each day, the day's automatic backup (see
-        backup_automatically). An entry is not refused for it: if it cannot be taken, a
-        warning says why."""
+        backup_automatically), of the store as committed before it. An entry is not refused
+        for it: if it cannot be taken, a warning says why."""
         from datetime import date
 
         from scorekeeper.storage import backups
@@ -692,7 +697,6 @@ class Store:
             raise TypeError(f"a game id must be a non-empty str, not {game_id!r}")
         if self.conn.in_transaction:
             raise RuntimeError("writing() is already open on this Store")
-        self._daily_backup()
         with self._transaction():
             with _sqlite_errors(self.path):
                 events, problem = self._read_chain(game_id)
@@ -891,8 +895,15 @@ def backup(db: Store, target: Path) -> int:
     temporary = target.with_name(f".{target.name}.{datetime.now(UTC).strftime('%H%M%S%f')}.part")
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        with _sqlite_errors(target):
-            _copy_database(db.conn, temporary)
+        # a connection of its own: what is committed, even while `db` is inside a write
+        source = db._open_for_reading()
+        if source is None:
+            raise errors.StoreError(f"cannot read {db.path} to back it up; run `scorekeeper verify`")
+        try:
+            with _sqlite_errors(target):
+                _copy_database(source, temporary)
+        finally:
+            source.close()
         count = verify_copy(temporary)
         # a hard link takes the name only if nothing has it: never over a file that appeared meanwhile
         import os
@@ -916,9 +927,7 @@ def backup_automatically(db: Store) -> Path | None:
     from scorekeeper.storage import backups, settings
 
     keep = settings.load(db.folder).keep_backups
-    with _sqlite_errors(db.path):
-        empty = db.conn.execute("SELECT 1 FROM games LIMIT 1").fetchone() is None
-    if keep == 0 or empty:
+    if keep == 0 or not db.has_games():
         return None
     path = backups.new_path(db.folder, backups.AUTOMATIC)
     backup(db, path)
@@ -992,6 +1001,7 @@ class GameWriter:
             raise RuntimeError("append() called after its writing() block ended")
         if not isinstance(body, dict) or not isinstance(body.get("type"), str):
             raise TypeError(f"an event body must be a dict with a str 'type', not {body!r}")
+        self.store._daily_backup()  # an entry that is refused takes none
         text = canonical_json(body)
         try:
             text.encode("utf-8")

@@ -96,13 +96,6 @@ def backup_text(latest) -> str:
     return f"Latest backup: {backups.age_text(latest.taken)}, {latest.path}"
 
 
-def backup_data(latest) -> dict | None:
-    """The latest backup for `status --json`: its file, kind and time (UTC), or null."""
-    if latest is None:
-        return None
-    return {"path": str(latest.path), "kind": latest.kind, "taken_at": latest.taken.isoformat(timespec="seconds")}
-
-
 def backed_up_text(path, count: int) -> str:
     return f"Backed up {'1 game' if count == 1 else f'{count} games'} to {path}; the copy verifies."
 
