@@ -668,8 +668,8 @@ class Store:
 
     def _daily_backup(self) -> None:
         """Before the first entry of each day, the day's automatic backup (see
-        backup_automatically), of the store as committed before it. An entry is not refused
-        for it: if it cannot be taken, a warning says why."""
+        backup_automatically), taken before the write lock. An entry is not refused for it: if
+        it cannot be taken, a warning says why."""
         from datetime import date
 
         from scorekeeper.storage import backups
@@ -697,6 +697,7 @@ class Store:
             raise TypeError(f"a game id must be a non-empty str, not {game_id!r}")
         if self.conn.in_transaction:
             raise RuntimeError("writing() is already open on this Store")
+        self._daily_backup()  # before the lock: a large store's copy keeps no one waiting
         with self._transaction():
             with _sqlite_errors(self.path):
                 events, problem = self._read_chain(game_id)
@@ -1001,7 +1002,6 @@ class GameWriter:
             raise RuntimeError("append() called after its writing() block ended")
         if not isinstance(body, dict) or not isinstance(body.get("type"), str):
             raise TypeError(f"an event body must be a dict with a str 'type', not {body!r}")
-        self.store._daily_backup()  # an entry that is refused takes none
         text = canonical_json(body)
         try:
             text.encode("utf-8")
