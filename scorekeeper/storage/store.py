@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -176,8 +177,6 @@ FULL_DISK_BYTES = 64 * 1024
 
 def disk_is_full(folder: Path) -> bool:
     """Whether the disk holding `folder` has no room left for a write."""
-    import os
-
     try:
         found = os.statvfs(folder)
     except (OSError, AttributeError):  # no statvfs (Windows) or no folder: cannot tell
@@ -877,7 +876,9 @@ def verify_copy(path: Path) -> int:
     if not copy._inspect_read_only():
         raise errors.StoreError(f"{path} is not a scorekeeper store with games (it is an empty or older database)")
     try:
-        copy._conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro&immutable=1", uri=True, isolation_level=None)
+        copy._conn = copy._open_for_reading()
+        if copy._conn is None:
+            raise errors.StoreError(f"cannot read {path}")
         problems = copy.verify() or copy.check_beside_chain()
         if problems:
             raise errors.StoreError(f"{path} does not verify: {'; '.join(problems)}")
@@ -907,8 +908,6 @@ def backup(db: Store, target: Path) -> int:
             source.close()
         count = verify_copy(temporary)
         # a hard link takes the name only if nothing has it: never over a file that appeared meanwhile
-        import os
-
         os.link(temporary, target)
     except FileExistsError:
         raise errors.EntryError(f"{target} already exists; choose another name") from None
@@ -922,9 +921,9 @@ def backup(db: Store, target: Path) -> int:
 
 
 def backup_automatically(db: Store) -> Path | None:
-    """The rotating automatic backup (before the first entry of a day, before an import): a copy in the store's backups
-    folder, then the oldest automatic ones beyond what the home's settings keep deleted. None
-    if the settings keep none, or the store has no game yet."""
+    """The rotating automatic backup (before the first entry of a day, before an import): a
+    copy in the store's backups folder, then the oldest automatic ones beyond what the home's
+    settings keep deleted. None if the settings keep none, or the store has no game yet."""
     from scorekeeper.storage import backups, settings
 
     keep = settings.load(db.folder).keep_backups
@@ -943,8 +942,6 @@ def restore(folder: Path, source: Path) -> tuple[Path | None, int]:
     backup API if it can be read (and then overwritten in place, so a `serve` or `play`
     running on it sees the restored store), else its files moved aside as they are. Returns
     where the old store was kept (None if there was none) and the restored store's games."""
-    import os
-
     from scorekeeper.storage import backups
 
     source = Path(source)
@@ -981,7 +978,10 @@ def restore(folder: Path, source: Path) -> tuple[Path | None, int]:
                 _copy_database(reader, path)
     finally:
         reader.close()
-    verify_copy(path)
+    with Store(folder) as restored:  # as any command will read it, with what waits in its log
+        problems = restored.verify() or restored.check_beside_chain()
+    if problems:
+        raise errors.StoreError(f"the restored store does not verify ({'; '.join(problems)}); the store as it was is in {aside}")
     return aside, count
 
 
