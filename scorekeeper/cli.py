@@ -899,6 +899,7 @@ def verify(
     with open_store() as db:
         count = table.verify(db)
         rebuilt = table.verify_beside_chain(db)
+        alike = table.lookalike_games(db)
         found = [table.find_digest(db, d) for d in wanted]
         covered = [digests.coverage(db.events(gid), n) for gid, n, _ in found]
         target = table.digests_game(db, game) if wanted else None
@@ -906,6 +907,8 @@ def verify(
     typer.echo(audit.verified_text(count))
     if rebuilt:
         typer.echo(audit.rebuilt_text(rebuilt))
+    for games_alike in alike:
+        typer.echo(audit.lookalikes_text(games_alike))
     typer.echo(audit.backup_text(latest_backup()))
     for entry, cover in zip(found, covered, strict=True):
         typer.echo(audit.digest_text(entry))

@@ -144,3 +144,15 @@ def not_this_game_text(strays: list[tuple[str, str]], who: dict, target: str, ch
             f"in place of the one the table saw; `use {owner}` goes back to that one"
         )
     return text + f"to check a digest of another game, name it with `--game {owner}`"
+
+
+def lookalikes_text(group) -> str:
+    """Games that look the same to the table (results.Listed, two or more), in one line."""
+    first = group[0]
+    name = f'"{first.name}"' if first.name else "unnamed"
+    ids = ", ".join(game.id for game in group)
+    return (
+        f"Note: games {ids} show the table the same name, players and start ({name}, started "
+        f"{first.started[:16].replace('T', ' ')} UTC with {', '.join(first.players)}): a table plays a game once, "
+        "so one may be a copy; `verify --digest` with a digest written down at the table tells which is the game it saw."
+    )
