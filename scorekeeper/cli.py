@@ -902,7 +902,7 @@ def verify(
         alike = table.lookalike_games(db)
         found = [table.find_digest(db, d) for d in wanted]
         covered = [digests.coverage(db.events(gid), n) for gid, n, _ in found]
-        target = table.digests_game(db, game) if wanted else None
+        target = table.digests_game(db, game) if wanted or game else None
         who = {gid: digests.identity(db.events(gid)) for gid in {f[0] for f in found} | {target} - {None}}
     typer.echo(audit.verified_text(count))
     if rebuilt:
