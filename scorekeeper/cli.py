@@ -933,6 +933,8 @@ def backup(
     from scorekeeper.words import audit
 
     with open_store() as db:
+        if file is None:
+            backups.make_folder(db.folder)
         target = file if file is not None else backups.new_path(db.folder, backups.BY_HAND)
         if output.is_part_of_store(target, db.path):
             raise errors.UsageError(f"{target} is part of the store; write the backup to another file")

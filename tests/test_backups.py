@@ -80,6 +80,13 @@ def test_backup_to_a_file_named_and_what_it_refuses(sk, home, tmp_path):
         f"error: {store_file} is part of the store; write the backup to another file"
     )
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []  # no half-written file left
+    assert sk.fails("backup", tmp_path, code=2) == f"error: {tmp_path} is a folder; name the file to write the backup to"
+    assert sk.fails("backup", tmp_path / "no" / "x.sqlite3", code=2) == (
+        f"error: cannot write the backup to {tmp_path / 'no' / 'x.sqlite3'}: there is no folder {tmp_path / 'no'}"
+    )
+    assert not (tmp_path / "no").exists()
+    for odd in (tmp_path, Path("/dev/null")):
+        assert sk.fails("restore", odd, code=3) == f"error: {odd} is not a file (a folder, a device or a pipe); name a backup file"
 
 
 def test_status_says_when_there_is_no_backup_yet(sk, home):

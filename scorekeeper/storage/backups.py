@@ -28,6 +28,16 @@ def folder(store_folder: Path) -> Path:
     return store_folder / FOLDER
 
 
+def make_folder(store_folder: Path) -> None:
+    """Make the backups folder if it is not there yet (StoreError if it cannot be made)."""
+    from scorekeeper.core import errors
+
+    try:
+        folder(store_folder).mkdir(exist_ok=True)
+    except OSError as exc:
+        raise errors.StoreError(f"cannot make the backups folder {folder(store_folder)} ({exc.strerror or exc})") from None
+
+
 def new_path(store_folder: Path, kind: str, now: datetime | None = None) -> Path:
     """Where a backup of this kind taken now goes: its name says its kind and its time."""
     now = now or datetime.now(UTC)

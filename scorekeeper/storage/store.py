@@ -862,12 +862,16 @@ def verify_copy(path: Path) -> int:
     """Check a copy of a store without writing a byte to it: it is a scorekeeper store this
     version reads, SQLite finds the file sound, every chain verifies and the append-only
     triggers are in place. The number of games; StoreError naming what is wrong."""
+    import stat
+
     path = Path(path)
     try:
-        size = path.stat().st_size
+        found = path.stat()
     except OSError as exc:
         raise errors.StoreError(f"cannot read {path} ({exc.strerror or exc})") from None
-    if size == 0:
+    if not stat.S_ISREG(found.st_mode):
+        raise errors.StoreError(f"{path} is not a file (a folder, a device or a pipe); name a backup file")
+    if found.st_size == 0:
         raise errors.StoreError(f"{path} is empty (0 bytes): it is not a backup of a store")
     copy = Store.__new__(Store)
     copy.folder, copy.path, copy.warnings = path.parent, path, []
@@ -894,9 +898,14 @@ def backup(db: Store, target: Path) -> int:
     it before it takes its name, so a file by that name is always a whole, checked copy. Safe
     while `serve` or `play` writes. The number of games in it."""
     target = Path(target)
+    if target.is_dir() or not target.name:
+        raise errors.UsageError(f"{target} is a folder; name the file to write the backup to")
+    if target.exists() or target.is_symlink():
+        raise errors.EntryError(f"{target} already exists; choose another name")
+    if not target.parent.is_dir():
+        raise errors.UsageError(f"cannot write the backup to {target}: there is no folder {target.parent}")
     temporary = target.with_name(f".{target.name}.{datetime.now(UTC).strftime('%H%M%S%f')}.part")
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
         # a connection of its own: what is committed, even while `db` is inside a write
         source = db._open_for_reading()
         if source is None:
@@ -930,6 +939,7 @@ def backup_automatically(db: Store) -> Path | None:
     if keep == 0 or not db.has_games():
         return None
     path = backups.new_path(db.folder, backups.AUTOMATIC)
+    backups.make_folder(db.folder)
     backup(db, path)
     for old in backups.beyond_keeping(db.folder, keep):
         old.unlink(missing_ok=True)
@@ -948,7 +958,7 @@ def restore(folder: Path, source: Path) -> tuple[Path | None, int]:
     count = verify_copy(source)
     path = Path(folder) / Store.FILENAME
     aside = backups.new_path(Path(folder), backups.BEFORE_RESTORE)
-    aside.parent.mkdir(parents=True, exist_ok=True)
+    backups.make_folder(Path(folder))
     try:
         live = Store(folder) if path.exists() and path.stat().st_size else None
     except errors.StoreError:
