@@ -923,9 +923,10 @@ def verify(
 def backup(
     file: Annotated[Optional[Path], typer.Argument(help="where to write the copy (default: a new file in the store's backups folder)")] = None,
 ) -> None:
-    """A consistent copy of the store, taken with SQLite's online backup API (safe while `serve`
-    or `play` is writing), verified after it is written. Without FILE it goes in the backups
-    folder beside the store, where `status` and `verify` find it.
+    """A verified copy of the store, safe to take while `serve` or `play` is writing.
+
+    Taken with SQLite's online backup API and verified before it takes its name. Without FILE
+    it goes in the backups folder beside the store, where `status` and `verify` find it.
 
     Example: scorekeeper backup ~/scores-before-the-tournament.sqlite3
     """
@@ -944,9 +945,10 @@ def backup(
 
 @command()
 def restore(file: Annotated[Path, typer.Argument(help="a backup written by `backup` (or one of the automatic ones)")]) -> None:
-    """Put the store back as a backup holds it: the backup is verified first, and the store as
-    it was is kept aside in the backups folder (never deleted), so a restore can be undone by
-    restoring that.
+    """Put the store back as a backup holds it, keeping the store as it was aside.
+
+    The backup is verified first. The store as it was is kept in the backups folder (never
+    deleted), so a restore is undone by restoring that.
 
     Example: scorekeeper restore ~/.local/share/scorekeeper/backups/auto-20261125T190412123456Z.sqlite3
     """
