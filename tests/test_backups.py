@@ -4,6 +4,7 @@ folder (before the first entry of each day and before `import`, as many kept as 
 settings say), `restore FILE` (verified first; the store as it was kept aside), and `status`
 and `verify` naming the latest backup and its age. Points: MrPikes (RULES.md §1)."""
 
+import os
 import re
 import sqlite3
 import subprocess
@@ -292,3 +293,13 @@ def test_age_text():
     assert [backups.age_text(now - timedelta(seconds=s), now) for s in (5, 60, 7200, 90000, 3 * 86400)] == [
         "just now", "1 minute ago", "2 hours ago", "1 day ago", "3 days ago",
     ]  # fmt: skip
+
+
+def test_play_backs_up_but_leaves_restore_to_the_command_line(sk, home):
+    game_with_a_hand(sk)
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home)}
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", "play"], input="backup\nrestore x\n",
+                          capture_output=True, text=True, env=env, cwd=ROOT)  # fmt: skip
+    assert done.returncode == 2
+    assert re.search(r"^Backed up 1 game to .+/backups/backup-\d{8}T\d{12}Z\.sqlite3; the copy verifies\.$", done.stdout, re.M)
+    assert done.stderr == "error: `restore` cannot run inside `play`; leave the session, then restore\n"
