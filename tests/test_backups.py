@@ -303,3 +303,22 @@ def test_play_backs_up_but_leaves_restore_to_the_command_line(sk, home):
     assert done.returncode == 2
     assert re.search(r"^Backed up 1 game to .+/backups/backup-\d{8}T\d{12}Z\.sqlite3; the copy verifies\.$", done.stdout, re.M)
     assert done.stderr == "error: `restore` cannot run inside `play`; leave the session, then restore\n"
+
+
+def test_restore_refuses_a_database_that_is_not_a_store(sk, home, tmp_path):
+    game_with_a_hand(sk)
+    before = (home / store.Store.FILENAME).read_bytes()
+    other = tmp_path / "other.sqlite3"
+    conn = sqlite3.connect(other)
+    conn.execute("CREATE TABLE notes (text TEXT)")
+    conn.commit()
+    conn.close()
+    assert sk.fails("restore", other, code=3).startswith(
+        f"error: {other} is not a scorekeeper store (it is another program's SQLite database)"
+    )
+    blank = tmp_path / "blank.sqlite3"
+    sqlite3.connect(blank).execute("VACUUM").connection.close()  # an SQLite file with nothing in it
+    assert sk.fails("restore", blank, code=3) == (
+        f"error: {blank} is not a store this scorekeeper can read (an empty or older database)"
+    )
+    assert (home / store.Store.FILENAME).read_bytes() == before

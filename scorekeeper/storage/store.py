@@ -268,9 +268,11 @@ class Store:
 
     FILENAME = "scorekeeper.sqlite3"
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, copy: Path | None = None) -> None:
+        """The store in `folder`; or, with `copy`, that file read as a copy of a store (a
+        backup): opened read-only, never migrated or written."""
         self.folder = Path(folder)
-        self.path = self.folder / self.FILENAME
+        self.path = Path(copy) if copy is not None else self.folder / self.FILENAME
         self._conn: sqlite3.Connection | None = None
         self._writable = False
         self._appended: list[tuple[str, int]] = []  # in the open transaction, for COMMITTED
@@ -289,6 +291,8 @@ class Store:
         # A store ready as it is opens read-only, so a backup or a shared folder one may not
         # write to can still be read; the first write reopens it for writing.
         self._conn = self._open_for_reading() if current else None
+        if self._conn is None and copy is not None:
+            raise errors.StoreError(f"{self.path} is not a store this scorekeeper can read (an empty or older database)")
         if self._conn is None:
             self._open_for_writing(migrate=not current)
 
@@ -873,24 +877,14 @@ def verify_copy(path: Path) -> int:
         raise errors.StoreError(f"{path} is not a file (a folder, a device or a pipe); name a backup file")
     if found.st_size == 0:
         raise errors.StoreError(f"{path} is empty (0 bytes): it is not a backup of a store")
-    copy = Store.__new__(Store)
-    copy.folder, copy.path, copy.warnings = path.parent, path, []
-    copy._writable, copy._appended = False, []
-    copy._conn = None
-    if not copy._inspect_read_only():
-        raise errors.StoreError(f"{path} is not a scorekeeper store with games (it is an empty or older database)")
     try:
-        copy._conn = copy._open_for_reading()
-        if copy._conn is None:
-            raise errors.StoreError(f"cannot read {path}")
-        problems = copy.verify() or copy.check_beside_chain()
-        if problems:
-            raise errors.StoreError(f"{path} does not verify: {'; '.join(problems)}")
-        return len(copy.games())
+        with Store(path.parent, copy=path) as copy:
+            problems = copy.verify() or copy.check_beside_chain()
+            if problems:
+                raise errors.StoreError(f"{path} does not verify: {'; '.join(problems)}")
+            return len(copy.games())
     except sqlite3.Error as exc:
         raise errors.StoreError(f"{path} is damaged ({exc})") from None
-    finally:
-        copy.close()
 
 
 def backup(db: Store, target: Path) -> int:
