@@ -1206,6 +1206,7 @@ def night_writing(db: Store, night_id: str) -> Iterator[NightWriter]:
     block raises."""
     if db.conn.in_transaction:
         raise RuntimeError("night_writing() cannot run inside another write")
+    db._daily_backup()  # as for a game's entry: before the lock
     with db._transaction():
         with _sqlite_errors(db.path):
             for statement in _NIGHT_SCHEMA:
