@@ -66,6 +66,7 @@ class Answer(NamedTuple):
     reply: str  # what it printed (code 0)
     error: str  # its one line on stderr (other codes), or the refusal
     warnings: list[str]  # `warning: …` lines printed beside a reply
+    known: tuple[str, Any] | None = None  # (chain head, the game there) after a recorded entry
 
 
 FORBIDDEN = 4
@@ -89,9 +90,15 @@ class Scorer:
         self.thread.submit(self.follower.close).result()
         self.thread.shutdown()
 
-    async def answer(self, line: str, chosen: str | None) -> Answer:
-        """`enter`, run on the scorer's own thread, awaited from the event loop."""
-        return await asyncio.wrap_future(self.thread.submit(self.enter, line, chosen))
+    async def answer(self, line: str, chosen: str | None, then: Any) -> tuple[Answer, Any]:
+        """`enter`, run on the scorer's own thread and awaited from the event loop; once an
+        entry is recorded, `then(answer.known)` on the same thread (the served state after it)."""
+
+        def entered() -> tuple[Answer, Any]:
+            done = self.enter(line, chosen)
+            return done, then(done.known) if done.code == 0 else None
+
+        return await asyncio.wrap_future(self.thread.submit(entered))
 
     def enter(self, line: str, chosen: str | None) -> Answer:
         with self.lock:
@@ -109,7 +116,10 @@ class Scorer:
             said = capture.err.getvalue().splitlines()
             warnings = [line.removeprefix("warning: ") for line in said if line.startswith("warning: ")]
             error = "\n".join(line for line in said if not line.startswith("warning: "))
-            return Answer(code, capture.getvalue().rstrip("\n") if code == 0 else "", error, warnings)
+            known = (
+                (self._known[1], self._game) if code == 0 and self._known and self._game is not None else None
+            )
+            return Answer(code, capture.getvalue().rstrip("\n") if code == 0 else "", error, warnings, known)
 
     def _enter(self, line: str, chosen: str | None, capture: Capture) -> int:
         words = interpreter.split(line)
