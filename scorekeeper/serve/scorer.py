@@ -129,14 +129,12 @@ class Scorer:
         game, data = self._game_now(db, chosen)
         words = interpreter.command_words(words, game, data, self.group.commands)
         interpreter.check_remote(self.group, words)
-        closed = interpreter.closed_hands(game)
         code = interpreter.run(self.group, self.context, words, self.home, chosen, db)
         if code == 0:
-            recorded = self.context.recorded
-            after, _ = self._game_now(db, chosen, recorded)
-            hand_closed = after is not None and closed is not None and after.id == game.id
-            if hand_closed and words[0].casefold() != "undo" and interpreter.closed_hands(after) > closed:
-                capture.write(interpreter.standings_line(after) + "\n")
+            after, _ = self._game_now(db, chosen, self.context.recorded)
+            said = interpreter.standings_after(game, after, words)
+            if said:
+                capture.write(said + "\n")
         return code
 
     def _game_now(self, db: Any, chosen: str | None, recorded: Any = None) -> tuple[Any, dict[str, Any]]:
