@@ -125,6 +125,8 @@ class Scorer:
         words = interpreter.split(line)
         if not words:
             raise errors.UsageError("the line is empty; give an answer or a command")
+        if words[0].casefold() in ("help", "quit", "exit"):
+            raise errors.UsageError(f"`{words[0]}` is a word of `play` in the terminal; give an answer or a command")
         db = self.follower.open()
         game, data = self._game_now(db, chosen)
         words = interpreter.command_words(words, game, data, self.group.commands)
