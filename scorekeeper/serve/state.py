@@ -89,9 +89,10 @@ def hand_digests(game: engine.Game, stored: list[store.StoredEvent]) -> list[dic
 
 
 def entries_data(stored: list[store.StoredEvent]) -> list[dict[str, Any]]:
-    """Every entry as the page lists it: its time, hand and what it said. An undo, a correction
-    of a past hand, and any entry for a hand the game had already moved past are corrections:
-    recorded, not rewritten."""
+    """Every entry as the page lists it: its time, hand and what it said. A correction of a past
+    hand, any entry for a hand the game had already moved past, and an undo of an entry of a hand
+    that had closed are corrections: recorded, not rewritten. An undo in the hand still being
+    recorded is not: nobody has read that hand's score yet."""
     parsed = events.parse_all([e.body for e in stored])
     hands = [getattr(e, "hand", None) for e in parsed]
     out, furthest = [], 0
@@ -108,6 +109,15 @@ def entries_data(stored: list[store.StoredEvent]) -> list[dict[str, Any]]:
         out.append({"n": entry.n, "at": entry.at, "hand": number, "text": events.describe(event),
                     "correction": correction, "via": events.via(entry.body)})  # fmt: skip
     return out
+
+
+def _closed_before(parsed: list[Any], n: int, number: int | None) -> bool:
+    """Whether hand `number` had closed before entry n (replays the entries before it: an undo is
+    rare, and this is worked out once per state)."""
+    if number is None:
+        return True  # an undo of a table change or a setting: said as a correction, to be safe
+    game = engine.replay(parsed[:n])
+    return any(h.number == number and h.closed for h in game.hands)
 
 
 def _plain_need(need: str) -> str:
@@ -158,16 +168,23 @@ def page_state(
 
 
 def snapshot(
-    db: store.Store, game_id: str, rulesets: list[tuple[str, str]] = (), read_only: bool = False
+    db: store.Store,
+    game_id: str,
+    rulesets: list[tuple[str, str]] = (),
+    read_only: bool = False,
+    known: tuple[str, engine.Game] | None = None,
 ) -> Snapshot:
     """The game as stored now, every answer encoded: the entries are read once, and the game
     is their replay, so the page, the JSON and the chain always agree. The chain is checked
     as every command's read checks it; what is amiss goes into `warnings`. `rulesets`: those a
-    new game may use; `read_only`: the server has no scorer's link."""
+    new game may use; `read_only`: the server has no scorer's link. `known`: (chain head, the
+    game at that head), replayed already by the entry that made it, taken as it is when the
+    entries read end at that head."""
     stored = db.events(game_id)
     warnings = list(db.warnings)
     db.warnings.clear()
-    game = table.replay(stored)
+    reuse = known is not None and stored and known[0] == stored[-1].hash and known[1].id == game_id
+    game = known[1] if reuse else table.replay(stored)
     standings, status = reports.standings_data(game), reports.status_data(game)
     data = {
         **page_state(game, stored, standings, status, rulesets),
