@@ -40,9 +40,7 @@ def run(folder: Path, home: Path | None, chosen: str | None, host: str, port: in
     sock = listen(host, port)
     bound_port = sock.getsockname()[1]
 
-    import uvicorn
-
-    from scorekeeper.serve import app, connections, network, pages, push, scorer
+    from scorekeeper.serve import app, network, pages, push, scorer
     from scorekeeper.serve.parts import Parts
 
     parts = Parts(
@@ -65,8 +63,18 @@ def run(folder: Path, home: Path | None, chosen: str | None, host: str, port: in
         if parts.scorer is not None:
             parts.scorer.close()
 
+    serve_until_stopped(app.build(parts, start, stop), sock, out)
+
+
+def serve_until_stopped(application: Any, sock: Any, out: TextIO) -> None:
+    """Run an application on uvicorn on the listening socket until Ctrl-C or SIGTERM, then
+    say so (`serve`, and `serve --night`)."""
+    import uvicorn
+
+    from scorekeeper.serve import connections, scorer
+
     config = uvicorn.Config(
-        app.build(parts, start, stop),
+        application,
         http=connections.Protocol,
         lifespan="on",
         log_level="warning",

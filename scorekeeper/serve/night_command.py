@@ -28,12 +28,10 @@ def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, 
     sock = command.listen(host, port)
     bound_port = sock.getsockname()[1]
 
-    import uvicorn
 
     from scorekeeper.serve import (
         app,
         auth,
-        connections,
         network,
         night_auth,
         night_routes,
@@ -95,21 +93,4 @@ def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, 
         if parts.scorer is not None:
             parts.scorer.close()
 
-    config = uvicorn.Config(
-        app.build(parts, start, stop, areas=(night_routes,)),
-        http=connections.Protocol, lifespan="on", log_level="warning", access_log=False, log_config=None,
-        timeout_keep_alive=5, timeout_graceful_shutdown=1, limit_concurrency=command.CONNECTIONS,
-        server_header=False, date_header=False,
-    )  # fmt: skip
-    command.quiet_logging()
-    server = uvicorn.Server(config)
-    streams = scorer.route_output()
-    command.more_files()
-    try:
-        server.run(sockets=[sock])
-    except KeyboardInterrupt:
-        pass
-    finally:
-        sys.stdout, sys.stderr = streams
-        sock.close()
-    print("Stopped serving.", file=out, flush=True)
+    command.serve_until_stopped(app.build(parts, start, stop, areas=(night_routes,)), sock, out)

@@ -100,7 +100,7 @@ async def entry(request: Request) -> Response:
         return refusal(403, "refused: a table's scorer writes to its own table; --game is not taken here")
     if words and words[0].casefold() in NOT_FOR_A_TABLE:
         return refusal(403, f"refused: `{words[0]}` is not taken from a table's phone; run it in the terminal")
-    done = await parts.scorer.answer(data["line"], game)
+    done, _ = await parts.scorer.answer(data["line"], game, lambda known: None)
     if done.code != 0:
         return refusal(scorer_routes.STATUS.get(done.code, 400), done.error or "refused")
     parts.extra["night_watcher"].look_now()
