@@ -786,14 +786,38 @@ def stats(
 
     Example: scorekeeper stats Ann --ruleset oh-hell-mrpikes
     """
+    from scorekeeper import ratings
     from scorekeeper import stats as records
 
     with open_store() as db:
-        data = records.view(records.load(db, rebuild), player, ruleset)
+        data = ratings.beside_records(db, records.view(records.load(db, rebuild), player, ruleset))
     if as_json:
         emit_json(data)
     else:
         typer.echo(records.text(data))
+
+
+@command("ratings")
+def ratings_(
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", help="only games of this ruleset")] = None,
+    since: Annotated[Optional[str], typer.Option("--since", help="only games started on or after this date (YYYY-MM-DD)")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Every player's rating over the finished games, in the order they were played
+    (Plackett-Luce, openskill), shown as mu - 3 sigma with mu, sigma, games rated and the
+    change over their last game, best first.
+
+    Example: scorekeeper ratings --ruleset oh-hell-mrpikes --since 2026-01-01
+    """
+    from scorekeeper import ratings
+
+    chosen = ratings.parse_since(since)
+    with open_store() as db:
+        data = ratings.league(db, ruleset, chosen)
+    if as_json:
+        emit_json(data)
+    else:
+        typer.echo(ratings.text(data))
 
 
 # --- rules ---------------------------------------------------------------------------

@@ -450,7 +450,11 @@ def text(data: dict[str, Any]) -> str:
         lines.append("")
         lines.append("All rulesets")
         rows = [[r["name"], r["played"], r["won"], _pct(r["won"], r["played"])] for r in data["players"]]
-        lines.append(_table(rows, ["player", "played", "won", "win rate"]))
+        headers = ["player", "played", "won", "win rate"]
+        if any("rating" in r for r in data["players"]):  # added by ratings.beside_records
+            rows = [[*row, _rating(r)] for row, r in zip(rows, data["players"], strict=True)]
+            headers.append("rating")
+        lines.append(_table(rows, headers))
     return "\n".join(lines)
 
 
@@ -460,6 +464,10 @@ def _games(n: int) -> str:
 
 def _pct(part: int, whole: int) -> str:
     return f"{round(100 * part / whole)}%" if whole else "-"
+
+
+def _rating(row: dict[str, Any]) -> str:
+    return "-" if row.get("rating") is None else f"{row['rating']:.1f}"
 
 
 def _columns(block: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -494,4 +502,6 @@ def _columns(block: dict[str, Any]) -> list[tuple[str, Any]]:
                 lambda r: str(r["moons"]) + (f" ({r['moons_failed']} failed)" if r["moons_failed"] else ""),
             )
         )
+    if "rating" in sample:  # added by ratings.beside_records
+        columns.append(("rating", _rating))
     return columns

@@ -191,14 +191,14 @@ def verify(db: store.Store) -> int:
 def verify_beside_chain(db: store.Store) -> int:
     """Check what lives beside the chains (call once they verify): the append-only triggers
     and the current-game pointer (a StoreError naming what is wrong), and the summaries cached
-    for `games` and `stats`, rebuilt where they do not match a replay of their game. Returns
+    for `games`, `stats` and `ratings`, rebuilt where they do not match a replay of their game. Returns
     how many summaries were rebuilt."""
     problems = db.check_beside_chain()
     if problems:
         raise errors.StoreError("; ".join(problems))
-    from scorekeeper import stats
+    from scorekeeper import ratings, stats
 
-    return stats.repair_cache(db)
+    return stats.repair_cache(db) + ratings.repair_cache(db)
 
 
 def find_digest(db: store.Store, digest: str) -> tuple[str, int, int]:
