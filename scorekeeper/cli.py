@@ -760,18 +760,25 @@ def counts(values: Values, hand: HandOption = None, game: GameOption = None) -> 
 
 
 @command("import")
-def import_(file: Annotated[Path, typer.Argument(help="a JSON score sheet written by `sheet --format json`")]) -> None:
-    """Load a game from its JSON score sheet into the store and make it current.
+def import_(
+    files: Annotated[
+        list[Path],
+        typer.Argument(help="JSON score sheets (`sheet --format json`) and other store files, any number"),
+    ],
+) -> None:
+    """Bring games from JSON score sheets and other laptops' store files into this store:
+    every game's audit chain is verified and its entries and id kept; a game already here is
+    skipped, a longer copy of it brings it up to date, and a copy that differs is refused,
+    naming both. Nothing is imported unless everything can be.
 
-    The sheet's audit chain must verify and its entries must score what it says; a game
-    already in the store is refused. Example: scorekeeper import tuesday.json
+    Example: scorekeeper import tuesday.json ~/from-bob/scorekeeper.sqlite3
     """
     from scorekeeper import table
     from scorekeeper.words import replies
 
     with open_store() as db:
-        game = table.import_sheet(db, file)
-    typer.echo(replies.imported(game))
+        result = table.import_files(db, files)
+    typer.echo(replies.imported_files(result))
 
 
 @command()

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper.core import engine, errors, events, names, rulesets, schedule
-from scorekeeper.results import Listed, Recorded, Undone
+from scorekeeper.results import Imported, Listed, Recorded, Undone
 
 if TYPE_CHECKING:
     from scorekeeper.storage import store
@@ -350,35 +350,51 @@ def create(db: store.Store, home: Path | None, ruleset_name: str, players: str, 
     return game
 
 
-def import_sheet(db: store.Store, path: Path) -> engine.Game:
-    """Load a game from its JSON score sheet into the store and make it current, once its
-    chain verifies and its entries replay into a valid game scoring what the sheet says;
-    its summary is kept for `stats` at once, since it has just been replayed anyway."""
-    from scorekeeper import stats
-    from scorekeeper.storage import transfer
+def import_files(db: store.Store, paths: Sequence[Path]) -> Imported:
+    """Bring games from JSON score sheets and other store files into the store, all or none
+    (see storage/league.py): every chain verified, every game replayed into a valid game (and a
+    sheet's printed part checked against it), a game already here skipped, a longer copy of one
+    appended to it, and two copies of one game that part ways refused. The last game added
+    becomes current. Summaries are kept for `stats` and `ratings` at once, since every game has
+    just been replayed anyway."""
+    from scorekeeper import ratings, stats
+    from scorekeeper.storage import league, transfer
 
-    data = transfer.read(path)
-    stored = transfer.chain(path, data)
+    copies = [copy for path in paths for copy in league.read(path)]
+    for copy in copies:
+        if copy.sheet is not None:
+            transfer.compare(Path(copy.source), copy.sheet, _replayed_copy(copy))
+    chosen = league.plan(copies, db)
+    taken = [_replayed_copy(copy) for copy in chosen.take]
+    added = [game.id for game in taken if game.id not in chosen.extends]
+    db.take_chains([copy.events for copy in chosen.take], make_current=added[-1] if added else None)
+    for copy, game in zip(chosen.take, taken, strict=True):
+        stats.remember(db, game, copy.events[-1].hash)
+        ratings.remember(db, game, copy.events[-1].hash)
+    return Imported(
+        added=[g for g in taken if g.id in added],
+        extended=[(g, len(c.events) - chosen.extends[g.id]) for c, g in zip(chosen.take, taken, strict=True) if g.id in chosen.extends],
+        present=[copy.events[0].game_id for copy in chosen.present],
+        files=len(paths),
+    )
+
+
+def _replayed_copy(copy) -> engine.Game:
+    """The game a copy's entries make, or a refusal naming its file: entries this version
+    does not know, or that the rules refuse (a forged chain can hold what no command writes)."""
+    source, stored = copy.source, copy.events
     first = stored[0]
     if first.body.get("type") != "game_started" or first.body.get("game_id") != first.game_id:
-        raise errors.EntryError(f"{path}: its first entry does not start game {first.game_id}; nothing was imported")
+        raise errors.EntryError(f"{source}: its first entry does not start game {first.game_id}; nothing was imported")
     try:
-        game = replay(stored)
+        return replay(stored)
     except events.UnknownEntry as exc:
         raise errors.EntryError(
-            f"{path}: entry {exc.position} is not an entry this scorekeeper knows; nothing was imported"
+            f"{source}: entry {exc.position} is not an entry this scorekeeper knows; nothing was imported"
         ) from None
     except errors.ScorekeeperError as exc:
-        raise errors.EntryError(f"{path}: its entries do not make a valid game ({exc}); nothing was imported") from None
+        raise errors.EntryError(f"{source}: its entries do not make a valid game ({exc}); nothing was imported") from None
     except Exception as exc:  # a forged chain can hold what no command ever writes
         raise errors.EntryError(
-            f"{path}: its entries do not make a valid game ({type(exc).__name__}: {exc}); nothing was imported"
+            f"{source}: its entries do not make a valid game ({type(exc).__name__}: {exc}); nothing was imported"
         ) from None
-    transfer.compare(path, data, game)
-    if db.head(game.id):
-        raise errors.EntryError(
-            f"game {game.id} is already in the store (`use {game.id}` makes it current); nothing was imported"
-        )
-    db.import_chain(stored, make_current=True)  # one transaction: both, or neither
-    stats.remember(db, game, db.head(game.id))
-    return game

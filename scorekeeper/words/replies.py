@@ -195,6 +195,28 @@ def imported(game: engine.Game) -> str:
     return head + "\n" + reports.standings_text(game)
 
 
+def imported_files(result: results.Imported) -> str:
+    """What `import` did: one line per game (imported, brought up to date, already here),
+    then the count. A single sheet's new game is shown as `imported` shows it."""
+    if result.files == 1 and len(result.added) == 1 and not result.extended and not result.present:
+        return imported(result.added[0])
+    lines = [
+        f"Imported game {game.id}: {game.ruleset.title}, players {', '.join(game.roster)}." for game in result.added
+    ]
+    lines += [
+        f"Brought game {game.id} up to date: {count} later entr{'y' if count == 1 else 'ies'} added "
+        f"({game.ruleset.title}, players {', '.join(game.roster)})."
+        for game, count in result.extended
+    ]
+    lines += [f"Game {gid} is already in the store: skipped." for gid in result.present]
+    counts = (
+        f"{len(result.added)} imported, {len(result.extended)} brought up to date, "
+        f"{len(result.present)} already there"
+    )
+    current = f"; game {result.added[-1].id} is now current" if result.added else ""
+    return "\n".join([*lines, f"{counts}{current}."])
+
+
 def ruleset_copied(name: str, path: Path) -> str:
     """Where `rules new` wrote the user's copy, and how to play it."""
     return f"Wrote {path}; start a game with `new {name} --players …`."
