@@ -933,7 +933,7 @@ def sheet(
         typer.Option(
             "--format",
             help="text, csv (every fact), grid (CSV: a row per hand, a column per player), json, markdown (md) "
-            "or html, in any case (default: from --output's extension, else text)",
+            "html, or bgstats (the play record BG Stats imports), in any case (default: from --output's extension, else text)",
         ),
     ] = None,
     output: Annotated[Optional[Path], typer.Option("--output", help="write to this file instead of the screen")] = None,
@@ -960,7 +960,7 @@ def sheet(
 
 
 FORMAT_NAMES = {
-    **{name: name for name in ("text", "csv", "grid", "json", "markdown", "html")},
+    **{name: name for name in ("text", "csv", "grid", "json", "markdown", "html", "bgstats")},
     **{"txt": "text", "md": "markdown", "htm": "html"},
 }
 

@@ -22,7 +22,7 @@ from scorekeeper.core import engine, errors, rulesets, scoring
 from scorekeeper.sheets import charts
 from scorekeeper.words import corrected, reports
 
-FORMATS = ("text", "csv", "grid", "json", "markdown", "html")
+FORMATS = ("text", "csv", "grid", "json", "markdown", "html", "bgstats")
 JSON_FORMAT = "table-scorekeeper sheet"  # the marker `import` looks for
 JSON_VERSION = 1
 
@@ -158,6 +158,10 @@ def render(game: engine.Game, fmt: str, stored: list) -> str:
     """The score sheet of `game` (its stored events give the date and the chain) in `fmt`."""
     if fmt not in FORMATS:
         raise errors.UsageError(f"unknown sheet format '{fmt}'; choose {', '.join(FORMATS)}")
+    if fmt == "bgstats":
+        from scorekeeper.sheets import bgstats
+
+        return bgstats.play(build(game, stored))
     renderer = {
         "text": text, "csv": csv_sheet, "grid": grid, "json": json_sheet, "markdown": markdown, "html": html_sheet,
     }  # fmt: skip
