@@ -230,7 +230,8 @@ def _dumps(data: dict[str, Any]) -> str:
 def load(db, rebuild: bool = False) -> dict[str, Any]:
     """The records of the whole store (`aggregate`), cached under a digest of every game's id
     and chain head: while no game has changed, `stats` reads one row."""
-    games = db.games()
+    # in the order played, not the order stored: a league imported in any order reads the same
+    games = sorted(db.games(), key=lambda g: (g.created_at, g.id))
     digest = hashlib.sha256("".join(f"{g.id} {g.head}\n" for g in games).encode()).hexdigest()
     if not rebuild:
         hit = db.derived(AGGREGATE_KIND).get("*")
@@ -241,7 +242,7 @@ def load(db, rebuild: bool = False) -> dict[str, Any]:
                 data = None  # a damaged row: counted again below
             if isinstance(data, dict) and isinstance(data.get("names"), dict) and isinstance(data.get("rulesets"), dict):
                 return data
-    data = aggregate(summaries(db, rebuild))
+    data = aggregate(summaries(db, rebuild, games=games))
     db.put_derived(AGGREGATE_KIND, [("*", digest, _dumps(data))])
     return data
 
