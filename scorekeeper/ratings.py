@@ -9,6 +9,7 @@ and only when there is something to rate."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Iterable
 from datetime import date
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 # Bump when a record's content or meaning changes: records of other versions are ignored.
 CACHE_KIND = "ratings-places-1"
+TABLE_KIND = "ratings-table-1"  # whole tables of ratings, under a digest of every game's head
 
 
 # --- one game ------------------------------------------------------------------------------
@@ -120,6 +122,8 @@ def repair_cache(db: store.Store) -> int:
     wrong = [(gid, head, _dumps(data)) for gid, head, data in fresh if cached.get(gid) != (head, _dumps(data))]
     if wrong:
         db.put_derived(CACHE_KIND, wrong)
+    # the tables were worked out from what was cached: work them out again when next asked
+    db.put_derived(TABLE_KIND, [(key, "", "{}") for key in db.derived(TABLE_KIND)])
     return sum(1 for gid, head, _ in wrong if cached.get(gid, (None,))[0] == head)
 
 
@@ -230,18 +234,47 @@ def parse_since(text: str | None) -> str | None:
 def league(db: store.Store, ruleset: str | None = None, since: str | None = None) -> dict[str, Any]:
     """The ratings over the store's finished games (of one ruleset, or started on or after a
     date), as JSON data: the `ratings --json` shape."""
+    return leagues(db, [ruleset], since)[0]
+
+
+def leagues(db: store.Store, rulesets: list[str | None], since: str | None = None) -> list[dict[str, Any]]:
+    """`league` for each of `rulesets` (None: every ruleset), reading the games' placings once.
+    Each result is cached under a digest of every game's id and chain head: while no game
+    has changed, the ratings are read, not worked out again."""
     chosen = sorted(
         (g for g in db.games() if since is None or g.created_at[:10] >= since),
         key=lambda g: (g.created_at, g.id),
     )  # the order played: every copy of the league sorts its games the same way
-    found = records(db, chosen)
-    rated = [
-        entry
-        for g in chosen
-        if ruleset is None or found[g.id]["ruleset"] == ruleset
-        for entry in [entrants(found[g.id])]
-        if entry is not None
-    ]
+    digest = hashlib.sha256("".join(f"{g.id} {g.head}\n" for g in chosen).encode()).hexdigest()
+    cached = db.derived(TABLE_KIND)
+    out: dict[str | None, dict[str, Any]] = {}
+    for ruleset in rulesets:
+        hit = cached.get(_table_key(ruleset, since))
+        if hit is not None and hit[0] == digest:
+            try:
+                data = json.loads(hit[1])
+            except (TypeError, ValueError):
+                continue
+            if isinstance(data, dict) and data.keys() == _TABLE_KEYS and isinstance(data["players"], list):
+                out[ruleset] = data
+    missing = [r for r in dict.fromkeys(rulesets) if r not in out]
+    if missing:
+        found = records(db, chosen)
+        rated = [(found[g.id]["ruleset"], entry) for g in chosen for entry in [entrants(found[g.id])] if entry]
+        for ruleset in missing:
+            out[ruleset] = _table(ruleset, since, [e for name, e in rated if ruleset is None or name == ruleset])
+        db.put_derived(TABLE_KIND, [(_table_key(r, since), digest, _dumps(out[r])) for r in missing])
+    return [out[r] for r in rulesets]
+
+
+_TABLE_KEYS = frozenset({"ruleset", "since", "games", "players"})
+
+
+def _table_key(ruleset: str | None, since: str | None) -> str:
+    return json.dumps([ruleset, since])  # never a game id, which is hex
+
+
+def _table(ruleset: str | None, since: str | None, rated: list[Rated]) -> dict[str, Any]:
     return {
         "ruleset": ruleset,
         "since": since,
@@ -266,8 +299,10 @@ def league(db: store.Store, ruleset: str | None = None, since: str | None = None
 def beside_records(db: store.Store, records_view: dict[str, Any]) -> dict[str, Any]:
     """`stats`'s records with each player's rating added: in a ruleset's block the rating over
     that ruleset's games, in the players across rulesets the rating over every game."""
-    by_ruleset = {block["ruleset"]: _by_key(league(db, block["ruleset"])) for block in records_view["rulesets"]}
-    overall = _by_key(league(db)) if records_view["rulesets"] else {}
+    names = [block["ruleset"] for block in records_view["rulesets"]]
+    found = leagues(db, [*names, None]) if names else []
+    by_ruleset = {name: _by_key(data) for name, data in zip(names, found, strict=False)}
+    overall = _by_key(found[-1]) if found else {}
     for block in records_view["rulesets"]:
         for row in block["players"]:
             row["rating"] = by_ruleset[block["ruleset"]].get(row["name"].casefold())

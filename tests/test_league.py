@@ -285,3 +285,44 @@ def test_a_finished_game_as_the_play_record_bg_stats_imports(season, sk):
     assert sk.fails("--home", season.root / "c", "sheet", "--format", "bgstats", "--game", unfinished) == (
         "refused: the game is not over yet, and BG Stats records finished plays; write it once the game ends"
     )
+
+
+# --- what is cached, and what is checked ---------------------------------------------------
+
+
+def test_ratings_read_the_cached_placings_and_replay_no_game(season, monkeypatch):
+    from scorekeeper import ratings
+    from scorekeeper.core import engine
+
+    home = season.root / "c"
+    first = season.on("c", "ratings", "--json")
+    with store.Store(home) as db:  # forget the tables worked out, keep each game's placings
+        assert db.put_derived(ratings.TABLE_KIND, [(k, "", "{}") for k in db.derived(ratings.TABLE_KIND)])
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("a game was replayed")
+
+    monkeypatch.setattr(engine, "from_log", no_replay)
+    assert season.on("c", "ratings", "--json") == first
+
+
+def test_a_wrong_cached_placing_is_not_trusted(season):
+    from scorekeeper import ratings
+
+    home = season.root / "a"
+    _, gid = season.played[0]
+    first = json.loads(season.on("a", "ratings", "--json"))
+    with store.Store(home) as db:
+        head, text = db.derived(ratings.CACHE_KIND)[gid]
+        data = json.loads(text)
+        seats = data["seats"]  # Dan (last) now first and Ann last: well formed, and wrong
+        data["seats"] = [[place, hands] for (place, _), (_, hands) in zip(seats, reversed(seats), strict=True)]
+        assert db.put_derived(ratings.CACHE_KIND, [(gid, head, json.dumps(data))])
+        assert db.put_derived(ratings.TABLE_KIND, [(k, "", "{}") for k in db.derived(ratings.TABLE_KIND)])
+    assert json.loads(season.on("a", "ratings", "--json")) != first  # the cache is read as it is
+    assert "Rebuilt 1 cached summary" in season.on("a", "verify")
+    assert json.loads(season.on("a", "ratings", "--json")) == first
+    with store.Store(home) as db:  # a row that does not read back is replayed, not a crash
+        assert db.put_derived(ratings.CACHE_KIND, [(gid, head, "{not json")])
+        assert db.put_derived(ratings.TABLE_KIND, [(k, "", "{}") for k in db.derived(ratings.TABLE_KIND)])
+    assert json.loads(season.on("a", "ratings", "--json")) == first

@@ -129,7 +129,7 @@ def test_verify_rebuilds_a_cached_summary_that_does_not_match_its_game(sk, home)
     assert sk("verify").splitlines() == [
         "The 1 game verifies: no entry has been altered.",
         "Rebuilt 1 cached summary that did not match its game (a cache beside the record, used by "
-        "`games` and `stats`; the record itself is intact).",
+        "`games`, `stats` and `ratings`; the record itself is intact).",
     ]
     assert "hand 3" in sk("games")
     assert sk("verify") == "The 1 game verifies: no entry has been altered.\n"

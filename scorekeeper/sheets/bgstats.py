@@ -11,16 +11,16 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.core import errors, scoring
 
 if TYPE_CHECKING:
-    from scorekeeper.sheets.score_sheet import Sheet
+    from scorekeeper.core import engine
+    from scorekeeper.storage import store
 
 SOURCE_NAME = "table-scorekeeper"
 
 
-def play_data(sheet: Sheet) -> dict[str, Any]:
+def play_data(game: engine.Game, stored: list[store.StoredEvent]) -> dict[str, Any]:
     """The play record as JSON data. Times are the local time of the machine writing it, as
     the app reads them; the start player is whoever led the first hand (the first dealer
     where the rules name no seat to lead)."""
-    game = sheet.game
     if not game.finished:
         raise errors.EntryError(
             "the game is not over yet, and BG Stats records finished plays; write it once the game ends"
@@ -28,7 +28,7 @@ def play_data(sheet: Sheet) -> dict[str, Any]:
     winners = set(game.winners())
     first = game.hands[0]
     starter = first.seating[first.leader if first.leader is not None else first.dealer]
-    started, ended = _local(sheet.stored[0].at), _local(sheet.stored[-1].at)
+    started, ended = _local(stored[0].at), _local(stored[-1].at)
     comments = [part for part in (game.name, f"{game.ruleset.title}, {len([h for h in game.hands if h.closed])} hands") if part]
     return {
         "sourceName": SOURCE_NAME,
@@ -62,5 +62,5 @@ def _local(at: str) -> datetime:
     return datetime.fromisoformat(at).astimezone()
 
 
-def play(sheet: Sheet) -> str:
-    return json.dumps(play_data(sheet), ensure_ascii=False, indent=2) + "\n"
+def play(game: engine.Game, stored: list[store.StoredEvent]) -> str:
+    return json.dumps(play_data(game, stored), ensure_ascii=False, indent=2) + "\n"

@@ -161,7 +161,7 @@ def render(game: engine.Game, fmt: str, stored: list) -> str:
     if fmt == "bgstats":
         from scorekeeper.sheets import bgstats
 
-        return bgstats.play(build(game, stored))
+        return bgstats.play(game, stored)
     renderer = {
         "text": text, "csv": csv_sheet, "grid": grid, "json": json_sheet, "markdown": markdown, "html": html_sheet,
     }  # fmt: skip
