@@ -97,7 +97,7 @@ def test_a_game_in_progress_shows_the_hand_under_way(sk):
 def test_an_unknown_format_is_a_usage_error(sk):
     friday(sk)
     err = sk.fails("sheet", "--format", "pdf", code=2)
-    assert err == "error: unknown sheet format 'pdf'; choose text, csv, grid, json, markdown, html"
+    assert err == "error: unknown sheet format 'pdf'; choose text, csv, grid, json, markdown, html, bgstats"
 
 
 def test_output_writes_the_file_and_nothing_to_the_screen(sk, tmp_path):
