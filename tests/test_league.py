@@ -326,3 +326,22 @@ def test_a_wrong_cached_placing_is_not_trusted(season):
         assert db.put_derived(ratings.CACHE_KIND, [(gid, head, "{not json")])
         assert db.put_derived(ratings.TABLE_KIND, [(k, "", "{}") for k in db.derived(ratings.TABLE_KIND)])
     assert json.loads(season.on("a", "ratings", "--json")) == first
+
+
+def test_a_file_that_is_not_a_store_of_ours_is_refused_in_one_line(sk, tmp_path):
+    import sqlite3
+
+    theirs = tmp_path / "theirs.sqlite3"
+    with sqlite3.connect(theirs) as conn:
+        conn.execute("CREATE TABLE plays (game TEXT)")
+    conn.close()
+    assert sk.fails("import", theirs, code=3) == (
+        f"error: cannot import {theirs}: it is not a scorekeeper store (it is another program's SQLite "
+        "database); nothing was imported"
+    )
+    cut = tmp_path / "cut.sqlite3"
+    cut.write_bytes(b"SQLite format 3\x00" + bytes(range(200)))
+    assert sk.fails("import", cut, code=3).startswith(f"error: cannot import {cut}: it is damaged or unreadable")
+    empty = tmp_path / "empty"
+    sk("--home", empty, "games")  # a store with no game yet: nothing to import, nothing refused
+    assert sk("import", empty) == "0 imported, 0 brought up to date, 0 already there.\n"

@@ -232,7 +232,12 @@ class Store:
         self = cls.__new__(cls)
         self.folder, self.path = Path(path).parent, Path(path)
         self._conn, self._writable, self._appended, self.warnings = None, False, [], []
-        if not self._inspect_read_only():
+        try:
+            ready = self._inspect_read_only()
+        except errors.StoreError as exc:  # its advice is for one's own store
+            reason = str(exc).split("; ")[0].removeprefix(f"{self.path} ")
+            raise errors.StoreError(f"cannot import {path}: it {reason}; nothing was imported") from None
+        if not ready:
             raise errors.StoreError(
                 f"{path} is an empty store, or one an older scorekeeper wrote; open it once with "
                 f"`scorekeeper --home {self.folder} games` to bring it up to date, then import it"
