@@ -76,55 +76,56 @@ def _placings_ok(data: Any) -> bool:
     )  # fmt: skip
 
 
-def _dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-
-
 def records(db: store.Store, games: list[store.GameSummary]) -> dict[str, dict[str, Any]]:
     """Each game's placings by id: cached where its chain head still matches, else replayed
     from its entries and cached."""
+    from scorekeeper import replays
+
     cached = db.derived(CACHE_KIND)
     found: dict[str, dict[str, Any]] = {}
     for summary in games:
         hit = cached.get(summary.id)
-        if hit is None or hit[0] != summary.head:
-            continue
-        try:
-            data = json.loads(hit[1])
-        except (TypeError, ValueError):
-            continue
-        if _placings_ok(data):
+        data = _parsed(hit[1]) if hit is not None and hit[0] == summary.head else None
+        if data is not None:
             found[summary.id] = data
-    fresh = [_replayed(db, summary.id) for summary in games if summary.id not in found]
+    fresh = replays.derive(db, [g.id for g in games if g.id not in found], placings_text)
     if fresh:
-        db.put_derived(CACHE_KIND, [(gid, head, _dumps(data)) for gid, head, data in fresh])
-        found.update({gid: data for gid, _, data in fresh})
+        db.put_derived(CACHE_KIND, fresh)
+        found.update({gid: json.loads(text) for gid, _, text in fresh})
     return found
 
 
-def _replayed(db: store.Store, game_id: str) -> tuple[str, str, dict[str, Any]]:
-    from scorekeeper.core import engine
+def _parsed(text: Any) -> dict[str, Any] | None:
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError):
+        return None
+    return data if _placings_ok(data) else None
 
-    stored = db.events(game_id)
-    return game_id, stored[-1].hash, placings(engine.from_log([e.body for e in stored]))
+
+def placings_text(game: engine.Game) -> str:
+    return json.dumps(placings(game), separators=(",", ":"), ensure_ascii=False)
 
 
 def remember(db: store.Store, game: engine.Game, head: str) -> None:
     """Cache the placings of a game just replayed anyway (an import), as of its chain head."""
-    db.put_derived(CACHE_KIND, [(game.id, head, _dumps(placings(game)))])
+    db.put_derived(CACHE_KIND, [(game.id, head, placings_text(game))])
 
 
 def repair_cache(db: store.Store) -> int:
-    """Replay every game and keep its placings where the cached record differs (`verify`):
-    how many records cached under the game's current head were wrong."""
+    """Replay the games whose placings are cached under their current head and keep the
+    fresh record where the cached one differs (`verify`): how many were wrong. A record
+    cached under an older head is replayed when next read anyway."""
+    from scorekeeper import replays
+
     cached = db.derived(CACHE_KIND)
-    fresh = [_replayed(db, g.id) for g in db.games()]
-    wrong = [(gid, head, _dumps(data)) for gid, head, data in fresh if cached.get(gid) != (head, _dumps(data))]
+    current = [g.id for g in db.games() if cached.get(g.id, ("",))[0] == g.head]
+    wrong = [row for row in replays.derive(db, current, placings_text) if cached[row[0]] != row[1:]]
     if wrong:
         db.put_derived(CACHE_KIND, wrong)
     # the tables were worked out from what was cached: work them out again when next asked
     db.put_derived(TABLE_KIND, [(key, "", "{}") for key in db.derived(TABLE_KIND)])
-    return sum(1 for gid, head, _ in wrong if cached.get(gid, (None,))[0] == head)
+    return len(wrong)
 
 
 # --- across games --------------------------------------------------------------------------
@@ -263,7 +264,8 @@ def leagues(db: store.Store, rulesets: list[str | None], since: str | None = Non
         rated = [(found[g.id]["ruleset"], entry) for g in chosen for entry in [entrants(found[g.id])] if entry]
         for ruleset in missing:
             out[ruleset] = _table(ruleset, since, [e for name, e in rated if ruleset is None or name == ruleset])
-        db.put_derived(TABLE_KIND, [(_table_key(r, since), digest, _dumps(out[r])) for r in missing])
+        rows = [(_table_key(r, since), digest, json.dumps(out[r], separators=(",", ":"))) for r in missing]
+        db.put_derived(TABLE_KIND, rows)
     return [out[r] for r in rulesets]
 
 

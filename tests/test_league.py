@@ -5,6 +5,8 @@ same places (`import FILE…`, `ratings`, `stats`)."""
 
 import json
 import math
+import os
+import sys
 
 import pytest
 from openskill.models import PlackettLuce
@@ -345,3 +347,32 @@ def test_a_file_that_is_not_a_store_of_ours_is_refused_in_one_line(sk, tmp_path)
     empty = tmp_path / "empty"
     sk("--home", empty, "games")  # a store with no game yet: nothing to import, nothing refused
     assert sk("import", empty) == "0 imported, 0 brought up to date, 0 already there.\n"
+
+
+WORKERS = []  # the file each replay notes its process in, for the test below
+
+
+def noted_placings(game):
+    """ratings.placings_text, noting which process replayed the game."""
+    from scorekeeper import ratings
+
+    with open(WORKERS[0], "a") as file:
+        file.write(f"{os.getpid()}\n")
+    return json.dumps(ratings.placings(game), separators=(",", ":"), ensure_ascii=False)
+
+
+def test_many_games_to_replay_are_shared_out_among_workers(season, monkeypatch, tmp_path):
+    from scorekeeper import ratings, replays
+
+    first = season.on("c", "ratings", "--json")
+    with store.Store(season.root / "c") as db:  # forget everything worked out
+        for kind in (ratings.CACHE_KIND, ratings.TABLE_KIND):
+            assert db.put_derived(kind, [(k, "", "{}") for k in db.derived(kind)])
+    monkeypatch.setattr(replays, "PARALLEL_FROM", 2)
+    monkeypatch.setattr(replays.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(ratings, "placings_text", noted_placings)
+    monkeypatch.setattr(sys.modules[__name__], "WORKERS", [tmp_path / "pids"])
+    assert season.on("c", "ratings", "--json") == first
+    pids = (tmp_path / "pids").read_text().split()
+    assert len(pids) == 3 and str(os.getpid()) not in pids  # all three games, none replayed here
+    assert season.on("c", "verify").startswith("All 3 games verify")
