@@ -361,11 +361,12 @@ def import_files(db: store.Store, paths: Sequence[Path]) -> Imported:
     from scorekeeper.storage import league, transfer
 
     copies = [copy for path in paths for copy in league.read(path)]
+    replayed = {id(copy): _replayed_copy(copy) for copy in copies if copy.sheet is not None}
     for copy in copies:
         if copy.sheet is not None:
-            transfer.compare(Path(copy.source), copy.sheet, _replayed_copy(copy))
+            transfer.compare(Path(copy.source), copy.sheet, replayed[id(copy)])
     chosen = league.plan(copies, db)
-    taken = [_replayed_copy(copy) for copy in chosen.take]
+    taken = [replayed.get(id(copy)) or _replayed_copy(copy) for copy in chosen.take]
     added = [game.id for game in taken if game.id not in chosen.extends]
     db.take_chains([copy.events for copy in chosen.take], make_current=added[-1] if added else None)
     for copy, game in zip(chosen.take, taken, strict=True):

@@ -6,6 +6,7 @@ was altered. Nothing is ever merged entry by entry."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -42,10 +43,15 @@ def read(path: Path) -> list[Copy]:
 
 
 def _is_sqlite(path: Path) -> bool:
+    """Whether a regular file starts as an SQLite database does. Anything else (a pipe, which
+    would wait for a writer, a device, a folder) is left to the sheet reader to refuse."""
     try:
-        with open(path, "rb") as file:
+        if not path.is_file():
+            return False
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # it may have become a pipe since
+        with os.fdopen(fd, "rb") as file:
             return file.read(16) == b"SQLite format 3\x00"
-    except OSError:
+    except (OSError, ValueError):
         return False  # the sheet reader says why it cannot be read
 
 
