@@ -236,7 +236,7 @@ class Store:
         written, and refused unless it is a store of ours this version reads as it is."""
         self = cls.__new__(cls)
         self.folder, self.path = Path(path).parent, Path(path)
-        self._conn, self._writable, self._appended, self.warnings = None, False, [], []
+        self._conn, self._writable, self._appended, self.warnings, self.via = None, False, [], [], None
         try:
             ready = self._inspect_read_only()
         except errors.StoreError as exc:  # its advice is for one's own store
