@@ -321,6 +321,7 @@ def _by_key(data: dict[str, Any]) -> dict[str, float]:
 
 
 def text(data: dict[str, Any]) -> str:
+    from scorekeeper.core.counting import counted
     from scorekeeper.words import reports
 
     which = f" of {data['ruleset']}" if data["ruleset"] else ""
@@ -331,6 +332,6 @@ def text(data: dict[str, Any]) -> str:
         [i, p["name"], f"{p['rating']:.1f}", f"{p['mu']:.1f}", f"{p['sigma']:.1f}", p["games"], f"{p['change']:+.1f}"]
         for i, p in enumerate(data["players"], start=1)
     ]
-    head = f"Ratings over {data['games']} finished game{'s' if data['games'] != 1 else ''}{which}{when}"
+    head = f"Ratings over {counted(data['games'], 'finished games')}{which}{when}"
     table = reports.table(rows, ["#", "player", "rating", "μ", "σ", "games", "last game"])
     return f"{head}\n{table}\nrating = μ − 3σ (Plackett-Luce): the skill a player very likely has at least"

@@ -18,7 +18,7 @@ from scorekeeper.core import engine, errors, events, names, rulesets, schedule
 from scorekeeper.results import Imported, Listed, Recorded, Undone
 
 if TYPE_CHECKING:
-    from scorekeeper.storage import store
+    from scorekeeper.storage import league, store
 
 
 def parse_players(text: str) -> list[str]:
@@ -380,7 +380,7 @@ def import_files(db: store.Store, paths: Sequence[Path]) -> Imported:
     )
 
 
-def _replayed_copy(copy) -> engine.Game:
+def _replayed_copy(copy: league.Copy) -> engine.Game:
     """The game a copy's entries make, or a refusal naming its file: entries this version
     does not know, or that the rules refuse (a forged chain can hold what no command writes)."""
     source, stored = copy.source, copy.events

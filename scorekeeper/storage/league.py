@@ -65,8 +65,9 @@ class Plan(NamedTuple):
 
 
 def plan(copies: list[Copy], db: store.Store) -> Plan:
-    """Match the copies of each game with each other and with the store. The result does not
-    depend on the order of the files, so importing them in any order gives the same store."""
+    """Match the copies of each game with each other and with the store. Which games are
+    taken, and whole, does not depend on the order of the files: importing them in any order
+    gives the same games with the same chains."""
     longest: dict[str, Copy] = {}
     for copy in copies:
         gid = copy.events[0].game_id

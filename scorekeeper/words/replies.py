@@ -204,7 +204,7 @@ def imported_files(result: results.Imported) -> str:
         f"Imported game {game.id}: {game.ruleset.title}, players {', '.join(game.roster)}." for game in result.added
     ]
     lines += [
-        f"Brought game {game.id} up to date: {count} later entr{'y' if count == 1 else 'ies'} added "
+        f"Brought game {game.id} up to date: {counted(count, 'later entries')} added "
         f"({game.ruleset.title}, players {', '.join(game.roster)})."
         for game, count in result.extended
     ]
