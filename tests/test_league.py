@@ -343,7 +343,9 @@ def test_a_file_that_is_not_a_store_of_ours_is_refused_in_one_line(sk, tmp_path)
     )
     cut = tmp_path / "cut.sqlite3"
     cut.write_bytes(b"SQLite format 3\x00" + bytes(range(200)))
-    assert sk.fails("import", cut, code=3).startswith(f"error: cannot import {cut}: it is damaged or unreadable")
+    assert sk.fails("import", cut, code=3) == (
+        f"error: cannot import {cut}: it is damaged (file is not a database); nothing was imported"
+    )
     empty = tmp_path / "empty"
     sk("--home", empty, "games")  # a store with no game yet: nothing to import, nothing refused
     assert sk("import", empty) == "0 imported, 0 brought up to date, 0 already there.\n"

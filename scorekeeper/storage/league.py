@@ -31,7 +31,7 @@ def read(path: Path) -> list[Copy]:
         data = transfer.read(path)
         return [Copy(str(path), transfer.chain(path, data), data)]
     copies = []
-    with store.Store.elsewhere(path) as other:
+    with _other_store(path) as other:
         for game in other.games():
             events, problem = other.chain(game.id)
             if problem:
@@ -40,6 +40,16 @@ def read(path: Path) -> list[Copy]:
                 )
             copies.append(Copy(str(path), events, None))
     return copies
+
+
+def _other_store(path: Path) -> store.Store:
+    """Another laptop's store, read as a copy (never migrated, never written); a file that is
+    not one is refused in words for an import, not with the advice meant for one's own store."""
+    try:
+        return store.Store(path.parent, copy=path)
+    except errors.StoreError as exc:
+        reason = str(exc).split("; ")[0].removeprefix(f"{path} ")
+        raise errors.StoreError(f"cannot import {path}: it {reason}; nothing was imported") from None
 
 
 def _is_sqlite(path: Path) -> bool:

@@ -1,6 +1,6 @@
 """A JSON score sheet (`sheet --format json`) as a file to import: read within limits,
 checked to be a sheet of ours, its entries taken as a stored chain checked link by link, and
-what it says compared with what its entries score (table.import_sheet puts these together)."""
+what it says compared with what its entries score (table.import_files puts these together)."""
 
 from __future__ import annotations
 
