@@ -104,8 +104,8 @@ def page_state(game: engine.Game, stored: list[store.StoredEvent], standings: di
     chart = small = ""
     if sheet.rows:
         series = sheet.plotted()
-        chart = charts.svg(game.players, series, width=720, height=300)
-        small = charts.svg(game.players, series, width=380, height=300)  # a phone's width: legible text
+        chart = charts.svg(game.roster, series, width=720, height=300, left=game.left)
+        small = charts.svg(game.roster, series, width=380, height=300, left=game.left)  # a phone's width: legible text
     return {
         "game": {
             "id": game.id,
@@ -118,7 +118,7 @@ def page_state(game: engine.Game, stored: list[store.StoredEvent], standings: di
         },
         "standings": standings,
         "status": status,
-        "status_lines": [] if game.finished else reports.status_text(game).splitlines(),
+        "status_lines": [] if game.finished else reports.status_text(game, in_turn=True).splitlines(),
         "needs": [_plain_need(n) for n in status["needs"]],
         "result": reports.final_text(game) if game.finished else "",
         "sheet": score_sheet.live_json(sheet),
