@@ -419,7 +419,7 @@ def standings(
         from scorekeeper.sheets import charts, score_sheet
 
         typer.echo("\nRunning totals after each hand:")
-        typer.echo(charts.terminal(state.roster, score_sheet.build(state, []).plotted(), left=state.left))
+        typer.echo(charts.terminal(state.roster, score_sheet.build(state, []).plotted(), departed=state.left))
 
 
 # --- entries -------------------------------------------------------------------------

@@ -104,8 +104,8 @@ def page_state(game: engine.Game, stored: list[store.StoredEvent], standings: di
     chart = small = ""
     if sheet.rows:
         series = sheet.plotted()
-        chart = charts.svg(game.roster, series, width=720, height=300, left=game.left)
-        small = charts.svg(game.roster, series, width=380, height=300, left=game.left)  # a phone's width: legible text
+        chart = charts.svg(game.roster, series, width=720, height=300, departed=game.left)
+        small = charts.svg(game.roster, series, width=380, height=300, departed=game.left)  # a phone's width: legible text
     return {
         "game": {
             "id": game.id,

@@ -57,7 +57,7 @@ def _bounds(series: dict[str, list[float]]) -> tuple[float, float]:
 # --- terminal --------------------------------------------------------------------------
 
 
-def terminal(players: list[str], series: dict[str, list[float]], height: int = 10, left: Collection[str] = ()) -> str:
+def terminal(players: list[str], series: dict[str, list[float]], height: int = 10, departed: Collection[str] = ()) -> str:
     """Each player's running total plotted with their marker; `*` where several meet. A
     player who left keeps their line, and the legend says they left."""
     points = max(len(line) for line in series.values())
@@ -95,7 +95,7 @@ def terminal(players: list[str], series: dict[str, list[float]], height: int = 1
             if all(ch == " " for ch in axis[max(0, start - 1) : end]):
                 axis[start:end] = list(text)
     lines.append(" " * (pad + 2) + "".join(axis).rstrip() + "   hand")
-    legend = "   ".join(f"{mark[p]} {p}" + (" (left)" if p in left else "") for p in players)
+    legend = "   ".join(f"{mark[p]} {p}" + (" (left)" if p in departed else "") for p in players)
     lines.append(" " * (pad + 2) + legend + ("   * several" if any("*" in row for row in grid) else ""))
     return "\n".join(lines)
 
@@ -117,7 +117,7 @@ def hand_labels(hands: int, length: float, gap: float = 15) -> list[int]:
 
 
 def svg(
-    players: list[str], series: dict[str, list[float]], width: int = 720, height: int = 230, left: Collection[str] = ()
+    players: list[str], series: dict[str, list[float]], width: int = 720, height: int = 230, departed: Collection[str] = ()
 ) -> str:
     """An inline SVG line chart of the running totals, with a legend ordered by final total,
     the players who left after everyone still playing (their lines kept, marked "left")."""
@@ -169,7 +169,7 @@ def svg(
         out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="1.6"{dashes}/>')
         for i, v in enumerate(series[player][1:], start=1):
             out.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="1.8" fill="{colour}"/>')
-    final = sorted(players, key=lambda p: (p in left, -series[p][-1]))
+    final = sorted(players, key=lambda p: (p in departed, -series[p][-1]))
     for k, player in enumerate(final):
         n = players.index(player)
         colour, dash = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)]
@@ -181,7 +181,7 @@ def svg(
         )
         out.append(
             f'<text x="{lx + 26}" y="{ly + 3.5}" fill="#111">{esc(_short(player))} '
-            f"({esc(number_text(series[player][-1]))}{', left' if player in left else ''})</text>"
+            f"({esc(number_text(series[player][-1]))}{', left' if player in departed else ''})</text>"
         )
     out.append("</svg>")
     return "\n".join(out)

@@ -208,7 +208,10 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
     blind = {p for p, kind in hand.forced.items() if kind == "blind"}
     scored = reports.tricks_scored(hand)
     # the facts alone don't show what the cards and the first and last tricks scored
-    hidden = any(isinstance(r, rulesets.CardPoints | rulesets.TrickPoints) for r in hand.phase.scoring)
+    hidden = any(
+        isinstance(r, rulesets.TrickPoints) or (isinstance(r, rulesets.CardPoints) and (r.cards or r.suits))
+        for r in hand.phase.scoring
+    )
     cells = []
     for p in game.roster:
         totals[p] += points[p]
@@ -708,7 +711,7 @@ def html_sheet(sheet: Sheet) -> str:
     if sheet.rows:
         series = sheet.plotted()
         out.append(
-            '<figure class="chart">' + charts.svg(sheet.players, series, width=480, height=240, left=sheet.game.left) + "</figure>"
+            '<figure class="chart">' + charts.svg(sheet.players, series, width=480, height=240, departed=sheet.game.left) + "</figure>"
         )
     out.append(
         '<div class="side"><table class="standings"><thead><tr><th>place</th><th>player</th><th>score</th><th>forfeits</th></tr></thead><tbody>'
