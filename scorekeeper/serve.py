@@ -117,6 +117,7 @@ def page_state(game: engine.Game, stored: list[store.StoredEvent], standings: di
             "started_at": stored[0].at if stored else "",
         },
         "standings": standings,
+        "standings_line": reports.standings_line(game),  # one line, a player who left marked so
         "status": status,
         "status_lines": [] if game.finished else reports.status_text(game, in_turn=True).splitlines(),
         "needs": [_plain_need(n) for n in status["needs"]],

@@ -120,6 +120,8 @@ def status_data(game: engine.Game) -> dict[str, Any]:
         "game": game.id,
         "ruleset": game.ruleset.name,
         "hand": hand.number,
+        "hand_title": hand_title(game, hand.number, of=True),  # "hand 3 of 19", "hand 20 (tie-break 1)"
+        "tie_break": tie_break_number(game, hand.number),
         "hands_planned": game.planned_hands,
         "phase": hand.phase.title if game.ruleset.phases else None,
         "phase_scoring": phase_text(game, hand) if game.ruleset.phases else None,
@@ -458,11 +460,11 @@ def next_text(game: engine.Game) -> str:
     if game.ruleset.dealer == "lowest-score":
         # the deal follows the scores, so why it lands where it does gets a line of its own
         return (
-            f"Next: hand {hand.number}, {size}; {leads} leads. Record: {needs}.\n"
+            f"Next: {hand_title(game, hand.number)}, {size}; {leads} leads. Record: {needs}.\n"
             f"{game.players[hand.dealer]} deals: {hand.dealer_reason}."
         )
     return (
-        f"Next: hand {hand.number}, {game.players[hand.dealer]} deals ({hand.dealer_reason}), "
+        f"Next: {hand_title(game, hand.number)}, {game.players[hand.dealer]} deals ({hand.dealer_reason}), "
         f"{size}; {leads} leads. Record: {needs}."
     )
 
