@@ -27,7 +27,7 @@ import io
 import json
 
 from test_serve import Served
-from test_session import play
+from test_session import play, session_on
 
 EVENING = [
     "new oh-hell-mrpikes --players Ann,Bob,Cat --set sizes=fixed --set hands=4 --set start=2",
@@ -68,6 +68,17 @@ def test_play_says_what_happened_as_it_happens(sk):
     assert all(len(line) <= 80 for line in out.splitlines() if line.startswith("Chain digest after"))
 
 
+def test_plays_bottom_bar_marks_the_player_who_left(home, sk):
+    evening(sk)
+    one, _ = session_on(home)
+    one.sync()
+    assert one.toolbar() == "game over · 1. Fay 53  2. Dan 31  3. Bob 26  4. Cat 21 (left)"
+    sk("undo")  # hand 5's tricks: the tie-break hand is under way again
+    one.sync()
+    assert one.toolbar().startswith("hand 5 (tie-break 1) · Fay deals · 1. Fay 42  1. Dan 42  3. Bob 16  4. Cat 21 (left)")
+    assert "In progress: hand 5 (tie-break 1), under way." in sk("standings")
+
+
 def test_a_correction_names_the_players_of_the_corrected_hand_as_they_were(sk):
     evening(sk)
     said = sk("adjust", "Fay", "1", "--reason", "t", "--hand", "1")
@@ -87,6 +98,7 @@ def test_why_names_each_hand_as_it_was(sk):
     dan = sk.json("why", "Dan", "--hand", "2")
     assert dan["hands"][0]["points"] == 11 and dan["hands"][0]["start"]["points"] == 10
     assert dan["total"] == 21
+    assert sk("why", "Dan", "--hand", "2").startswith("Dan in hand 2 of Oh Hell! (MrPikes' house rules): +11\n")
     assert [i["rule"] for i in dan["hands"][0]["items"]] == ["exact_bid"]  # the start is not an item of the hand
     text = sk("why", "Dan")
     assert "    +10  Dan joined with the score of the player in last place (Cat, 10)" in text

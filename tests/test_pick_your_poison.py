@@ -640,6 +640,9 @@ def test_every_kind_of_forced_pick_in_a_round_of_four_then_a_round_of_three(sk):
     assert scores(sk) == {"Ann": 60, "Bob": 70, "Cat": 16}
     assert "Round 1 is complete; every poison's count starts again." in closing
     assert "Cat deals: lowest score, 16." in closing
+    sheet = sk("sheet")
+    assert "blind 3 took 3 +26, renege -4 → 22" in sheet  # the peek is in the hand's row
+    assert "      end of round 1" in sheet  # the sheet marks where the round ends
     # --- round 2: 3 hands, each poison exactly once (min 1, max ceil(3/3) = 1)
     state = status(sk)
     assert state["round"] == {"number": 2, "of": 2, "hand": 1, "hands": 3}

@@ -144,7 +144,8 @@ def why_text(game: engine.Game, name: str, number: int | None = None) -> str:
         points = "point" if abs(Fraction(data["total"]).limit_denominator()) == 1 else "points"
         head = f"{player}: {total} {points} in {game.ruleset.title} ({scored} hand{'s' if scored != 1 else ''} scored)"
     else:
-        head = f"{data['hands'][0]['player']} in {reports.hand_title(game, number)} of {game.ruleset.title}: {_signed(data['total'])}"
+        shown = data["hands"][0]  # the hand's own points: a newcomer's start is a line of its own
+        head = f"{shown['player']} in {reports.hand_title(game, number)} of {game.ruleset.title}: {_signed(shown['points'])}"
     lines = [head]
     if not data["hands"]:
         lines.append("No hand has been scored yet.")
