@@ -628,6 +628,7 @@ td.who { max-width: 18mm; overflow: hidden; text-overflow: ellipsis; white-space
 td.f { color: #222; border-right: none; }
 td.away { background: #f4f4f4; }
 td.f span.nw { white-space: nowrap; }
+td.f span.by { display: block; }  /* a renege's or a ruling's points, item by item: may wrap */
 td.t { font-weight: bold; white-space: nowrap; border-left: none; }
 .red { color: #c00; }
 .mark { display: inline-block; font-size: 7pt; font-weight: bold; color: #000; background: #fff; border: 0.8pt solid #000; border-radius: 0.8mm; padding: 0 0.6mm; margin-left: 0.6mm; letter-spacing: 0.02em; }
@@ -693,7 +694,9 @@ def html_sheet(sheet: Sheet) -> str:
     for row in sheet.rows:
         info = "".join(_info_html(c, v, row) for c, v in zip(cols, _info(sheet, row), strict=True))
         cells = "".join(
-            f'<td class="f"><span class="nw">{esc(c.written())}</span>{"".join(_mark_html(m) for m in c.marks())}</td>'
+            f'<td class="f"><span class="nw">{esc(c.written() if c.breakdown is None else c.facts())}</span>'
+            + (f'<span class="by">{esc(c.breakdown)}</span>' if c.breakdown is not None else "")
+            + f'{"".join(_mark_html(m) for m in c.marks())}</td>'
             f'<td class="t">{esc(scoring.points_text(c.total))}</td>'
             if c.seated
             else '<td class="away" colspan="2"></td>'
