@@ -314,7 +314,17 @@ class Session:
             del answers["poisons" if rules.bidding.kind != "poisons" else "bids"]
             if rules.bidding.kind == "none":
                 answers.pop("bids", None)
-        head = HELP_HEAD + (f" ({', '.join(self.data['order'])})" if self.game is not None and self.data.get("order") else "")
+            from scorekeeper.core import rulesets
+
+            kinds = {type(rule) for rule in self.game.hand.phase.scoring}  # what this hand scores
+            if not kinds & {rulesets.ExactBid, rulesets.PerTrick, rulesets.PoisonTally}:
+                del answers["tricks"]
+            if rulesets.CardPoints not in kinds:
+                del answers["took"]
+            if rulesets.TrickPoints not in kinds:
+                del answers["first"]
+        playing = self.game is not None and not self.game.finished and self.data.get("order")
+        head = HELP_HEAD + (f" ({', '.join(self.data['order'])})" if playing else "")
         return "\n".join([head + ":", *(f"  {line}" for line in answers.values()), HELP_TAIL])
 
     def home_folder(self) -> Path | None:
@@ -325,9 +335,13 @@ class Session:
     def help(self, words: list[str]) -> int:
         if words:
             return self.run([*words[:1], "--help"])
-        rows = [(name, cmd.get_short_help_str(70)) for name, cmd in self.commands()]
+        import textwrap
+
+        rows = [(name, cmd.get_short_help_str(200)) for name, cmd in self.commands()]
         rows += sorted(SESSION_WORDS.items())
-        self.out(self.help_head() + "\n" + "\n".join(f"  {name:<10}  {text}" for name, text in rows))
+        # whole sentences, wrapped under their command: a summary never stops mid-sentence
+        lines = [textwrap.fill(text, 78, initial_indent=f"  {name:<10}  ", subsequent_indent=" " * 14) for name, text in rows]
+        self.out(self.help_head() + "\n" + "\n".join(lines))
         return 0
 
     def run(self, words: list[str]) -> int:

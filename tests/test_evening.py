@@ -201,3 +201,15 @@ def test_one_order_in_each_front_end_and_the_short_poisons(sk):
     sk("trump", "s")
     said = sk("poison", "Bob=t", "Cat=b1", "Ann=2")  # take, a blind bid of 1, a bid of 2
     assert said.startswith("Hand 1: poisons Bob take, Cat blind 1, Ann bid 2.")
+
+
+def test_help_in_play_offers_only_what_this_game_takes_in_whole_sentences(sk):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    out = play("help").stdout
+    answers = out.split("Or type")[0]
+    assert "  trump       h            (a suit, or the card turned up: 7h)" in answers  # no `none`: refused here
+    assert "none" not in answers and "took " not in answers and "poisons " not in answers
+    assert "in the order it names the players (Bob, Cat, Ann):" in answers
+    assert "  abandon     Mark the game abandoned; `undo` takes it back.\n" in out
+    assert "  join        A player joins from the next hand to be dealt.\n" in out
+    assert "..." not in out  # no summary cut short
