@@ -213,3 +213,13 @@ def test_help_in_play_offers_only_what_this_game_takes_in_whole_sentences(sk):
     assert "  abandon     Mark the game abandoned; `undo` takes it back.\n" in out
     assert "  join        A player joins from the next hand to be dealt.\n" in out
     assert "..." not in out  # no summary cut short
+
+
+def test_cruel_fates_sheet_shows_each_hands_points_and_the_pass(sk):
+    # RULES.md §4, Cruel Fate: the winner of the last trick scores 0, every opponent 1; three
+    # players pass right, left, hold. The facts ("last") alone would not show the +1s.
+    sk("new", "cruel-fate", "--players", "Ann,Bob,Cat")
+    sk("last", "Bob")
+    row = next(line for line in sk("sheet").splitlines() if line.startswith("   1"))
+    assert row.split() == ["1", "Ann", "10", "right", "+1", "1", "0", "last", "0", "+1", "1"]
+    assert json.loads(sk("sheet", "--format", "json"))["hands"][0]["pass"] == "right"
