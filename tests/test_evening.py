@@ -180,7 +180,7 @@ def test_label_is_an_entry_of_its_own(sk):
     sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", "--name", "Friday")
     said = sk("label", "--location", "Ann's kitchen", "--scorer", "Bob")
     assert said.endswith("name Friday; location Ann's kitchen; scorer Bob; `undo` takes that back.\n")
-    assert "label: location \"Ann's kitchen\", scorer 'Bob'" in sk("log")
+    assert "label: location “Ann's kitchen”, scorer “Bob”" in sk("log")
     assert "Location: Ann's kitchen" in sk("sheet")
     sk("undo")
     assert "Location:" not in sk("sheet")

@@ -274,7 +274,7 @@ def describe(event: AnyEvent) -> str:
             return "game abandoned"
         case GameLabelled():
             return "label: " + ", ".join(
-                f"{what} {value!r}" if value else f"{what} cleared"
+                f"{what} “{value}”" if value else f"{what} cleared"
                 for what, value in (("name", event.name), ("location", event.location), ("scorer", event.scorer))
                 if value is not None
             )
