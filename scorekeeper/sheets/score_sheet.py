@@ -335,7 +335,7 @@ def _legend(sheet: Sheet) -> list[str]:
     """What the marks beside a hand's number mean, for those the sheet uses."""
     out = []
     if any(r.tie_break for r in sheet.rows):
-        out.append("‡ tie-break hand (its number under the hand): the lead was tied after the planned hands")
+        out.append("‡ tie-break hand: the lead was tied after the planned hands")
     if any(r.corrections for r in sheet.rows):
         out.append("† corrected (the correction is noted under the hand)")
     return out
