@@ -605,7 +605,7 @@ def _result_line(game: engine.Game) -> str:
     hands = f"{played} hand{'s' if played != 1 else ''} played"
     if game.finished:
         return f"{hands}. {reports.final_text(game)}"
-    return f"{hands}; in progress: hand {game.hand.number} next."
+    return f"{hands}. {reports.in_progress_text(game)}"
 
 
 # --- HTML ------------------------------------------------------------------------------

@@ -493,9 +493,12 @@ def final_text(game: engine.Game) -> str:
 
 def in_progress_text(game: engine.Game) -> str:
     """Where an unfinished game stands: the hand under way, or the hand to be dealt next."""
+    from scorekeeper.core import seating
+
     hand = game.hand
     title = hand_title(game, hand.number)
-    return f"In progress: {title}, under way." if hand.anything_recorded() else f"In progress: {title} next."
+    under_way = hand.anything_recorded() or not seating.untouched(game, hand)  # a trump or a flip counts too
+    return f"In progress: {title}, under way." if under_way else f"In progress: {title} next."
 
 
 def standings_line(game: engine.Game, between: str = " · ") -> str:
