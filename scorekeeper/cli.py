@@ -122,6 +122,18 @@ def interrupted() -> str:
     return f"interrupted; entries {first} to {last} were recorded"
 
 
+def _flag_type(display_type_rich: Callable[..., Any]) -> Callable[..., Any]:
+    """An option's type as help shows it, none for a flag (typer writes `<bool>` beside
+    --help, --version and --json, which take no value)."""
+
+    def shown(option: Any, ctx: Any) -> Any:
+        return None if option.is_flag else display_type_rich(option, ctx)
+
+    return shown
+
+
+typer.core.TyperOption.display_type_rich = _flag_type(typer.core.TyperOption.display_type_rich)  # type: ignore[method-assign]
+
 app = typer.Typer(
     cls=OneLineErrors,
     add_completion=False,
@@ -291,6 +303,12 @@ def answer(recorded: table.Recorded) -> None:
     typer.echo(labelled(replies.reply(recorded)))
 
 
+def in_play() -> bool:
+    """Whether the command runs inside `play`, whose prompt takes bare values in turn from
+    the dealer's left (a command line takes them in seating order)."""
+    return CONTEXT.session_store is not None
+
+
 def labelled(text: str) -> str:
     return f"{CONTEXT.label}: {text}" if CONTEXT.label else text
 
@@ -322,7 +340,7 @@ def new(
         game = table.create(db, home(), ruleset, players, dealer, name, location, scorer, set_)
     from scorekeeper.words import replies
 
-    typer.echo(replies.started(game))
+    typer.echo(replies.started(game, in_turn=in_play()))
 
 
 @command()
@@ -367,7 +385,7 @@ def status(game: GameOption = None, as_json: JsonOption = False) -> None:
     if as_json:
         emit_json(reports.status_data(state))
     else:
-        typer.echo(reports.status_text(state))
+        typer.echo(reports.status_text(state, in_turn=in_play()))
         typer.echo(audit.backup_text(latest_backup()))
 
 
@@ -409,7 +427,7 @@ def standings(
         from scorekeeper.sheets import charts, score_sheet
 
         typer.echo("\nRunning totals after each hand:")
-        typer.echo(charts.terminal(state.players, score_sheet.build(state, []).plotted()))
+        typer.echo(charts.terminal(state.roster, score_sheet.build(state, []).plotted(), departed=state.left))
 
 
 # --- entries -------------------------------------------------------------------------
@@ -519,8 +537,9 @@ def dealer(
 
 @command()
 def abandon(game: GameOption = None) -> None:
-    """Mark the game abandoned: kept in the store and the log, left out of `stats`; `undo`
-    takes it back.
+    """Mark the game abandoned; `undo` takes it back.
+
+    The game is kept in the store and the log, and left out of `stats`.
 
     Example: scorekeeper abandon
     """
@@ -534,15 +553,41 @@ def abandon(game: GameOption = None) -> None:
 
 
 @command()
+def label(
+    name: Annotated[Optional[str], typer.Option("--name", help="the game's name")] = None,
+    location: Annotated[Optional[str], typer.Option("--location", help="where it is played")] = None,
+    scorer: Annotated[Optional[str], typer.Option("--scorer", help="who keeps score")] = None,
+    game: GameOption = None,
+) -> None:
+    """Set or change the game's name, location and scorer.
+
+    An entry of its own: logged, shown on the sheet, and `undo` takes it back. Options left
+    out stay as they were; "" clears one. It may be given once the game is over.
+
+    Example: scorekeeper label --location "Ann's kitchen" --scorer Bob
+    """
+    from scorekeeper import table
+
+    with open_store() as db:
+        gid = table.resolve_game(db, game)
+        state = table.label(db, gid, name, location, scorer)
+    from scorekeeper.words import replies
+
+    typer.echo(replies.labelled(state))
+
+
+@command()
 def join(
     name: Annotated[str, typer.Argument(help="the new player's name")],
     after: Annotated[Optional[str], typer.Option("--after", help="seated after this player (default: last)")] = None,
     score: Annotated[Optional[str], typer.Option("--score", help="starting score (default: the ruleset's join_score)")] = None,
     game: GameOption = None,
 ) -> None:
-    """A player joins from the next hand to be dealt (the hand in progress if nothing is
-    recorded in it yet), starting with the score of the player in last place unless --score
-    or the ruleset's join_score option says otherwise.
+    """A player joins from the next hand to be dealt.
+
+    That is the hand in progress if nothing is recorded in it yet. The newcomer starts with
+    the score of the player in last place unless --score or the ruleset's join_score option
+    says otherwise.
 
     Example: scorekeeper join Eve --after Bob
     """
@@ -610,7 +655,7 @@ def undo(game: GameOption = None) -> None:
         gid = table.resolve_game(db, game)
         undone = table.undo(db, gid)
         CONTEXT.label = table.shared_label(db, gid, undone.game)
-    typer.echo(labelled(replies.undone(undone)))
+    typer.echo(labelled(replies.undone(undone, in_turn=in_play())))
 
 
 @command()

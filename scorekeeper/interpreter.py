@@ -228,12 +228,10 @@ def run(group: Any, context: Any, words: list[str], home: Path | None, chosen: s
 
 
 def standings_line(game: Any) -> str:
-    """The standings on one line, said after each hand closes."""
-    from scorekeeper.core import scoring
+    """The standings on one line, said after each hand closes, a player who left marked so."""
+    from scorekeeper.words import reports
 
-    return "Standings: " + " · ".join(
-        f"{place}. {p} {scoring.points_text(t)}" for place, p, t in game.standings()
-    )
+    return "Standings: " + reports.standings_line(game)
 
 
 def closed_hands(game: Any) -> int | None:

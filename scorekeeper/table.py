@@ -353,6 +353,28 @@ def abandon(db: store.Store, game_id: str) -> engine.Game:
     return game
 
 
+def label(db: store.Store, game_id: str, name: str | None, location: str | None, scorer: str | None) -> engine.Game:
+    """Set or change the game's name, location and scorer: an entry of its own, so the log
+    keeps it and `undo` takes it back. Refused, writing nothing, when it changes nothing."""
+    from scorekeeper.core import plain
+
+    given = {"name": name, "location": location, "scorer": scorer}
+    if all(value is None for value in given.values()):
+        raise errors.UsageError("say what to set: --name, --location or --scorer (e.g. --location \"Ann's kitchen\")")
+    what = {"name": "the game's name", "location": "the location", "scorer": "the scorer"}
+    for field, value in given.items():
+        if value is not None:
+            given[field] = plain.check(what[field], value.strip())
+    with db.writing(game_id) as writer:
+        game = replay(writer.events)
+        if all(value is None or getattr(game, field) == value for field, value in given.items()):
+            raise errors.EntryError("the game is already labelled so; nothing to change")
+        event = events.GameLabelled(**given)
+        writer.append(event.data())
+    engine.label(game, event)
+    return game
+
+
 # --- whole games -----------------------------------------------------------------------
 
 

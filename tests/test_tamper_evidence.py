@@ -24,7 +24,7 @@ def two_hands(sk):
 
 
 def printed(reply):
-    found = re.findall(r"Chain digest after hand \d+: ([0-9a-f]+) \(keep it: `verify --digest` checks the store against it\)", reply)
+    found = re.findall(r"Chain digest after hand \d+: ([0-9a-f]+) \(keep it for `verify --digest`\)", reply)
     assert len(found) == 1, reply
     return found[0]
 
