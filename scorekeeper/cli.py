@@ -819,8 +819,9 @@ def import_(
         typer.Argument(help="JSON score sheets (`sheet --format json`) and other store files, any number"),
     ],
 ) -> None:
-    """Bring games from JSON score sheets and other laptops' store files into this store:
-    every game's audit chain is verified and its entries and id kept; a game already here is
+    """Bring games from score sheets and other laptops' stores into this one.
+
+    Every game's audit chain is verified and its entries and id kept; a game already here is
     skipped, a longer copy of it brings it up to date, and a copy that differs is refused,
     naming both. Nothing is imported unless everything can be.
 
@@ -865,9 +866,10 @@ def ratings_(
     since: Annotated[Optional[str], typer.Option("--since", help="only games started on or after this date (YYYY-MM-DD)")] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Every player's rating over the finished games, in the order they were played
-    (Plackett-Luce, openskill), shown as mu - 3 sigma with mu, sigma, games rated and the
-    change over their last game, best first.
+    """Every player's rating over the finished games, best first.
+
+    Games are rated in the order they were played (Plackett-Luce, openskill), shown as
+    mu - 3 sigma with mu, sigma, games rated and the change over their last game.
 
     Example: scorekeeper ratings --ruleset oh-hell-mrpikes --since 2026-01-01
     """
