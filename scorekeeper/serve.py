@@ -24,10 +24,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, NamedTuple, TextIO
 
-from scorekeeper import table
+from scorekeeper import choices, table
 from scorekeeper.core import engine, errors, events
 from scorekeeper.sheets import charts, score_sheet
-from scorekeeper.storage import store
+from scorekeeper.storage import paths, ruleset_files, store
 from scorekeeper.words import reports
 
 PAGE = Path(__file__).with_name("serve_page.html")
@@ -99,7 +99,9 @@ def _plain_need(need: str) -> str:
     return re.sub(r" \(`[^`]*`[^)]*\)$", "", reports.NEED_WORDS.get(need, need))
 
 
-def page_state(game: engine.Game, stored: list[store.StoredEvent], standings: dict, status: dict) -> dict:
+def page_state(
+    game: engine.Game, stored: list[store.StoredEvent], standings: dict, status: dict, rulesets: list[tuple[str, str]]
+) -> dict:
     sheet = score_sheet.build(game, stored)
     chart = small = ""
     if sheet.rows:
@@ -129,16 +131,17 @@ def page_state(game: engine.Game, stored: list[store.StoredEvent], standings: di
         "entries": entries_data(stored),
         "chain": [e.hash for e in stored],
         "head": stored[-1].hash if stored else "",
+        "choices": choices.page_data(game, rulesets),  # what the scorer's page may tap
     }
 
 
-def snapshot(db: store.Store, game_id: str) -> Snapshot:
+def snapshot(db: store.Store, game_id: str, rulesets: list[tuple[str, str]] = ()) -> Snapshot:
     """The game as stored now, every answer encoded: the entries are read once, and the game
     is their replay, so the page, the JSON and the chain always agree."""
     stored = db.events(game_id)
     game = table.replay(stored)
     standings, status = reports.standings_data(game), reports.status_data(game)
-    state = json.dumps(page_state(game, stored, standings, status), ensure_ascii=False).encode("utf-8")
+    state = json.dumps(page_state(game, stored, standings, status, rulesets), ensure_ascii=False).encode("utf-8")
     return Snapshot(f'"{game_id}-{stored[-1].hash[:32]}"', state, cli_json(standings), cli_json(status))
 
 
@@ -185,7 +188,7 @@ class Watcher:
         game_id = table.resolve_game(db, self.pinned)
         seen = (game_id, db.head(game_id))
         if seen != self._seen:
-            self.current = snapshot(db, game_id)
+            self.current = snapshot(db, game_id, ruleset_files.available(paths.home(None)))
             self._seen = seen
 
 
