@@ -75,9 +75,10 @@ def hand_digests(game: engine.Game, stored: list[store.StoredEvent]) -> list[dic
 
 
 def entries_data(stored: list[store.StoredEvent]) -> list[dict[str, Any]]:
-    """Every entry as the page lists it: its time, hand and what it said. An undo, a correction
-    of a past hand, and any entry for a hand the game had already moved past are corrections:
-    recorded, not rewritten."""
+    """Every entry as the page lists it: its time, hand and what it said. A correction of a past
+    hand, any entry for a hand the game had already moved past, and an undo of an entry of a hand
+    that had closed are corrections: recorded, not rewritten. An undo in the hand still being
+    recorded is not: nobody has read that hand's score yet."""
     parsed = events.parse_all([e.body for e in stored])
     hands = [getattr(e, "hand", None) for e in parsed]
     out, furthest = [], 0
@@ -86,12 +87,25 @@ def entries_data(stored: list[store.StoredEvent]) -> list[dict[str, Any]]:
         reversal = isinstance(event, events.EntryReversed)
         if reversal and 0 <= event.target < len(hands):
             number = hands[event.target]
-        correction = reversal or isinstance(event, events.Corrected) or (number is not None and number < furthest)
+        correction = (
+            (reversal and _closed_before(parsed, entry.n, number))
+            or isinstance(event, events.Corrected)
+            or (number is not None and number < furthest)
+        )
         if hands[entry.n] is not None:
             furthest = max(furthest, hands[entry.n])
         out.append({"n": entry.n, "at": entry.at, "hand": number, "text": events.describe(event),
                     "correction": correction})  # fmt: skip
     return out
+
+
+def _closed_before(parsed: list[Any], n: int, number: int | None) -> bool:
+    """Whether hand `number` had closed before entry n (replays the entries before it: an undo is
+    rare, and this is worked out once per state)."""
+    if number is None:
+        return True  # an undo of a table change or a setting: said as a correction, to be safe
+    game = engine.replay(parsed[:n])
+    return any(h.number == number and h.closed for h in game.hands)
 
 
 def _plain_need(need: str) -> str:

@@ -1,0 +1,476 @@
+"""The phone pages in headless Chromium at 390 px, against `sk serve` in a process of its own,
+as the table runs it. The scorer's page (the link with #scorer=SECRET) plays a whole Oh Hell
+hand and a Pick Your Poison hand by tapping, shows a refusal in the command line's words, undoes,
+corrects a past hand, seats a newcomer; a second phone sees each entry live. The table's link
+has no write control and can't write; a wrong or replaced secret, a cross-site POST and a Host
+naming another site are refused. A phone alarms when the game it followed is swapped for a
+copy, and reads the whole sheet at 390 px. One Chromium serves the module (see browser.py)."""
+
+import http.client
+import os
+import re
+import signal
+import subprocess
+import sys
+
+import pytest
+from browser import PHONE, needs_chromium, opened
+from helpers import store_game
+
+from scorekeeper.storage import store
+
+pytestmark = needs_chromium
+
+ROOT_ENV = {"PYTHONUNBUFFERED": "1"}
+
+
+class Served:
+    """`sk serve ARGS` in its own process: `url` is the table's link, `scorer` the scorer's."""
+
+    def __init__(self, home, *args):
+        env = {**os.environ, "SCOREKEEPER_HOME": str(home), **ROOT_ENV}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper", "serve", "--port", "0", *args],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        lines = []
+        while not lines or not lines[-1].startswith("Ctrl-C stops it."):
+            line = self.proc.stdout.readline()
+            assert line, f"serve ended: {''.join(lines)} {self.proc.stderr.read()}"
+            lines.append(line)
+        printed = "".join(lines)
+        self.url = re.search(r"(http://[^\s#]+/)(?!#)\s", printed).group(1)
+        found = re.search(r"(http://\S+/#scorer=[A-Za-z0-9_-]+)", printed)
+        self.scorer = found.group(1) if found else None
+        self.port = int(re.search(r":(\d+)/", self.url).group(1))
+
+    def request(self, method, path, body=None, headers=None):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
+        try:
+            conn.request(method, path, body=body, headers=headers or {})
+            answer = conn.getresponse()
+            return answer.status, answer.read()
+        finally:
+            conn.close()
+
+    def stop(self):
+        self.proc.send_signal(signal.SIGINT)
+        _, err = self.proc.communicate(timeout=15)
+        assert self.proc.returncode == 0 and "Traceback" not in err, err
+
+
+@pytest.fixture
+def serving(home):
+    """Starts `sk serve` (once the test has made its game); stopped cleanly at the end."""
+    started = []
+
+    def start(*args):
+        server = Served(home, *args)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        if server.proc.poll() is None:
+            server.stop()
+
+
+def tap(page, text, within="#entry"):
+    page.locator(within).get_by_role("button", name=text, exact=True).first.click()
+
+
+def tap_for(page, player, value):
+    """A value on a player's pad (bids, tricks, poisons)."""
+    page.locator(f'#entry .player[data-player="{player}"]').get_by_role("button", name=str(value), exact=True).click()
+
+
+def replied(page, pattern):
+    """The reply box once it matches `pattern` (regex, searched); its text."""
+    box = page.locator("#reply")
+    box.filter(has_text=re.compile(pattern)).wait_for()
+    return box.inner_text()
+
+
+def standings_shown(page):
+    return page.eval_on_selector_all(
+        "#standings tbody tr", "rows => rows.map(r => r.cells[1].textContent + ' ' + r.cells[2].textContent).join('; ')"
+    )
+
+
+def scores(sk):
+    return {p["name"]: p["score"] for p in sk.json("standings", "--json")["players"]}
+
+
+# --- the scorer's page plays whole hands -----------------------------------------------------------
+
+
+def test_a_whole_oh_hell_hand_by_tapping_with_the_hook_and_the_sum_checked(sk, serving, chromium):
+    """MrPikes' Oh Hell, bidding in turn with the hook; Ann deals 10 cards, so Bob, Cat, Dan and
+    Ann (the dealer, last) bid. Bids 2 3 1: Ann may not bid 4 (2+3+1+4 = 10, the hook)."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan", "--set", "bidding=in-turn", "--set", "hook=true")
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.scorer)
+        page.locator("#entry h2", has_text="Hand 1: the trump").wait_for()
+        tap(page, "♥ hearts")
+        assert "Hand 1: trump ♥" in replied(page, "trump")
+        page.locator("#entry h2", has_text="the bids").wait_for()
+        # the pads come in the prompt's order, the dealer last
+        assert page.eval_on_selector_all("#entry .player", "ps => ps.map(p => p.dataset.player)") == ["Bob", "Cat", "Dan", "Ann"]
+        for player, bid in (("Bob", 2), ("Cat", 3), ("Dan", 1)):
+            tap_for(page, player, bid)
+        ann = page.locator('#entry .player[data-player="Ann"] button')
+        assert ann.all_inner_texts() == ["0", "1", "2", "3", "5", "6", "7", "8", "9", "10"]  # no 4: the hook
+        tap_for(page, "Ann", 3)
+        tap(page, "Send bids")
+        assert "bids" in replied(page, "Hand 1: bids")
+        page.locator("#entry h2", has_text="the tricks taken").wait_for()
+        # tricks must total the 10 cards before the line can go
+        for player, took in (("Bob", 2), ("Cat", 3), ("Dan", 1), ("Ann", 3)):
+            tap_for(page, player, took)
+        send = page.locator("#entry").get_by_role("button", name="Send tricks")
+        assert send.is_disabled()
+        assert page.locator("#entry .check").inner_text() == "The tricks total 9; this hand has 10 cards."
+        tap_for(page, "Ann", 3)  # a second tap takes the value back
+        tap_for(page, "Ann", 4)
+        assert send.is_enabled()
+        send.click()
+        reply = replied(page, "Hand 1 scored")
+        assert "Chain digest after hand 1" in reply
+        page.locator("#entry h2", has_text="Hand 2").wait_for()
+    # Exact bids score 10 + tricks (Bob 12, Cat 13, Dan 11); Ann bid 3 took 4: -(10 + 1) = -11.
+    assert scores(sk) == {"Cat": 13, "Bob": 12, "Dan": 11, "Ann": -11}
+
+
+def test_a_pick_your_poison_hand_by_tapping(sk, serving, chromium):
+    """Pick Your Poison, 4 players, 12 cards; Ann deals so Bob, Cat, Dan, Ann pick."""
+    sk("new", "pick-your-poison", "--players", "Ann,Bob,Cat,Dan")
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.scorer)
+        page.locator("#entry h2", has_text="the trump").wait_for()
+        # every hand has a trump here: no "no trump" button
+        assert page.locator("#entry").get_by_role("button", name="no trump").count() == 0
+        tap(page, "♠ spades")
+        page.locator("#entry h2", has_text="the poisons").wait_for()
+        for player, kind, value in (("Bob", "bid", 3), ("Cat", "blind", 2), ("Dan", "take", None), ("Ann", "bid", 5)):
+            tap_for(page, player, kind)
+            if value is not None:
+                tap_for(page, player, value)
+        tap(page, "Send poisons")
+        assert "poisons Bob bid 3, Cat blind 2, Dan take, Ann bid 5" in replied(page, "poisons")
+        page.locator("#entry h2", has_text="the tricks taken").wait_for()
+        for player, took in (("Bob", 2), ("Cat", 4), ("Dan", 3), ("Ann", 3)):
+            tap_for(page, player, took)
+        tap(page, "Send tricks")
+        replied(page, "Hand 1 scored")
+    # the pick-your-poison rules' scores for bid 3 took 2, blind 2 took 4, take took 3, bid 5 took 3
+    assert scores(sk) == {"Dan": 3, "Bob": -1, "Ann": -2, "Cat": -4}
+
+
+# --- refusals, undo, corrections, table changes -------------------------------------------------
+
+
+@pytest.fixture
+def one_hand(sk):
+    """MrPikes' Oh Hell, hand 1 closed: Ann 2/2 +12, Bob 0/1 -11, Cat 3/3 +13, Dan 1/4 -13."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan", "--name", "Tuesday")
+    sk("trump", "h")
+    sk("bid", "2", "0", "3", "1")
+    sk("tricks", "2", "1", "3", "4")
+
+
+def test_a_refusal_shows_the_command_lines_sentence_and_records_nothing(sk, one_hand, serving, chromium):
+    server = serving()
+    before = sk("log")
+    with opened(chromium) as page:
+        page.goto(server.scorer)
+        page.locator("#entry h2", has_text="Hand 2").wait_for()
+        tap(page, "Join")
+        page.fill("#tool input[name=name]", "Ann")
+        tap(page, "Join", within="#tool")
+        shown = replied(page, "refused")
+    assert page is not None and sk("log") == before
+    assert shown == sk.fails("join", "Ann").strip()
+
+
+def test_undo_takes_back_the_last_entry(sk, one_hand, serving, chromium):
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.scorer)
+        page.locator("#entry h2", has_text="Hand 2: the trump").wait_for()
+        tap(page, "Undo")
+        assert replied(page, "Undone").startswith("Undone: entry 3, tricks")
+        page.locator("#entry h2", has_text="Hand 1: the tricks taken").wait_for()
+        # an undo is its own entry: the correction history lists it
+        assert "undo entry 3" in page.locator("#corrections").inner_text()
+
+
+def test_a_past_hand_corrected_by_tapping_its_row(sk, one_hand, serving, chromium):
+    sk("trump", "s")  # hand 2 under way
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.scorer)
+        page.locator("#entry h2", has_text="Hand 2: the bids").wait_for()
+        page.locator("#sheet tr.closed").first.click()
+        page.locator("#tool h3", has_text="Correct hand 1").wait_for()
+        tap(page, "tricks", within="#tool")
+        # the pads start from what was recorded; Bob took 0 and Dan 5, not 1 and 4
+        assert page.locator('#tool .player[data-player="Bob"] button.chosen').inner_text() == "1"
+        tap_for(page, "Bob", 0)
+        tap_for(page, "Dan", 5)
+        tap(page, "Send tricks", within="#tool")
+        reply = replied(page, "Hand 1 now scores")
+        assert "Bob +10 (was -11)" in reply or "Bob +10" in reply, reply
+    # Bob bid 0 took 0: 10; Dan bid 1 took 5: -(10 + 4) = -14
+    assert scores(sk) == {"Cat": 13, "Ann": 12, "Bob": 10, "Dan": -14}
+
+
+def test_a_newcomer_joins_from_the_phone(sk, one_hand, serving, chromium):
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.scorer)
+        page.locator("#entry h2", has_text="Hand 2").wait_for()
+        tap(page, "Join")
+        page.fill("#tool input[name=name]", "Eve O'Neil")
+        page.select_option("#tool select[name=after]", "Bob")
+        tap(page, "Join", within="#tool")
+        assert "Eve O'Neil" in replied(page, "joins")
+    assert sk.json("status", "--json")["players"] == ["Ann", "Bob", "Eve O'Neil", "Cat", "Dan"]
+
+
+def test_a_second_phone_sees_each_entry_live(sk, serving, chromium):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan")
+    server = serving()
+    with opened(chromium) as scorer, opened(chromium) as table:
+        table.goto(server.url)
+        scorer.goto(server.scorer)
+        scorer.locator("#entry h2", has_text="the trump").wait_for()
+        table.evaluate("window.sameLoad = true")
+        steps = [("♣ clubs", None)]
+        for label, _ in steps:
+            tap(scorer, label)
+        replied(scorer, "trump")
+        table.locator("#s-hand dd", has_text="♣").wait_for(timeout=2000)
+        for player, bid in (("Bob", 1), ("Cat", 0), ("Dan", 2), ("Ann", 3)):
+            tap_for(scorer, player, bid)
+        tap(scorer, "Send bids")
+        replied(scorer, "bids")
+        table.locator("#s-hand dd", has_text="Bob 1").wait_for(timeout=2000)
+        for player, took in (("Bob", 1), ("Cat", 1), ("Dan", 5), ("Ann", 3)):
+            tap_for(scorer, player, took)
+        tap(scorer, "Send tricks")
+        replied(scorer, "Hand 1 scored")
+        table.locator("#result", has_text="1 hand played").wait_for(timeout=2000)
+        assert table.evaluate("window.sameLoad") is True
+        assert table.inner_text("#head") == scorer.inner_text("#head")
+
+
+# --- who may write ---------------------------------------------------------------------------------
+
+
+def test_the_tables_link_has_no_write_control_and_cannot_write(sk, one_hand, serving, chromium):
+    server = serving()
+    before = sk("log")
+    with opened(chromium) as page:
+        page.goto(server.url)
+        page.locator("#standings tbody tr").first.wait_for()
+        assert page.locator("#entry").count() == 0
+        assert page.locator("button, input, select, textarea, form").count() == 0
+        assert page.locator("#sheet.tappable").count() == 0
+        # the page's own origin, with no secret to send: refused
+        status = page.evaluate(
+            """async () => (await fetch("api/entry", {method: "POST", headers: {"Content-Type": "application/json"},
+                                                      body: JSON.stringify({line: "undo"})})).status"""
+        )
+    assert status == 401
+    assert sk("log") == before
+
+
+def test_a_wrong_or_replaced_secret_is_refused(sk, home, one_hand, serving, chromium):
+    server = serving()
+    before = sk("log")
+    wrong = re.sub(r"scorer=.*", "scorer=" + "A" * 22, server.scorer)
+    with opened(chromium) as page:
+        page.goto(wrong)
+        page.locator("#entry h2", has_text="Hand 2").wait_for()
+        tap(page, "Undo")
+        page.locator("#entry .check.bad", has_text="not the current one").wait_for()
+        assert page.locator("#entry").get_by_role("button", name="Undo").count() == 0
+    # a new scorer's link: the phone holding the old one loses write access at once
+    old = server.scorer
+    server.stop()
+    server = serving("--new-scorer-link")
+    assert server.scorer != old
+    with opened(chromium) as page:
+        page.goto(old.replace(re.search(r":\d+/", old).group(0), f":{server.port}/"))
+        page.locator("#entry h2", has_text="Hand 2").wait_for()
+        tap(page, "Undo")
+        page.locator("#entry .check.bad", has_text="not the current one").wait_for()
+    assert sk("log") == before
+
+
+def test_a_cross_site_post_is_refused(sk, one_hand, serving, chromium, tmp_path):
+    """Another site's page (here a file) posts to the server: a simple form-like POST carries no
+    secret, and one with an Authorization header needs a preflight the server does not grant."""
+    server = serving()
+    before = sk("log")
+    other = tmp_path / "other-site.html"
+    other.write_text("<!DOCTYPE html><title>another site</title>")
+    with opened(chromium) as page:
+        page.goto(other.as_uri())
+        outcome = page.evaluate(
+            """async (url) => {
+                 const simple = await fetch(url, {method: "POST", mode: "no-cors", body: '{"line": "undo"}',
+                                                  headers: {"Content-Type": "text/plain"}});
+                 let preflighted = "sent";
+                 try { await fetch(url, {method: "POST", body: '{"line": "undo"}',
+                                         headers: {"Content-Type": "application/json", "Authorization": "Bearer guess"}}); }
+                 catch (e) { preflighted = "blocked"; }
+                 return [simple.type, preflighted];
+               }""",
+            server.url + "api/entry",
+        )
+    assert outcome == ["opaque", "blocked"]
+    assert sk("log") == before
+    # and the plain request a browser's form would send, seen at the server: 401 without the secret
+    status, _ = server.request("POST", "/api/entry", body=b'{"line": "undo"}', headers={"Content-Type": "text/plain",
+                                                                                       "Origin": "http://evil.example"})
+    assert status in (401, 403)
+
+
+def test_a_host_naming_another_site_is_refused(sk, one_hand, serving):
+    server = serving()
+    status, _ = server.request("GET", "/api/state", headers={"Host": f"rebind.evil.example:{server.port}"})
+    assert status == 403
+    secret = server.scorer.rsplit("=", 1)[1]
+    status, _ = server.request("POST", "/api/entry", body=b'{"line": "undo"}',
+                               headers={"Host": "rebind.evil.example", "Authorization": f"Bearer {secret}",
+                                        "Content-Type": "application/json"})  # fmt: skip
+    assert status == 403
+    assert "undo" not in sk("log")
+
+
+# --- what the table reads ------------------------------------------------------------------------
+
+
+def copy_as_new_game(home, gid, change):
+    """Issue 26's rewrite: every entry of the game copied under a new id with one changed, the
+    chain computed afresh by the public recipe, the copy made the current game."""
+    with store.Store(home) as db:
+        bodies = [dict(e.body) for e in db.events(gid)]
+    new = "f" * 32
+    bodies[0]["game_id"] = new
+    for body in bodies:
+        change(body)
+    store_game(home, bodies)
+    return new
+
+
+def test_a_phone_alarms_when_its_game_is_swapped_for_a_copy(sk, home, one_hand, serving, chromium):
+    gid = sk.json("standings", "--json")["game"]
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.url)
+        page.locator("#result", has_text="1 hand played").wait_for()
+        assert page.locator("#swap.on").count() == 0
+
+        def bob_made_it(body):  # hand 1's tricks: Bob 0 and Dan 5 instead of 1 and 4
+            if body.get("type") == "tricks" and body.get("hand") == 1:
+                body["tricks"] = {**body["tricks"], "Bob": 0, "Dan": 5}
+
+        copy_as_new_game(home, gid, bob_made_it)
+        alarm = page.locator("#swap.on")
+        alarm.wait_for(timeout=3000)
+        text = alarm.inner_text()
+        assert text.startswith("This is no longer the game this phone followed.")
+        assert "has hand 1 that this phone never saw recorded" in text
+        # a reload does not make it forget the game it followed
+        page.reload()
+        page.locator("#swap.on").wait_for()
+
+
+def test_a_new_game_started_at_the_table_raises_no_alarm(sk, one_hand, serving, chromium):
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.url)
+        page.locator("#result", has_text="1 hand played").wait_for()
+        sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+        page.locator("#result", has_text="0 hands played").wait_for()
+        sk("trump", "s")
+        sk("bid", "1", "2", "3")
+        sk("tricks", "3", "3", "4")
+        page.locator("#result", has_text="1 hand played").wait_for()
+        assert page.locator("#swap.on").count() == 0
+
+
+def test_an_undo_in_the_open_hand_is_no_correction_and_a_correction_notice_folds_away(sk, one_hand, serving, chromium):
+    sk("trump", "s")
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.url)
+        page.locator("#result", has_text="1 hand played").wait_for()
+        sk("undo")  # hand 2's trump, in the hand still being recorded
+        page.locator("#s-hand dd", has_text="not recorded yet").wait_for()
+        assert page.locator("#corrected.on").count() == 0
+        assert page.locator("#s-corrections.on").count() == 0
+        sk("tricks", "2", "0", "3", "5", "--hand", "1")  # hand 1 corrected: a closed hand
+        notice = page.locator("#corrected.on")
+        notice.wait_for()
+        assert notice.inner_text().startswith("Hand 1 was corrected after this phone saw it at")
+        notice.get_by_role("button", name="Dismiss").click()
+        assert page.locator("#corrected.on").count() == 0
+        assert "correction of hand 1" in page.locator("#corrections").inner_text()  # the history stays
+        page.reload()
+        page.locator("#result").wait_for()
+        page.wait_for_timeout(300)
+        assert page.locator("#corrected.on").count() == 0  # dismissed stays dismissed
+
+
+def test_the_sheet_reads_at_390_px(sk, serving, chromium):
+    """Five players and a long name: nothing sticks out of the page; the sheet scrolls sideways
+    in its own box with the hand column held in place, and a note wraps inside the screen."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan,Evangeline Longname-Smith")
+    for bids, tricks in (("2 1 0 3 2", "3 1 0 3 3"), ("1 2 0 1 3", "2 2 1 1 3")):
+        sk("trump", "h")
+        sk("bid", *bids.split())
+        sk("tricks", *tricks.split())
+        sk("comment", "A long comment that a phone must wrap inside the screen rather than cut off at the edge")
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.url)
+        page.locator("#sheet tr.closed").nth(1).wait_for()
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        box = page.locator("#s-sheet .scroll")
+        assert box.evaluate("b => b.scrollWidth > b.clientWidth")  # the players scroll beside the hands
+        hand = page.locator("#sheet tbody td.hand").first
+        left = hand.bounding_box()["x"]
+        box.evaluate("b => b.scrollLeft = b.scrollWidth")
+        page.wait_for_timeout(100)
+        assert hand.bounding_box()["x"] == left  # held in place
+        last = page.locator("#sheet tbody tr.closed").first.locator("td.total").last
+        shown = last.bounding_box()
+        assert shown["x"] + shown["width"] <= PHONE["width"]  # the last player's total is reachable
+        note = page.locator("#sheet tr.note div").first.bounding_box()
+        assert note["x"] >= 0 and note["x"] + note["width"] <= PHONE["width"]
+
+
+def test_a_departed_player_is_marked_and_the_result_said_once(sk, serving, chromium):
+    """Two hands (2 cards, then 1); Dan leaves after hand 1. Ann makes both bids: 11 + 11."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan", "--set", "sizes=down", "--set", "start=2")
+    sk("trump", "h")
+    sk("bid", "1", "0", "1", "0")
+    sk("tricks", "1", "0", "1", "0")
+    sk("leave", "Dan")
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.url)
+        page.locator("#standings tr.gone").wait_for()
+        assert page.locator("#standings tr.gone td.name").inner_text() == "Dan(left)"
+        sk("trump", "s")
+        sk("bid", "1", "0", "0")
+        sk("tricks", "1", "0", "0")
+        page.locator("#result", has_text="wins").wait_for()
+        assert page.locator("body").inner_text().count("wins") == 1
+        assert page.locator("#s-hand").is_hidden()
+        assert page.locator("#standings tr.gone td.name").inner_text() == "Dan(left)"
