@@ -7,9 +7,11 @@ naming another site are refused. A phone alarms when the game it followed is swa
 copy, and reads the whole sheet at 390 px. One Chromium serves the module (see browser.py)."""
 
 import http.client
+import json
 import os
 import re
 import signal
+import sqlite3
 import subprocess
 import sys
 
@@ -474,3 +476,128 @@ def test_a_departed_player_is_marked_and_the_result_said_once(sk, serving, chrom
         assert page.locator("body").inner_text().count("wins") == 1
         assert page.locator("#s-hand").is_hidden()
         assert page.locator("#standings tr.gone td.name").inner_text() == "Dan(left)"
+
+
+# --- the table's page: live, escaped, a witness of the record -------------------------------------
+
+HOSTILE = "<img src=x onerror=alert(1)>"  # a game name, a comment (a player name may not hold '=')
+SCRIPT_NAME = "<script>alert(1)</script>"
+
+
+@pytest.fixture
+def hostile(sk):
+    """Hand 1 closed and hand 2 bid; a hostile game name, player name and comment. Hand 1 (10
+    cards): Ann 2/2 +12; Bob 0/1 -11; the scripted name 3/3 +13; Dan 1/4 -13."""
+    sk("new", "oh-hell-mrpikes", "--players", f"Ann,Bob,{SCRIPT_NAME},Dan", "--name", HOSTILE,
+       "--location", "Kitchen & co")  # fmt: skip
+    sk("trump", "h")
+    sk("bid", "2", "0", "3", "1")
+    sk("tricks", "2", "1", "3", "4")
+    sk("comment", f"Dan: that ace was mine {HOSTILE}")
+    sk("trump", "s")
+    sk("bid", "1", "2", "3", "1")
+    return sk.json("standings", "--json")["game"]
+
+
+def test_the_page_shows_a_hand_recorded_elsewhere_without_a_reload(sk, hostile, serving, phone):
+    server = serving()
+    phone.goto(server.url)
+    phone.locator("#standings tbody tr").nth(3).wait_for()
+    assert standings_shown(phone) == f"{SCRIPT_NAME} 13; Ann 12; Bob -11; Dan -13"
+    phone.evaluate("window.sameLoad = true")  # gone if the page were loaded again
+    sk("tricks", "1", "2", "4", "2")
+    phone.locator("#hand-title", has_text="Hand 3 of 19").wait_for(timeout=2000)
+    assert standings_shown(phone) == f"Ann 23; {SCRIPT_NAME} 2; Bob 1; Dan -24"
+    assert phone.evaluate("window.sameLoad") is True
+
+
+def test_hostile_names_and_comments_are_shown_as_text(hostile, serving, phone):
+    server = serving()
+    phone.goto(server.url)
+    phone.locator("#comments li").first.wait_for()
+    text = phone.inner_text("body")
+    assert HOSTILE in text and SCRIPT_NAME in text
+    # nothing of theirs became an element: no image, and the page's own scripts are the only ones
+    assert phone.locator("img").count() == 0
+    assert phone.evaluate("[...document.scripts].every(s => !s.textContent.includes('alert(1)'))")
+    assert phone.inner_text("#meta") == f"{HOSTILE} · Kitchen & co"
+
+
+def rewrite(home, game_id, n, change):
+    """What an attacker with the store file does: change entry n's body, then recompute every
+    hash from there on and the games table's head, with the append-only triggers out of the way."""
+    conn = sqlite3.connect(home / store.Store.FILENAME, isolation_level=None)
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        triggers = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").fetchall()
+        for name, _ in triggers:
+            conn.execute(f"DROP TRIGGER {name}")
+        prev = store.ZERO_HASH
+        rows = conn.execute("SELECT n, at, body FROM events WHERE game_id = ? ORDER BY n", (game_id,)).fetchall()
+        for k, at, body in rows:
+            data = json.loads(body)
+            if k == n:
+                change(data)
+            digest = store.chain_hash(prev, game_id, k, at, data)
+            conn.execute("UPDATE events SET body = ?, prev = ?, hash = ? WHERE game_id = ? AND n = ?",
+                         (store.canonical_json(data), prev, digest, game_id, k))  # fmt: skip
+            prev = digest
+        conn.execute("UPDATE games SET head = ? WHERE id = ?", (prev, game_id))
+        for _, sql in triggers:
+            conn.execute(sql)
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+
+
+def test_a_past_hand_rewritten_in_the_store_is_called_out_on_the_phone(sk, home, hostile, serving, phone):
+    sk("tricks", "1", "2", "4", "2")  # hand 2 closes
+    server = serving()
+    phone.goto(server.url)
+    phone.locator("#hand-title", has_text="Hand 3 of 19").wait_for()
+    phone.wait_for_function(f"localStorage.getItem('scorekeeper-witness:{hostile}')")
+    saw = json.loads(phone.evaluate(f"localStorage.getItem('scorekeeper-witness:{hostile}')"))
+    assert set(saw["hands"]) == {"1", "2"}
+    # entry 3 is hand 1's tricks: Dan's 4 and Bob's 1 swapped, so Dan makes his bid (+11, not -13)
+    rewrite(home, hostile, 3, lambda body: body["tricks"].update(Bob=4, Dan=1))
+    assert sk("verify") == "The 1 game verifies: no entry has been altered.\n"  # the chain alone can't tell
+    alarm = phone.locator("#alarm.on")
+    alarm.wait_for(timeout=3000)
+    first = alarm.inner_text().splitlines()[0]
+    assert re.fullmatch(r"hand 1 differs from what this phone saw at \d\d:\d\d", first), first
+    assert "and so do later hands: 2" in alarm.inner_text()
+    phone.reload()  # a reload does not make the phone forget what it saw
+    phone.locator("#alarm.on").wait_for()
+    assert phone.locator("#alarm").inner_text().splitlines()[0] == first
+
+
+def test_an_undone_and_re_recorded_hand_is_shown_as_a_correction(sk, hostile, serving, phone):
+    sk("tricks", "1", "2", "4", "2")  # hand 2 closes: Ann 23
+    server = serving()
+    phone.goto(server.url)
+    phone.locator("#hand-title", has_text="Hand 3 of 19").wait_for()
+    sk("undo")  # takes back hand 2's tricks: hand 2 is open again
+    sk("tricks", "1", "1", "4", "3")  # and re-recorded
+    note = phone.locator("#corrected.on .text", has_text="entry 9")
+    note.wait_for(timeout=3000)
+    assert re.match(r"Hand 2 was corrected after this phone saw it at \d\d:\d\d \(entry 8 at \d\d:\d\d: undo entry 7; "
+                    r"entry 9 at \d\d:\d\d: tricks", note.inner_text()), note.inner_text()  # fmt: skip
+    assert phone.locator("#alarm.on").count() == 0
+    assert "entry 8: undo entry 7" in phone.inner_text("#corrections")
+
+
+def test_a_correction_of_a_past_hand_is_shown_as_a_correction(sk, hostile, serving, phone):
+    sk("tricks", "1", "2", "4", "2")  # hand 2 closes (entry 7)
+    sk("trump", "c")  # hand 3 begins (entry 8)
+    server = serving()
+    phone.goto(server.url)
+    phone.locator("#hand-title", has_text="Hand 3 of 19").wait_for()
+    sk("tricks", "Ann=1", "Bob=1", f"{SCRIPT_NAME}=4", "Dan=3", "--hand", "2")
+    note = phone.locator("#corrected.on .text", has_text="entry 9")
+    note.wait_for(timeout=3000)
+    assert re.fullmatch(r"Hand 2 was corrected after this phone saw it at \d\d:\d\d \(entry 9 at \d\d:\d\d: "
+                        r"correction of hand 2: tricks .*\)\.", note.inner_text()), note.inner_text()  # fmt: skip
+    assert phone.locator("#alarm.on").count() == 0
+    assert "entry 9: correction of hand 2: tricks" in phone.inner_text("#corrections")
+    # hand 2 as corrected: Bob bid 2 and took 1, a miss: -(10 + 1) instead of 10 + 2; with hand 1's -11
+    assert scores(sk)["Bob"] == -11 - 11
