@@ -120,8 +120,9 @@ def page_state(
     chart = small = ""
     if sheet.rows:
         series = sheet.plotted()
-        chart = charts.svg(game.players, series, width=720, height=300)
-        small = charts.svg(game.players, series, width=380, height=300)  # a phone's width: legible text
+        gone = tuple(game.left)  # who left keeps a line, marked in the legend
+        chart = charts.svg(sheet.players, series, width=720, height=300, departed=gone)
+        small = charts.svg(sheet.players, series, width=380, height=300, departed=gone)  # a phone's width: legible text
     return {
         "game": {
             "id": game.id,

@@ -469,6 +469,9 @@ def test_a_departed_player_is_marked_and_the_result_said_once(sk, serving, chrom
         page.goto(server.url)
         page.locator("#standings tr.gone").wait_for()
         assert page.locator("#standings tr.gone td.name").inner_text() == "Dan(left)"
+        legend = page.locator("#chart svg text", has_text="Dan")
+        assert legend.text_content() == "Dan (10, left)"
+        assert page.locator("#chart svg polyline").count() == 4  # Dan's line is kept
         sk("trump", "s")
         sk("bid", "1", "0", "0")
         sk("tricks", "1", "0", "0")

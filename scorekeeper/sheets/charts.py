@@ -114,8 +114,11 @@ def hand_labels(hands: int, length: float, gap: float = 15) -> list[int]:
     return shown or [1]
 
 
-def svg(players: list[str], series: dict[str, list[float]], width: int = 720, height: int = 230) -> str:
-    """An inline SVG line chart of the running totals, with a legend ordered by final total."""
+def svg(
+    players: list[str], series: dict[str, list[float]], width: int = 720, height: int = 230, departed: tuple[str, ...] = ()
+) -> str:
+    """An inline SVG line chart of the running totals, with a legend ordered by final total; a
+    player who left (`departed`) keeps their line, and the legend says they left."""
     esc = html.escape
     points = max(len(line) for line in series.values())
     lo, hi = _bounds(series)
@@ -176,7 +179,7 @@ def svg(players: list[str], series: dict[str, list[float]], width: int = 720, he
         )
         out.append(
             f'<text x="{lx + 26}" y="{ly + 3.5}" fill="#111">{esc(_short(player))} '
-            f"({esc(number_text(series[player][-1]))})</text>"
+            f"({esc(number_text(series[player][-1]))}{', left' if player in departed else ''})</text>"
         )
     out.append("</svg>")
     return "\n".join(out)
