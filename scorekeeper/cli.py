@@ -1006,16 +1006,23 @@ def serve(
         str, typer.Option("--host", help="the address to listen on; 0.0.0.0 lets the phones on this network in")
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="the port (0: any free one)")] = 8000,
+    read_only: Annotated[bool, typer.Option("--read-only", help="serve no scorer's link: no phone can enter scores")] = False,
+    new_scorer_link: Annotated[
+        bool, typer.Option("--new-scorer-link", help="replace the scorer's link: phones holding the old one can no longer write")
+    ] = False,
 ) -> None:
-    """A read-only web page of the game for every phone at the table, updating by itself;
-    also GET /api/standings and /api/status. Prints its address and a QR code; Ctrl-C stops it.
+    """The game on every phone at the table, updating by itself, and the scorer's page that
+    enters scores from a phone as `play` does. Prints the table's link (read-only) and the
+    scorer's link, each with a QR code; also GET /api/standings, /api/status and /api/state,
+    and POST /api/entry for the scorer. Ctrl-C stops it.
 
     Example: scorekeeper serve --host 0.0.0.0
     """
-    from scorekeeper import serve as server
+    from scorekeeper.serve import command as server
     from scorekeeper.storage import paths
 
-    server.run(paths.store_folder(CONTEXT.home), game, host, port)
+    server.run(paths.store_folder(CONTEXT.home), CONTEXT.home, game, host, port, read_only, new_scorer_link,
+               every_command(), CONTEXT)  # fmt: skip
 
 
 @command()

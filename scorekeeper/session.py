@@ -6,30 +6,14 @@ the session holds no rule knowledge. The terminal's line editing lives in `termi
 
 from __future__ import annotations
 
-import shlex
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from scorekeeper import interpreter
 from scorekeeper.core import errors
 
-# What the hand needs next (status `needs`) -> the command a bare answer is the argument of.
-ANSWERS = {
-    "flip": "flip",
-    "trump": "trump",
-    "cursed": "cursed",
-    "bids": "bid",
-    "poisons": "poison",
-    "tricks": "tricks",
-    "took": "took",
-    "first": "first",
-    "last": "last",
-    "trick": "trick",
-}
-# Needs answered with one value per player, in the order the prompt names them -> the key of
-# status data holding the players who have given theirs already (None: everyone answers).
-PER_PLAYER = {"bids": "bids", "poisons": "poisons", "tricks": None}
 SESSION_WORDS = {
     "quit": "leave the session (also exit, or Ctrl-D)",
     "help": "this list; `help COMMAND` for one",
@@ -118,17 +102,11 @@ class Session:
             self.out(f"Recorded elsewhere: {said}.")
 
     def need(self) -> str | None:
-        needs = self.data.get("needs") or []
-        return needs[0] if needs else None
+        return interpreter.need(self.data)
 
     def waiting(self, need: str | None = None) -> list[str]:
         """The players a per-player answer is for, in the order the prompt names them."""
-        need = need or self.need()
-        if need not in PER_PLAYER:
-            return []
-        key = PER_PLAYER[need]
-        done = (self.data.get(key) or {}) if key else {}
-        return [p for p in self.data["order"] if p not in done]
+        return interpreter.waiting(self.data, need)
 
     # --- what the scorer sees ---------------------------------------------------------
 
@@ -177,12 +155,8 @@ class Session:
         players = self.waiting()
         if index >= len(players):
             return None
-        player, need = players[index], self.need()
-        if need == "bids":
-            return player, list(self.data["legal_bids"].get(player, []))
-        if need == "poisons":
-            return player, list(self.data.get("legal", {}).get(player, []))
-        return player, []
+        player = players[index]
+        return player, interpreter.legal_values(self.data, self.need(), player)
 
     def greeting(self) -> str:
         if self.game is None:
@@ -200,9 +174,9 @@ class Session:
         """Do what one line says; returns its exit code (0 done, 1 refused, 2 usage…).
         `quit` sets `left`."""
         try:
-            words = shlex.split(line)
-        except ValueError as exc:
-            return self.fail(errors.UsageError(f"{exc}; close the quote"))
+            words = interpreter.split(line)
+        except errors.ScorekeeperError as exc:
+            return self.fail(exc)
         if not words:
             if self.game is None and len(self.setup) == 2:  # the dealer: Enter for the first player
                 return self.answer_setup("")
@@ -217,11 +191,9 @@ class Session:
                 return self.help(words[1:])
             if head == "play":
                 raise errors.UsageError("this is `play` already; type an answer or a command, or `quit`")
-            if head in self.group.commands:
-                return self.run(words)
-            if self.game is None:
+            if self.game is None and head not in self.group.commands:
                 return self.answer_setup(line.strip())
-            return self.run(self.translate(words))
+            return self.run(interpreter.command_words(words, self.game, self.data, self.group.commands))
         except errors.ScorekeeperError as exc:
             return self.fail(exc)
 
@@ -230,35 +202,6 @@ class Session:
         print(f"{prefix}: {exc}", file=sys.stderr)
         self.worst = max(self.worst, exc.exit_code)
         return exc.exit_code
-
-    def translate(self, words: list[str]) -> list[str]:
-        """A bare answer as the CLI command it stands for."""
-        need = self.need()
-        if self.game.finished or need is None:
-            raise errors.UsageError(
-                "the game is over; type a command (`standings`, `sheet`, `new …`; `help` lists them)"
-                if self.game.finished
-                else "nothing is needed in this hand now; type a command (`help` lists them)"
-            )
-        first = words[0]
-        if need in ("tricks", "first", "last", "took") and _looks_like_card(self.game, first):
-            return ["trick", *words]  # the hand card by card instead of by totals
-        if need == "took" and _is_number(first):
-            return ["counts", *self.named(words, "counts", self.data["order"])]  # Snakebit's counts
-        if need in PER_PLAYER:
-            return [ANSWERS[need], *self.named(words, need, self.waiting(need))]
-        return [ANSWERS[need], *words]
-
-    def named(self, words: list[str], what: str, players: list[str]) -> list[str]:
-        """Bare values given to the players in the order the prompt named them."""
-        if any("=" in w for w in words):
-            return words
-        if len(words) > len(players):
-            raise errors.UsageError(
-                f"{len(words)} {what} for {len(players)} player{'s' if len(players) != 1 else ''} "
-                f"({' '.join(players)}); give one each in that order, or NAME=VALUE"
-            )
-        return [f"{p}={v}" for p, v in zip(players, words, strict=False)]
 
     def answer_setup(self, text: str) -> int:
         """One of the three answers that start a game; after the dealer, `new` is run."""
@@ -302,44 +245,22 @@ class Session:
         return 0
 
     def run(self, words: list[str]) -> int:
-        """Run a CLI command in-process: the same parsing, checks, messages and exit codes
-        as a separate `sk`, without starting a program."""
-        name = words[0].casefold()
-        command = self.group.commands.get(name)
-        args = [name, *words[1:]]
-        if (
-            self.chosen
-            and command is not None
-            and any(p.name == "game" for p in command.params)
-            and not any(w == "--game" or w.startswith("--game=") for w in words)
-        ):
-            args += ["--game", self.chosen]
-        if self.home is not None:
-            args = ["--home", str(self.home), *args]
-        closed = self.closed_hands()
-        self.context.session_store, self.context.recorded = self.store(), None
-        try:
-            code = self.group.main(args, prog_name="", standalone_mode=False)
-        finally:
-            self.context.session_store = None
-        code = code if isinstance(code, int) else 0
+        """Run a CLI command in-process (see interpreter.run), then read the game again and,
+        once a hand has closed, say the standings."""
+        closed = interpreter.closed_hands(self.game)
+        code = interpreter.run(self.group, self.context, words, self.home, self.chosen, self.store())
         self.worst = max(self.worst, code)
-        if code == 0 and name in ("new", "use", "import"):
+        if code == 0 and words[0].casefold() in ("new", "use", "import"):
             self.chosen = None  # the session follows the game just made current
         self.refresh(self.context.recorded if code == 0 else None)
-        if self.game is not None and closed is not None and self.closed_hands() > closed and name != "undo":
-            self.out(self.standings_line())
+        if (
+            self.game is not None
+            and closed is not None
+            and interpreter.closed_hands(self.game) > closed
+            and words[0].casefold() != "undo"
+        ):
+            self.out(interpreter.standings_line(self.game))
         return code
-
-    def closed_hands(self) -> int | None:
-        return None if self.game is None else sum(1 for h in self.game.hands if h.closed)
-
-    def standings_line(self) -> str:
-        from scorekeeper.core import scoring
-
-        return "Standings: " + " · ".join(
-            f"{place}. {p} {scoring.points_text(t)}" for place, p, t in self.game.standings()
-        )
 
     # --- completion --------------------------------------------------------------------
 
@@ -429,42 +350,14 @@ class Session:
         return [(p, "") for p in self.game.players]
 
     def _suits(self) -> list[tuple[str, str]]:
-        from scorekeeper.core import cards
+        from scorekeeper import choices
 
-        return [(cards.suit_word(s), cards.suit_symbol(s)) for s in self.game.deck.suits] + [
-            ("none", "no trump")
-        ]
+        return [(s["word"], s["symbol"]) for s in choices.suits(self.game)] + [("none", "no trump")]
 
     def _cards(self) -> list[tuple[str, str]]:
-        seen, listed = set(), []
-        for card in self.game.deck.cards:
-            text = card.code.replace(" ", "")
-            if text not in seen:
-                seen.add(text)
-                listed.append((text, str(card)))
-        return listed
+        from scorekeeper import choices
 
-
-def _is_number(text: str) -> bool:
-    return text.lstrip("-").isdigit() or "=" in text
-
-
-def _looks_like_card(game: Any, text: str) -> bool:
-    """A card of the game's pack, and not a number, a NAME=VALUE pair or a player's name."""
-    if _is_number(text):
-        return False
-    from scorekeeper.core import cards
-
-    try:
-        game.player(text)
-        return False
-    except errors.ScorekeeperError:
-        pass
-    try:
-        cards.parse_card(text, game.deck)
-    except errors.ScorekeeperError:
-        return False
-    return True
+        return [(c["code"], c["name"]) for c in choices.pack(self.game)]
 
 
 def lines(stream: Any) -> Iterator[str]:

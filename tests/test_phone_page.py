@@ -6,60 +6,18 @@ has no write control and can't write; a wrong or replaced secret, a cross-site P
 naming another site are refused. A phone alarms when the game it followed is swapped for a
 copy, and reads the whole sheet at 390 px. One Chromium serves the module (see browser.py)."""
 
-import http.client
 import json
-import os
 import re
-import signal
 import sqlite3
-import subprocess
-import sys
 
 import pytest
 from browser import PHONE, needs_chromium, opened
 from helpers import store_game
+from served import Served
 
 from scorekeeper.storage import store
 
 pytestmark = needs_chromium
-
-ROOT_ENV = {"PYTHONUNBUFFERED": "1"}
-
-
-class Served:
-    """`sk serve ARGS` in its own process: `url` is the table's link, `scorer` the scorer's."""
-
-    def __init__(self, home, *args):
-        env = {**os.environ, "SCOREKEEPER_HOME": str(home), **ROOT_ENV}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "scorekeeper", "serve", "--port", "0", *args],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )  # fmt: skip
-        lines = []
-        while not lines or not lines[-1].startswith("Ctrl-C stops it."):
-            line = self.proc.stdout.readline()
-            assert line, f"serve ended: {''.join(lines)} {self.proc.stderr.read()}"
-            lines.append(line)
-        printed = "".join(lines)
-        self.url = re.search(r"(http://[^\s#]+/)(?!#)\s", printed).group(1)
-        found = re.search(r"(http://\S+/#scorer=[A-Za-z0-9_-]+)", printed)
-        self.scorer = found.group(1) if found else None
-        self.port = int(re.search(r":(\d+)/", self.url).group(1))
-
-    def request(self, method, path, body=None, headers=None):
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
-        try:
-            conn.request(method, path, body=body, headers=headers or {})
-            answer = conn.getresponse()
-            return answer.status, answer.read()
-        finally:
-            conn.close()
-
-    def stop(self):
-        self.proc.send_signal(signal.SIGINT)
-        _, err = self.proc.communicate(timeout=15)
-        assert self.proc.returncode == 0 and "Traceback" not in err, err
-
 
 @pytest.fixture
 def serving(home):
@@ -74,7 +32,8 @@ def serving(home):
     yield start
     for server in started:
         if server.proc.poll() is None:
-            server.stop()
+            code, _, err = server.stop()
+            assert code == 0 and "Traceback" not in err, err
 
 
 def tap(page, text, within="#entry"):
@@ -112,7 +71,7 @@ def test_a_whole_oh_hell_hand_by_tapping_with_the_hook_and_the_sum_checked(sk, s
     sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan", "--set", "bidding=in-turn", "--set", "hook=true")
     server = serving()
     with opened(chromium) as page:
-        page.goto(server.scorer)
+        page.goto(server.scorer_url)
         page.locator("#entry h2", has_text="Hand 1: the trump").wait_for()
         tap(page, "♥ hearts")
         assert "Hand 1: trump ♥" in replied(page, "trump")
@@ -149,7 +108,7 @@ def test_a_pick_your_poison_hand_by_tapping(sk, serving, chromium):
     sk("new", "pick-your-poison", "--players", "Ann,Bob,Cat,Dan")
     server = serving()
     with opened(chromium) as page:
-        page.goto(server.scorer)
+        page.goto(server.scorer_url)
         page.locator("#entry h2", has_text="the trump").wait_for()
         # every hand has a trump here: no "no trump" button
         assert page.locator("#entry").get_by_role("button", name="no trump").count() == 0
@@ -186,7 +145,7 @@ def test_a_refusal_shows_the_command_lines_sentence_and_records_nothing(sk, one_
     server = serving()
     before = sk("log")
     with opened(chromium) as page:
-        page.goto(server.scorer)
+        page.goto(server.scorer_url)
         page.locator("#entry h2", has_text="Hand 2").wait_for()
         tap(page, "Join")
         page.fill("#tool input[name=name]", "Ann")
@@ -199,7 +158,7 @@ def test_a_refusal_shows_the_command_lines_sentence_and_records_nothing(sk, one_
 def test_undo_takes_back_the_last_entry(sk, one_hand, serving, chromium):
     server = serving()
     with opened(chromium) as page:
-        page.goto(server.scorer)
+        page.goto(server.scorer_url)
         page.locator("#entry h2", has_text="Hand 2: the trump").wait_for()
         tap(page, "Undo")
         assert replied(page, "Undone").startswith("Undone: entry 3, tricks")
@@ -212,7 +171,7 @@ def test_a_past_hand_corrected_by_tapping_its_row(sk, one_hand, serving, chromiu
     sk("trump", "s")  # hand 2 under way
     server = serving()
     with opened(chromium) as page:
-        page.goto(server.scorer)
+        page.goto(server.scorer_url)
         page.locator("#entry h2", has_text="Hand 2: the bids").wait_for()
         page.locator("#sheet tr.closed").first.click()
         page.locator("#tool h3", has_text="Correct hand 1").wait_for()
@@ -231,7 +190,7 @@ def test_a_past_hand_corrected_by_tapping_its_row(sk, one_hand, serving, chromiu
 def test_a_newcomer_joins_from_the_phone(sk, one_hand, serving, chromium):
     server = serving()
     with opened(chromium) as page:
-        page.goto(server.scorer)
+        page.goto(server.scorer_url)
         page.locator("#entry h2", has_text="Hand 2").wait_for()
         tap(page, "Join")
         page.fill("#tool input[name=name]", "Eve O'Neil")
@@ -246,7 +205,7 @@ def test_a_second_phone_sees_each_entry_live(sk, serving, chromium):
     server = serving()
     with opened(chromium) as scorer, opened(chromium) as table:
         table.goto(server.url)
-        scorer.goto(server.scorer)
+        scorer.goto(server.scorer_url)
         scorer.locator("#entry h2", has_text="the trump").wait_for()
         table.evaluate("window.sameLoad = true")
         steps = [("♣ clubs", None)]
@@ -292,7 +251,7 @@ def test_the_tables_link_has_no_write_control_and_cannot_write(sk, one_hand, ser
 def test_a_wrong_or_replaced_secret_is_refused(sk, home, one_hand, serving, chromium):
     server = serving()
     before = sk("log")
-    wrong = re.sub(r"scorer=.*", "scorer=" + "A" * 22, server.scorer)
+    wrong = re.sub(r"scorer=.*", "scorer=" + "A" * 22, server.scorer_url)
     with opened(chromium) as page:
         page.goto(wrong)
         page.locator("#entry h2", has_text="Hand 2").wait_for()
@@ -300,10 +259,10 @@ def test_a_wrong_or_replaced_secret_is_refused(sk, home, one_hand, serving, chro
         page.locator("#entry .check.bad", has_text="not the current one").wait_for()
         assert page.locator("#entry").get_by_role("button", name="Undo").count() == 0
     # a new scorer's link: the phone holding the old one loses write access at once
-    old = server.scorer
+    old = server.scorer_url
     server.stop()
     server = serving("--new-scorer-link")
-    assert server.scorer != old
+    assert server.scorer_url != old
     with opened(chromium) as page:
         page.goto(old.replace(re.search(r":\d+/", old).group(0), f":{server.port}/"))
         page.locator("#entry h2", has_text="Hand 2").wait_for()
@@ -336,20 +295,15 @@ def test_a_cross_site_post_is_refused(sk, one_hand, serving, chromium, tmp_path)
     assert outcome == ["opaque", "blocked"]
     assert sk("log") == before
     # and the plain request a browser's form would send, seen at the server: 401 without the secret
-    status, _ = server.request("POST", "/api/entry", body=b'{"line": "undo"}', headers={"Content-Type": "text/plain",
-                                                                                       "Origin": "http://evil.example"})
-    assert status in (401, 403)
+    answer = server.request("POST", "/api/entry", body=b'{"line": "undo"}',
+                            headers={"Content-Type": "text/plain", "Origin": "http://evil.example"})  # fmt: skip
+    assert answer.status in (401, 403)
 
 
 def test_a_host_naming_another_site_is_refused(sk, one_hand, serving):
     server = serving()
-    status, _ = server.request("GET", "/api/state", headers={"Host": f"rebind.evil.example:{server.port}"})
-    assert status == 403
-    secret = server.scorer.rsplit("=", 1)[1]
-    status, _ = server.request("POST", "/api/entry", body=b'{"line": "undo"}',
-                               headers={"Host": "rebind.evil.example", "Authorization": f"Bearer {secret}",
-                                        "Content-Type": "application/json"})  # fmt: skip
-    assert status == 403
+    assert server.request("GET", "/api/state", headers={"Host": f"rebind.evil.example:{server.port}"}).status == 403
+    assert server.enter("undo", headers={"Host": "rebind.evil.example"}).status == 403
     assert "undo" not in sk("log")
 
 

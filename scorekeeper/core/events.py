@@ -194,6 +194,19 @@ class UnknownEntry(errors.StoreError):
         self.position = position
 
 
+# The key of a stored entry's body naming the front end it came from, when not the terminal
+# ("phone": the scorer's page). It sits beside the event's own fields, so the chain's hash
+# covers it like the rest of the entry; replaying ignores it.
+VIA = "via"
+VIA_PHONE = "phone"
+
+
+def via(body: dict[str, Any]) -> str | None:
+    """Where a stored entry was made: "phone", or None for the terminal."""
+    given = body.get(VIA) if isinstance(body, dict) else None
+    return given if isinstance(given, str) else None
+
+
 def parse_all(bodies: list[dict[str, Any]]) -> list[AnyEvent]:
     """Events from their stored JSON forms. Each is checked by the validator of its own
     type, so a command pays only for building the validators of the kinds of entry its
@@ -204,6 +217,8 @@ def parse_all(bodies: list[dict[str, Any]]) -> list[AnyEvent]:
         kind = _BY_TYPE.get(tag) if isinstance(tag, str) else None
         if kind is None:
             raise UnknownEntry(position)
+        if VIA in body:
+            body = {key: value for key, value in body.items() if key != VIA}
         try:
             parsed.append(kind.model_validate(body))
         except ValidationError:

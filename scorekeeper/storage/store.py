@@ -202,7 +202,9 @@ class Store:
 
     FILENAME = "scorekeeper.sqlite3"
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, live: bool = False) -> None:
+        """Open the store in `folder` (made if there is none). `live`: a connection kept open
+        to follow other processes' writes (a read-only one may see the file frozen as it was)."""
         self.folder = Path(folder)
         self.path = self.folder / self.FILENAME
         self._conn: sqlite3.Connection | None = None
@@ -211,6 +213,9 @@ class Store:
         # problems found while reading (a chain that does not check out): the front end
         # shows them as warnings, since a read changes nothing
         self.warnings: list[str] = []
+        # the front end this connection writes for, when not the terminal ("phone"): each
+        # entry it appends says so (see events.VIA)
+        self.via: str | None = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -221,7 +226,7 @@ class Store:
         current = self._inspect_read_only()
         # A store ready as it is opens read-only, so a backup or a shared folder one may not
         # write to can still be read; the first write reopens it for writing.
-        self._conn = self._open_for_reading() if current else None
+        self._conn = self._open_for_reading() if current and not live else None
         if self._conn is None:
             self._open_for_writing(migrate=not current)
 
@@ -726,6 +731,10 @@ class GameWriter:
             raise RuntimeError("append() called after its writing() block ended")
         if not isinstance(body, dict) or not isinstance(body.get("type"), str):
             raise TypeError(f"an event body must be a dict with a str 'type', not {body!r}")
+        if self.store.via is not None:
+            from scorekeeper.core.events import VIA
+
+            body = {**body, VIA: self.store.via}
         text = canonical_json(body)
         try:
             text.encode("utf-8")

@@ -21,7 +21,8 @@ def log_text(game_id: str, stored: list[store.StoredEvent], head: str) -> str:
     rows = []
     for entry, event in zip(stored, parsed, strict=True):
         hand = getattr(event, "hand", "")
-        notes = [f"undone by entry {undone_by[entry.n]}"] if entry.n in undone_by else []
+        notes = ["from the phone"] if events.via(entry.body) == events.VIA_PHONE else []
+        notes += [f"undone by entry {undone_by[entry.n]}"] if entry.n in undone_by else []
         notes += [f"corrected by entry {n}" for n in corrected_by.get(entry.n, [])]
         if entry.n in set_aside:
             notes.append("no longer counts: the corrected game ended before")
