@@ -40,9 +40,10 @@ def tap(page, text, within="#entry"):
     page.locator(within).get_by_role("button", name=text, exact=True).first.click()
 
 
-def tap_for(page, player, value):
+def tap_for(page, player, value, within="#entry"):
     """A value on a player's pad (bids, tricks, poisons)."""
-    page.locator(f'#entry .player[data-player="{player}"]').get_by_role("button", name=str(value), exact=True).click()
+    pad = page.locator(f'{within} .player[data-player="{player}"]')
+    pad.get_by_role("button", name=str(value), exact=True).click()
 
 
 def replied(page, pattern):
@@ -178,8 +179,8 @@ def test_a_past_hand_corrected_by_tapping_its_row(sk, one_hand, serving, chromiu
         tap(page, "tricks", within="#tool")
         # the pads start from what was recorded; Bob took 0 and Dan 5, not 1 and 4
         assert page.locator('#tool .player[data-player="Bob"] button.chosen').inner_text() == "1"
-        tap_for(page, "Bob", 0)
-        tap_for(page, "Dan", 5)
+        tap_for(page, "Bob", 0, within="#tool")
+        tap_for(page, "Dan", 5, within="#tool")
         tap(page, "Send tricks", within="#tool")
         reply = replied(page, "Hand 1 now scores")
         assert "Bob +10 (was -11)" in reply or "Bob +10" in reply, reply
@@ -271,28 +272,31 @@ def test_a_wrong_or_replaced_secret_is_refused(sk, home, one_hand, serving, chro
     assert sk("log") == before
 
 
-def test_a_cross_site_post_is_refused(sk, one_hand, serving, chromium, tmp_path):
-    """Another site's page (here a file) posts to the server: a simple form-like POST carries no
-    secret, and one with an Authorization header needs a preflight the server does not grant."""
+def test_a_cross_site_post_is_refused(sk, one_hand, serving, chromium):
+    """Another site's page (http://evil.example, served by the test) posts to the server: a simple
+    form-like POST carries no secret, and one with an Authorization header needs a preflight the
+    server does not grant. Nothing is recorded; and the simple POST, sent straight to the server
+    with that site's Origin, is refused."""
     server = serving()
     before = sk("log")
-    other = tmp_path / "other-site.html"
-    other.write_text("<!DOCTYPE html><title>another site</title>")
     with opened(chromium) as page:
-        page.goto(other.as_uri())
+        page.route("http://evil.example/**", lambda route: route.fulfill(body="<!DOCTYPE html><title>elsewhere</title>",
+                                                                         content_type="text/html"))  # fmt: skip
+        page.goto("http://evil.example/")
         outcome = page.evaluate(
             """async (url) => {
-                 const simple = await fetch(url, {method: "POST", mode: "no-cors", body: '{"line": "undo"}',
-                                                  headers: {"Content-Type": "text/plain"}});
-                 let preflighted = "sent";
-                 try { await fetch(url, {method: "POST", body: '{"line": "undo"}',
-                                         headers: {"Content-Type": "application/json", "Authorization": "Bearer guess"}}); }
-                 catch (e) { preflighted = "blocked"; }
-                 return [simple.type, preflighted];
+                 const outcome = async (options) => {
+                   try { const r = await fetch(url, {method: "POST", body: '{"line": "undo"}', ...options}); return r.type; }
+                   catch (e) { return "blocked"; }
+                 };
+                 return [await outcome({mode: "no-cors", headers: {"Content-Type": "text/plain"}}),
+                         await outcome({headers: {"Content-Type": "application/json", "Authorization": "Bearer guess"}})];
                }""",
             server.url + "api/entry",
         )
-    assert outcome == ["opaque", "blocked"]
+    # the simple one is sent blind (opaque) or stopped by the browser itself (a public site asking a
+    # loopback address); the one with a header is stopped at its preflight
+    assert outcome[0] in ("opaque", "blocked") and outcome[1] == "blocked"
     assert sk("log") == before
     # and the plain request a browser's form would send, seen at the server: 401 without the secret
     answer = server.request("POST", "/api/entry", body=b'{"line": "undo"}',
