@@ -562,3 +562,65 @@ def test_a_correction_of_a_past_hand_is_shown_as_a_correction(sk, hostile, servi
     assert "entry 9: correction of hand 2: tricks" in phone.inner_text("#corrections")
     # hand 2 as corrected: Bob bid 2 and took 1, a miss: -(10 + 1) instead of 10 + 2; with hand 1's -11
     assert scores(sk)["Bob"] == -11 - 11
+
+
+def test_the_scorers_tools_build_the_command_lines(sk, one_hand, serving, chromium):
+    """Comment, why, adjust (with its reason), rename, leave and a new game, each from its form."""
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.scorer_url)
+        page.locator("#entry h2", has_text="Hand 2").wait_for()
+        tap(page, "Comment")
+        page.fill("#tool textarea[name=text]", "Bob: 'never again' & <b>more</b>")
+        tap(page, "Add comment", within="#tool")
+        replied(page, "omment")
+        page.locator("#comments li", has_text="Bob: 'never again' & <b>more</b>").wait_for()
+        tap(page, "Why?")
+        tap(page, "Cat", within="#tool")
+        assert replied(page, "Cat") == sk("why", "Cat").strip()
+        tap(page, "Adjust")
+        page.select_option("#tool select[name=who]", "Dan")
+        page.fill("#tool input[name=points]", "-5")
+        page.fill("#tool input[name=reason]", "slow play")
+        tap(page, "Adjust", within="#tool")
+        replied(page, "slow play")
+        tap(page, "Rename")
+        page.select_option("#tool select[name=old]", "Bob")
+        page.fill("#tool input[name=new]", "Robert")
+        tap(page, "Rename", within="#tool")
+        replied(page, "Robert")
+        tap(page, "Leave")
+        page.select_option("#tool select[name=who]", "Ann")
+        tap(page, "Leave", within="#tool")
+        replied(page, "Ann")
+        assert scores(sk)["Dan"] == -13 - 5  # hand 1's -13 and the ruling
+        tap(page, "New game")
+        page.select_option("#tool select[name=ruleset]", "pick-your-poison")
+        page.fill("#tool input[name=players]", "Ann, Bob, Cat")
+        tap(page, "Start the new game", within="#tool")
+        replied(page, "Pick Your Poison")
+        page.locator("#title", has_text="Pick Your Poison").wait_for()
+    status = sk.json("status", "--json")
+    assert (status["ruleset"], status["players"]) == ("pick-your-poison", ["Ann", "Bob", "Cat"])
+
+
+def test_the_page_loads_nothing_from_elsewhere_keeps_the_screen_awake_and_goes_dark(sk, one_hand, serving, chromium):
+    server = serving()
+    with opened(chromium, dark=True) as page:
+        # the browser's Wake Lock, watched: requested while the game is open
+        page.add_init_script(
+            """window.wakeRequests = [];
+               Object.defineProperty(navigator, "wakeLock", {value: {request: async (kind) => {
+                 window.wakeRequests.push(kind);
+                 return {release: async () => { window.wakeRequests.push("released"); }, addEventListener: () => {}};
+               }}});"""
+        )
+        asked = []
+        page.on("request", lambda request: asked.append(request.url))
+        page.goto(server.url)
+        page.locator("#standings tbody tr").first.wait_for()
+        page.wait_for_function("window.wakeRequests.length > 0")
+        assert page.evaluate("window.wakeRequests") == ["screen"]
+        background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert sum(map(int, re.findall(r"\d+", background)[:3])) < 3 * 64, background  # dark
+    assert asked and all(url.startswith(server.url) for url in asked), asked
