@@ -235,8 +235,11 @@ def test_the_tables_link_has_no_write_control_and_cannot_write(sk, one_hand, ser
     server = serving()
     before = sk("log")
     with opened(chromium) as page:
+        asked = []
+        page.on("request", lambda request: asked.append(request.url))
         page.goto(server.url)
         page.locator("#standings tbody tr").first.wait_for()
+        assert not [url for url in asked if url.endswith("scorer.js")]  # the controls' code is not even loaded
         assert page.locator("#entry").count() == 0
         assert page.locator("button, input, select, textarea, form").count() == 0
         assert page.locator("#sheet.tappable").count() == 0
