@@ -77,6 +77,7 @@ def test_a_whole_oh_hell_hand_by_tapping_with_the_hook_and_the_sum_checked(sk, s
         tap(page, "♥ hearts")
         assert "Hand 1: trump ♥" in replied(page, "trump")
         page.locator("#entry h2", has_text="the bids").wait_for()
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # nothing sticks out
         # the pads come in the prompt's order, the dealer last
         assert page.eval_on_selector_all("#entry .player", "ps => ps.map(p => p.dataset.player)") == ["Bob", "Cat", "Dan", "Ann"]
         for player, bid in (("Bob", 2), ("Cat", 3), ("Dan", 1)):
@@ -627,3 +628,12 @@ def test_the_page_loads_nothing_from_elsewhere_keeps_the_screen_awake_and_goes_d
         background = page.evaluate("getComputedStyle(document.body).backgroundColor")
         assert sum(map(int, re.findall(r"\d+", background)[:3])) < 3 * 64, background  # dark
     assert asked and all(url.startswith(server.url) for url in asked), asked
+
+
+def test_a_read_only_server_shows_no_controls_whatever_the_link_says(sk, one_hand, serving, phone):
+    server = serving("--read-only")
+    assert server.scorer_url is None
+    phone.goto(server.url + "#scorer=" + "A" * 22)
+    phone.locator("#standings tbody tr").first.wait_for()
+    phone.wait_for_timeout(300)  # time for the controls' script, were it to draw anything
+    assert phone.locator("#entry").count() == 0
