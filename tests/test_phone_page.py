@@ -162,7 +162,8 @@ def test_undo_takes_back_the_last_entry(sk, one_hand, serving, chromium):
     with opened(chromium) as page:
         page.goto(server.scorer_url)
         page.locator("#entry h2", has_text="Hand 2: the trump").wait_for()
-        tap(page, "Undo")
+        tap(page, "Undo")  # a first tap only asks for a second
+        tap(page, "Tap again to undo")
         assert replied(page, "Undone").startswith("Undone: entry 3, tricks")
         page.locator("#entry h2", has_text="Hand 1: the tricks taken").wait_for()
         # an undo is its own entry: the correction history lists it
@@ -261,6 +262,7 @@ def test_a_wrong_or_replaced_secret_is_refused(sk, home, one_hand, serving, chro
         page.goto(wrong)
         page.locator("#entry h2", has_text="Hand 2").wait_for()
         tap(page, "Undo")
+        tap(page, "Tap again to undo")
         page.locator("#entry .check.bad", has_text="not the current one").wait_for()
         assert page.locator("#entry").get_by_role("button", name="Undo").count() == 0
     # a new scorer's link: the phone holding the old one loses write access at once
@@ -272,6 +274,7 @@ def test_a_wrong_or_replaced_secret_is_refused(sk, home, one_hand, serving, chro
         page.goto(old.replace(re.search(r":\d+/", old).group(0), f":{server.port}/"))
         page.locator("#entry h2", has_text="Hand 2").wait_for()
         tap(page, "Undo")
+        tap(page, "Tap again to undo")
         page.locator("#entry .check.bad", has_text="not the current one").wait_for()
     assert sk("log") == before
 

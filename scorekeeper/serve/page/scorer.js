@@ -52,7 +52,7 @@ function showReply(text, kind) {
 }
 
 // What the scorer has tapped but not sent: kept across pushed states while the hand still needs it.
-let picks = {}, pickKey = "", tool = null, toolArgs = null;
+let picks = {}, pickKey = "", tool = null, toolArgs = null, undoArmed = false;
 
 function drawEntry(s) {
   let box = $("entry");
@@ -79,7 +79,14 @@ function drawEntry(s) {
   if (!s.standings.finished && need && !tool) box.append(answerPanel(s, need));
   const tools = el("div", null); tools.id = "tools";
   const open = (name) => () => { tool = tool === name ? null : name; toolArgs = null; drawEntry(shown); };
-  tools.append(button("Undo", () => send("undo")));
+  // Undo asks for a second tap (within 4 s): a thumb slipping on it takes back nobody's entry.
+  const undo = button(undoArmed ? "Tap again to undo" : "Undo", () => {
+    if (undoArmed) { undoArmed = false; send("undo"); return; }
+    undoArmed = true;
+    drawEntry(shown);
+    setTimeout(() => { if (undoArmed) { undoArmed = false; drawEntry(shown); } }, 4000);
+  }, undoArmed ? "chosen" : null);
+  tools.append(undo);
   for (const [name, label] of [["join", "Join"], ["leave", "Leave"], ["rename", "Rename"], ["adjust", "Adjust"], ["comment", "Comment"], ["why", "Why?"], ["new", "New game"], ["correct", "Past hand"]]) {
     tools.append(button(label, open(name), tool === name ? "chosen" : null));
   }
