@@ -227,14 +227,19 @@ def run(group: Any, context: Any, words: list[str], home: Path | None, chosen: s
     return code if isinstance(code, int) else 0
 
 
-def standings_line(game: Any) -> str:
-    """The standings on one line, said after each hand closes."""
+def standings_after(before: Any, after: Any, words: list[str]) -> str | None:
+    """The standings on one line, said once an entry (not an undo) has closed a hand of the
+    game it was made on; None otherwise. `before` and `after`: the game then and now."""
+    if before is None or after is None or after.id != before.id or words[0].casefold() == "undo":
+        return None
+    if _closed(after) <= _closed(before):
+        return None
     from scorekeeper.core import scoring
 
     return "Standings: " + " · ".join(
-        f"{place}. {p} {scoring.points_text(t)}" for place, p, t in game.standings()
+        f"{place}. {p} {scoring.points_text(t)}" for place, p, t in after.standings()
     )
 
 
-def closed_hands(game: Any) -> int | None:
-    return None if game is None else sum(1 for h in game.hands if h.closed)
+def _closed(game: Any) -> int:
+    return sum(1 for h in game.hands if h.closed)

@@ -7,6 +7,7 @@ cleanly. The pages themselves, in a browser, are tested in test_phone_page.py.""
 import json
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -290,3 +291,10 @@ def test_status_does_not_load_the_server(sk, home):
     child = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
     assert child.returncode == 0, child.stderr
     assert child.stdout.splitlines()[-1] == "[]"
+
+
+def test_sigterm_stops_it_as_ctrl_c_does(home, game):
+    server = Served(home)
+    server.proc.send_signal(signal.SIGTERM)
+    out, err = server.proc.communicate(timeout=15)
+    assert (server.proc.returncode, out, err) == (0, "Stopped serving.\n", "")

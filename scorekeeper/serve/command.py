@@ -7,7 +7,9 @@ from __future__ import annotations
 import contextlib
 import errno
 import logging
+import signal
 import sys
+import threading
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -80,6 +82,10 @@ def run(folder: Path, home: Path | None, chosen: str | None, host: str, port: in
     server = uvicorn.Server(config)
     replaced = scorer.route_output()
     more_files()
+    # uvicorn stops on SIGINT or SIGTERM, then raises the signal again under the handler it
+    # found: SIGTERM too then ends here as Ctrl-C does, with "Stopped serving."
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _interrupt) if main else None
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:
@@ -87,7 +93,13 @@ def run(folder: Path, home: Path | None, chosen: str | None, host: str, port: in
     finally:
         sys.stdout, sys.stderr = replaced
         sock.close()
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     print("Stopped serving.", file=out, flush=True)
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 def listen(host: str, port: int) -> Any:

@@ -171,16 +171,23 @@ def page_state(
 
 
 def snapshot(
-    db: store.Store, game_id: str, rulesets: list[tuple[str, str]] = (), read_only: bool = False
+    db: store.Store,
+    game_id: str,
+    rulesets: list[tuple[str, str]] = (),
+    read_only: bool = False,
+    known: tuple[str, engine.Game] | None = None,
 ) -> Snapshot:
     """The game as stored now, every answer encoded: the entries are read once, and the game
     is their replay, so the page, the JSON and the chain always agree. The chain is checked
     as every command's read checks it; what is amiss goes into `warnings`. `rulesets`: those a
-    new game may use; `read_only`: the server has no scorer's link."""
+    new game may use; `read_only`: the server has no scorer's link. `known`: (chain head, the
+    game at that head), replayed already by the entry that made it, taken as it is when the
+    entries read end at that head."""
     stored = db.events(game_id)
     warnings = list(db.warnings)
     db.warnings.clear()
-    game = table.replay(stored)
+    reuse = known is not None and stored and known[0] == stored[-1].hash and known[1].id == game_id
+    game = known[1] if reuse else table.replay(stored)
     standings, status = reports.standings_data(game), reports.status_data(game)
     data = {
         **page_state(game, stored, standings, status, rulesets),
