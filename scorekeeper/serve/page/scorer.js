@@ -12,8 +12,10 @@ function quote(word) {
 }
 function line(...parts) { return parts.filter((p) => p !== null && p !== undefined && p !== "").map(quote).join(" "); }
 
-let refusedLink = false;
+let refusedLink = false, sending = false;
 async function send(text) {
+  if (sending) return false;  // a second tap while the first is on its way records nothing twice
+  sending = true;
   showReply("…", "ok");
   let r, body = {};
   try {
@@ -24,8 +26,10 @@ async function send(text) {
     });
     body = await r.json().catch(() => ({}));
   } catch (e) {
-    showReply("Not sent: the laptop can't be reached. Nothing was recorded; try again.", "refused");
+    showReply("No answer from the laptop: this entry may not have been recorded. Check the sheet once the page is live again, then try again if it is missing.", "refused");
     return false;
+  } finally {
+    sending = false;
   }
   if (r.ok && body.ok) {
     showReply(body.reply || "Recorded.", "ok");
