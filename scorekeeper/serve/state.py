@@ -27,6 +27,10 @@
     chart, chart_small  SVG of the running totals (720 and 380 px wide), "" before a hand closes
     comments   the last 8 comments: [{"hand", "text"}]
     hands      each closed hand's chain digest: [{"hand", "n", "digest"}] (see hand_digests)
+    witness    what a phone keeps to tell this game from any other, a copy made current in its
+               place included (the swap alarm): its identity and closed hands' digests, see
+               storage.digests.witness: {"game", "name", "title", "players", "started_at",
+               "started", "mark", "head", "hands": [{"hand", "n", "digest"}]}
     entries    every entry: [{"n", "at", "hand", "text", "correction", "via"}] where
                "via" is "phone" for an entry made on the scorer's page, else null
     chain      every entry's hash, in order          head   the last hash
@@ -47,7 +51,7 @@ from typing import Any, NamedTuple
 from scorekeeper import choices, interpreter, table
 from scorekeeper.core import engine, events
 from scorekeeper.sheets import charts, score_sheet
-from scorekeeper.storage import store
+from scorekeeper.storage import digests, store
 from scorekeeper.words import reports
 
 
@@ -165,6 +169,7 @@ def page_state(
         "entries": entries_data(stored),
         "chain": [e.hash for e in stored],
         "head": stored[-1].hash if stored else "",
+        "witness": digests.witness(game, stored),
         "choices": choices.page_data(game, rulesets),  # what the scorer's page may tap
         "asking": interpreter.asking(game, status),
     }

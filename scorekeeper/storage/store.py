@@ -268,11 +268,10 @@ class Store:
 
     FILENAME = "scorekeeper.sqlite3"
 
-    def __init__(self, folder: Path, live: bool = False, *, copy: Path | None = None) -> None:
-        """The store in `folder` (made if there is none); or, with `copy`, that file read as a
-        copy of a store (a backup): opened read-only, never migrated or written. `live`: a
-        connection kept open to follow other processes' writes (a read-only one may see the
-        file frozen as it was)."""
+    def __init__(self, folder: Path, *, copy: Path | None = None, live: bool = False) -> None:
+        """The store in `folder`; or, with `copy`, that file read as a copy of a store (a
+        backup): opened read-only, never migrated or written. `live`: a connection kept open
+        to follow other processes' writes (a read-only one may see the file frozen as it was)."""
         self.folder = Path(folder)
         self.path = Path(copy) if copy is not None else self.folder / self.FILENAME
         self._conn: sqlite3.Connection | None = None
