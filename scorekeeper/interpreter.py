@@ -228,17 +228,16 @@ def run(group: Any, context: Any, words: list[str], home: Path | None, chosen: s
 
 
 def standings_after(before: Any, after: Any, words: list[str]) -> str | None:
-    """The standings on one line, said once an entry (not an undo) has closed a hand of the
-    game it was made on; None otherwise. `before` and `after`: the game then and now."""
+    """The standings on one line, a player who left marked so, said once an entry (not an undo)
+    has closed a hand of the game it was made on; None otherwise. `before` and `after`: the game
+    then and now."""
     if before is None or after is None or after.id != before.id or words[0].casefold() == "undo":
         return None
     if _closed(after) <= _closed(before):
         return None
-    from scorekeeper.core import scoring
+    from scorekeeper.words import reports
 
-    return "Standings: " + " · ".join(
-        f"{place}. {p} {scoring.points_text(t)}" for place, p, t in after.standings()
-    )
+    return "Standings: " + reports.standings_line(after)
 
 
 def _closed(game: Any) -> int:

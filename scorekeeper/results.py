@@ -41,3 +41,12 @@ class Undone(NamedTuple):
     target: events.AnyEvent  # the entry taken back
     target_n: int  # its position in the game's log
     n: int  # the reversal's own position
+
+
+class Imported(NamedTuple):
+    """What `import` did with the games its files hold."""
+
+    added: list[state.Game]  # new to the store, in the order the files gave them
+    extended: list[tuple[state.Game, int]]  # here already, with this many later entries appended
+    present: list[str]  # ids of games here already as the files have them (or further on)
+    files: int

@@ -19,15 +19,19 @@ SESSION_WORDS = {
     "help": "this list; `help COMMAND` for one",
 }
 LEAVE = ("quit", "exit")
-SETUP = ("ruleset", "players", "dealer")
+SETUP = ("ruleset", "players", "dealer", "location", "scorer")
+SKIPPABLE = ("dealer", "location", "scorer")  # Enter: the first player deals; no location, no scorer
 
-HELP = """Answer the prompt with bare values, in the order it names the players:
-  trump       h            (a suit, a card, or none)
-  bids        2 1 0 3 1    (or Ann=2 Bob=1; a few at a time as they are made)
-  tricks      2 1 1 5 1    (or the hand card by card: one trick a line, leader first: QS 2S 3S)
-  took        Bob QS QD    (who took which scoring cards; Snakebit: counts per player, 5 3 0)
-  first/last  Cat          (who won the first / last trick)
-Or type any command without `sk`:"""
+HELP_HEAD = "Answer the prompt with bare values, in the order it names the players"
+HELP_ANSWERS = {
+    "trump": "trump       h            (a suit, a card, or none)",
+    "bids": "bids        2 1 0 3 1    (or Ann=2 Bob=1; a few at a time as they are made)",
+    "poisons": "poisons     2 b1 t 0     (2 a bid of 2, b1 a blind bid of 1, t take; or Ann=bid:2)",
+    "tricks": "tricks      2 1 1 5 1    (or the hand card by card: one trick a line, leader first: QS 2S 3S)",
+    "took": "took        Bob QS QD    (who took which scoring cards; Snakebit: counts per player, 5 3 0)",
+    "first": "first/last  Cat          (who won the first / last trick)",
+}
+HELP_TAIL = "Or type any command without `sk`:"
 
 
 class Session:
@@ -113,7 +117,8 @@ class Session:
     def prompt(self) -> str:
         if self.game is None:
             step = SETUP[len(self.setup)]
-            hint = {"ruleset": "", "players": " (clockwise, comma-separated)", "dealer": ""}[step]
+            hint = {"ruleset": "", "players": " (clockwise, comma-separated)", "dealer": "",
+                    "location": " (Enter: none)", "scorer": " (Enter: none)"}[step]  # fmt: skip
             if step == "dealer":
                 hint = f" (Enter: {self.setup['players'].split(',')[0]})"
             return f"new game · {step}{hint}> "
@@ -136,16 +141,13 @@ class Session:
     def toolbar(self) -> str:
         """The bottom line: the hand, the dealer and the standings."""
         if self.game is None:
-            return "no game yet: answer the ruleset, the players and the first dealer"
-        from scorekeeper.core import scoring
+            return "no game yet: answer the ruleset, the players, the first dealer, the location and the scorer"
+        from scorekeeper.words import reports
 
         data = self.data
-        where = "game over" if self.game.finished else f"hand {data['hand']}"
-        if data["hands_planned"] and not self.game.finished:
-            where += f" of {data['hands_planned']}"
+        where = "game over" if self.game.finished else reports.hand_title(self.game, data["hand"], of=True)
         dealer = "" if self.game.finished else f" · {data['dealer']} deals"
-        scores = "  ".join(f"{place}. {p} {scoring.points_text(t)}" for place, p, t in self.game.standings())
-        from scorekeeper.words import reports
+        scores = reports.standings_line(self.game, between="  ")
 
         return "\n".join([f"{where}{dealer} · {scores}", *reports.forced_blind_warnings(data)])
 
@@ -160,12 +162,15 @@ class Session:
 
     def greeting(self) -> str:
         if self.game is None:
-            return "No game yet: answer the ruleset, the players and the first dealer to start one (or type a command; `help` lists them)."
+            return (
+                "No game yet: answer the ruleset, the players, the first dealer, the location and the scorer "
+                "to start one (Enter skips the last three; or type a command; `help` lists them)."
+            )
         from scorekeeper.words import reports
 
         return (
             f"Game {self.game.id}: {self.game.ruleset.title}, players {', '.join(self.game.players)}.\n"
-            + reports.status_text(self.game)
+            + reports.status_text(self.game, in_turn=True)
         )
 
     # --- one line ----------------------------------------------------------------------
@@ -173,12 +178,18 @@ class Session:
     def handle(self, line: str) -> int:
         """Do what one line says; returns its exit code (0 done, 1 refused, 2 usage…).
         `quit` sets `left`."""
+        free = self.game is None and SETUP[len(self.setup)] in ("location", "scorer")
+        if free and line.strip().casefold() not in (*LEAVE, "help"):
+            try:  # a place or a name as typed: "Ann's kitchen" needs no quotes
+                return self.answer_setup(line.strip())
+            except errors.ScorekeeperError as exc:
+                return self.fail(exc)
         try:
             words = interpreter.split(line)
         except errors.ScorekeeperError as exc:
             return self.fail(exc)
         if not words:
-            if self.game is None and len(self.setup) == 2:  # the dealer: Enter for the first player
+            if self.game is None and SETUP[len(self.setup)] in SKIPPABLE:  # Enter skips it
                 return self.answer_setup("")
             return 0
         try:
@@ -204,22 +215,24 @@ class Session:
         return exc.exit_code
 
     def answer_setup(self, text: str) -> int:
-        """One of the three answers that start a game; after the dealer, `new` is run."""
+        """One of the answers that start a game; after the scorer, `new` is run."""
         step = SETUP[len(self.setup)]
         if step == "players":
             text = ",".join(name for name in text.replace(",", " ").split())
-        if not text and step != "dealer":
+        if not text and step not in SKIPPABLE:
             raise errors.UsageError(
                 f"give the {step}" + (", e.g. Ann,Bob,Cat,Dan" if step == "players" else "")
             )
         self.setup[step] = text
         if step == "ruleset":
             return self._check_ruleset(text)
-        if step != "dealer":
+        if step != SETUP[-1]:
             return 0
         chosen, self.setup = self.setup, {}
         args = ["new", chosen["ruleset"], "--players", chosen["players"]]
-        return self.run(args + (["--dealer", chosen["dealer"]] if chosen["dealer"] else []))
+        for option in SKIPPABLE:
+            args += [f"--{option}", chosen[option]] if chosen[option] else []
+        return self.run(args)
 
     def _check_ruleset(self, name: str) -> int:
         from scorekeeper.storage import ruleset_files
@@ -231,6 +244,32 @@ class Session:
             raise
         return 0
 
+    def help_head(self) -> str:
+        """How to answer the prompt: the answers this game asks for, each with an example,
+        and the order the prompt takes bare values in (the hand in progress's, when known)."""
+        rules = self.game.ruleset if self.game is not None else None
+        answers = dict(HELP_ANSWERS)
+        if rules is not None:
+            if rules.trump.kind != "turned":
+                del answers["trump"]
+            elif rules.trump.always:
+                answers["trump"] = "trump       h            (a suit, or the card turned up: 7h)"
+            del answers["poisons" if rules.bidding.kind != "poisons" else "bids"]
+            if rules.bidding.kind == "none":
+                answers.pop("bids", None)
+            from scorekeeper.core import rulesets
+
+            kinds = {type(rule) for rule in self.game.hand.phase.scoring}  # what this hand scores
+            if not kinds & {rulesets.ExactBid, rulesets.PerTrick, rulesets.PoisonTally}:
+                del answers["tricks"]
+            if rulesets.CardPoints not in kinds:
+                del answers["took"]
+            if rulesets.TrickPoints not in kinds:
+                del answers["first"]
+        playing = self.game is not None and not self.game.finished and self.data.get("order")
+        head = HELP_HEAD + (f" ({', '.join(self.data['order'])})" if playing else "")
+        return "\n".join([head + ":", *(f"  {line}" for line in answers.values()), HELP_TAIL])
+
     def home_folder(self) -> Path | None:
         from scorekeeper.storage import paths
 
@@ -239,9 +278,13 @@ class Session:
     def help(self, words: list[str]) -> int:
         if words:
             return self.run([*words[:1], "--help"])
-        rows = [(name, cmd.get_short_help_str(70)) for name, cmd in self.commands()]
+        import textwrap
+
+        rows = [(name, cmd.get_short_help_str(200)) for name, cmd in self.commands()]
         rows += sorted(SESSION_WORDS.items())
-        self.out(HELP + "\n" + "\n".join(f"  {name:<10}  {text}" for name, text in rows))
+        # whole sentences, wrapped under their command: a summary never stops mid-sentence
+        lines = [textwrap.fill(text, 78, initial_indent=f"  {name:<10}  ", subsequent_indent=" " * 14) for name, text in rows]
+        self.out(self.help_head() + "\n" + "\n".join(lines))
         return 0
 
     def run(self, words: list[str]) -> int:
@@ -348,7 +391,8 @@ class Session:
     def _suits(self) -> list[tuple[str, str]]:
         from scorekeeper import choices
 
-        return [(s["word"], s["symbol"]) for s in choices.suits(self.game)] + [("none", "no trump")]
+        suits = [(s["word"], s["symbol"]) for s in choices.suits(self.game)]
+        return suits if self.game.ruleset.trump.always else [*suits, ("none", "no trump")]
 
     def _cards(self) -> list[tuple[str, str]]:
         from scorekeeper import choices

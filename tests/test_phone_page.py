@@ -83,7 +83,8 @@ def test_a_whole_oh_hell_hand_by_tapping_with_the_hook_and_the_sum_checked(sk, s
         for player, bid in (("Bob", 2), ("Cat", 3), ("Dan", 1)):
             tap_for(page, player, bid)
         ann = page.locator('#entry .player[data-player="Ann"] button')
-        assert ann.all_inner_texts() == ["0", "1", "2", "3", "5", "6", "7", "8", "9", "10"]  # no 4: the hook
+        assert ann.all_inner_texts() == [str(n) for n in range(11)]
+        assert [b.is_disabled() for b in ann.all()] == [n == 4 for n in range(11)]  # 4 greyed: the hook
         tap_for(page, "Ann", 3)
         tap(page, "Send bids")
         assert "bids" in replied(page, "Hand 1: bids")

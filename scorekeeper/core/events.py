@@ -164,6 +164,16 @@ class Corrected(Event):
         return self.fact.hand
 
 
+class GameLabelled(Event):
+    """The game's name, where it is played and who keeps score, set or changed after `new`
+    (`label`); a field left out (None) stays as it was, "" clears it."""
+
+    type: Literal["label"] = "label"
+    name: str | None = None
+    location: str | None = None
+    scorer: str | None = None
+
+
 class GameAbandoned(Event):
     type: Literal["abandoned"] = "abandoned"
 
@@ -177,7 +187,7 @@ AnyEvent = Union[
     GameStarted, TrumpSet, CardFlipped, CursedSet, BidsRecorded, PoisonsRecorded,
     TricksRecorded, CardsTaken, CursedCounted, TrickAwarded, MoonDeclared,
     RenegeRecorded, TrickPlayed, CommentAdded, DealerSet, PlayerJoined, PlayerLeft,
-    PlayerRenamed, PointsAdjusted, Corrected, GameAbandoned, EntryReversed,
+    PlayerRenamed, PointsAdjusted, Corrected, GameAbandoned, EntryReversed, GameLabelled,
 ]  # fmt: skip
 
 _BY_TYPE: dict[str, type[Event]] = {kind.model_fields["type"].default: kind for kind in get_args(AnyEvent)}
@@ -277,6 +287,12 @@ def describe(event: AnyEvent) -> str:
             return f"correction of hand {event.fact.hand}: {describe(event.fact)}"
         case GameAbandoned():
             return "game abandoned"
+        case GameLabelled():
+            return "label: " + ", ".join(
+                f"{what} “{value}”" if value else f"{what} cleared"
+                for what, value in (("name", event.name), ("location", event.location), ("scorer", event.scorer))
+                if value is not None
+            )
         case EntryReversed():
             return f"undo entry {event.target}"
     raise AssertionError(event)

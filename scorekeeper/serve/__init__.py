@@ -7,6 +7,7 @@ uvicorn, imported only by this command:
     table_routes.py  the game's reads: the page, /api/state, /api/standings, /api/status,
                      and /api/events (Server-Sent Events)
     scorer_routes.py POST /api/entry: the scorer's lines
+    league_routes.py the league, read-only: /league and /api/league (ratings and records)
     scorer.py        runs a line through the interpreter and the command line, in-process
     auth.py          the scorer's secret
     push.py          the one store watcher, and the hub that hands its snapshots to the streams

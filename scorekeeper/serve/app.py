@@ -14,10 +14,10 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from scorekeeper.serve import push, scorer_routes, table_routes
+from scorekeeper.serve import league_routes, push, scorer_routes, table_routes
 from scorekeeper.serve.parts import Parts, refusal
 
-AREAS = (table_routes, scorer_routes)  # each: `routes`, a list of Starlette routes
+AREAS = (league_routes, table_routes, scorer_routes)  # the league's before the table's `/{name}`  # each: `routes`, a list of Starlette routes
 
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),

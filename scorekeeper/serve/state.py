@@ -142,9 +142,8 @@ def page_state(
     chart = small = ""
     if sheet.rows:
         series = sheet.plotted()
-        gone = tuple(game.left)  # who left keeps a line, marked in the legend
-        chart = charts.svg(sheet.players, series, width=720, height=300, departed=gone)
-        small = charts.svg(sheet.players, series, width=380, height=300, departed=gone)  # a phone's width: legible text
+        chart = charts.svg(game.roster, series, width=720, height=300, departed=game.left)
+        small = charts.svg(game.roster, series, width=380, height=300, departed=game.left)  # a phone's width: legible text
     return {
         "game": {
             "id": game.id,
@@ -157,8 +156,9 @@ def page_state(
             "started_at": stored[0].at if stored else "",
         },
         "standings": standings,
+        "standings_line": reports.standings_line(game),  # one line, a player who left marked so
         "status": status,
-        "status_lines": [] if game.finished else reports.status_text(game).splitlines(),
+        "status_lines": [] if game.finished else reports.status_text(game, in_turn=True).splitlines(),
         "needs": [_plain_need(n) for n in status["needs"]],
         "result": reports.final_text(game) if game.finished else "",
         "sheet": score_sheet.live_json(sheet),

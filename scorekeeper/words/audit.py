@@ -71,7 +71,7 @@ def coverage_text(cover) -> str:
 def rebuilt_text(count: int) -> str:
     return (
         f"Rebuilt {count} cached summar{'y' if count == 1 else 'ies'} that did not match {'its game' if count == 1 else 'their games'} "
-        "(a cache beside the record, used by `games` and `stats`; the record itself is intact)."
+        "(a cache beside the record, used by `games`, `stats` and `ratings`; the record itself is intact)."
     )
 
 

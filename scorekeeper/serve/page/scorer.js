@@ -134,9 +134,15 @@ function cardPicker(s, onPick, chosen) {
   return box;
 }
 
-function numberPad(values, chosen, onPick) {
+// A pad of numbers; those the rules forbid now (`allowed` says no) are shown greyed, not hidden,
+// so the scorer sees which value the hook takes away.
+function numberPad(values, chosen, onPick, allowed = () => true) {
   const row = el("div", "pad");
-  for (const v of values) row.append(button(String(v), () => onPick(v), String(chosen) === String(v) ? "chosen" : null));
+  for (const v of values) {
+    const b = button(String(v), () => onPick(v), String(chosen) === String(v) ? "chosen" : null);
+    b.disabled = !allowed(v);
+    row.append(b);
+  }
   return row;
 }
 
@@ -177,13 +183,12 @@ function perPlayer(s, need, redraw, hand) {
   const recorded = hand ? 0 : Object.values(st.bids || {}).reduce((t, b) => t + b, 0);
   const sumOthers = () => recorded + who.filter((p) => !hook || p !== hook.player).reduce((t, p) => t + Number(chosen[p] ?? 0), 0);
   for (const p of who) {
-    let values = !hand && legal[p] && legal[p].length ? legal[p] : range(cards);
-    if (hook && p === hook.player && who.filter((q) => q !== p).every((q) => q in chosen)) {
-      values = values.filter((v) => sumOthers() + v !== hook.total);
-    }
+    const rules = !hand && legal[p] && legal[p].length ? legal[p] : null;  // null: any up to the cards
+    const hooked = hook && p === hook.player && who.filter((q) => q !== p).every((q) => q in chosen);
+    const allowed = (v) => (!rules || rules.includes(v)) && !(hooked && sumOthers() + v === hook.total);
     const mine = el("div", "player", el("div", "who", el("span", "name", p), el("span", "picked", p in chosen ? String(chosen[p]) : "")));
     mine.dataset.player = p;
-    mine.append(numberPad(values, chosen[p], (v) => { if (String(chosen[p]) === String(v)) delete chosen[p]; else chosen[p] = v; redraw(); }));
+    mine.append(numberPad(range(cards), chosen[p], (v) => { if (String(chosen[p]) === String(v)) delete chosen[p]; else chosen[p] = v; redraw(); }, allowed));
     box.append(mine);
   }
   const given = who.filter((p) => p in chosen);
