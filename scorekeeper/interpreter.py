@@ -228,9 +228,9 @@ def run(group: Any, context: Any, words: list[str], home: Path | None, chosen: s
 
 
 def standings_after(before: Any, after: Any, words: list[str]) -> str | None:
-    """The standings on one line, a player who left marked so, said once an entry (not an undo)
-    has closed a hand of the game it was made on; None otherwise. `before` and `after`: the game
-    then and now."""
+    """The standings on one line, said once an entry (not an undo) has closed a hand of the
+    game it was made on, a player who left marked so; None otherwise. `before` and `after`:
+    the game then and now."""
     if before is None or after is None or after.id != before.id or words[0].casefold() == "undo":
         return None
     if _closed(after) <= _closed(before):

@@ -17,7 +17,8 @@ from starlette.responses import Response
 from scorekeeper.serve import league_routes, push, scorer_routes, table_routes
 from scorekeeper.serve.parts import Parts, refusal
 
-AREAS = (league_routes, table_routes, scorer_routes)  # the league's before the table's `/{name}`  # each: `routes`, a list of Starlette routes
+# each: `routes`, a list of Starlette routes; the league's before the table's `/{name}`
+AREAS = (league_routes, table_routes, scorer_routes)
 
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
