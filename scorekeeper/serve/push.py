@@ -5,7 +5,9 @@ latest snapshot by the `Hub`, in the server's event loop.
 The watcher reads the chain head of the game served (the pinned one, or whichever is current)
 ten times a second, on a connection of its own. When the head moves (an entry from the
 scorer's page, `play`, or any `sk`), it replays the game once and encodes every answer (see
-state.snapshot). It also notices the store file itself changing under it: deleted, moved,
+state.snapshot). An entry from the scorer's page builds the snapshot of its head itself,
+for its reply (`served_after`), and offers it to the phones (`offer`): one build per head,
+shared by the reply and every phone. It also notices the store file itself changing under it: deleted, moved,
 replaced by another file or written over. It then reopens it, or says on every phone that it
 cannot be read, and never goes on showing a file that is no longer the store."""
 
@@ -14,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -93,9 +96,9 @@ class Watcher:
         self._stop = threading.Event()
         self._poke = threading.Event()
         self._ready = threading.Event()
-        self._fresh = threading.Condition()
-        self._begun = self._ended = 0  # looks at the store begun and ended
-        self._known: tuple[str, Any] | None = None  # see look_now
+        self.parts = state.Parts()  # what states share, kept across them (see state.Parts)
+        self._lock = threading.Lock()  # one snapshot published at a time, never an older one
+        self._read_at = 0.0  # when the read behind the snapshot published last began
         self._thread = threading.Thread(target=self._run, name="store-watcher", daemon=True)
 
     def start(self) -> None:
@@ -107,26 +110,41 @@ class Watcher:
         self._poke.set()
         self._thread.join(5)
 
-    def look_now(self, known: tuple[str, Any] | None = None, timeout: float = 5.0) -> state.Snapshot | None:
-        """Have the watcher look at the store at once (an entry was just stored), and wait for
-        a look begun after this call to end; the snapshot it has then. `known`: (chain head, the
-        game at that head) as the entry left it, so the watcher need not replay it."""
-        with self._fresh:
-            self._known = known
-            wanted = self._begun + 1
-            self._poke.set()
-            self._fresh.wait_for(lambda: self._ended >= wanted, timeout)
-            return self.current
+    def served_after(self, db: store.Store, known: tuple[str, Any] | None) -> state.Snapshot:
+        """The state of the game served as `db` holds it now, built in the caller's thread on
+        the caller's connection (the scorer's, right after its entry is stored): the
+        snapshot the watcher has when it is of that head already, else a new one. `known`:
+        (chain head, the game at that head) as the entry left it, so it need not be replayed."""
+        from scorekeeper import table
+
+        def build() -> state.Snapshot:
+            game_id = table.resolve_game(db, self.pinned)
+            current = self.current
+            if current is not None and current.ok and current.key == (game_id, db.head(game_id)):
+                return current
+            return state.snapshot(db, game_id, self.rulesets, self.read_only, known, self.parts)
+
+        return shown(build)
+
+    def offer(self, shot: state.Snapshot) -> None:
+        """Publish a snapshot built by `served_after` (the reply's), unless the watcher has
+        published one read after it began: the phones never go back to an older state, and
+        any request after the reply is answered this state or a newer one."""
+        self._publish(shot, shot.read_at)
+
+    def _publish(self, shot: state.Snapshot, read_at: float) -> bool:
+        with self._lock:
+            if read_at < self._read_at or (shot.ok and shot.key == self._seen):
+                return False
+            self._read_at, self._seen = read_at, shot.key if shot.ok else None
+            self.current = shot
+            self.publish(shot)
+            return True
 
     def _run(self) -> None:
         try:
             while not self._stop.is_set():
-                with self._fresh:
-                    self._begun += 1
                 self._look()
-                with self._fresh:
-                    self._ended += 1
-                    self._fresh.notify_all()
                 self._ready.set()
                 self._poke.wait(WATCH_SECONDS)
                 self._poke.clear()
@@ -134,31 +152,38 @@ class Watcher:
             self.follower.close()
 
     def _look(self) -> None:
-        try:
+        read_at = time.monotonic()
+        from scorekeeper import table
+
+        def build() -> state.Snapshot | None:
             if self.follower.written_over():
                 self.follower.close()  # read it afresh: SQLite's cache may hold the old pages
                 self._seen = None
             db = self.follower.open()
-            from scorekeeper import table
-
             game_id = table.resolve_game(db, self.pinned)
-            seen = (game_id, db.head(game_id))
-            if seen == self._seen:
-                return
-            shot = state.snapshot(db, game_id, self.rulesets, self.read_only, self._known)
-            self._seen = seen
-        except errors.ScorekeeperError as exc:
+            if (game_id, db.head(game_id)) == self._seen:
+                return None
+            return state.snapshot(db, game_id, self.rulesets, self.read_only, parts=self.parts)
+
+        shot = shown(build)
+        if shot is None:
+            return
+        if not shot.ok:
             self.follower.close()
-            self._seen = None
-            shot = state.failed(str(exc))
             if self.current is not None and self.current.state == shot.state:
                 return
-        except Exception as exc:  # a store that replays into something no command writes
-            self.follower.close()
-            self._seen = None
-            shot = state.failed(f"the store cannot be shown ({type(exc).__name__}: {exc}); run `verify`")
-        self.current = shot
-        self.publish(shot)
+        self._publish(shot, read_at)
+
+
+def shown(build: Callable[[], Any]) -> Any:
+    """What `build()` returns, or the snapshot that says on every phone why the store cannot
+    be shown."""
+    try:
+        return build()
+    except errors.ScorekeeperError as exc:
+        return state.failed(str(exc))
+    except Exception as exc:  # a store that replays into something no command writes
+        return state.failed(f"the store cannot be shown ({type(exc).__name__}: {exc}); run `verify`")
 
 
 class Hub:
@@ -167,6 +192,7 @@ class Hub:
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.current: state.Snapshot | None = None
+        self.frame = b""  # the current snapshot as a stream's event
         self.version = 0
         self._changed = asyncio.Event()
         self.streams = 0
@@ -176,6 +202,8 @@ class Hub:
 
     def _publish(self, shot: state.Snapshot) -> None:
         self.current = shot
+        kind = b"state" if shot.ok else b"failed"  # the event every stream sends, encoded once
+        self.frame = b"event: " + kind + b"\ndata: " + shot.state.replace(b"\n", b"") + b"\n\n"
         self.version += 1
         self._changed.set()
         self._changed = asyncio.Event()
@@ -190,9 +218,8 @@ class Hub:
             seen = -1
             while True:
                 if self.current is not None and seen != self.version:
-                    seen, shot = self.version, self.current
-                    kind = b"state" if shot.ok else b"failed"
-                    yield b"event: " + kind + b"\ndata: " + shot.state.replace(b"\n", b"") + b"\n\n"
+                    seen = self.version
+                    yield self.frame
                     continue
                 changed = self._changed
                 try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
@@ -55,13 +56,20 @@ async def entry(request: Request) -> Response:
         return Response(shot.state, 503, media_type="application/json")
     assert parts.scorer is not None
     assert parts.watcher is not None
-    done, shot = await parts.scorer.answer(data["line"], data.get("game"), parts.watcher.look_now)
+    scorer, watcher = parts.scorer, parts.watcher
+
+    def served(known: Any) -> Any:  # on the scorer's thread, with the store it wrote to
+        return watcher.served_after(scorer.follower.db, known)
+
+    done, shot = await scorer.answer(data["line"], data.get("game"), served)
     if done.code != 0:
         return refusal(STATUS.get(done.code, 400), done.error or "refused")
     said = json.dumps(
         {"ok": True, "reply": done.reply, "warnings": done.warnings}, ensure_ascii=False
     ).encode()
     state = shot.state if shot is not None and shot.ok else b"null"  # spliced in: encoded once already
+    if shot is not None and shot.ok:
+        watcher.offer(shot)  # the same snapshot to every phone, sent once this reply is
     return Response(said[:-1] + b', "state": ' + state + b"}", media_type="application/json",
                     headers={"Cache-Control": "no-store"})  # fmt: skip
 

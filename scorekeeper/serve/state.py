@@ -46,6 +46,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import time
 from typing import Any, NamedTuple
 
 from scorekeeper import choices, interpreter, table
@@ -64,6 +65,7 @@ class Snapshot(NamedTuple):
     status: bytes  # /api/status, as `status --json` prints it
     ok: bool = True  # False: the store could not be read (the bytes say why)
     key: tuple[str, str] = ("", "")  # (game id, chain head)
+    read_at: float = 0.0  # when the read of the store behind it began (time.monotonic())
 
 
 def cli_json(data: Any) -> bytes:
@@ -92,37 +94,72 @@ def hand_digests(game: engine.Game, stored: list[store.StoredEvent]) -> list[dic
     ]
 
 
-def entries_data(stored: list[store.StoredEvent]) -> list[dict[str, Any]]:
+class Parts:
+    """What the states of one served store share, each part keyed by the chain hash that fixes
+    it. An entry's line in `entries` depends only on the entries up to it, and its hash covers
+    exactly those (its body, time and place, and the hash before it; every read recomputes it
+    from the stored text): so a line is worked out once, not once per state, and an undo's
+    replay once. Used only for a chain that verifies; a broken one is read from scratch."""
+
+    def __init__(self) -> None:
+        self.entries: dict[str, Line] = {}
+
+
+class Line(NamedTuple):
+    """An entry's line in `entries`, and what the lines after it need: the hand it is of
+    (None: not of a hand), its event, and the furthest hand any entry up to it was of."""
+
+    data: dict[str, Any]
+    hand: int | None
+    event: Any
+    furthest: int
+
+
+def entries_data(stored: list[store.StoredEvent], parts: Parts | None = None) -> list[dict[str, Any]]:
     """Every entry as the page lists it: its time, hand and what it said. A correction of a past
     hand, any entry for a hand the game had already moved past, and an undo of an entry of a hand
     that had closed are corrections: recorded, not rewritten. An undo in the hand still being
-    recorded is not: nobody has read that hand's score yet."""
-    parsed = events.parse_all([e.body for e in stored])
-    hands = [getattr(e, "hand", None) for e in parsed]
-    out, furthest = [], 0
-    for entry, event in zip(stored, parsed, strict=True):
-        number = hands[entry.n]
-        reversal = isinstance(event, events.EntryReversed)
-        if reversal and 0 <= event.target < len(hands):
-            number = hands[event.target]
-        correction = (
-            (reversal and _closed_before(parsed, entry.n, number))
-            or isinstance(event, events.Corrected)
-            or (number is not None and number < furthest)
-        )
-        if hands[entry.n] is not None:
-            furthest = max(furthest, hands[entry.n])
-        out.append({"n": entry.n, "at": entry.at, "hand": number, "text": events.describe(event),
-                    "correction": correction, "via": events.via(entry.body)})  # fmt: skip
-    return out
+    recorded is not: nobody has read that hand's score yet. `parts`: the lines worked out for
+    earlier states of this chain (see Parts)."""
+    kept = (parts or Parts()).entries
+    lines: list[Line] = []
+    for entry in stored:
+        line = kept.get(entry.hash)
+        if line is None:
+            line = kept[entry.hash] = _line(stored, entry, lines)
+        lines.append(line)
+    return [line.data for line in lines]
 
 
-def _closed_before(parsed: list[Any], n: int, number: int | None) -> bool:
-    """Whether hand `number` had closed before entry n (replays the entries before it: an undo is
-    rare, and this is worked out once per state)."""
+def _line(stored: list[store.StoredEvent], entry: store.StoredEvent, before: list[Line]) -> Line:
+    """Entry n's line, given the lines of the entries before it."""
+    try:
+        event = events.parse_all([entry.body])[0]
+    except events.UnknownEntry:
+        events.parse_all([e.body for e in stored])  # refused with the entry's place in the log
+        raise
+    own = getattr(event, "hand", None)
+    number = own
+    reversal = isinstance(event, events.EntryReversed)
+    if reversal and 0 <= event.target < len(before):
+        number = before[event.target].hand
+    furthest = before[-1].furthest if before else 0
+    correction = (
+        (reversal and _closed_before([line.event for line in before], number))
+        or isinstance(event, events.Corrected)
+        or (number is not None and number < furthest)
+    )
+    data = {"n": entry.n, "at": entry.at, "hand": number, "text": events.describe(event),
+            "correction": correction, "via": events.via(entry.body)}  # fmt: skip
+    return Line(data, own, event, furthest if own is None else max(furthest, own))
+
+
+def _closed_before(parsed: list[Any], number: int | None) -> bool:
+    """Whether hand `number` had closed after the entries `parsed` (replays them: an undo is
+    rare, and its line is worked out once)."""
     if number is None:
         return True  # an undo of a table change or a setting: said as a correction, to be safe
-    game = engine.replay(parsed[:n])
+    game = engine.replay(parsed)
     return any(h.number == number and h.closed for h in game.hands)
 
 
@@ -137,6 +174,7 @@ def page_state(
     standings: dict,
     status: dict,
     rulesets: list[tuple[str, str]],
+    parts: Parts | None = None,
 ) -> dict:
     sheet = score_sheet.build(game, stored)
     chart = small = ""
@@ -166,7 +204,7 @@ def page_state(
         "chart_small": small,
         "comments": [{"hand": h.number, "text": c} for h in game.hands for c in h.comments][-8:],
         "hands": hand_digests(game, stored),
-        "entries": entries_data(stored),
+        "entries": entries_data(stored, parts),
         "chain": [e.hash for e in stored],
         "head": stored[-1].hash if stored else "",
         "witness": digests.witness(game, stored),
@@ -181,25 +219,30 @@ def snapshot(
     rulesets: list[tuple[str, str]] = (),
     read_only: bool = False,
     known: tuple[str, engine.Game] | None = None,
+    parts: Parts | None = None,
 ) -> Snapshot:
     """The game as stored now, every answer encoded: the entries are read once, and the game
     is their replay, so the page, the JSON and the chain always agree. The chain is checked
     as every command's read checks it; what is amiss goes into `warnings`. `rulesets`: those a
     new game may use; `read_only`: the server has no scorer's link. `known`: (chain head, the
     game at that head), replayed already by the entry that made it, taken as it is when the
-    entries read end at that head."""
+    entries read end at that head. `parts`: what earlier states of this store left to share
+    (see Parts), taken only when the chain verifies."""
+    read_at = time.monotonic()
     stored = db.events(game_id)
     warnings = list(db.warnings)
     db.warnings.clear()
+    if warnings:
+        parts = None  # a hash may not say what its entry holds: nothing is taken on its word
     reuse = known is not None and stored and known[0] == stored[-1].hash and known[1].id == game_id
     game = known[1] if reuse else table.replay(stored)
     standings, status = reports.standings_data(game), reports.status_data(game)
     data = {
-        **page_state(game, stored, standings, status, rulesets),
+        **page_state(game, stored, standings, status, rulesets, parts),
         "warnings": warnings,
         "read_only": read_only,
     }
     state = json.dumps(data, ensure_ascii=False).encode("utf-8")
     head = stored[-1].hash
     return Snapshot(f'"{game_id}-{head[:32]}"', state, cli_json(standings), cli_json(status),
-                    key=(game_id, head))  # fmt: skip
+                    key=(game_id, head), read_at=read_at)  # fmt: skip
