@@ -99,10 +99,17 @@ class Parts:
     it. An entry's line in `entries` depends only on the entries up to it, and its hash covers
     exactly those (its body, time and place, and the hash before it; every read recomputes it
     from the stored text): so a line is worked out once, not once per state, and an undo's
-    replay once. Used only for a chain that verifies; a broken one is read from scratch."""
+    replay once. Used only for a chain that verifies; a broken one is read from scratch.
+
+    A closed hand's row of the sheet is taken from the state before when everything it is
+    drawn from is as it was: the digests of that hand and of every hand before it (each the
+    hash of its hand's last live entry, covering every entry up to it, corrections of a hand
+    included), and what the game as a whole lends a row: its roster, renames, planned hands,
+    end, corrections and undos. Only the rows of the state built last are kept."""
 
     def __init__(self) -> None:
         self.entries: dict[str, Line] = {}
+        self.rows: dict[tuple, tuple[score_sheet.Row, dict[str, Any]]] = {}
 
 
 class Line(NamedTuple):
@@ -121,14 +128,41 @@ def entries_data(stored: list[store.StoredEvent], parts: Parts | None = None) ->
     that had closed are corrections: recorded, not rewritten. An undo in the hand still being
     recorded is not: nobody has read that hand's score yet. `parts`: the lines worked out for
     earlier states of this chain (see Parts)."""
-    kept = (parts or Parts()).entries
+    return [line.data for line in entry_lines(stored, parts or Parts())]
+
+
+def entry_lines(stored: list[store.StoredEvent], parts: Parts) -> list[Line]:
+    kept = parts.entries
     lines: list[Line] = []
     for entry in stored:
         line = kept.get(entry.hash)
         if line is None:
             line = kept[entry.hash] = _line(stored, entry, lines)
         lines.append(line)
-    return [line.data for line in lines]
+    return lines
+
+
+def live_sheet(
+    game: engine.Game, stored: list[store.StoredEvent], hands: list[dict[str, Any]], lines: list[Line], parts: Parts
+) -> tuple[score_sheet.Sheet, dict[str, Any]]:
+    """The sheet and its live JSON, each closed hand's row taken from the state before when
+    nothing it is drawn from changed (see Parts). `hands`: hand_digests."""
+    undos = sum(isinstance(line.event, events.EntryReversed) for line in lines)
+    whole = (game.id, tuple(game.roster), tuple(game.renames), game.planned_hands, game.finished,
+             len(game.corrections), undos)  # fmt: skip
+    keys, digests = {}, ()
+    for closed in hands:
+        digests += (closed["digest"],)
+        keys[closed["hand"]] = (whole, digests)
+    kept = {number: parts.rows[key] for number, key in keys.items() if key in parts.rows}
+    sheet = score_sheet.build(game, stored, {number: row for number, (row, _) in kept.items()})
+    live = score_sheet.live_json(sheet, {number: drawn for number, (_, drawn) in kept.items()})
+    parts.rows = {
+        keys[row.number]: (row, drawn)
+        for row, drawn in zip(sheet.rows, live["rows"], strict=True)
+        if row.closed and row.number in keys
+    }
+    return sheet, live
 
 
 def _line(stored: list[store.StoredEvent], entry: store.StoredEvent, before: list[Line]) -> Line:
@@ -176,7 +210,10 @@ def page_state(
     rulesets: list[tuple[str, str]],
     parts: Parts | None = None,
 ) -> dict:
-    sheet = score_sheet.build(game, stored)
+    parts = parts or Parts()
+    lines = entry_lines(stored, parts)
+    hands = hand_digests(game, stored)
+    sheet, live = live_sheet(game, stored, hands, lines, parts)
     chart = small = ""
     if sheet.rows:
         series = sheet.plotted()
@@ -199,12 +236,12 @@ def page_state(
         "status_lines": [] if game.finished else reports.status_text(game, in_turn=True).splitlines(),
         "needs": [_plain_need(n) for n in status["needs"]],
         "result": reports.final_text(game) if game.finished else "",
-        "sheet": score_sheet.live_json(sheet),
+        "sheet": live,
         "chart": chart,
         "chart_small": small,
         "comments": [{"hand": h.number, "text": c} for h in game.hands for c in h.comments][-8:],
-        "hands": hand_digests(game, stored),
-        "entries": entries_data(stored, parts),
+        "hands": hands,
+        "entries": [line.data for line in lines],
         "chain": [e.hash for e in stored],
         "head": stored[-1].hash if stored else "",
         "witness": digests.witness(game, stored),

@@ -194,13 +194,20 @@ def heading(game: engine.Game, player: str) -> str:
     return " → ".join(names) + (" (left)" if player in game.left else "")
 
 
-def build(game: engine.Game, stored: list) -> Sheet:
+def build(game: engine.Game, stored: list, built: dict[int, Row] | None = None) -> Sheet:
+    """The sheet of `game`. `built`: rows of closed hands built already for this very game (a
+    live page's earlier state), by hand number, taken as they are."""
     totals = {p: Fraction(0) for p in game.roster}
     rows = []
     for hand in game.hands:
         if not (hand.closed or hand.anything_recorded()):
             continue
-        rows.append(_row(game, hand, totals))
+        row = (built or {}).get(hand.number)
+        if row is None:
+            row = _row(game, hand, totals)
+        else:
+            totals.update((cell.player, cell.total) for cell in row.cells)
+        rows.append(row)
     started = stored[0].at if stored else ""
     head = stored[-1].hash if stored else ""
     return Sheet(game, tuple(rows), started, head, tuple(stored))
@@ -744,33 +751,36 @@ def running_json(game: engine.Game) -> dict[str, list[int | float]]:
 # --- the live page (`serve`) -------------------------------------------------------------
 
 
-def live_json(sheet: Sheet) -> dict[str, Any]:
+def live_json(sheet: Sheet, drawn: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
     """The sheet as the live page draws it: its columns, and per hand the same cells and
-    notes the printed sheet shows (the page puts every text in as text, never as markup)."""
+    notes the printed sheet shows (the page puts every text in as text, never as markup).
+    `drawn`: rows drawn already from the very rows of `build`'s `built`, by hand number."""
+    drawn = drawn or {}
     return {
         "columns": _columns(sheet),
         "players": sheet.players,
         "headers": sheet.headers(),  # "Eve → Gus from hand 11", "Dan (left)"
-        "rows": [
+        "rows": [drawn.get(row.number) or _live_row(sheet, row) for row in sheet.rows],
+    }
+
+
+def _live_row(sheet: Sheet, row: Row) -> dict[str, Any]:
+    return {
+        "hand": row.number,
+        "tie_break": row.tie_break,
+        "closed": row.closed,
+        "info": _info(sheet, row),
+        "cells": [
             {
-                "hand": row.number,
-                "tie_break": row.tie_break,
-                "closed": row.closed,
-                "info": _info(sheet, row),
-                "cells": [
-                    {
-                        "name": c.called,  # the name the player had in this hand
-                        "facts": c.written(),
-                        "marks": c.marks(),
-                        "points": scoring.points_text(c.points),
-                        "total": scoring.points_text(c.total),
-                    }
-                    if c.seated
-                    else {"name": c.called, "facts": "", "marks": [], "points": "", "total": ""}
-                    for c in row.cells
-                ],
-                "notes": _notes(row),
+                "name": c.called,  # the name the player had in this hand
+                "facts": c.written(),
+                "marks": c.marks(),
+                "points": scoring.points_text(c.points),
+                "total": scoring.points_text(c.total),
             }
-            for row in sheet.rows
+            if c.seated
+            else {"name": c.called, "facts": "", "marks": [], "points": "", "total": ""}
+            for c in row.cells
         ],
+        "notes": _notes(row),
     }
