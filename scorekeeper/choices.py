@@ -5,6 +5,7 @@ game already hold; the rules of answering stay with the service, which refuses t
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from scorekeeper.core import cards, engine
@@ -18,14 +19,20 @@ def suits(game: engine.Game) -> list[dict[str, str]]:
 def pack(game: engine.Game) -> list[dict[str, str]]:
     """Each distinct card once, in the pack's order: `code` is what a line says ("QS", "Diplomat"),
     `name` what a button shows ("Q♠", "Diplomat (8 Moons/Suns)"), `suit` its first suit's word."""
+    return [dict(card) for card in _pack(game.deck.name)]
+
+
+@functools.cache
+def _pack(deck: str) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """`pack` of the deck called `deck`, worked out once."""
     seen, out = set(), []
-    for card in game.deck.cards:
+    for card in cards.deck(deck).cards:
         if card.code in seen:
             continue
         seen.add(card.code)
         suit = cards.suit_word(card.suits[0]) if card.suits else ""
-        out.append({"code": card.code.replace(" ", ""), "name": str(card), "suit": suit})
-    return out
+        out.append((("code", card.code.replace(" ", "")), ("name", str(card)), ("suit", suit)))
+    return tuple(out)
 
 
 def no_trump_allowed(game: engine.Game) -> bool:

@@ -110,6 +110,7 @@ class Parts:
     def __init__(self) -> None:
         self.entries: dict[str, Line] = {}
         self.rows: dict[tuple, tuple[score_sheet.Row, dict[str, Any]]] = {}
+        self.charts: tuple[tuple, tuple[str, str]] | None = None  # the last charts, by what they draw
 
 
 class Line(NamedTuple):
@@ -165,6 +166,21 @@ def live_sheet(
     return sheet, live
 
 
+def charts_of(game: engine.Game, sheet: score_sheet.Sheet, parts: Parts) -> tuple[str, str]:
+    """The running totals' charts, 720 and 380 px wide ("" before a hand closes), drawn again
+    only when what they draw changed."""
+    if not sheet.rows:
+        return "", ""
+    series = sheet.plotted()
+    drawn = (tuple(game.roster), tuple(map(tuple, series.values())), tuple(game.left))
+    if parts.charts is None or parts.charts[0] != drawn:
+        parts.charts = drawn, (
+            charts.svg(game.roster, series, width=720, height=300, departed=game.left),
+            charts.svg(game.roster, series, width=380, height=300, departed=game.left),  # a phone's width: legible text
+        )
+    return parts.charts[1]
+
+
 def _line(stored: list[store.StoredEvent], entry: store.StoredEvent, before: list[Line]) -> Line:
     """Entry n's line, given the lines of the entries before it."""
     try:
@@ -214,11 +230,7 @@ def page_state(
     lines = entry_lines(stored, parts)
     hands = hand_digests(game, stored)
     sheet, live = live_sheet(game, stored, hands, lines, parts)
-    chart = small = ""
-    if sheet.rows:
-        series = sheet.plotted()
-        chart = charts.svg(game.roster, series, width=720, height=300, departed=game.left)
-        small = charts.svg(game.roster, series, width=380, height=300, departed=game.left)  # a phone's width: legible text
+    chart, small = charts_of(game, sheet, parts)
     return {
         "game": {
             "id": game.id,
