@@ -133,6 +133,7 @@ def entries_data(stored: list[store.StoredEvent], parts: Parts | None = None) ->
 
 
 def entry_lines(stored: list[store.StoredEvent], parts: Parts) -> list[Line]:
+    """Each entry's line, worked out only for entries no earlier state had."""
     kept = parts.entries
     lines: list[Line] = []
     for entry in stored:
@@ -155,7 +156,8 @@ def live_sheet(
     for closed in hands:
         digests += (closed["digest"],)
         keys[closed["hand"]] = (whole, digests)
-    kept = {number: parts.rows[key] for number, key in keys.items() if key in parts.rows}
+    before = parts.rows  # (another thread may put the rows of its own state in its place)
+    kept = {number: before[key] for number, key in keys.items() if key in before}
     sheet = score_sheet.build(game, stored, {number: row for number, (row, _) in kept.items()})
     live = score_sheet.live_json(sheet, {number: drawn for number, (_, drawn) in kept.items()})
     parts.rows = {
@@ -173,12 +175,13 @@ def charts_of(game: engine.Game, sheet: score_sheet.Sheet, parts: Parts) -> tupl
         return "", ""
     series = sheet.plotted()
     drawn = (tuple(game.roster), tuple(map(tuple, series.values())), tuple(game.left))
-    if parts.charts is None or parts.charts[0] != drawn:
-        parts.charts = drawn, (
+    last = parts.charts
+    if last is None or last[0] != drawn:
+        last = parts.charts = drawn, (
             charts.svg(game.roster, series, width=720, height=300, departed=game.left),
             charts.svg(game.roster, series, width=380, height=300, departed=game.left),  # a phone's width: legible text
         )
-    return parts.charts[1]
+    return last[1]
 
 
 def _line(stored: list[store.StoredEvent], entry: store.StoredEvent, before: list[Line]) -> Line:
