@@ -326,17 +326,20 @@ def new(
 
 
 @command()
-def games() -> None:
-    """List the games in the store; the current one is marked with *.
+def games(
+    every: Annotated[bool, typer.Option("--all", help="list every game, not only the newest")] = False,
+) -> None:
+    """List the newest games in the store (with --all, every one); the current one is marked
+    with *.
 
-    Example: scorekeeper games
+    Example: scorekeeper games --all
     """
     from scorekeeper import table
     from scorekeeper.words import reports
 
     with open_store() as db:
-        listed = table.games(db)
-    typer.echo(reports.games_text(listed))
+        listed, more = table.games(db, every)
+    typer.echo(reports.games_text(listed, more))
 
 
 @command()
@@ -868,10 +871,15 @@ def verify(
         Optional[list[str]],
         typer.Option("--digest", help="a chain digest written down at the table or printed on a sheet; give several to check each"),
     ] = None,
+    replay: Annotated[
+        bool, typer.Option("--replay", help="replay every game to check the cached summaries, not only those of games changed since")
+    ] = False,
 ) -> None:
     """Recompute every game's hash chain; exit 3 naming the first entry that does not match.
     Also checks what lives beside the chain: the append-only triggers, the current game, and
-    the cached summaries (rebuilt where they do not match). With --digest (one or more, or
+    the caches (rebuilt where they do not match): a game's cached summary is checked by
+    replaying the game where it was cached before the game's last entry or is damaged, and
+    by its chain head otherwise; --replay replays every game. With --digest (one or more, or
     several separated by commas), also find the entry each digest names and say which hands
     it covers.
 
@@ -884,12 +892,13 @@ def verify(
     wanted = [part for text in digest or [] for part in text.split(",") if part.strip()]
     with open_store() as db:
         count = table.verify(db)
-        rebuilt = table.verify_beside_chain(db)
+        caches = table.verify_beside_chain(db, replay)
         found = [table.find_digest(db, d) for d in wanted]
         covered = [digests.coverage(db.events(gid), n) for gid, n, _ in found]
     typer.echo(audit.verified_text(count))
-    if rebuilt:
-        typer.echo(audit.rebuilt_text(rebuilt))
+    said = audit.caches_text(caches)
+    if said:
+        typer.echo(said)
     for entry, cover in zip(found, covered, strict=True):
         typer.echo(audit.digest_text(entry))
         typer.echo(audit.coverage_text(cover))

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.core import errors
 from scorekeeper.sheets import charts
@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 # be replayed pays for them, so reading cached summaries does not.
 
 # Bump when a summary's content or meaning changes: summaries of other versions are ignored.
-CACHE_KIND = "stats-summary-3"
-AGGREGATE_KIND = "stats-aggregate-2"  # the whole store's records, under the game id "*"
+CACHE_KIND = "stats-summary-4"
+AGGREGATE_KIND = "stats-aggregate-3"  # the whole store's records, under the game id "*"
 # What is counted for each player in each game, in the order a summary lists the counts.
 COUNTS = ("bids", "bids_made", "forced_blind", "blind_survived", "pants", "reneges", "moons", "moons_failed")
 
@@ -110,13 +110,8 @@ def summaries(db, rebuild: bool = False, parallel_from: int = 200, games=None) -
     replaying it (and caching the result). Many games to replay are shared out among the
     CPUs."""
     cached = {} if rebuild else db.derived(CACHE_KIND)
-    texts: dict[str, str] = {}
     games = db.games() if games is None else games
-    for summary in games:
-        hit = cached.get(summary.id)
-        if hit is not None and hit[0] == summary.head and isinstance(hit[1], str):
-            texts[summary.id] = hit[1]
-    found = _parse_summaries(texts)
+    found = _parse_summaries(_cached_texts(cached, games))
     stale = [summary.id for summary in games if summary.id not in found]
     cpus = os.cpu_count() or 1
     if len(stale) >= parallel_from and cpus > 1 and "fork" in multiprocessing.get_all_start_methods():
@@ -124,9 +119,38 @@ def summaries(db, rebuild: bool = False, parallel_from: int = 200, games=None) -
     else:
         fresh = _replay(db, stale)
     if fresh:
-        db.put_derived(CACHE_KIND, fresh)
+        db.put_derived(CACHE_KIND, _sealed(fresh))
         found.update(_parse_summaries({game_id: text for game_id, _, text in fresh}))
     return [found[g.id] for g in games]
+
+
+def _cached_texts(cached: dict[str, tuple[str, str]], games: Iterable[Any]) -> dict[str, str]:
+    """The cached summaries' texts that may be used: cached at the game's chain head now, and
+    sealed by this module (a row edited by hand, or left from another game, is a miss)."""
+    texts: dict[str, str] = {}
+    for summary in games:
+        hit = cached.get(summary.id)
+        if hit is not None and hit[0] == summary.head and isinstance(hit[1], str):
+            text = _unsealed(summary.id, hit[0], hit[1])
+            if text is not None:
+                texts[summary.id] = text
+    return texts
+
+
+def _seal(game_id: str, head: str, text: str) -> str:
+    return hashlib.sha256(f"{game_id}\n{head}\n{text}".encode()).hexdigest()[:16]
+
+
+def _sealed(rows: Iterable[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """Cache rows with their text sealed: a digest of the game, the head and the text goes
+    first, so that a row edited by hand (or damaged) no longer matches and is not trusted.
+    Not a secret: it stops accidents and casual edits; `verify --replay` checks every row."""
+    return [(game_id, head, f"{_seal(game_id, head, text)} {text}") for game_id, head, text in rows]
+
+
+def _unsealed(game_id: str, head: str, data: str) -> str | None:
+    seal, _, text = data.partition(" ")
+    return text if seal == _seal(game_id, head, text) else None
 
 
 _SUMMARY_KEYS = frozenset({"ruleset", "title", "winner", "finished", "abandoned", "name", "hands", "has", "players"})
@@ -199,28 +223,50 @@ def _replay_in_parallel(folder: Path, game_ids: list[str], cpus: int) -> list[tu
     return [row for part in parts for row in part]
 
 
-def repair_cache(db) -> int:
-    """Replay every game and compare it with its cached summary, keeping the fresh one where
-    they differ (`verify`): how many were rebuilt. The cache is not the record, so a row that
-    does not match is replaced, not reported as damage."""
-    ids = [g.id for g in db.games()]
+class CacheCheck(NamedTuple):
+    """What `verify` found of the cached summaries."""
+
+    replayed: int  # games replayed to check theirs
+    compared: int  # summaries checked for their chain head and seal only (not replayed)
+    rebuilt: int  # summaries at the right head that did not match a replay (or were damaged)
+    summaries: dict[str, dict[str, Any]]  # every game's summary as it now stands
+
+
+def repair_cache(db, every: bool = False, suspects: Iterable[str] = ()) -> CacheCheck:
+    """Check the cached summaries (`verify`): a game is replayed when its summary was cached
+    at another chain head, or is damaged (its seal or shape does not check out), or is one of
+    `suspects`; with `every`, every game is. A replay that differs from the summary cached
+    at the same head replaces it. The cache is not the record, so a row that does not match
+    is replaced, not reported as damage."""
+    games = db.games()
     cached = db.derived(CACHE_KIND)
+    found = {} if every else _parse_summaries(_cached_texts(cached, games))
+    suspects = set(suspects)
+    ids = [g.id for g in games if g.id not in found or g.id in suspects]
     cpus = os.cpu_count() or 1
     if len(ids) >= 200 and cpus > 1 and "fork" in multiprocessing.get_all_start_methods():
         fresh = _replay_in_parallel(db.folder, ids, cpus)
     else:
         fresh = _replay(db, ids)
-    wrong = [row for row in fresh if cached.get(row[0], (None, None))[1] != row[2]]
+    heads = {g.id: g.head for g in games}
+    at_head = {g.id: hit for g in games if (hit := cached.get(g.id)) is not None and hit[0] == g.head}
+    wrong = [
+        row for row in fresh
+        if row[0] not in at_head or not isinstance(at_head[row[0]][1], str)
+        or _unsealed(row[0], row[1], at_head[row[0]][1]) != row[2]
+    ]  # fmt: skip
     if wrong:
-        db.put_derived(CACHE_KIND, wrong)
+        db.put_derived(CACHE_KIND, _sealed(wrong))
         db.put_derived(AGGREGATE_KIND, [("*", "", "{}")])  # summed from the wrong rows: count again
+    found.update(_parse_summaries({game_id: text for game_id, _, text in fresh}))
     # a summary cached under another head is stale, not wrong: it is replayed when read anyway
-    return sum(1 for game_id, head, _ in wrong if cached.get(game_id, (None,))[0] == head)
+    rebuilt = sum(1 for game_id, head, _ in wrong if game_id in at_head and heads[game_id] == head)
+    return CacheCheck(len(fresh), len(games) - len(fresh), rebuilt, {g.id: found[g.id] for g in games})
 
 
 def remember(db, game: engine.Game, head: str) -> None:
     """Cache the summary of a game just replayed anyway (an import), as of its chain head."""
-    db.put_derived(CACHE_KIND, [(game.id, head, _dumps(summarize(game)))])
+    db.put_derived(CACHE_KIND, _sealed([(game.id, head, _dumps(summarize(game)))]))
 
 
 def _dumps(data: dict[str, Any]) -> str:
@@ -234,15 +280,16 @@ def load(db, rebuild: bool = False) -> dict[str, Any]:
     digest = hashlib.sha256("".join(f"{g.id} {g.head}\n" for g in games).encode()).hexdigest()
     if not rebuild:
         hit = db.derived(AGGREGATE_KIND).get("*")
-        if hit is not None and hit[0] == digest and isinstance(hit[1], str):
+        text = _unsealed("*", digest, hit[1]) if hit is not None and hit[0] == digest and isinstance(hit[1], str) else None
+        if text is not None:
             try:
-                data = json.loads(hit[1])
+                data = json.loads(text)
             except ValueError:
                 data = None  # a damaged row: counted again below
             if isinstance(data, dict) and isinstance(data.get("names"), dict) and isinstance(data.get("rulesets"), dict):
                 return data
     data = aggregate(summaries(db, rebuild))
-    db.put_derived(AGGREGATE_KIND, [("*", digest, _dumps(data))])
+    db.put_derived(AGGREGATE_KIND, _sealed([("*", digest, _dumps(data))]))
     return data
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper.core import engine, errors, events, names, rulesets, schedule
-from scorekeeper.results import Listed, Recorded, Undone
+from scorekeeper.results import CachesChecked, Listed, Recorded, Undone
 
 if TYPE_CHECKING:
     from scorekeeper.storage import store
@@ -103,15 +103,19 @@ def resolve_game(db: store.Store, chosen: str | None) -> str:
         return matches[0]
     if matches:
         raise errors.EntryError(f"'{chosen}' could be {', '.join(matches)}; give more of the id")
-    return _by_name(db, listed, chosen)
+    return _by_name(db, chosen)
 
 
-def _by_name(db: store.Store, listed: list, chosen: str) -> str:
+def _by_name(db: store.Store, chosen: str) -> str:
     """The game a name names (case-insensitive; the name or a unique prefix of it), from the
-    summaries `stats` keeps."""
-    from scorekeeper import stats
-
-    named = {g.id: s["name"] for g, s in zip(listed, stats.summaries(db, games=listed), strict=True) if s["name"]}
+    facts the store keeps of each game."""
+    named: dict[str, str] = {}
+    rows = db.game_names()
+    learned = {gid: name for gid, _, _, name in learn_facts(db, [g for g, name in rows if name is None])}
+    for game, name in rows:
+        name = learned[game.id] if name is None else name
+        if name:
+            named[game.id] = name
     found = names.matching(chosen, dict.fromkeys(named.values()))
     ids = [i for i, name in named.items() if name in found]
     if len(ids) == 1:
@@ -123,13 +127,40 @@ def _by_name(db: store.Store, listed: list, chosen: str) -> str:
     raise errors.EntryError(f"'{chosen}' could be {' or '.join(found)}; give more of the name")
 
 
-def games(db: store.Store) -> list[Listed]:
-    """Every game in the store, oldest first, from the summaries `stats` keeps: a game is
-    replayed only if it changed since they were last read."""
+def learn_facts(db: store.Store, listed: list[store.GameSummary]) -> list[tuple[str, str, bool, str]]:
+    """(game id, chain head, in progress, name) of games whose facts the store does not know
+    (store.games_in_progress): from the summaries `stats` keeps, replaying a game only if it
+    changed since, and kept in the store for the next command."""
+    if not listed:
+        return []
+    from scorekeeper import stats
+
+    rows = [(game.id, game.head, *_facts_of_summary(s)) for game, s in zip(listed, stats.summaries(db, games=listed), strict=True)]
+    db.put_facts(rows)
+    return rows
+
+
+def _facts_of_summary(summary: dict) -> tuple[int, str]:
+    return int(not (summary["finished"] or summary["abandoned"])), summary["name"]
+
+
+def facts(game: engine.Game) -> tuple[bool, str]:
+    """What the other games' entries need to know of this one: in progress, and its name."""
+    return not (game.finished or game.abandoned), game.name
+
+
+SHOWN_GAMES = 20  # `games` without --all: the newest, as many as a terminal shows at a glance
+
+
+def games(db: store.Store, every: bool = False) -> tuple[list[Listed], int]:
+    """The newest games in the store (`every`: all of them), oldest first, and how many older
+    ones were left out; from the summaries `stats` keeps: a game is replayed only if it
+    changed since they were last read."""
     from scorekeeper import stats
 
     chosen = db.current_game()
-    listed = db.games()
+    listed = db.games() if every else db.newest_games(SHOWN_GAMES)
+    more = 0 if every else db.game_count() - len(listed)
     summaries = stats.summaries(db, games=listed)
     return [
         Listed(
@@ -137,7 +168,7 @@ def games(db: store.Store) -> list[Listed]:
             game.id == chosen, s["name"], s["abandoned"],
         )
         for game, s in zip(listed, summaries, strict=True)
-    ]
+    ], more
 
 
 def use(db: store.Store, chosen: str) -> str:
@@ -160,13 +191,10 @@ def load(db: store.Store, game_id: str) -> engine.Game:
 
 def shared_label(db: store.Store, game_id: str, game: engine.Game) -> str | None:
     """How a confirmation names its game when another game in the store is in progress too
-    (two tables sharing a store), so an entry that went to the wrong table shows; else None."""
-    others = [g for g in db.games() if g.id != game_id]
-    if not others:
-        return None
-    from scorekeeper import stats
-
-    if all(summary["finished"] for summary in stats.summaries(db, games=others)):
+    (two tables sharing a store), so an entry that went to the wrong table shows; else None.
+    Reads the facts kept of the games in progress only, however many games have finished."""
+    going, unknown = db.games_in_progress(game_id)
+    if not going and not any(in_progress for _, _, in_progress, _ in learn_facts(db, unknown)):
         return None
     return game.name or f"Game {game_id[:8]}"
 
@@ -188,17 +216,42 @@ def verify(db: store.Store) -> int:
     return len(db.games())
 
 
-def verify_beside_chain(db: store.Store) -> int:
+def verify_beside_chain(db: store.Store, every: bool = False) -> CachesChecked:
     """Check what lives beside the chains (call once they verify): the append-only triggers
-    and the current-game pointer (a StoreError naming what is wrong), and the summaries cached
-    for `games` and `stats`, rebuilt where they do not match a replay of their game. Returns
-    how many summaries were rebuilt."""
+    and the current-game pointer (a StoreError naming what is wrong), then the caches, which
+    are rebuilt where they do not match: the summaries `games` and `stats` read (a game is
+    replayed where its summary was cached at another head or is damaged; with `every`, every
+    game is), and the facts each entry reads of the other games, compared with the summaries
+    (a game they disagree on is replayed to settle it)."""
     problems = db.check_beside_chain()
     if problems:
         raise errors.StoreError("; ".join(problems))
     from scorekeeper import stats
 
-    return stats.repair_cache(db)
+    check = stats.repair_cache(db, every)
+    kept = db.all_facts() if db.facts_kept() else {}
+    heads = {g.id: g.head for g in db.games()}
+
+    def wrong(truth: dict[str, dict]) -> list[str]:
+        """The games whose facts are known but disagree with `truth`, are missing, or belong
+        to no game."""
+        return [
+            gid for gid, row in kept.items()
+            if row is None or (summary := truth.get(gid)) is None
+            or (row[2] is not None and (row[1], row[2], row[3]) != (heads[gid], *_facts_of_summary(summary)))
+        ]  # fmt: skip
+
+    suspects = wrong(check.summaries)
+    if suspects and not every:  # settle it by replaying those games
+        check = stats.repair_cache(db, suspects=[gid for gid in suspects if gid in heads])._replace(
+            compared=check.compared, replayed=check.replayed, rebuilt=check.rebuilt
+        )
+    rebuilt = len(wrong(check.summaries)) if kept else len(heads)
+    if rebuilt or not kept:
+        db.reset_facts()
+    if rebuilt or not kept or any(row is not None and row[2] is None for row in kept.values()):
+        db.put_facts((gid, heads[gid], *_facts_of_summary(s)) for gid, s in check.summaries.items())
+    return CachesChecked(check.replayed, check.compared, check.rebuilt, rebuilt if heads else 0, every)
 
 
 def find_digest(db: store.Store, digest: str) -> tuple[str, int, int]:
@@ -274,6 +327,7 @@ def record(
                 raise errors.EntryError(unchanged)
             engine.apply(game, event)
         appended = writer.append(event.data())
+        writer.keep_facts(*facts(after))
         n = appended.n
     if after is game:
         game.entries.append((n, event))
@@ -314,7 +368,8 @@ def undo(db: store.Store, game_id: str) -> Undone:
         stored = events.parse_all([e.body for e in writer.events])
         reversal = entries.undo(engine.replay(stored))
         n = writer.append(reversal.data()).n
-    game = engine.replay([*stored, reversal])
+        game = engine.replay([*stored, reversal])
+        writer.keep_facts(*facts(game))
     return Undone(game, stored[reversal.target], reversal.target, n)
 
 
@@ -328,7 +383,8 @@ def abandon(db: store.Store, game_id: str) -> engine.Game:
         if game.finished:
             raise errors.RuleViolation("this game is over, so there is nothing to abandon")
         writer.append(events.GameAbandoned().data())
-    game.abandoned = True
+        game.abandoned = True
+        writer.keep_facts(*facts(game))
     return game
 
 
@@ -346,6 +402,7 @@ def create(db: store.Store, home: Path | None, ruleset_name: str, players: str, 
     game = engine.start(event)
     with db.writing(event.game_id, new=True) as writer:
         writer.append(event.data())
+        writer.keep_facts(*facts(game))
         db.set_current_game(event.game_id)  # in the same transaction: both, or neither
     return game
 
@@ -380,5 +437,7 @@ def import_sheet(db: store.Store, path: Path) -> engine.Game:
             f"game {game.id} is already in the store (`use {game.id}` makes it current); nothing was imported"
         )
     db.import_chain(stored, make_current=True)  # one transaction: both, or neither
-    stats.remember(db, game, db.head(game.id))
+    head = db.head(game.id)
+    stats.remember(db, game, head)
+    db.put_facts([(game.id, head, *facts(game))])
     return game

@@ -20,7 +20,7 @@ from typing import Any, NamedTuple, Self
 
 from scorekeeper.core import errors
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 # "TSkp" in ASCII, stamped in the file header so we never mistake another program's database
 # for ours (nor theirs for ours).
 APPLICATION_ID = 0x54536B70
@@ -28,7 +28,7 @@ ZERO_HASH = "0" * 64
 BUSY_TIMEOUT_MS = 10_000
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-_TABLES = frozenset({"meta", "games", "events"})
+_TABLES = frozenset({"meta", "games", "events"})  # game_facts (version 2) is a cache: not required
 _CURRENT_GAME = "current_game"
 
 # The entries this process has committed, (game id, n) in order: what an interrupted command
@@ -125,8 +125,38 @@ def _migrate_0_to_1(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
+# What every entry needs to know about the other games (is another in progress? what is each
+# called?), one row a game, so that it costs a lookup of the few games in progress, not a read
+# of every game. A cache beside the record: each row names the chain head it was worked out
+# at. The triggers make it correct whoever writes (another process, an older scorekeeper):
+# any change to a game's head marks its row unknown in the same transaction, and the service
+# fills it in again before that transaction commits; a reader works out an unknown row by
+# replaying (or from the `stats` summaries), and `verify` checks every row.
+_GAME_FACTS = (
+    """CREATE TABLE game_facts (
+        game_id TEXT PRIMARY KEY NOT NULL,
+        head TEXT NOT NULL,  -- the chain head the facts hold at; '' while unknown
+        in_progress INTEGER,  -- 1 while it takes entries, 0 finished or abandoned, NULL unknown
+        name TEXT  -- the game's name ('' if none), NULL unknown
+    ) WITHOUT ROWID""",
+    "CREATE INDEX game_facts_open ON game_facts (game_id) WHERE in_progress IS NOT 0",
+    """CREATE TRIGGER game_facts_new AFTER INSERT ON games
+    BEGIN INSERT OR REPLACE INTO game_facts VALUES (new.id, '', NULL, NULL); END""",
+    """CREATE TRIGGER game_facts_moved AFTER UPDATE OF head ON games
+    BEGIN UPDATE game_facts SET head = '', in_progress = NULL, name = NULL WHERE game_id = new.id; END""",
+    "INSERT INTO game_facts SELECT id, '', NULL, NULL FROM games",
+)
+FACTS_TRIGGERS = frozenset({"game_facts_new", "game_facts_moved"})
+
+
+def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
+    """Additive: the game_facts cache, every existing game's row unknown until first needed."""
+    for statement in _GAME_FACTS:
+        conn.execute(statement)
+
+
 # MIGRATIONS[k] takes a store from schema version k to k + 1; version 0 is an empty file.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_0_to_1]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_0_to_1, _migrate_1_to_2]
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 
@@ -480,13 +510,8 @@ class Store:
         effort: a busy or read-only store keeps nothing and says so with False."""
         if self.conn.in_transaction:
             raise RuntimeError("put_derived() cannot run inside writing()")
-        try:
-            conn = self._for_writing()
-        except errors.StoreError:
-            return False
-        conn.execute("PRAGMA busy_timeout = 250")  # a cache is not worth waiting for
-        try:
-            conn.execute("BEGIN IMMEDIATE")
+
+        def write(conn: sqlite3.Connection) -> None:
             conn.execute(
                 "CREATE TABLE IF NOT EXISTS derived (kind TEXT NOT NULL, game_id TEXT NOT NULL, "
                 "head TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (kind, game_id)) WITHOUT ROWID"
@@ -496,6 +521,127 @@ class Store:
                 "ON CONFLICT (kind, game_id) DO UPDATE SET head = excluded.head, data = excluded.data",
                 [(kind, game_id, head, data) for game_id, head, data in rows],
             )
+
+        return self._cache_write(write)
+
+    # -- what an entry needs to know about the other games (see _GAME_FACTS) --
+
+    def game_count(self) -> int:
+        with _sqlite_errors(self.path):
+            return self.conn.execute("SELECT count(*) FROM games").fetchone()[0]
+
+    def newest_games(self, limit: int) -> list[GameSummary]:
+        """The `limit` games created last, in the order they were created."""
+        with _sqlite_errors(self.path):
+            rows = self.conn.execute(
+                "SELECT id, created_at, events, head FROM games ORDER BY seq DESC LIMIT ?", (limit,)
+            ).fetchall()
+        return [GameSummary(*row) for row in reversed(rows)]
+
+    def facts_kept(self) -> bool:
+        """Whether the game_facts triggers are in place: without them (dropped by hand) a
+        row may be stale, so no row is trusted (`verify` puts them back)."""
+        with _sqlite_errors(self.path):
+            found = self.conn.execute(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN (?, ?)",
+                tuple(sorted(FACTS_TRIGGERS)),
+            ).fetchone()[0]
+        return found == len(FACTS_TRIGGERS)
+
+    def reset_facts(self) -> None:
+        """Put the game_facts table and its triggers back as the migration made them, every
+        row unknown (`verify`, when they were tampered with)."""
+        with self._transaction(), _sqlite_errors(self.path):
+            conn = self.conn
+            conn.execute("DROP TABLE IF EXISTS game_facts")
+            for name in FACTS_TRIGGERS:
+                conn.execute(f"DROP TRIGGER IF EXISTS {name}")
+            _migrate_1_to_2(conn)
+
+    def games_in_progress(self, except_id: str = "") -> tuple[list[str], list[GameSummary]]:
+        """The other games whose facts say they are in progress, and the other games whose facts
+        are unknown (to be worked out by the caller and kept with put_facts). Only those rows
+        are read, through an index: the cost does not grow with the finished games."""
+        if not self.facts_kept():
+            return [], [g for g in self.games() if g.id != except_id]
+        with _sqlite_errors(self.path):
+            rows = self.conn.execute(
+                "SELECT g.id, g.created_at, g.events, g.head, f.head, f.in_progress "
+                "FROM game_facts AS f JOIN games AS g ON g.id = f.game_id "
+                "WHERE f.in_progress IS NOT 0 AND f.game_id != ?",
+                (except_id,),
+            ).fetchall()
+        going = [row[0] for row in rows if row[5] == 1 and row[4] == row[3]]
+        unknown = [GameSummary(*row[:4]) for row in rows if not (row[5] == 1 and row[4] == row[3])]
+        return going, unknown
+
+    def game_names(self) -> list[tuple[GameSummary, str | None]]:
+        """The games that have a name or whose facts are unknown (name None), in the order
+        they were created."""
+        if not self.facts_kept():
+            return [(g, None) for g in self.games()]
+        with _sqlite_errors(self.path):
+            rows = self.conn.execute(
+                "SELECT g.id, g.created_at, g.events, g.head, f.head, f.name "
+                "FROM game_facts AS f JOIN games AS g ON g.id = f.game_id "
+                "WHERE f.name IS NULL OR f.name != '' OR f.head != g.head ORDER BY g.seq"
+            ).fetchall()
+        return [(GameSummary(*row[:4]), row[5] if row[4] == row[3] else None) for row in rows]
+
+    def all_facts(self) -> dict[str, tuple[str, str, int | None, str | None] | None]:
+        """For `verify`: every game id -> (its head, the facts' head, in_progress, name), None
+        for a game without a facts row; a row without a game is listed under its id with an
+        empty head."""
+        with _sqlite_errors(self.path):
+            rows = self.conn.execute(
+                "SELECT g.id, g.head, f.head, f.in_progress, f.name FROM games AS g "
+                "LEFT JOIN game_facts AS f ON f.game_id = g.id"
+            ).fetchall()
+            orphans = self.conn.execute(
+                "SELECT game_id, head, in_progress, name FROM game_facts "
+                "WHERE game_id NOT IN (SELECT id FROM games)"
+            ).fetchall()
+        found: dict[str, tuple[str, str, int | None, str | None] | None] = {
+            gid: None if fhead is None else (head, fhead, going, name) for gid, head, fhead, going, name in rows
+        }
+        found.update({gid: ("", fhead, going, name) for gid, fhead, going, name in orphans})
+        return found
+
+    def put_facts(self, rows: Iterable[tuple[str, str, bool, str]]) -> bool:
+        """Keep (game id, chain head, in progress, name) facts, each only if the game's head is
+        still that head (a writer may have moved on meanwhile). Inside writing() it is part of the transaction; outside, best effort like
+        put_derived."""
+        rows = [(head, int(going), name, gid, gid, head) for gid, head, going, name in rows]
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.executemany(
+                "INSERT OR IGNORE INTO game_facts (game_id, head, in_progress, name) "
+                "SELECT id, '', NULL, NULL FROM games WHERE id = ?",
+                [(row[3],) for row in rows],
+            )
+            conn.executemany(
+                "UPDATE game_facts SET head = ?, in_progress = ?, name = ? "
+                "WHERE game_id = ? AND (SELECT head FROM games WHERE id = ?) = ?",
+                rows,
+            )
+
+        if self.conn.in_transaction:
+            with _sqlite_errors(self.path):
+                write(self.conn)
+            return True
+        return self._cache_write(write)
+
+    def _cache_write(self, write: Callable[[sqlite3.Connection], None]) -> bool:
+        """Run `write` in a transaction of its own, best effort: a cache is not worth waiting
+        for, so a busy or read-only store keeps nothing and says so with False."""
+        try:
+            conn = self._for_writing()
+        except errors.StoreError:
+            return False
+        conn.execute("PRAGMA busy_timeout = 250")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            write(conn)
             conn.execute("COMMIT")
             return True
         except sqlite3.Error:
@@ -776,6 +922,14 @@ class GameWriter:
         self.events.append(event)
         self.store._appended.append((self.game_id, n))
         return event
+
+    def keep_facts(self, in_progress: bool, name: str) -> None:
+        """What the other games' entries need to know of this game as it stands after the last
+        append (see _GAME_FACTS), kept in the same transaction."""
+        if not self._open:
+            raise RuntimeError("keep_facts() called after its writing() block ended")
+        head = self.events[-1].hash if self.events else ZERO_HASH
+        self.store.put_facts([(self.game_id, head, in_progress, name)])
 
 
 # --- checking a chain ------------------------------------------------------------------------
