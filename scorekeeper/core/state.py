@@ -136,7 +136,7 @@ class Game:
         self.corrections: list[Any] = []  # corrections.Correction, in log order
         self.set_aside: list[tuple[int, events.AnyEvent]] = []  # entries of hands a correction ended the game before
         self.abandoned = False
-        self._settled = {p: Fraction(0) for p in players}  # the closed hands' sum (see totals)
+        self._settled = {p: 0 for p in players}  # the closed hands' sum (see totals)
         self._settled_hands = 0
 
     @property
@@ -158,14 +158,14 @@ class Game:
         while self._settled_hands < len(self.hands) and self.hands[self._settled_hands].closed:
             self._add(self._settled, self.hands[self._settled_hands])
             self._settled_hands += 1
-        result = {player: self._settled.get(player, Fraction(0)) for player in self.roster}
+        result = {player: self._settled.get(player, 0) for player in self.roster}
         for hand in self.hands[self._settled_hands :]:
             self._add(result, hand)
         return result
 
     def _add(self, totals: dict[str, Fraction], hand: Hand) -> None:
         for player, value in hand.points(self.roster).items():
-            totals[player] = totals.get(player, Fraction(0)) + value
+            totals[player] = totals.get(player, 0) + value
 
     def standings(self) -> list[tuple[int, str, Fraction]]:
         """(place, player, total), best first; tied players share a place. Players who left

@@ -61,7 +61,7 @@ def _hand_data(game: engine.Game, hand: engine.Hand, player: str) -> dict[str, A
         rows.append(row)
     for ruling in rulings:
         by = "the table's ruling" if ruling.rule == "adjust" else "joining mid-game (option join_score)"
-        rows.append({"points": scoring.points_json(ruling.points), "rule": ruling.rule, "reason": ruling.reason, "by": by})
+        rows.append({"points": scoring.points_json(ruling.points), "rule": ruling.rule, "reason": str(ruling.reason), "by": by})
     points = sum((i.points for i in items + rulings), Fraction(0)) + sum(
         (p.item.points for p in penalties), Fraction(0)
     )
@@ -84,7 +84,7 @@ def _item_data(game: engine.Game, hand: engine.Hand, item: scoring.Item) -> dict
     return {
         "points": scoring.points_json(item.points),
         "rule": item.rule,
-        "reason": item.reason,
+        "reason": str(item.reason),
         "by": rule_text(game, hand, item),
     }
 
