@@ -172,7 +172,7 @@ def random_game(
     players: list[str] | None = None,
     name: str = "",
     settings: tuple[str, ...] = (),
-    until_hand: int = MAX_HANDS,
+    until_hand: int | None = None,
 ) -> list[dict]:
     """The entries (JSON bodies) of a whole legal game of `ruleset`, played at random (with
     `until_hand`, only until that hand is dealt)."""
@@ -187,7 +187,7 @@ def random_game(
     log: list[events.AnyEvent] = [started]
     game = engine.replay(log)
     extras_done = 0
-    while not game.finished and game.hand.number <= MAX_HANDS and game.hand.number < until_hand:
+    while not game.finished and (game.hand.number <= MAX_HANDS if until_hand is None else game.hand.number < until_hand):
         if extras_done < game.hand.number and not state.play_started(game.hand):
             extras_done = game.hand.number
             for extra in _extras(game, rng):

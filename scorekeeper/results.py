@@ -51,3 +51,4 @@ class CachesChecked(NamedTuple):
     summaries_rebuilt: int  # summaries at the right head that did not match a replay
     facts_rebuilt: int  # games whose facts (in progress, name) were wrong or missing
     every: bool  # every game was replayed (`verify --replay`)
+    states_unchecked: int = 0  # game states kept between commands that do not check out (never used)

@@ -18,7 +18,7 @@ from scorekeeper.core import engine, errors, events, names, rulesets, schedule
 from scorekeeper.results import CachesChecked, Listed, Recorded, Undone
 
 if TYPE_CHECKING:
-    from scorekeeper.storage import store
+    from scorekeeper.storage import states, store
 
 
 def parse_players(text: str) -> list[str]:
@@ -184,6 +184,26 @@ def replay(stored: Sequence[store.StoredEvent]) -> engine.Game:
     return engine.from_log([e.body for e in stored])
 
 
+def resumed(kept: states.Kept | None, writer: store.GameWriter) -> engine.Game:
+    """The game as its stored entries make it, under the writer's lock (see
+    Store.writing_from): the state kept at the writer's first entry, with the entries recorded
+    since applied to it, where they are all plain entries (not an undo, a correction, a deal
+    out of turn or an abandon, which re-tell the game); else replayed from the whole log."""
+    if kept is not None and writer.offset == kept.n:
+        since = events.parse_all([e.body for e in writer.events[1:]])
+        retelling = (events.EntryReversed, events.Corrected, events.DealerSet, events.GameAbandoned, events.GameStarted)
+        if not any(isinstance(e, retelling) for e in since):
+            game = kept.game
+            try:
+                for stored, event in zip(writer.events[1:], since, strict=True):
+                    engine.apply(game, event)
+                    game.entries.append((stored.n, event))
+                return game
+            except errors.ScorekeeperError:
+                pass  # not for entries the engine took once; replayed below to be sure
+    return replay(writer.full_events())
+
+
 def load(db: store.Store, game_id: str) -> engine.Game:
     """The game as it stands in the store (read-only: nothing is locked or written)."""
     return replay(db.events(game_id))
@@ -222,7 +242,8 @@ def verify_beside_chain(db: store.Store, every: bool = False) -> CachesChecked:
     are rebuilt where they do not match: the summaries `games` and `stats` read (a game is
     replayed where its summary was cached at another head or is damaged; with `every`, every
     game is), and the facts each entry reads of the other games, compared with the summaries
-    (a game they disagree on is replayed to settle it)."""
+    (a game they disagree on is replayed to settle it); and the seals of the game states kept
+    between commands (one that does not check out is never used, and is counted)."""
     problems = db.check_beside_chain()
     if problems:
         raise errors.StoreError("; ".join(problems))
@@ -251,7 +272,9 @@ def verify_beside_chain(db: store.Store, every: bool = False) -> CachesChecked:
         db.reset_facts()
     if rebuilt or not kept or any(row is not None and row[2] is None for row in kept.values()):
         db.put_facts((gid, heads[gid], *_facts_of_summary(s)) for gid, s in check.summaries.items())
-    return CachesChecked(check.replayed, check.compared, check.rebuilt, rebuilt if heads else 0, every)
+    from scorekeeper.storage import states
+
+    return CachesChecked(check.replayed, check.compared, check.rebuilt, rebuilt if heads else 0, every, states.unchecked(db))
 
 
 def find_digest(db: store.Store, digest: str) -> tuple[str, int, int]:
@@ -299,9 +322,11 @@ def record(
     with it in place: refused, naming the entry, if any later entry no longer fits. A renege
     built for a closed hand (a revoke flagged by a hand's last trick, or confirmed after the
     game's end) is such a correction too: its penalty counts in that hand."""
-    with db.writing(game_id) as writer:
-        stored = events.parse_all([e.body for e in writer.events])
-        game = engine.replay(stored)
+    from scorekeeper.storage import states
+
+    kept = states.load(db, game_id)
+    with db.writing(game_id) if kept is None else db.writing_from(game_id, kept.n, kept.head) as writer:
+        game = resumed(kept, writer)
         if game.abandoned:
             raise errors.RuleViolation("this game was abandoned; `undo` takes that back, or start another with `new`")
         event = build(game)
@@ -316,7 +341,7 @@ def record(
 
             event = events.Corrected(fact=corrections.named_as_then(event, game.renames))
         if corrects or isinstance(event, events.DealerSet):
-            after = _retold(stored, event)
+            after = _retold(events.parse_all([e.body for e in writer.full_events()]), event)
             went_to = after.hands[event.hand - 1]
         else:
             from scorekeeper.core import entries
@@ -327,10 +352,11 @@ def record(
                 raise errors.EntryError(unchanged)
             engine.apply(game, event)
         appended = writer.append(event.data())
-        writer.keep_facts(*facts(after))
         n = appended.n
-    if after is game:
-        game.entries.append((n, event))
+        if after is game:
+            game.entries.append((n, event))
+        writer.keep_facts(*facts(after))
+        states.keep(writer, after)
     return Recorded(after, went_to, event, n, before=game if corrects else None, digest=appended.hash)
 
 
@@ -370,6 +396,9 @@ def undo(db: store.Store, game_id: str) -> Undone:
         n = writer.append(reversal.data()).n
         game = engine.replay([*stored, reversal])
         writer.keep_facts(*facts(game))
+        from scorekeeper.storage import states
+
+        states.keep(writer, game)
     return Undone(game, stored[reversal.target], reversal.target, n)
 
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from scorekeeper import stats, table
 from scorekeeper.core import engine, errors, events
-from scorekeeper.storage import store
+from scorekeeper.storage import states, store
 
 BENCH = load_bench()
 RULESETS = ["oh-hell-mrpikes", "pick-your-poison", "four-bad-queens", "compendium", "snakebit"]
@@ -42,10 +42,24 @@ def agrees_with_a_full_replay(db: store.Store) -> None:
         head, facts_head, in_progress, name = row
         if in_progress is not None:  # known: it must be the truth as of the game's head
             assert (facts_head, bool(in_progress), name) == (head, *table.facts(game))
+    for game in games:  # a state kept between commands is the state its head's log replays into
+        kept = states.load(db, game.id)
+        if kept is not None and kept.head == game.head:
+            assert picture(kept.game) == picture(truth[game.id])
     for gid, game in truth.items():
         others = [g for other, g in truth.items() if other != gid]
         expected = (game.name or f"Game {gid[:8]}") if any(table.facts(g)[0] for g in others) else None
         assert table.shared_label(db, gid, game) == expected
+
+
+def picture(game: engine.Game) -> dict:
+    """What a game's state says, as plain values."""
+    return {
+        "hands": [(h.number, h.dealer, h.size, h.closed, h.points(game.roster), h.outcome) for h in game.hands],
+        "entries": [(n, e.data()) for n, e in game.entries],
+        "players": (game.players, game.roster, game.left, game.forfeits),
+        "end": (game.finished, game.abandoned, game.winners(), game.totals()),
+    }
 
 
 def a_correction(game: engine.Game, rng: random.Random) -> tuple[events.AnyEvent, int] | None:
@@ -116,8 +130,7 @@ def test_an_entry_is_what_a_full_replay_makes(tmp_path):
                 game = table.record(db, game.id, lambda g: BENCH._entry(g, rng)).game
             except errors.ScorekeeperError:
                 continue
-            truth = replayed(db, game.id)
-            assert (game.totals(), game.finished, len(game.hands)) == (truth.totals(), truth.finished, len(truth.hands))
+            assert picture(game) == picture(replayed(db, game.id))
 
 
 # --- several processes -----------------------------------------------------------------------
@@ -246,3 +259,69 @@ def test_games_shows_the_newest_and_says_how_many_more(sk, home):
     assert len(every) == 2 + table.SHOWN_GAMES + 3 and "Night 0 " in every[2]
     sk("use", "Night 0")  # a name found among every game, shown or not
     assert sk.json("status")["game"] in every[2]
+
+
+# --- game states kept between commands -------------------------------------------------------
+
+
+def kept_row(home):
+    conn = sqlite3.connect(home / store.Store.FILENAME, isolation_level=None)
+    return conn, conn.execute("SELECT game_id, data FROM derived WHERE kind = ?", (states.kind(),)).fetchone()
+
+
+def test_an_entry_takes_up_the_state_kept_at_the_last_entry(sk, home):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    sk("trump", "h")
+    gid = sk.json("status")["game"]
+    with store.Store(home) as db:
+        kept = states.load(db, gid)
+        assert (kept.n, kept.head) == (1, db.head(gid))
+        assert picture(kept.game) == picture(replayed(db, gid))
+    sk_elsewhere(home, "bid", "3", "0", "6")  # another process: it keeps its own state
+    with store.Store(home) as db:
+        assert states.load(db, gid).n == 2
+    assert sk("tricks", "3", "0", "7").startswith("Hand 1: tricks")
+    with store.Store(home) as db:
+        assert picture(states.load(db, gid).game) == picture(replayed(db, gid))
+
+
+def test_a_kept_state_edited_by_hand_is_never_used_and_verify_says_so(sk, home):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    sk("trump", "h")
+    gid = sk.json("status")["game"]
+    conn, (_, data) = kept_row(home)
+    conn.execute("UPDATE derived SET data = ? WHERE kind = ?", (data[:-1] + bytes([data[-1] ^ 1]), states.kind()))
+    conn.close()
+    with store.Store(home) as db:
+        assert states.load(db, gid) is None  # the seal no longer matches: the game is replayed
+    assert sk("verify").splitlines()[1:] == [
+        "1 game state kept between commands did not check out (edited, damaged or from another store): it is "
+        "not used, and the games are replayed instead (a cache beside the record; the record itself is intact)."
+    ]
+    assert sk("bid", "3", "0", "6").startswith("Hand 1: bids")  # replayed, and a good state kept again
+    assert sk("verify") == "The 1 game verifies: no entry has been altered.\n"
+
+
+def test_the_states_of_a_store_copied_from_elsewhere_are_not_trusted(sk, home, tmp_path):
+    import shutil
+
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    sk("trump", "h")
+    copy = tmp_path / "copy"
+    copy.mkdir()
+    shutil.copy(home / store.Store.FILENAME, copy / store.Store.FILENAME)  # its key stays behind
+    with store.Store(copy) as db:
+        assert states.load(db, db.current_game()) is None
+    assert "1 game state kept between commands did not check out" in sk("--home", copy, "verify")
+    assert sk("--home", copy, "bid", "3", "0", "6").startswith("Hand 1: bids")
+
+
+def test_an_entry_after_damage_before_the_kept_state_is_refused(sk, home):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    sk("trump", "h")
+    sk("bid", "3", "0", "6")
+    conn = sqlite3.connect(home / store.Store.FILENAME, isolation_level=None)
+    conn.execute("DROP TRIGGER events_append_only_update")
+    assert conn.execute("UPDATE events SET body = replace(body, '\"hand\":1', '\"hand\":2') WHERE n = 1").rowcount == 1
+    conn.close()
+    assert sk.fails("tricks", "3", "0", "7", code=3).startswith("error: game ")  # the whole chain is checked

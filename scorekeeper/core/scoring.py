@@ -70,17 +70,29 @@ def _card_points(rule: rulesets.CardPoints, card: cards.Card, cursed: str | None
         return rule.cards[card.code]
     if rule.cursed is not None and cursed is not None and card.bears(cursed):
         return rule.cursed
-    return sum((rule.suits.get(s, Fraction(0)) for s in card.suits), Fraction(0))
+    return sum(rule.suits.get(s, 0) for s in card.suits)
 
 
 def scoring_cards(phase: rulesets.Phase, deck: cards.Deck, cursed: str | None) -> list[cards.Card]:
-    """The cards of the pack in use that score in this kind of hand (each taken once)."""
+    """The cards of the pack in use that score in this kind of hand (each taken once).
+    Asked after every entry of a hand, so the answer is kept for the last few phases seen
+    (a phase is immutable; it is kept with the answer, so its id cannot be reused meanwhile)."""
+    key = (id(phase), deck.name, cursed)
+    kept = _SCORING_CARDS.get(key)
+    if kept is not None and kept[0] is phase:
+        return list(kept[1])
     rules = [r for r in phase.scoring if isinstance(r, rulesets.CardPoints)]
     seen: dict[str, cards.Card] = {}
     for card in deck.cards:
         if any(_card_points(rule, card, cursed) for rule in rules):
             seen.setdefault(card.code, card)
+    if len(_SCORING_CARDS) >= 64:
+        _SCORING_CARDS.clear()
+    _SCORING_CARDS[key] = (phase, tuple(seen.values()))
     return list(seen.values())
+
+
+_SCORING_CARDS: dict[tuple[int, str, str | None], tuple[rulesets.Phase, tuple[cards.Card, ...]]] = {}
 
 
 def _bid_items(rule: rulesets.ExactBid, facts: Facts, player: str, index: int) -> Item:

@@ -240,8 +240,8 @@ class Game:
             return []
         if hand.played and len(hand.played) == hand.size:
             return []  # played out card by card: what no one captured was never dealt
-        taken = {c.code for got in hand.taken.values() for c in got}
-        return [c for c in scoring.scoring_cards(hand.phase, self.deck, hand.cursed) if c.code not in taken]
+        taken = {c for got in hand.taken.values() for c in got}  # a card equals another only if their codes do
+        return [c for c in scoring.scoring_cards(hand.phase, self.deck, hand.cursed) if c not in taken]
 
     def rename(self, old: str, new: str) -> None:
         """Call a seat by a new name everywhere, as if it had always been called that; the

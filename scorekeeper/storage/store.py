@@ -224,6 +224,17 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
+# Derived data (a cache, not part of the record): created on first use.
+_DERIVED_TABLE = (
+    "CREATE TABLE IF NOT EXISTS derived (kind TEXT NOT NULL, game_id TEXT NOT NULL, "
+    "head TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (kind, game_id)) WITHOUT ROWID"
+)
+_DERIVED_UPSERT = (
+    "INSERT INTO derived (kind, game_id, head, data) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (kind, game_id) DO UPDATE SET head = excluded.head, data = excluded.data"
+)
+
+
 # --- the store -------------------------------------------------------------------------------
 
 
@@ -512,13 +523,9 @@ class Store:
             raise RuntimeError("put_derived() cannot run inside writing()")
 
         def write(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "CREATE TABLE IF NOT EXISTS derived (kind TEXT NOT NULL, game_id TEXT NOT NULL, "
-                "head TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (kind, game_id)) WITHOUT ROWID"
-            )
+            conn.execute(_DERIVED_TABLE)
             conn.executemany(
-                "INSERT INTO derived (kind, game_id, head, data) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (kind, game_id) DO UPDATE SET head = excluded.head, data = excluded.data",
+                _DERIVED_UPSERT,
                 [(kind, game_id, head, data) for game_id, head, data in rows],
             )
 
@@ -729,6 +736,76 @@ class Store:
             finally:
                 writer._open = False
 
+    @contextmanager
+    def writing_from(self, game_id: str, n: int, head: str) -> Iterator[GameWriter]:
+        """`writing`, for a game whose state as of entry `n`, with hash `head`, is known (a
+        kept game state): the chain is checked whole as ever (a damaged chain takes no more
+        entries), but only the entries from `n` on are parsed, so an entry costs about the
+        same however long the game. The writer's `events` then start at entry `n` (its
+        `offset`); `full_events()` gives them all. Where entry `n` is no longer that head, or
+        anything does not check out, the chain is read as `writing` reads it."""
+        if self.conn.in_transaction:
+            raise RuntimeError("writing() is already open on this Store")
+        with self._transaction():
+            with _sqlite_errors(self.path):
+                tail = self._read_tail(game_id, n, head)
+            if tail is None:
+                events, problem = self._read_chain(game_id)
+                if problem:
+                    raise errors.StoreError(
+                        f"game {game_id}'s audit chain is broken ({problem}); nothing was recorded; "
+                        "run `verify`, and restore the store from a backup"
+                    )
+                writer = GameWriter(self, game_id, events)
+            else:
+                writer = GameWriter(self, game_id, tail, offset=n)
+            try:
+                yield writer
+            finally:
+                writer._open = False
+
+    def _read_tail(self, game_id: str, n: int, head: str) -> list[StoredEvent] | None:
+        """Entries `n` onwards of a game, if entry `n` has hash `head`, the whole chain checks
+        out (each entry's hash recomputed from its stored text and linked to the one before:
+        a hash an entry, a few microseconds, and no entry parsed before `n`), and the games
+        table's count and head agree; else None (the caller reads the chain the slow way,
+        which names what is wrong)."""
+        conn = self.conn
+        rows = conn.execute(
+            "SELECT n, at, body, prev, hash FROM events WHERE game_id = ? ORDER BY n", (game_id,)
+        ).fetchall()
+        recorded = conn.execute("SELECT events, head FROM games WHERE id = ?", (game_id,)).fetchone()
+        if len(rows) <= n or rows[n][4] != head or recorded != (len(rows), rows[-1][4]):
+            return None
+        expected_prev = ZERO_HASH
+        for i, (m, at, body, prev, hash_) in enumerate(rows):
+            if (
+                m != i or prev != expected_prev or not isinstance(body, str) or not isinstance(at, str)
+                or _chain_hash_of_text(prev, game_id, i, at, body) != hash_
+            ):  # fmt: skip
+                return None
+            expected_prev = hash_
+        events = []
+        for m, at, body, prev, hash_ in rows[n:]:
+            try:
+                data = json.loads(body)
+            except ValueError:
+                return None
+            events.append(StoredEvent(game_id, m, at, data, prev, hash_))
+        return events
+
+    def kept_state(self, kind: str, game_id: str) -> tuple[str, Any] | None:
+        """One game's row of derived data of one kind (see `derived`): (head, data), or None."""
+        with _sqlite_errors(self.path):
+            try:
+                return self.conn.execute(
+                    "SELECT head, data FROM derived WHERE kind = ? AND game_id = ?", (kind, game_id)
+                ).fetchone()
+            except sqlite3.OperationalError as exc:
+                if "no such table" in str(exc):
+                    return None
+                raise
+
     def import_chain(self, events: list[StoredEvent], make_current: bool = False) -> None:
         """Store a whole game's chain exactly as given, after checking that it verifies
         (StoreError) and that the game is not already in the store (EntryError); with
@@ -860,11 +937,20 @@ class GameWriter:
 
     events: list[StoredEvent]  # the game's events as of taking the lock, plus those appended
 
-    def __init__(self, store: Store, game_id: str, events: list[StoredEvent]) -> None:
+    def __init__(self, store: Store, game_id: str, events: list[StoredEvent], offset: int = 0) -> None:
         self.store = store
         self.game_id = game_id
         self.events = events
+        self.offset = offset  # how many entries come before events[0] (see Store.writing_from)
         self._open = True
+
+    def full_events(self) -> list[StoredEvent]:
+        """Every entry of the game (read now, under the lock, if only the last were read),
+        plus those appended."""
+        if self.offset:
+            earlier = self.store._read_events(self.game_id)[: self.offset]
+            self.events, self.offset = earlier + self.events, 0
+        return self.events
 
     def append(self, body: dict) -> StoredEvent:
         """Append one event: the next n, chained to the last hash, stamped with the time now."""
@@ -881,7 +967,7 @@ class GameWriter:
                 "retype it and try again"
             ) from None
         data = json.loads(text)  # the body as it will read back, not the caller's object
-        n = len(self.events)
+        n = self.offset + len(self.events)
         prev = self.events[-1].hash if self.events else ZERO_HASH
         at = _now()
         event = StoredEvent(
@@ -922,6 +1008,18 @@ class GameWriter:
         self.events.append(event)
         self.store._appended.append((self.game_id, n))
         return event
+
+    def keep_derived(self, kind: str, data: Any) -> None:
+        """Keep derived data of this game as of the last append (see Store.derived), in the
+        same transaction: it is committed with the entries it was derived from, or not at all."""
+        if not self._open:
+            raise RuntimeError("keep_derived() called after its writing() block ended")
+        with _sqlite_errors(self.store.path):
+            self.store.conn.execute(_DERIVED_TABLE)
+            self.store.conn.execute(
+                _DERIVED_UPSERT,
+                (kind, self.game_id, self.events[-1].hash, data),
+            )
 
     def keep_facts(self, in_progress: bool, name: str) -> None:
         """What the other games' entries need to know of this game as it stands after the last

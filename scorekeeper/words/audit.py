@@ -84,6 +84,13 @@ def caches_text(checked: CachesChecked) -> str:
             f"Rebuilt what is kept of {count} game{'' if count == 1 else 's'} for other games' entries (in progress, name), "
             "which did not match (a cache beside the record; the record itself is intact)."
         )
+    if checked.states_unchecked:
+        count = checked.states_unchecked
+        lines.append(
+            f"{count} game state{'s' if count != 1 else ''} kept between commands did not check out (edited, damaged "
+            f"or from another store): {'it is' if count == 1 else 'they are'} not used, and the games are replayed "
+            "instead (a cache beside the record; the record itself is intact)."
+        )
     return "\n".join(lines)
 
 

@@ -1,0 +1,122 @@
+"""Game states kept between commands, so that an entry takes up the game where the last one
+left it instead of replaying every entry: an entry costs the same in a game's 300th hand as
+in its 19th.
+
+A state is kept in the store's cache of derived data beside the entries it was worked out
+from, in the same transaction, keyed by the game's chain head: it is the state of exactly the
+entries up to that head, and is used only while that entry is still there with that hash
+(`Store.writing_from` checks it, and every entry after it). It is pickled, so it is read back
+only under a seal made with a key kept beside the store in a file of its own (never in the
+store: a store file from elsewhere, or a row edited by hand, is not trusted and the game is
+replayed instead), and only by the same code that made it (a digest of the package's source
+names the kind of data), so it can never disagree with a replay of the log.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import hmac
+import os
+import pickle
+from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from scorekeeper.core import engine
+    from scorekeeper.storage import store
+
+KEY_FILE = "state.key"
+_MAC_SIZE = 32
+
+
+class Kept(NamedTuple):
+    game: engine.Game
+    n: int  # the last entry the state includes
+    head: str  # that entry's hash
+
+
+@functools.cache
+def kind() -> str:
+    """The kind of derived data the states are kept under: it names the code that made them
+    (the version, and the size and time of change of each module of the core, which a state
+    holds objects of), so that the states of other code are never read."""
+    import scorekeeper
+    from scorekeeper import core
+
+    digest = hashlib.sha256(scorekeeper.__version__.encode())
+    folders = [Path(core.__file__).parent]
+    while folders:
+        with os.scandir(folders.pop()) as found:
+            for entry in sorted(found, key=lambda e: e.name):
+                if entry.is_dir() and entry.name != "__pycache__":
+                    folders.append(Path(entry.path))
+                elif entry.name.endswith(".py"):
+                    info = entry.stat()
+                    digest.update(f"{entry.path}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
+    return f"game-state-{digest.hexdigest()[:16]}"
+
+
+def _key(folder: Path) -> bytes | None:
+    """The key beside the store, made on first use (readable by its owner only); None where it
+    cannot be read or made (a read-only folder): states are then neither kept nor read."""
+    path = folder / KEY_FILE
+    try:
+        key = path.read_bytes()
+    except FileNotFoundError:
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # made by another process meanwhile
+            return _key(folder)
+        except OSError:
+            return None
+        with os.fdopen(fd, "wb") as file:
+            file.write(os.urandom(_MAC_SIZE))
+        key = path.read_bytes()
+    except OSError:
+        return None
+    return key if len(key) == _MAC_SIZE else None
+
+
+def _mac(key: bytes, game_id: str, head: str, blob: bytes) -> bytes:
+    return hmac.new(key, f"{game_id}\n{head}\n".encode() + blob, hashlib.sha256).digest()
+
+
+def load(db: store.Store, game_id: str) -> Kept | None:
+    """The state kept of a game, if there is one that checks out; else None (replay)."""
+    row = db.kept_state(kind(), game_id)
+    key = _key(db.folder) if row is not None else None
+    if row is None or key is None:
+        return None
+    head, data = row
+    if not isinstance(data, bytes) or not isinstance(head, str) or len(data) <= _MAC_SIZE:
+        return None
+    mac, blob = data[:_MAC_SIZE], data[_MAC_SIZE:]
+    if not hmac.compare_digest(mac, _mac(key, game_id, head, blob)):
+        return None
+    n, game = pickle.loads(blob)  # sealed by this installation: made by `keep` below
+    return Kept(game, n, head)
+
+
+def keep(writer: store.GameWriter, game: engine.Game) -> None:
+    """Keep the game's state as of the writer's last append, in its transaction. A state that
+    cannot be kept (no key, or something in it that does not pickle) is simply not kept."""
+    key = _key(writer.store.folder)
+    if key is None:
+        return
+    try:
+        blob = pickle.dumps((writer.offset + len(writer.events) - 1, game), protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return
+    writer.keep_derived(kind(), _mac(key, writer.game_id, writer.events[-1].hash, blob) + blob)
+
+
+def unchecked(db: store.Store) -> int:
+    """For `verify`: how many kept states do not check out (edited, damaged, or from another
+    store); they are never used."""
+    key = _key(db.folder)
+    count = 0
+    for game_id, (head, data) in db.derived(kind()).items():
+        if key is None or not isinstance(data, bytes) or len(data) <= _MAC_SIZE or not hmac.compare_digest(data[:_MAC_SIZE], _mac(key, game_id, head, data[_MAC_SIZE:])):
+            count += 1
+    return count
