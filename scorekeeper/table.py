@@ -254,12 +254,13 @@ def verify_beside_chain(db: store.Store, every: bool = False) -> CachesChecked:
     heads = {g.id: g.head for g in db.games()}
 
     def wrong(truth: dict[str, dict]) -> list[str]:
-        """The games whose facts are known but disagree with `truth`, are missing, or belong
-        to no game."""
+        """The games whose facts are known at the game's head but disagree with `truth`, are
+        missing, or belong to no game. (Facts at another head are stale, not wrong: no reader
+        uses them, and they are worked out again below.)"""
         return [
             gid for gid, row in kept.items()
             if row is None or (summary := truth.get(gid)) is None
-            or (row[2] is not None and (row[1], row[2], row[3]) != (heads[gid], *_facts_of_summary(summary)))
+            or (row[2] is not None and row[1] == heads[gid] and (row[2], row[3]) != _facts_of_summary(summary))
         ]  # fmt: skip
 
     suspects = wrong(check.summaries)
@@ -270,7 +271,7 @@ def verify_beside_chain(db: store.Store, every: bool = False) -> CachesChecked:
     rebuilt = len(wrong(check.summaries)) if kept else len(heads)
     if rebuilt or not kept:
         db.reset_facts()
-    if rebuilt or not kept or any(row is not None and row[2] is None for row in kept.values()):
+    if rebuilt or not kept or any(row is not None and (row[2] is None or row[1] != heads.get(gid)) for gid, row in kept.items()):
         db.put_facts((gid, heads[gid], *_facts_of_summary(s)) for gid, s in check.summaries.items())
     from scorekeeper.storage import states
 

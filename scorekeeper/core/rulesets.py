@@ -106,11 +106,11 @@ Pts = Annotated[Fraction, BeforeValidator(_points), AfterValidator(_whole), Plai
 class Terms(Model):
     """Coefficients of the fixed terms a bid score is built from; absent terms are 0."""
 
-    base: Pts = Fraction(0)
-    per_trick: Pts = Fraction(0)  # × tricks taken
-    per_bid: Pts = Fraction(0)  # × the bid
-    per_off: Pts = Fraction(0)  # × |bid − tricks|
-    per_card: Pts = Fraction(0)  # × cards dealt to each player this hand
+    base: Pts = 0
+    per_trick: Pts = 0  # × tricks taken
+    per_bid: Pts = 0  # × the bid
+    per_off: Pts = 0  # × |bid − tricks|
+    per_card: Pts = 0  # × cards dealt to each player this hand
 
 
 
@@ -170,8 +170,8 @@ class TrickPoints(Model):
 
     kind: Literal["trick"]
     which: Literal["first", "last"]
-    winner: Pts = Fraction(0)
-    others: Pts = Fraction(0)
+    winner: Pts = 0
+    others: Pts = 0
 
 
 

@@ -54,15 +54,13 @@ def points_json(value: Fraction) -> int | float:
 
 
 def _terms(terms: rulesets.Terms, *, bid: int, tricks: int, size: int) -> Fraction:
-    """base + per_trick × tricks + per_bid × bid + per_off × |bid − tricks| + per_card × size;
-    the terms a rule leaves at 0 (most of them) are skipped, not multiplied out in Fractions."""
-    value = terms.base
-    for coefficient, count in (
-        (terms.per_trick, tricks), (terms.per_bid, bid), (terms.per_off, abs(bid - tricks)), (terms.per_card, size),
-    ):  # fmt: skip
-        if coefficient:
-            value += coefficient * count
-    return value
+    """base + per_trick × tricks + per_bid × bid + per_off × |bid − tricks| + per_card × size.
+    Whole coefficients are ints (see rulesets._whole), so this is integer arithmetic unless a
+    ruleset has halves."""
+    return (
+        terms.base + terms.per_trick * tricks + terms.per_bid * bid + terms.per_off * abs(bid - tricks)
+        + terms.per_card * size
+    )  # fmt: skip
 
 
 def _card_points(rule: rulesets.CardPoints, card: cards.Card, cursed: str | None) -> Fraction:

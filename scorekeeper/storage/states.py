@@ -20,7 +20,7 @@ import hmac
 import os
 import pickle
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from scorekeeper.core import engine
@@ -82,6 +82,26 @@ def _mac(key: bytes, game_id: str, head: str, blob: bytes) -> bytes:
     return hmac.new(key, f"{game_id}\n{head}\n".encode() + blob, hashlib.sha256).digest()
 
 
+def _key_id(key: bytes) -> bytes:
+    """Which key sealed a state, so that a store copied from elsewhere (a backup restored on
+    another machine) is told from a row edited by hand: its states are not used either, but
+    they are not damage."""
+    return hashlib.sha256(b"key id\n" + key).digest()[:_ID_SIZE]
+
+
+_ID_SIZE = 8
+
+
+def _opened(key: bytes, game_id: str, head: Any, data: Any) -> tuple[bool, bytes | None]:
+    """(sealed with this key, the pickled state if its seal checks out)."""
+    if not isinstance(data, bytes) or not isinstance(head, str) or len(data) <= _ID_SIZE + _MAC_SIZE:
+        return True, None  # not even the shape: damaged
+    if data[:_ID_SIZE] != _key_id(key):
+        return False, None
+    mac, blob = data[_ID_SIZE : _ID_SIZE + _MAC_SIZE], data[_ID_SIZE + _MAC_SIZE :]
+    return True, blob if hmac.compare_digest(mac, _mac(key, game_id, head, blob)) else None
+
+
 def load(db: store.Store, game_id: str) -> Kept | None:
     """The state kept of a game, if there is one that checks out; else None (replay)."""
     row = db.kept_state(kind(), game_id)
@@ -89,10 +109,8 @@ def load(db: store.Store, game_id: str) -> Kept | None:
     if row is None or key is None:
         return None
     head, data = row
-    if not isinstance(data, bytes) or not isinstance(head, str) or len(data) <= _MAC_SIZE:
-        return None
-    mac, blob = data[:_MAC_SIZE], data[_MAC_SIZE:]
-    if not hmac.compare_digest(mac, _mac(key, game_id, head, blob)):
+    blob = _opened(key, game_id, head, data)[1]
+    if blob is None:
         return None
     n, game = pickle.loads(blob)  # sealed by this installation: made by `keep` below
     return Kept(game, n, head)
@@ -108,15 +126,18 @@ def keep(writer: store.GameWriter, game: engine.Game) -> None:
         blob = pickle.dumps((writer.offset + len(writer.events) - 1, game), protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError):
         return
-    writer.keep_derived(kind(), _mac(key, writer.game_id, writer.events[-1].hash, blob) + blob)
+    mac = _mac(key, writer.game_id, writer.events[-1].hash, blob)
+    writer.keep_derived(kind(), _key_id(key) + mac + blob)
 
 
 def unchecked(db: store.Store) -> int:
-    """For `verify`: how many kept states do not check out (edited, damaged, or from another
-    store); they are never used."""
+    """For `verify`: how many states sealed with this store's key do not check out (edited or
+    damaged); they are never used. States sealed elsewhere are not counted (nor used)."""
     key = _key(db.folder)
+    if key is None:
+        return 0
     count = 0
     for game_id, (head, data) in db.derived(kind()).items():
-        if key is None or not isinstance(data, bytes) or len(data) <= _MAC_SIZE or not hmac.compare_digest(data[:_MAC_SIZE], _mac(key, game_id, head, data[_MAC_SIZE:])):
-            count += 1
+        ours, blob = _opened(key, game_id, head, data)
+        count += ours and blob is None
     return count

@@ -79,9 +79,16 @@ def _chain_hash_of_text(prev: str, game_id: str, n: int, at: str, body_text: str
     """chain_hash for a body already in canonical text, as stored: the same text is hashed (the
     keys at, body, game, n, prev are in sorted order) without parsing and re-encoding the body.
     Verifying a large store spends most of its time here."""
-    enc = _ENCODER.encode
-    text = f'{{"at":{enc(at)},"body":{body_text},"game":{enc(game_id)},"n":{n},"prev":{enc(prev)}}}'
+    text = f'{{"at":{_quoted(at)},"body":{body_text},"game":{_quoted(game_id)},"n":{n},"prev":{_quoted(prev)}}}'
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _quoted(text: str) -> str:
+    """A string as canonical_json writes it: as it is between quotes when nothing in it needs
+    escaping (ids, hashes and times, always), else by the encoder."""
+    if text.isprintable() and '"' not in text and "\\" not in text:
+        return f'"{text}"'
+    return _ENCODER.encode(text)
 
 
 # --- schema and migrations -------------------------------------------------------------------
@@ -1082,7 +1089,7 @@ def chain_break(
     hash and following the one before. With `count` and `head` (from the games table) it also
     catches entries removed from, or added to, the end."""
     expected_prev = ZERO_HASH
-    label = ""
+    last: tuple[int, Any, Any] = (0, None, None)  # the label is put into words only for a break
     numbers = {row[1] for row in rows}
     for i, (_, n, at, type_column, body, prev, hash_) in enumerate(rows):
         if n != i:
@@ -1093,13 +1100,13 @@ def chain_break(
                 data = json.loads(body)
             except ValueError:
                 data = None
-        label = _label(i, data, type_column)
+        last = (i, data, type_column)
         if count is not None and i >= count:
-            return ChainBreak("inserted", i, label)
+            return ChainBreak("inserted", i, _label(*last))
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            return ChainBreak("not_event", i, label)
+            return ChainBreak("not_event", i, _label(*last))
         if type_column is not None and type_column != data["type"]:
-            return ChainBreak("type_column", i, label, type_column=type_column)
+            return ChainBreak("type_column", i, _label(*last), type_column=type_column)
         intact = (
             isinstance(body, str)
             and isinstance(prev, str)
@@ -1110,16 +1117,16 @@ def chain_break(
         # means the same.
         if not intact and _hash_or_none(prev, game_id, i, at, data) != hash_:
             was = _recorded_position(game_id, at, data, prev, hash_, i, len(rows), count)
-            return ChainBreak("hash", i, label, n=was)
+            return ChainBreak("hash", i, _label(*last), n=was)
         if prev != expected_prev:
-            return ChainBreak("prev", i, label)
+            return ChainBreak("prev", i, _label(*last))
         expected_prev = hash_
     if count is not None:
         total = len(rows)
         if count > total:
             return ChainBreak("missing", total, f"entry {total}", n=count - 1)
         if head != expected_prev:
-            return ChainBreak("head", total - 1, label)
+            return ChainBreak("head", total - 1, _label(*last) if rows else "")
     return None
 
 
