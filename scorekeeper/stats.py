@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.core import errors
 from scorekeeper.sheets import charts
+from scorekeeper.storage import seals
 
 if TYPE_CHECKING:
     from scorekeeper.core import engine
@@ -109,9 +110,10 @@ def summaries(db, rebuild: bool = False, parallel_from: int = 200, games=None) -
     were created): from the cache when the game's chain head still matches, else by
     replaying it (and caching the result). Many games to replay are shared out among the
     CPUs."""
-    cached = {} if rebuild else db.derived(CACHE_KIND)
+    few = games is not None and len(games) < 1000  # the games `games` lists, or a few unknown
+    cached = {} if rebuild else db.derived(CACHE_KIND, [g.id for g in games] if few else None)
     games = db.games() if games is None else games
-    found = _parse_summaries(_cached_texts(cached, games))
+    found = _parse_summaries(_cached_texts(db, cached, games))
     stale = [summary.id for summary in games if summary.id not in found]
     cpus = os.cpu_count() or 1
     if len(stale) >= parallel_from and cpus > 1 and "fork" in multiprocessing.get_all_start_methods():
@@ -119,38 +121,52 @@ def summaries(db, rebuild: bool = False, parallel_from: int = 200, games=None) -
     else:
         fresh = _replay(db, stale)
     if fresh:
-        db.put_derived(CACHE_KIND, _sealed(fresh))
+        db.put_derived(CACHE_KIND, _sealed(db, fresh))
         found.update(_parse_summaries({game_id: text for game_id, _, text in fresh}))
     return [found[g.id] for g in games]
 
 
-def _cached_texts(cached: dict[str, tuple[str, str]], games: Iterable[Any]) -> dict[str, str]:
+def _cached_texts(db, cached: dict[str, tuple[str, str]], games: Iterable[Any]) -> dict[str, str]:
     """The cached summaries' texts that may be used: cached at the game's chain head now, and
-    sealed by this module (a row edited by hand, or left from another game, is a miss)."""
+    sealed with the store's key (a row edited by hand, damaged, or copied from another store
+    is a miss: its game is replayed)."""
+    key = seals.key(db.folder)
     texts: dict[str, str] = {}
     for summary in games:
         hit = cached.get(summary.id)
-        if hit is not None and hit[0] == summary.head and isinstance(hit[1], str):
-            text = _unsealed(summary.id, hit[0], hit[1])
+        if key is not None and hit is not None and hit[0] == summary.head and isinstance(hit[1], str):
+            text = _unsealed(key, summary.id, hit[0], hit[1])
             if text is not None:
                 texts[summary.id] = text
     return texts
 
 
-def _seal(game_id: str, head: str, text: str) -> str:
-    return hashlib.sha256(f"{game_id}\n{head}\n{text}".encode()).hexdigest()[:16]
+def _sealed(db, rows: Iterable[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """Cache rows with their text sealed (seals.py): the seal goes first. Without a key (a
+    folder one may not write) nothing can be sealed, so nothing is kept."""
+    key = seals.key(db.folder)
+    if key is None:
+        return []
+    mine = seals.key_id(key).hex()
+    return [(game_id, head, f"{mine}{seals.seal(key, game_id, head, text).hex()} {text}") for game_id, head, text in rows]
 
 
-def _sealed(rows: Iterable[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
-    """Cache rows with their text sealed: a digest of the game, the head and the text goes
-    first, so that a row edited by hand (or damaged) no longer matches and is not trusted.
-    Not a secret: it stops accidents and casual edits; `verify --replay` checks every row."""
-    return [(game_id, head, f"{_seal(game_id, head, text)} {text}") for game_id, head, text in rows]
-
-
-def _unsealed(game_id: str, head: str, data: str) -> str | None:
+def _unsealed(key: bytes, game_id: str, head: str, data: str) -> str | None:
+    """The text of a sealed row, if it bears this key's seal of it; else None."""
     seal, _, text = data.partition(" ")
-    return text if seal == _seal(game_id, head, text) else None
+    mine = seals.key_id(key).hex()
+    try:
+        expected = bytes.fromhex(seal[len(mine) :])
+    except ValueError:
+        return None
+    sealed = seal.startswith(mine) and len(expected) == seals.SIZE
+    return text if sealed and seals.matches(key, expected, game_id, head, text) else None
+
+
+def _sealed_here(key: bytes | None, data: object) -> bool:
+    """Whether a row claims this store's key (so a row that does not check out is damage, not
+    a row copied in from another store)."""
+    return key is not None and isinstance(data, str) and data.startswith(seals.key_id(key).hex())
 
 
 _SUMMARY_KEYS = frozenset({"ruleset", "title", "winner", "finished", "abandoned", "name", "hands", "has", "players"})
@@ -240,7 +256,7 @@ def repair_cache(db, every: bool = False, suspects: Iterable[str] = ()) -> Cache
     is replaced, not reported as damage."""
     games = db.games()
     cached = db.derived(CACHE_KIND)
-    found = {} if every else _parse_summaries(_cached_texts(cached, games))
+    found = {} if every else _parse_summaries(_cached_texts(db, cached, games))
     suspects = set(suspects)
     ids = [g.id for g in games if g.id not in found or g.id in suspects]
     cpus = os.cpu_count() or 1
@@ -250,23 +266,28 @@ def repair_cache(db, every: bool = False, suspects: Iterable[str] = ()) -> Cache
         fresh = _replay(db, ids)
     heads = {g.id: g.head for g in games}
     at_head = {g.id: hit for g in games if (hit := cached.get(g.id)) is not None and hit[0] == g.head}
+    key = seals.key(db.folder)
     wrong = [
         row for row in fresh
-        if row[0] not in at_head or not isinstance(at_head[row[0]][1], str)
-        or _unsealed(row[0], row[1], at_head[row[0]][1]) != row[2]
+        if key is None or row[0] not in at_head or not isinstance(at_head[row[0]][1], str)
+        or _unsealed(key, row[0], row[1], at_head[row[0]][1]) != row[2]
     ]  # fmt: skip
     if wrong:
-        db.put_derived(CACHE_KIND, _sealed(wrong))
+        db.put_derived(CACHE_KIND, _sealed(db, wrong))
         db.put_derived(AGGREGATE_KIND, [("*", "", "{}")])  # summed from the wrong rows: count again
     found.update(_parse_summaries({game_id: text for game_id, _, text in fresh}))
-    # a summary cached under another head is stale, not wrong: it is replayed when read anyway
-    rebuilt = sum(1 for game_id, head, _ in wrong if game_id in at_head and heads[game_id] == head)
+    # a summary cached under another head is stale, not wrong: it is replayed when read anyway;
+    # one sealed with another store's key (a copy) is not used, and is no damage either
+    rebuilt = sum(
+        1 for game_id, head, _ in wrong
+        if game_id in at_head and heads[game_id] == head and _sealed_here(key, at_head[game_id][1])
+    )  # fmt: skip
     return CacheCheck(len(fresh), len(games) - len(fresh), rebuilt, {g.id: found[g.id] for g in games})
 
 
 def remember(db, game: engine.Game, head: str) -> None:
     """Cache the summary of a game just replayed anyway (an import), as of its chain head."""
-    db.put_derived(CACHE_KIND, _sealed([(game.id, head, _dumps(summarize(game)))]))
+    db.put_derived(CACHE_KIND, _sealed(db, [(game.id, head, _dumps(summarize(game)))]))
 
 
 def _dumps(data: dict[str, Any]) -> str:
@@ -280,7 +301,9 @@ def load(db, rebuild: bool = False) -> dict[str, Any]:
     digest = hashlib.sha256("".join(f"{g.id} {g.head}\n" for g in games).encode()).hexdigest()
     if not rebuild:
         hit = db.derived(AGGREGATE_KIND).get("*")
-        text = _unsealed("*", digest, hit[1]) if hit is not None and hit[0] == digest and isinstance(hit[1], str) else None
+        key = seals.key(db.folder)
+        usable = key is not None and hit is not None and hit[0] == digest and isinstance(hit[1], str)
+        text = _unsealed(key, "*", digest, hit[1]) if usable else None  # type: ignore[arg-type, index]
         if text is not None:
             try:
                 data = json.loads(text)
@@ -289,7 +312,7 @@ def load(db, rebuild: bool = False) -> dict[str, Any]:
             if isinstance(data, dict) and isinstance(data.get("names"), dict) and isinstance(data.get("rulesets"), dict):
                 return data
     data = aggregate(summaries(db, rebuild))
-    db.put_derived(AGGREGATE_KIND, _sealed([("*", digest, _dumps(data))]))
+    db.put_derived(AGGREGATE_KIND, _sealed(db, [("*", digest, _dumps(data))]))
     return data
 
 

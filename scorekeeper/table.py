@@ -250,32 +250,32 @@ def verify_beside_chain(db: store.Store, every: bool = False) -> CachesChecked:
     from scorekeeper import stats
 
     check = stats.repair_cache(db, every)
-    kept = db.all_facts() if db.facts_kept() else {}
     heads = {g.id: g.head for g in db.games()}
-
-    def wrong(truth: dict[str, dict]) -> list[str]:
-        """The games whose facts are known at the game's head but disagree with `truth`, are
-        missing, or belong to no game. (Facts at another head are stale, not wrong: no reader
-        uses them, and they are worked out again below.)"""
-        return [
-            gid for gid, row in kept.items()
-            if row is None or (summary := truth.get(gid)) is None
-            or (row[2] is not None and row[1] == heads[gid] and (row[2], row[3]) != _facts_of_summary(summary))
-        ]  # fmt: skip
-
-    suspects = wrong(check.summaries)
-    if suspects and not every:  # settle it by replaying those games
-        check = stats.repair_cache(db, suspects=[gid for gid in suspects if gid in heads])._replace(
-            compared=check.compared, replayed=check.replayed, rebuilt=check.rebuilt
-        )
-    rebuilt = len(wrong(check.summaries)) if kept else len(heads)
-    if rebuilt or not kept:
+    trusted = db.facts_kept()  # else their triggers were dropped: every row is rebuilt
+    kept = db.all_facts() if trusted else {}
+    suspects = [gid for gid in _facts_wrong(kept, heads, check.summaries) if gid in heads]
+    if suspects and not every:  # replay the games they disagree on, to settle which is right
+        settled = stats.repair_cache(db, suspects=suspects)
+        check = check._replace(summaries=settled.summaries, rebuilt=check.rebuilt + settled.rebuilt)
+    wrong = _facts_wrong(kept, heads, check.summaries) if trusted else list(heads)
+    if wrong:
         db.reset_facts()
-    if rebuilt or not kept or any(row is not None and (row[2] is None or row[1] != heads.get(gid)) for gid, row in kept.items()):
+    if wrong or any(row is None or row[1] != heads.get(gid) or row[2] is None for gid, row in kept.items()):
         db.put_facts((gid, heads[gid], *_facts_of_summary(s)) for gid, s in check.summaries.items())
     from scorekeeper.storage import states
 
-    return CachesChecked(check.replayed, check.compared, check.rebuilt, rebuilt if heads else 0, every, states.unchecked(db))
+    return CachesChecked(check.replayed, check.compared, check.rebuilt, len(wrong), every, states.unchecked(db))
+
+
+def _facts_wrong(kept: dict, heads: dict[str, str], truth: dict[str, dict]) -> list[str]:
+    """The games whose facts are known at the game's head but disagree with `truth`, are
+    missing, or belong to no game. (Facts at another head are stale, not wrong: no reader
+    uses them; they are worked out again.)"""
+    return [
+        gid for gid, row in kept.items()
+        if row is None or (summary := truth.get(gid)) is None
+        or (row[2] is not None and row[1] == heads[gid] and (row[2], row[3]) != _facts_of_summary(summary))
+    ]  # fmt: skip
 
 
 def find_digest(db: store.Store, digest: str) -> tuple[str, int, int]:

@@ -7,7 +7,7 @@ import pytest
 from helpers import load_bench, store_game
 
 from scorekeeper import stats
-from scorekeeper.storage import store
+from scorekeeper.storage import seals, store
 
 SHORT = ["--set", "sizes=fixed", "--set", "hands=2", "--set", "start=6"]
 
@@ -216,7 +216,7 @@ def test_records_come_from_the_caches_and_an_edited_row_is_not_trusted(sk, home)
     # Both rows are summed again from a replay of the game, never from the edited text.
     assert record(sk.json("stats"), "oh-hell-mrpikes", "Bob")["pants"] == 1
     with store.Store(home) as db:
-        assert stats._unsealed(game.id, head, db.derived(stats.CACHE_KIND)[game.id][1]) is not None
+        assert stats._unsealed(seals.key(home), game.id, head, db.derived(stats.CACHE_KIND)[game.id][1]) is not None
     assert record(sk.json("stats", "--rebuild"), "oh-hell-mrpikes", "Bob")["pants"] == 1
 
 

@@ -127,8 +127,8 @@ def test_verify_rebuilds_a_cached_summary_that_does_not_match_its_game(sk, home)
         # edited by hand: its seal no longer matches, so it is not trusted
         assert db.put_derived(stats.CACHE_KIND, [(game.id, head, data.replace('"hands":2', '"hands":41'))])
     assert "hand 3" in sk("games")
-    with store.Store(home) as db:  # forged with the seal worked out again
-        assert db.put_derived(stats.CACHE_KIND, stats._sealed([(game.id, head, json.dumps(forged))]))
+    with store.Store(home) as db:  # forged by someone holding the key beside the store
+        assert db.put_derived(stats.CACHE_KIND, stats._sealed(db, [(game.id, head, json.dumps(forged))]))
     assert "hand 42" in sk("games")  # a row that checks out is trusted while its head matches
     assert sk("verify") == "The 1 game verifies: no entry has been altered.\n"  # checked by its head
     assert sk("verify", "--replay").splitlines() == [

@@ -6,28 +6,26 @@ A state is kept in the store's cache of derived data beside the entries it was w
 from, in the same transaction, keyed by the game's chain head: it is the state of exactly the
 entries up to that head, and is used only while that entry is still there with that hash
 (`Store.writing_from` checks it, and every entry after it). It is pickled, so it is read back
-only under a seal made with a key kept beside the store in a file of its own (never in the
-store: a store file from elsewhere, or a row edited by hand, is not trusted and the game is
-replayed instead), and only by the same code that made it (a digest of the package's source
-names the kind of data), so it can never disagree with a replay of the log.
+only under a seal (see seals.py: a row edited by hand, or from a store file copied from
+elsewhere, is not trusted and the game is replayed instead), and only by the same code that
+made it (the kind of data names the core's modules), so it can never disagree with a replay
+of the log.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
-import hmac
 import os
 import pickle
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from scorekeeper.storage import seals
+
 if TYPE_CHECKING:
     from scorekeeper.core import engine
     from scorekeeper.storage import store
-
-KEY_FILE = "state.key"
-_MAC_SIZE = 32
 
 
 class Kept(NamedTuple):
@@ -57,55 +55,21 @@ def kind() -> str:
     return f"game-state-{digest.hexdigest()[:16]}"
 
 
-def _key(folder: Path) -> bytes | None:
-    """The key beside the store, made on first use (readable by its owner only); None where it
-    cannot be read or made (a read-only folder): states are then neither kept nor read."""
-    path = folder / KEY_FILE
-    try:
-        key = path.read_bytes()
-    except FileNotFoundError:
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:  # made by another process meanwhile
-            return _key(folder)
-        except OSError:
-            return None
-        with os.fdopen(fd, "wb") as file:
-            file.write(os.urandom(_MAC_SIZE))
-        key = path.read_bytes()
-    except OSError:
-        return None
-    return key if len(key) == _MAC_SIZE else None
-
-
-def _mac(key: bytes, game_id: str, head: str, blob: bytes) -> bytes:
-    return hmac.new(key, f"{game_id}\n{head}\n".encode() + blob, hashlib.sha256).digest()
-
-
-def _key_id(key: bytes) -> bytes:
-    """Which key sealed a state, so that a store copied from elsewhere (a backup restored on
-    another machine) is told from a row edited by hand: its states are not used either, but
-    they are not damage."""
-    return hashlib.sha256(b"key id\n" + key).digest()[:_ID_SIZE]
-
-
-_ID_SIZE = 8
-
-
 def _opened(key: bytes, game_id: str, head: Any, data: Any) -> tuple[bool, bytes | None]:
     """(sealed with this key, the pickled state if its seal checks out)."""
-    if not isinstance(data, bytes) or not isinstance(head, str) or len(data) <= _ID_SIZE + _MAC_SIZE:
+    prefix = len(seals.key_id(key)) + seals.SIZE
+    if not isinstance(data, bytes) or not isinstance(head, str) or len(data) <= prefix:
         return True, None  # not even the shape: damaged
-    if data[:_ID_SIZE] != _key_id(key):
-        return False, None
-    mac, blob = data[_ID_SIZE : _ID_SIZE + _MAC_SIZE], data[_ID_SIZE + _MAC_SIZE :]
-    return True, blob if hmac.compare_digest(mac, _mac(key, game_id, head, blob)) else None
+    if data[: prefix - seals.SIZE] != seals.key_id(key):
+        return False, None  # sealed elsewhere: a copy of another store
+    blob = data[prefix:]
+    return True, blob if seals.matches(key, data[prefix - seals.SIZE : prefix], game_id, head, blob) else None
 
 
 def load(db: store.Store, game_id: str) -> Kept | None:
     """The state kept of a game, if there is one that checks out; else None (replay)."""
     row = db.kept_state(kind(), game_id)
-    key = _key(db.folder) if row is not None else None
+    key = seals.key(db.folder) if row is not None else None
     if row is None or key is None:
         return None
     head, data = row
@@ -119,21 +83,21 @@ def load(db: store.Store, game_id: str) -> Kept | None:
 def keep(writer: store.GameWriter, game: engine.Game) -> None:
     """Keep the game's state as of the writer's last append, in its transaction. A state that
     cannot be kept (no key, or something in it that does not pickle) is simply not kept."""
-    key = _key(writer.store.folder)
+    key = seals.key(writer.store.folder)
     if key is None:
         return
     try:
         blob = pickle.dumps((writer.offset + len(writer.events) - 1, game), protocol=pickle.HIGHEST_PROTOCOL)
     except (pickle.PicklingError, TypeError, AttributeError):
         return
-    mac = _mac(key, writer.game_id, writer.events[-1].hash, blob)
-    writer.keep_derived(kind(), _key_id(key) + mac + blob)
+    mac = seals.seal(key, writer.game_id, writer.events[-1].hash, blob)
+    writer.keep_derived(kind(), seals.key_id(key) + mac + blob)
 
 
 def unchecked(db: store.Store) -> int:
     """For `verify`: how many states sealed with this store's key do not check out (edited or
     damaged); they are never used. States sealed elsewhere are not counted (nor used)."""
-    key = _key(db.folder)
+    key = seals.key(db.folder)
     if key is None:
         return 0
     count = 0

@@ -508,15 +508,23 @@ class Store:
 
     # -- derived data: a cache, not part of the record --
 
-    def derived(self, kind: str) -> dict[str, tuple[str, str]]:
+    def derived(self, kind: str, game_ids: list[str] | None = None) -> dict[str, tuple[str, str]]:
         """Data of one kind derived from games by replaying them (e.g. the summaries behind
-        `stats`): game id -> (the chain head it was derived at, its text). A cache kept in a
-        table of its own, created on first use; dropping it loses nothing."""
+        `stats`): game id -> (the chain head it was derived at, its text), for every game or
+        for `game_ids` only. A cache kept in a table of its own, created on first use;
+        dropping it loses nothing."""
         with _sqlite_errors(self.path):
             try:
-                rows = self.conn.execute(
-                    "SELECT game_id, head, data FROM derived WHERE kind = ?", (kind,)
-                ).fetchall()
+                if game_ids is None:
+                    rows = self.conn.execute(
+                        "SELECT game_id, head, data FROM derived WHERE kind = ?", (kind,)
+                    ).fetchall()
+                else:
+                    rows = self.conn.execute(
+                        "SELECT game_id, head, data FROM derived WHERE kind = ? AND game_id IN "
+                        "(SELECT value FROM json_each(?))",
+                        (kind, json.dumps(game_ids)),
+                    ).fetchall()
             except sqlite3.OperationalError as exc:
                 if "no such table" in str(exc):
                     return {}
