@@ -415,6 +415,9 @@ def abandon(db: store.Store, game_id: str) -> engine.Game:
         writer.append(events.GameAbandoned().data())
         game.abandoned = True
         writer.keep_facts(*facts(game))
+        from scorekeeper.storage import states
+
+        states.keep(writer, game)
     return game
 
 

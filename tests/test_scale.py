@@ -283,6 +283,12 @@ def test_an_entry_takes_up_the_state_kept_at_the_last_entry(sk, home):
     assert sk("tricks", "3", "0", "7").startswith("Hand 1: tricks")
     with store.Store(home) as db:
         assert picture(states.load(db, gid).game) == picture(replayed(db, gid))
+    sk("abandon")  # a game no longer in progress keeps no state
+    with store.Store(home) as db:
+        assert states.load(db, gid) is None and db.kept_state(states.kind(), gid) is None
+    sk("undo")
+    with store.Store(home) as db:
+        assert picture(states.load(db, gid).game) == picture(replayed(db, gid))
 
 
 def test_a_kept_state_edited_by_hand_is_never_used_and_verify_says_so(sk, home):

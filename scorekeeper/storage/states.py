@@ -81,9 +81,14 @@ def load(db: store.Store, game_id: str) -> Kept | None:
 
 
 def keep(writer: store.GameWriter, game: engine.Game) -> None:
-    """Keep the game's state as of the writer's last append, in its transaction. A state that
-    cannot be kept (no key, or something in it that does not pickle) is simply not kept."""
+    """Keep the game's state as of the writer's last append, in its transaction; of a game
+    over or abandoned none is kept (what may follow, an undo or a correction, replays the game
+    anyway), so the store holds states for the games in progress only. A state that cannot be
+    kept (no key, or something in it that does not pickle) is simply not kept."""
     key = seals.key(writer.store.folder)
+    if game.finished or game.abandoned:
+        writer.keep_derived(kind(), None)
+        return
     if key is None:
         return
     try:

@@ -1026,15 +1026,16 @@ class GameWriter:
 
     def keep_derived(self, kind: str, data: Any) -> None:
         """Keep derived data of this game as of the last append (see Store.derived), in the
-        same transaction: it is committed with the entries it was derived from, or not at all."""
+        same transaction: it is committed with the entries it was derived from, or not at all.
+        With data None, the game's row of that kind is dropped."""
         if not self._open:
             raise RuntimeError("keep_derived() called after its writing() block ended")
         with _sqlite_errors(self.store.path):
             self.store.conn.execute(_DERIVED_TABLE)
-            self.store.conn.execute(
-                _DERIVED_UPSERT,
-                (kind, self.game_id, self.events[-1].hash, data),
-            )
+            if data is None:
+                self.store.conn.execute("DELETE FROM derived WHERE kind = ? AND game_id = ?", (kind, self.game_id))
+            else:
+                self.store.conn.execute(_DERIVED_UPSERT, (kind, self.game_id, self.events[-1].hash, data))
 
     def keep_facts(self, in_progress: bool, name: str) -> None:
         """What the other games' entries need to know of this game as it stands after the last
