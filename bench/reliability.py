@@ -8,6 +8,11 @@ command here is `python -m scorekeeper …` in a process of its own, against a s
   concurrency  several processes recording at once: every entry lands, once, in one chain
   fuzz         random command lines and damaged ruleset files (in-process, quick): never a
                traceback, always one of the exit codes 0-3 and at most two lines on stderr
+  backup       `backup` while several processes record entries: every copy verifies, holds a
+               whole prefix of each chain, and restores into a store that verifies
+  faults       each fault named for what it is: a full disk (a small tmpfs, when run as root),
+               a zero-byte store, a damaged version header, a game swapped for a copy (caught
+               by `verify --digest`), each damage leaving the files as they were
 
     python bench/reliability.py                 # every part, the default counts
     python bench/reliability.py fuzz --runs 5000 --seed 7
@@ -298,9 +303,192 @@ def fuzz(runs: int, rng: random.Random, home: Path | None = None) -> dict[str, i
             "store verifies": int(intact)}  # fmt: skip
 
 
+# --- backup --------------------------------------------------------------------------------
+
+
+def events_in(path: Path) -> dict[str, int]:
+    """Each game's entries in a store file, read without writing a byte."""
+    import sqlite3
+
+    conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro&immutable=1", uri=True)
+    try:
+        return dict(conn.execute("SELECT game_id, count(*) FROM events GROUP BY game_id"))
+    finally:
+        conn.close()
+
+
+def backup(count: int, processes: int, each: int) -> dict[str, int]:
+    """`count` backups taken one after another while `processes` scorers each record `each`
+    comments; then the middle copy restored."""
+    from scorekeeper.storage import store
+
+    home = Path(tempfile.mkdtemp(prefix="sk-backup-"))
+    game = new_game(home)
+    script = "; ".join([
+        "import subprocess, sys",
+        "who, n = sys.argv[1], int(sys.argv[2])",
+        "codes = [subprocess.run([sys.executable, '-m', 'scorekeeper', 'comment', f'{who}-{k}'],"
+        " capture_output=True).returncode for k in range(n)]",
+        "sys.exit(max(codes))",
+    ])  # fmt: skip
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    workers = [subprocess.Popen([sys.executable, "-c", script, f"p{p}", str(each)], env=env)
+               for p in range(processes)]  # fmt: skip
+    copies, refused = [], 0
+    for k in range(count):
+        target = home / f"copy-{k}.sqlite3"
+        done = sk_run(home, "backup", str(target))
+        if done.returncode == 0 and "the copy verifies" in done.stdout:
+            copies.append(target)
+        else:
+            refused += 1
+            print("  BACKUP", done.returncode, done.stderr.strip()[-300:])
+    codes = [w.wait(timeout=3600) for w in workers]
+    sizes = [events_in(c).get(game, 0) for c in copies]
+    whole = 0
+    for copy in copies:
+        try:
+            store.verify_copy(copy)
+            whole += 1
+        except Exception as exc:
+            print("  COPY", copy, exc)
+    middle = copies[len(copies) // 2] if copies else None
+    restored = middle is not None and sk_run(home, "restore", str(middle)).returncode == 0
+    return {
+        "backups": count,
+        "refused": refused,
+        "copies that verify": whole,
+        "entries in the copies, fewest-most": f"{min(sizes, default=0)}-{max(sizes, default=0)}",
+        "copies in order": int(sizes == sorted(sizes)),
+        "writers' commands that failed": sum(1 for c in codes if c),
+        "restored and verifies": int(restored and verifies(home) and events_in(home / store.Store.FILENAME) == events_in(middle)),
+    }
+
+
+# --- faults --------------------------------------------------------------------------------
+
+
+def faults(rounds: int) -> dict[str, int]:
+    """Each fault, `rounds` times, in a fresh store: the message names it, the exit code is 3,
+    and a damaged store's files are left as they were."""
+    import sqlite3
+
+    from scorekeeper.storage import store
+
+    tally = {"rounds": rounds, "named rightly": 0, "named wrongly": 0, "files changed": 0, "full disk": "skipped"}
+
+    def files(home: Path) -> dict[str, bytes]:
+        return {str(p): p.read_bytes() for p in sorted(home.rglob("*")) if p.is_file()}
+
+    def played(home: Path) -> str:
+        game = new_game(home)
+        for args in (("trump", "h"), ("bid", "3", "0", "6"), ("tricks", "3", "0", "7")):
+            sk_run(home, *args)
+        return game
+
+    def judge(home: Path, expected: str, *commands: tuple[str, ...], damaged: bool = True) -> None:
+        before = files(home)
+        for command in commands:
+            done = sk_run(home, *command)
+            right = done.returncode == 3 and expected in done.stderr and "Traceback" not in done.stderr
+            tally["named rightly" if right else "named wrongly"] += 1
+            if not right:
+                print(f"  WRONG {command}: {done.returncode} {done.stderr.strip()[-300:]!r}")
+        tally["files changed"] += damaged and files(home) != before
+
+    for _ in range(rounds):
+        home = Path(tempfile.mkdtemp(prefix="sk-zero-"))
+        played(home)
+        (home / store.Store.FILENAME).write_bytes(b"")
+        judge(home, "is empty (0 bytes), yet its backups beside it show a store was there", ("status",), ("verify",), ("comment", "x"))
+        for version in (0, -1):
+            home = Path(tempfile.mkdtemp(prefix="sk-version-"))
+            played(home)
+            conn = sqlite3.connect(home / store.Store.FILENAME)
+            conn.execute(f"PRAGMA user_version = {version}")
+            conn.close()
+            judge(home, f"its header says it is store version {version}", ("status",), ("verify",))
+        home = Path(tempfile.mkdtemp(prefix="sk-swap-"))
+        game = played(home)
+        digest = re.search(r"Chain digest: ([0-9a-f]+)", sk_run(home, "standings").stdout)[1]
+        swap_for_a_copy(home, game)
+        # not damage: the store is whole (`verify` may rebuild the copy's cached summary)
+        judge(home, f"the digest {digest} belongs to game {game}", ("verify", "--digest", digest), damaged=False)
+    tally["full disk"] = full_disk(rounds)
+    return tally
+
+
+def swap_for_a_copy(home: Path, game: str) -> None:
+    """The rewrite no chain catches alone: the game copied under a new id with hand 1 changed,
+    its chain recomputed, and the copy made current."""
+    import json
+    import secrets
+    import sqlite3
+
+    from scorekeeper.storage import store
+
+    copy = secrets.token_hex(16)
+    conn = sqlite3.connect(home / store.Store.FILENAME, isolation_level=None)
+    rows = conn.execute("SELECT n, at, body FROM events WHERE game_id = ? ORDER BY n", (game,)).fetchall()
+    prev, copied = store.ZERO_HASH, []
+    for n, at, body in rows:
+        data = json.loads(body)
+        data.update({"game_id": copy} if n == 0 else {})
+        if data["type"] == "bids":
+            data["bids"]["Cat"] = 7
+        digest = store.chain_hash(prev, copy, n, at, data)
+        copied.append((copy, n, at, data["type"], store.canonical_json(data), prev, digest))
+        prev = digest
+    conn.execute("BEGIN")
+    conn.execute("INSERT INTO games (id, created_at, events, head) VALUES (?, ?, ?, ?)", (copy, rows[0][1], len(rows), prev))
+    conn.executemany("INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)", copied)
+    conn.execute("UPDATE meta SET value = ? WHERE key = 'current_game'", (copy,))
+    conn.execute("COMMIT")
+    conn.close()
+
+
+def full_disk(rounds: int) -> str:
+    """A 320 KiB tmpfs filled to the last byte, `rounds` times: the write names the full disk,
+    `status` and `verify` still read, and once space is freed the write goes in."""
+    mount = Path(tempfile.mkdtemp(prefix="sk-disk-"))
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=320k", "tmpfs", str(mount)], capture_output=True).returncode:
+        return "skipped (cannot mount a tmpfs: not root)"
+    good = 0
+    try:
+        for k in range(rounds):
+            home = mount / f"h{k}"
+            home.mkdir()
+            (home / "settings.toml").write_text("[backups]\nkeep = 0\n")
+            new_game(home)
+            filler = mount / "filler"
+            fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
+            for size in (65536, 4096, 1):
+                try:
+                    while True:
+                        os.write(fd, b"\0" * size)
+                except OSError:
+                    pass
+            os.close(fd)
+            wrote = sk_run(home, "comment", "on a full disk")
+            status, verify = sk_run(home, "status"), sk_run(home, "verify")
+            filler.unlink()
+            after = sk_run(home, "comment", "space freed")
+            right = (wrote.returncode == 3 and "is full" in wrote.stderr and status.returncode == 0
+                     and verify.returncode == 0 and after.returncode == 0)  # fmt: skip
+            good += right
+            if not right:
+                print("  FULL", wrote.stderr.strip()[-200:], status.stderr.strip()[-200:], verify.stderr.strip()[-200:])
+            subprocess.run(["rm", "-rf", str(home)], check=False)
+    finally:
+        subprocess.run(["umount", "-l", str(mount)], check=False)
+    return f"{good} of {rounds} named full, read on, and recovered"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("parts", nargs="*", default=["crash", "interrupt", "concurrency", "fuzz"])
+    parser.add_argument("parts", nargs="*", default=["crash", "interrupt", "concurrency", "fuzz", "backup", "faults"])
+    parser.add_argument("--backups", type=int, default=20, help="backups taken while others write")
+    parser.add_argument("--rounds", type=int, default=10, help="rounds of each fault")
     parser.add_argument("--runs", type=int, default=3000, help="fuzzed command lines")
     parser.add_argument("--kills", type=int, default=100, help="kill -9 rounds")
     parser.add_argument("--interrupts", type=int, default=100, help="Ctrl-C rounds")
@@ -319,6 +507,10 @@ def main() -> None:
             figures = concurrency(args.processes, args.each)
         elif part == "fuzz":
             figures = fuzz(args.runs, rng)
+        elif part == "backup":
+            figures = backup(args.backups, args.processes, args.each)
+        elif part == "faults":
+            figures = faults(args.rounds)
         else:
             parser.error(f"no part {part!r}")
         shown = ", ".join(f"{k} {v}" for k, v in figures.items())

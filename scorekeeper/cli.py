@@ -364,13 +364,21 @@ def status(game: GameOption = None, as_json: JsonOption = False) -> None:
 
     Example: scorekeeper status --json
     """
-    from scorekeeper.words import reports
+    from scorekeeper.words import audit, reports
 
     state = current(game)
     if as_json:
         emit_json(reports.status_data(state))
     else:
         typer.echo(reports.status_text(state))
+        typer.echo(audit.backup_text(latest_backup()))
+
+
+def latest_backup() -> Any:
+    """The latest backup in the store's folder (storage.backups.Backup), or None."""
+    from scorekeeper.storage import backups, paths
+
+    return backups.latest(paths.store_folder(CONTEXT.home))
 
 
 @command()
@@ -770,9 +778,11 @@ def import_(file: Annotated[Path, typer.Argument(help="a JSON score sheet writte
     already in the store is refused. Example: scorekeeper import tuesday.json
     """
     from scorekeeper import table
+    from scorekeeper.storage import store
     from scorekeeper.words import replies
 
     with open_store() as db:
+        store.backup_automatically(db)  # before an import: the store as it was, kept
         game = table.import_sheet(db, file)
     typer.echo(replies.imported(game))
 
@@ -871,6 +881,9 @@ def verify(
         Optional[list[str]],
         typer.Option("--digest", help="a chain digest written down at the table or printed on a sheet; give several to check each"),
     ] = None,
+    game: Annotated[
+        Optional[str], typer.Option("--game", help="the game the digests must belong to (default: the current game)")
+    ] = None,
     replay: Annotated[
         bool, typer.Option("--replay", help="replay every game to check the cached summaries, not only those of games changed since")
     ] = False,
@@ -880,8 +893,9 @@ def verify(
     the caches (rebuilt where they do not match): a game's cached summary is checked by
     replaying the game where it was cached before the game's last entry or is damaged, and
     by its chain head otherwise; --replay replays every game. With --digest (one or more, or
-    several separated by commas), also find the entry each digest names and say which hands
-    it covers.
+    several separated by commas), also find the entry each digest names, say which game it
+    belongs to (its name, players and start) and which hands it covers; exit 3 if it does not
+    belong to the current game (or the --game named): a game put in its place.
 
     Example: scorekeeper verify --digest 3f9c2a5d81e0aa12 --digest 77b0e4c19a2f3d58
     """
@@ -893,15 +907,70 @@ def verify(
     with open_store() as db:
         count = table.verify(db)
         caches = table.verify_beside_chain(db, replay)
+        alike = table.lookalike_games(db)
         found = [table.find_digest(db, d) for d in wanted]
         covered = [digests.coverage(db.events(gid), n) for gid, n, _ in found]
+        target = table.digests_game(db, game) if wanted or game else None
+        who = {gid: digests.identity(db.events(gid)) for gid in {f[0] for f in found} | {target} - {None}}
     typer.echo(audit.verified_text(count))
     said = audit.caches_text(caches)
     if said:
         typer.echo(said)
+    for games_alike in alike:
+        typer.echo(audit.lookalikes_text(games_alike))
+    typer.echo(audit.backup_text(latest_backup()))
     for entry, cover in zip(found, covered, strict=True):
         typer.echo(audit.digest_text(entry))
+        typer.echo(audit.identity_text(who[entry[0]], entry[0] == target, game is not None))
         typer.echo(audit.coverage_text(cover))
+    strays = [(text, entry[0]) for text, entry in zip(wanted, found, strict=True) if target and entry[0] != target]
+    if strays:
+        raise errors.StoreError(audit.not_this_game_text(strays, who, target, game is not None))
+
+
+@command()
+def backup(
+    file: Annotated[Optional[Path], typer.Argument(help="where to write the copy (default: a new file in the store's backups folder)")] = None,
+) -> None:
+    """A verified copy of the store, safe to take while `serve` or `play` is writing.
+
+    Taken with SQLite's online backup API and verified before it takes its name. Without FILE
+    it goes in the backups folder beside the store, where `status` and `verify` find it.
+
+    Example: scorekeeper backup ~/scores-before-the-tournament.sqlite3
+    """
+    from scorekeeper.storage import backups, output, store
+    from scorekeeper.words import audit
+
+    with open_store() as db:
+        if file is None:
+            backups.make_folder(db.folder)
+        target = file if file is not None else backups.new_path(db.folder, backups.BY_HAND)
+        if output.is_part_of_store(target, db.path):
+            raise errors.UsageError(f"{target} is part of the store; write the backup to another file")
+        count = store.backup(db, target)
+    typer.echo(audit.backed_up_text(target, count))
+
+
+@command()
+def restore(file: Annotated[Path, typer.Argument(help="a backup written by `backup` (or one of the automatic ones)")]) -> None:
+    """Put the store back as a backup holds it, keeping the store as it was aside.
+
+    The backup is verified first. The store as it was is kept in the backups folder (never
+    deleted), so a restore is undone by restoring that.
+
+    Example: scorekeeper restore ~/.local/share/scorekeeper/backups/auto-20261125T190412123456Z.sqlite3
+    """
+    from scorekeeper.storage import output, paths, store
+    from scorekeeper.words import audit
+
+    folder = paths.store_folder(CONTEXT.home)
+    if CONTEXT.session_store is not None:
+        raise errors.UsageError("`restore` cannot run inside `play`; leave the session, then restore")
+    if output.is_part_of_store(file, folder / store.Store.FILENAME):
+        raise errors.UsageError(f"{file} is the store itself; name a backup to restore")
+    aside, count = store.restore(folder, file)
+    typer.echo(audit.restored_text(file, count, aside))
 
 
 @command()

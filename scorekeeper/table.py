@@ -278,6 +278,27 @@ def _facts_wrong(kept: dict, heads: dict[str, str], truth: dict[str, dict]) -> l
     ]  # fmt: skip
 
 
+def digests_game(db: store.Store, chosen: str | None) -> str | None:
+    """The game digests are checked against: `chosen`, else the game being played (see
+    resolve_game); None if the store has no current game."""
+    try:
+        return resolve_game(db, chosen)
+    except errors.EntryError:
+        if chosen is not None:
+            raise
+        return None
+
+
+def lookalike_games(db: store.Store) -> list[list[Listed]]:
+    """Games that show the table the same name, players and start (to the minute), from the
+    summaries `games` keeps: each group of two or more. A table plays a game once, so one of
+    each group is likely a copy of another; only a digest written down tells which."""
+    groups: dict[tuple, list[Listed]] = {}
+    for game in games(db, every=True)[0]:
+        groups.setdefault((game.name, tuple(game.players), game.started[:16]), []).append(game)
+    return [group for group in groups.values() if len(group) > 1]
+
+
 def find_digest(db: store.Store, digest: str) -> tuple[str, int, int]:
     """The entry a printed sheet's chain digest names: its game, its position and how many
     entries that game has. Call it once the store's chains verify. A digest no entry has

@@ -39,7 +39,6 @@ class Answering(Protocol):
     def fail(self, exc: errors.ScorekeeperError) -> int: ...
     def completions(self, before: str) -> Iterator[tuple[str, str, int]]: ...
 
-HISTORY = "play-history"  # beside the store: each store keeps its own
 STYLE = Style.from_dict({"prompt": "bold", "bottom-toolbar": "noreverse bg:#303030 #e0e0e0"})
 
 
@@ -75,7 +74,7 @@ def run(session: Answering) -> int:
     plain = bool(os.environ.get("NO_COLOR"))
     folder = paths.store_folder(session.home)
     prompt: PromptSession[str] = PromptSession(
-        history=FileHistory(str(folder / HISTORY)),
+        history=FileHistory(str(folder / paths.HISTORY)),
         completer=Answers(session),
         complete_while_typing=False,
         bottom_toolbar=lambda: toolbar(session),

@@ -176,15 +176,15 @@ TAMPERING = [
 @pytest.mark.parametrize("tamper, problem", TAMPERING, ids=[t.__name__ for t, _ in TAMPERING])
 def test_verify_catches_every_kind_of_tampering(sk, home, tmp_path, tamper, problem):
     gid = play_a_game(sk)
-    assert sk("verify") == "The 1 game verifies: no entry has been altered.\n"
+    assert sk("verify").splitlines()[0] == "The 1 game verifies: no entry has been altered."
     copy = tmp_path / "copy"
     copy_store(home, copy)
-    assert sk("--home", copy, "verify") == "The 1 game verifies: no entry has been altered.\n"
+    assert sk("--home", copy, "verify").splitlines()[0] == "The 1 game verifies: no entry has been altered."
     conn = tamperable(copy / DB)
     tamper(conn, gid)
     conn.close()
     assert sk.fails("--home", copy, "verify", code=3) == f"error: game {gid}: {problem}"
-    assert sk("verify") == "The 1 game verifies: no entry has been altered.\n"  # the original is untouched
+    assert sk("verify").splitlines()[0] == "The 1 game verifies: no entry has been altered."  # the original is untouched
 
 
 def test_the_database_refuses_edits_without_dropping_its_triggers(sk, home):
@@ -194,7 +194,7 @@ def test_the_database_refuses_edits_without_dropping_its_triggers(sk, home):
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
             conn.execute(statement, (gid,))
     conn.close()
-    assert sk("verify") == "The 1 game verifies: no entry has been altered.\n"
+    assert sk("verify").splitlines()[0] == "The 1 game verifies: no entry has been altered."
 
 
 @pytest.mark.parametrize(
@@ -271,16 +271,19 @@ def test_the_data_sheets_carry_the_chain_digest(sk, home):
 def test_verify_ties_a_printed_sheet_to_the_store(sk, home, tmp_path):
     gid = play_a_game(sk)
     printed = digest_on(sk("sheet"))
-    assert sk("verify", "--digest", printed) == (
-        "The 1 game verifies: no entry has been altered.\n"
-        f"The digest is entry 12 of game {gid}, its last: the sheet shows the game as stored.\n"
-        # which hands the digest covers (issue 17): added after the sentences above
-        "  It covers entries 0-12 of that game: hands 1-2 closed, hand 3 in progress, each as it stood then.\n"
-    )
-    assert sk("verify", "--digest", printed[:12].upper()).splitlines()[1].endswith("the sheet shows the game as stored.")
+    out = sk("verify", "--digest", printed).splitlines()
+    assert out[0] == "The 1 game verifies: no entry has been altered."
+    assert out[1].startswith("Latest backup: just now, ")
+    assert out[2] == f"The digest is entry 12 of game {gid}, its last: the sheet shows the game as stored."
+    # the game it belongs to, as the table saw it (issue 26)
+    assert out[3].startswith("  That game: unnamed (Oh Hell! (MrPikes' house rules)), started ")
+    assert out[3].endswith(" with Ann, Bob, Cat; it is the current game.")
+    # which hands the digest covers (issue 17)
+    assert out[4] == "  It covers entries 0-12 of that game: hands 1-2 closed, hand 3 in progress, each as it stood then."
+    assert sk("verify", "--digest", printed[:12].upper()).splitlines()[2].endswith("the sheet shows the game as stored.")
     sk("trump", "diamonds")
     sk("comment", "a late one")
-    assert sk("verify", "--digest", printed).splitlines()[1] == (
+    assert sk("verify", "--digest", printed).splitlines()[2] == (
         f"The digest is entry 12 of game {gid}: the sheet shows the game as it was then; "
         "2 entries were recorded after it (see `log`)."
     )
@@ -290,7 +293,7 @@ def test_verify_ties_a_printed_sheet_to_the_store(sk, home, tmp_path):
     conn = tamperable(copy / DB)
     rewrite_the_whole_chain(conn, gid)
     conn.close()
-    assert sk("--home", copy, "verify") == "The 1 game verifies: no entry has been altered.\n"
+    assert sk("--home", copy, "verify").splitlines()[0] == "The 1 game verifies: no entry has been altered."
     assert sk.fails("--home", copy, "verify", "--digest", printed, code=3) == (
         f"error: no entry in this store has the digest {printed[:12]}…: the sheet was not printed from this "
         "store, or the entries it covers have been rewritten"

@@ -178,6 +178,13 @@ def test_a_play_session_sees_a_game_started_elsewhere_at_its_next_entry(sk, home
 # --- caches edited or damaged by hand --------------------------------------------------------
 
 
+def verified(sk, *args):
+    """What `verify` says, less its last line (the latest backup)."""
+    lines = sk(*args).splitlines()
+    assert lines[-1].startswith(("Latest backup: ", "No backup yet")), lines
+    return lines[:-1]
+
+
 def two_games(sk):
     sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", "--name", "Kitchen")
     kitchen = sk.json("status")["game"]
@@ -191,13 +198,13 @@ def test_a_facts_row_edited_by_hand_is_caught_by_verify(sk, home):
     conn = sqlite3.connect(home / store.Store.FILENAME, isolation_level=None)
     assert conn.execute("UPDATE game_facts SET in_progress = 0, name = 'Shed' WHERE name = 'Porch'").rowcount == 1
     conn.close()
-    assert sk("verify").splitlines() == [
+    assert verified(sk, "verify") == [
         "All 2 games verify: no entry has been altered.",
         "Rebuilt what is kept of 1 game for other games' entries (in progress, name), which did not match "
         "(a cache beside the record; the record itself is intact).",
     ]
     assert sk("bid", "3", "0", "6", "--game", kitchen).startswith("Kitchen: Hand 1: bids")
-    assert sk("verify") == "All 2 games verify: no entry has been altered.\n"
+    assert verified(sk, "verify") == ["All 2 games verify: no entry has been altered."]
 
 
 def test_facts_whose_head_or_triggers_were_changed_by_hand_are_not_trusted(sk, home):
@@ -209,10 +216,10 @@ def test_facts_whose_head_or_triggers_were_changed_by_hand_are_not_trusted(sk, h
     conn.execute("UPDATE game_facts SET in_progress = 0")
     assert sk("bid", "3", "0", "6", "--game", kitchen).startswith("Kitchen: ")
     conn.close()
-    assert "Rebuilt what is kept of 2 games" in sk("verify")
+    assert "Rebuilt what is kept of 2 games" in verified(sk, "verify")[1]
     with store.Store(home) as db:
         assert db.facts_kept()
-    assert sk("verify") == "All 2 games verify: no entry has been altered.\n"
+    assert verified(sk, "verify") == ["All 2 games verify: no entry has been altered."]
 
 
 def test_a_store_of_the_first_version_gains_the_facts_on_opening(sk, home):
@@ -226,7 +233,7 @@ def test_a_store_of_the_first_version_gains_the_facts_on_opening(sk, home):
     assert sk("trump", "h", "--game", kitchen).startswith("Kitchen: ")
     with store.Store(home) as db:
         assert db.facts_kept() and all(row is not None for row in db.all_facts().values())
-    assert sk("verify") == "All 2 games verify: no entry has been altered.\n"
+    assert verified(sk, "verify") == ["All 2 games verify: no entry has been altered."]
 
 
 def test_verify_replays_only_the_games_changed_since_their_summary_unless_asked(sk, home):
@@ -238,7 +245,7 @@ def test_verify_replays_only_the_games_changed_since_their_summary_unless_asked(
         assert (check.replayed, check.compared, check.rebuilt) == (1, 1, 0)
         check = stats.repair_cache(db, every=True)
         assert (check.replayed, check.compared, check.rebuilt) == (2, 0, 0)
-    assert sk("verify", "--replay").splitlines() == [
+    assert verified(sk, "verify", "--replay") == [
         "All 2 games verify: no entry has been altered.",
         "Every game replayed (2) to check its cached summary.",
     ]
@@ -300,12 +307,12 @@ def test_a_kept_state_edited_by_hand_is_never_used_and_verify_says_so(sk, home):
     conn.close()
     with store.Store(home) as db:
         assert states.load(db, gid) is None  # the seal no longer matches: the game is replayed
-    assert sk("verify").splitlines()[1:] == [
+    assert verified(sk, "verify")[1:] == [
         "1 game state kept between commands did not check out (edited, damaged or from another store): it is "
         "not used, and the games are replayed instead (a cache beside the record; the record itself is intact)."
     ]
     assert sk("bid", "3", "0", "6").startswith("Hand 1: bids")  # replayed, and a good state kept again
-    assert sk("verify") == "The 1 game verifies: no entry has been altered.\n"
+    assert verified(sk, "verify") == ["The 1 game verifies: no entry has been altered."]
 
 
 def test_the_states_of_a_store_copied_from_elsewhere_are_not_trusted(sk, home, tmp_path):
@@ -318,7 +325,7 @@ def test_the_states_of_a_store_copied_from_elsewhere_are_not_trusted(sk, home, t
     shutil.copy(home / store.Store.FILENAME, copy / store.Store.FILENAME)  # its key stays behind
     with store.Store(copy) as db:
         assert states.load(db, db.current_game()) is None
-    assert sk("--home", copy, "verify") == "The 1 game verifies: no entry has been altered.\n"  # not damage
+    assert verified(sk, "--home", copy, "verify") == ["The 1 game verifies: no entry has been altered."]  # not damage
     assert sk("--home", copy, "bid", "3", "0", "6").startswith("Hand 1: bids")
 
 

@@ -767,6 +767,11 @@ def test_status_says_how_many_cursed_cards_are_unassigned(sk):
     # RULES.md §5: exactly 8 number cards bear the cursed suit, and every one is taken
     new_hand(sk)  # cursed moons
     sk("took", "Ann", "Diplomat", "Pact", "Author")
-    assert sk("status").endswith(
+    assert status_text(sk).endswith(
         "the cursed cards each player took (`took NAME CARD…` or `counts …`): 5 cursed cards unassigned\n"
     )
+
+
+def status_text(sk):
+    """`status` without its last line, which names the latest backup."""
+    return sk("status").rsplit("\n", 2)[0] + "\n"

@@ -57,3 +57,69 @@ def coverage(stored: list[store.StoredEvent], n: int) -> Coverage:
     closed = [h.number for h in then.hands if h.closed]
     in_progress = None if then.finished or not then.hands or then.hand.closed else then.hand.number
     return Coverage(stored[0].game_id, n, len(stored), closed, in_progress)
+
+
+class Identity(NamedTuple):
+    """What identifies a game to the table, and binds its digests to it: its name, its players
+    and its start, as the table saw them printed, and its id. Every digest of a game is a hash
+    over its first entry, which holds all four, so a copy of the game under another id (made
+    current in its place, with a hand changed) has none of its digests, even if it shows the
+    same name, players and start."""
+
+    game_id: str
+    name: str  # "" if the game was given none
+    title: str  # the ruleset's title, which names an unnamed game
+    players: tuple[str, ...]  # at the start, in seating order
+    started_at: str  # ISO-8601 UTC time of the game's first entry
+    mark: str  # the hash of the first entry: the game's own digest, which a copy cannot have
+
+
+def identity(stored: list[store.StoredEvent]) -> Identity:
+    """A game's identity, from its stored log (the first entry starts the game)."""
+    first = stored[0]
+    body = first.body
+    ruleset = body.get("ruleset") if isinstance(body.get("ruleset"), dict) else {}
+    return Identity(
+        first.game_id,
+        body.get("name") or "",
+        str(ruleset.get("title") or ruleset.get("name") or ""),
+        tuple(body.get("players") or ()),
+        first.at,
+        first.hash,
+    )
+
+
+def started_text(started_at: str) -> str:
+    """A game's start as printed: `2026-11-25 21:03 UTC`."""
+    return started_at[:16].replace("T", " ") + " UTC" if started_at else "at an unknown time"
+
+
+def looks_alike(one: Identity, other: Identity) -> bool:
+    """Whether two games show the table the same name, players and start (to the minute)."""
+    return (one.name, one.players, started_text(one.started_at)) == (
+        other.name, other.players, started_text(other.started_at)
+    )  # fmt: skip
+
+
+def witness(game: engine.Game, stored: list[store.StoredEvent]) -> dict:
+    """What a front end following a game (a phone on `serve`) keeps to tell that game from any
+    other: its identity and each closed hand's digest, as JSON data. A follower that sees the
+    game it follows give way to another (a different `game` id) whose closed hands it never
+    saw recorded should raise the alarm, the louder if the newcomer looks alike (same name,
+    players and start): that is a copy made current in its place.
+
+        {"game": ID, "name": …, "title": …, "players": [...], "started_at": ISO, "started": "… UTC",
+         "mark": HASH, "head": HASH, "hands": [{"hand": 1, "n": 3, "digest": HASH}, …]}
+    """
+    who = identity(stored)
+    return {
+        "game": who.game_id,
+        "name": who.name,
+        "title": who.title,
+        "players": list(who.players),
+        "started_at": who.started_at,
+        "started": started_text(who.started_at),
+        "mark": who.mark,
+        "head": stored[-1].hash,
+        "hands": [h._asdict() for h in per_hand(game, stored)],
+    }

@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+HISTORY = "play-history"  # `play`'s history, beside the store: each store keeps its own
+
 
 def home(option: Path | None) -> Path | None:
     """The folder given with --home or $SCOREKEEPER_HOME, if either is."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -175,13 +176,13 @@ _BUSY, _LOCKED, _READONLY, _IOERR, _CORRUPT, _FULL, _CANTOPEN, _NOTADB = 5, 6, 8
 def _store_error(path: Path, exc: sqlite3.Error) -> errors.StoreError:
     code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
     text = str(exc)
+    if code == _FULL or (code == _IOERR and disk_is_full(path.parent)):
+        return errors.StoreError(full_disk_text(path))
     if code in (_BUSY, _LOCKED) or "locked" in text:
         msg = (
             f"{path} is busy: another scorekeeper has been writing to it for more than "
             f"{BUSY_TIMEOUT_MS // 1000} seconds; try again in a moment"
         )
-    elif code == _FULL:
-        msg = f"cannot write to {path}: the disk is full; free some space and try again"
     elif code == _READONLY:
         msg = f"cannot write to {path}: it is read-only; check its permissions or pass --home DIR"
     elif code in (_CORRUPT, _NOTADB):
@@ -192,13 +193,78 @@ def _store_error(path: Path, exc: sqlite3.Error) -> errors.StoreError:
     elif code == _CANTOPEN:
         msg = f"cannot open {path} ({text}); check the folder's permissions or pass --home DIR"
     elif code == _IOERR:
-        msg = f"cannot read or write {path} ({text}); check the disk, then try again"
+        msg = (
+            f"cannot read or write {path} ({text}): the disk failed, not the store; check that it "
+            "is mounted and has free space, then try again"
+        )
     else:
         msg = (
             f"the store {path} failed ({text}); run `scorekeeper verify`, "
             "and restore it from a backup if it is damaged"
         )
     return errors.StoreError(msg)
+
+
+# --- faults of the disk and of the file, named for what they are ---------------------------
+
+# Less room than this on the store's disk is a full disk: a write needs a few pages (the entry,
+# its index pages, the write-ahead log's frame) and SQLite's shared-memory file needs 32 KiB.
+FULL_DISK_BYTES = 64 * 1024
+
+
+def disk_is_full(folder: Path) -> bool:
+    """Whether the disk holding `folder` has no room left for a write."""
+    try:
+        found = os.statvfs(folder)
+    except (OSError, AttributeError):  # no statvfs (Windows) or no folder: cannot tell
+        return False
+    return found.f_bavail * found.f_frsize < FULL_DISK_BYTES
+
+
+def full_disk_text(path: Path) -> str:
+    return (
+        f"the disk holding {path} is full, so nothing can be written to it; free some space, then "
+        "try again (the store is not damaged: what was recorded before is kept)"
+    )
+
+
+def restore_advice(folder: Path) -> str:
+    """What to do about a damaged store: restore the latest backup, named, if there is one."""
+    from scorekeeper.storage import backups
+
+    latest = backups.latest(folder)
+    if latest is not None:
+        return f"restore the latest backup with `scorekeeper restore {latest.path}`, or move the store aside and pass --home DIR"
+    return "restore it from a backup (`scorekeeper restore FILE`), or move it aside and pass --home DIR"
+
+
+def _wal_is_empty(path: Path) -> bool:
+    """Whether no committed transaction waits in the write-ahead log beside `path`: then the file
+    alone is the whole store, and can be read as it is (`immutable`) when SQLite cannot make its
+    shared-memory file (a full disk, a folder one may not write)."""
+    wal = path.with_name(path.name + "-wal")
+    try:
+        return wal.stat().st_size == 0
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
+def _store_was_here(path: Path) -> list[str]:
+    """What in the store's folder shows a store with games was there: a write-ahead log with
+    content, the `play` history, backups. A zero-byte file beside them is damage, not a new
+    store."""
+    from scorekeeper.storage import backups, paths
+
+    signs = []
+    if not _wal_is_empty(path):
+        signs.append("its write-ahead log")
+    if (path.parent / paths.HISTORY).exists():
+        signs.append("its `play` history")
+    if backups.listed(path.parent):
+        signs.append("its backups")
+    return signs
 
 
 @contextmanager
@@ -242,6 +308,13 @@ _DERIVED_UPSERT = (
 )
 
 
+def _broken_for_writing(game_id: str, problem: str) -> str:
+    return (
+        f"game {game_id}'s audit chain is broken ({problem}); nothing was recorded; "
+        "run `verify`, and restore the store from a backup"
+    )
+
+
 # --- the store -------------------------------------------------------------------------------
 
 
@@ -250,15 +323,18 @@ class Store:
 
     FILENAME = "scorekeeper.sqlite3"
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, copy: Path | None = None) -> None:
+        """The store in `folder`; or, with `copy`, that file read as a copy of a store (a
+        backup): opened read-only, never migrated or written."""
         self.folder = Path(folder)
-        self.path = self.folder / self.FILENAME
+        self.path = Path(copy) if copy is not None else self.folder / self.FILENAME
         self._conn: sqlite3.Connection | None = None
         self._writable = False
         self._appended: list[tuple[str, int]] = []  # in the open transaction, for COMMITTED
         # problems found while reading (a chain that does not check out): the front end
         # shows them as warnings, since a read changes nothing
         self.warnings: list[str] = []
+        self._backup_checked: object = None  # the day the daily backup was last seen to, if any
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -270,6 +346,8 @@ class Store:
         # A store ready as it is opens read-only, so a backup or a shared folder one may not
         # write to can still be read; the first write reopens it for writing.
         self._conn = self._open_for_reading() if current else None
+        if self._conn is None and copy is not None:
+            raise errors.StoreError(f"{self.path} is not a store this scorekeeper can read (an empty or older database)")
         if self._conn is None:
             self._open_for_writing(migrate=not current)
 
@@ -277,9 +355,10 @@ class Store:
         """A read-only connection, or None if the file cannot be read that way."""
         uri = self.path.resolve().as_uri() + "?mode=ro"
         tries = [uri]
-        if not self.path.with_name(self.path.name + "-wal").exists():
-            # A folder we may not write to, where SQLite cannot make its shared-memory file:
-            # with no unfinished transaction beside it, the file can be read as it is.
+        if _wal_is_empty(self.path):
+            # A folder we may not write to, or a full disk, where SQLite cannot make its
+            # shared-memory file: with no transaction waiting beside it, the file can be read
+            # as it is.
             tries.append(uri + "&immutable=1")
         for attempt in tries:
             conn = None
@@ -338,6 +417,7 @@ class Store:
                 "check its permissions, or pass --home DIR"
             ) from None
         if not header:
+            self._refuse_if_emptied()
             return False
         if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
             raise errors.StoreError(
@@ -350,17 +430,41 @@ class Store:
             # Nothing is writing to it and it holds no unfinished transaction, so read the file
             # as it is: SQLite then takes no locks and leaves no -wal/-shm files beside it.
             uri += "&immutable=1"
-        try:
-            conn = sqlite3.connect(uri, uri=True, isolation_level=None)
+        tries = [uri]
+        if "immutable" not in uri and _wal_is_empty(self.path):
+            tries.append(uri + "&immutable=1")  # see _open_for_reading
+        for attempt in tries:
             try:
-                return self._classify(conn)
-            finally:
-                conn.close()
-        except sqlite3.Error as exc:
+                conn = sqlite3.connect(attempt, uri=True, isolation_level=None)
+                try:
+                    return self._classify(conn)
+                finally:
+                    conn.close()
+            except sqlite3.Error as exc:
+                failure = exc
+        raise self._unreadable(failure)
+
+    def _unreadable(self, exc: sqlite3.Error) -> errors.StoreError:
+        """Why the store could not be opened to read: the disk (full, or failing), or damage."""
+        code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+        if code in (_IOERR, _FULL, _CANTOPEN) and disk_is_full(self.folder):
+            return errors.StoreError(
+                f"cannot read {self.path}: the disk holding it is full, and SQLite needs a little room "
+                "beside the store even to read it; free some space, then try again (the store is not damaged)"
+            )
+        if code in (_IOERR, _CANTOPEN, _BUSY, _LOCKED, _READONLY):
+            return _store_error(self.path, exc)
+        return errors.StoreError(f"{self.path} is damaged ({exc}); {restore_advice(self.folder)}")
+
+    def _refuse_if_emptied(self) -> None:
+        """A zero-byte store file where the folder shows a store was: damage, said as such,
+        and nothing written (a new store would be made over it otherwise)."""
+        signs = _store_was_here(self.path)
+        if signs:
             raise errors.StoreError(
-                f"{self.path} is damaged or unreadable ({exc}); restore it from a backup, "
-                "or move it aside and pass --home DIR"
-            ) from None
+                f"{self.path} is empty (0 bytes), yet {' and '.join(signs)} beside it show a store was "
+                f"there: the file was truncated; nothing was changed; {restore_advice(self.folder)}"
+            )
 
     def _classify(self, conn: sqlite3.Connection) -> bool:
         """True if the database is ours and current, False if it is empty or ours but older;
@@ -368,6 +472,9 @@ class Store:
         app_id = conn.execute("PRAGMA application_id").fetchone()[0]
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
+        unstamped = app_id == 0 and version <= SCHEMA_VERSION
+        if tables >= _TABLES and (unstamped or (app_id == APPLICATION_ID and version <= 0)):
+            raise self._damaged_header(app_id, version)
         if app_id == APPLICATION_ID:
             if version > SCHEMA_VERSION:
                 raise errors.StoreError(
@@ -388,6 +495,20 @@ class Store:
         raise errors.StoreError(
             f"{self.path} is not a scorekeeper store (it is another program's SQLite database); "
             "move it aside or pass --home DIR"
+        )
+
+    def _damaged_header(self, app_id: int, version: int) -> errors.StoreError:
+        """A store's tables under a header no scorekeeper wrote (its version number or its stamp
+        damaged or edited): migrating would fail on the tables already there, and `verify`
+        could say no more."""
+        said = (
+            f"says it is store version {version}, a version no scorekeeper writes (this one writes {SCHEMA_VERSION})"
+            if app_id == APPLICATION_ID
+            else "has lost scorekeeper's stamp (its application id is 0)"
+        )
+        return errors.StoreError(
+            f"{self.path} holds a store's tables, but its header {said}: the header was damaged or "
+            f"edited; nothing was changed; {restore_advice(self.folder)}"
         )
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
@@ -498,6 +619,11 @@ class Store:
         with _sqlite_errors(self.path):
             row = self.conn.execute("SELECT head FROM games WHERE id = ?", (game_id,)).fetchone()
         return row[0] if row else ""
+
+    def has_games(self) -> bool:
+        """Whether any game is stored (committed)."""
+        with _sqlite_errors(self.path):
+            return self.conn.execute("SELECT 1 FROM games LIMIT 1").fetchone() is not None
 
     def current_game(self) -> str | None:
         with _sqlite_errors(self.path):
@@ -718,6 +844,24 @@ class Store:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")
 
+    def _daily_backup(self) -> None:
+        """Before the first entry of each day, the day's automatic backup (see
+        backup_automatically), taken before the write lock. An entry is not refused for it: if
+        it cannot be taken, a warning says why."""
+        from datetime import date
+
+        from scorekeeper.storage import backups
+
+        today = date.today()
+        if self._backup_checked == today:
+            return
+        if backups.due_today(self.folder, today):
+            try:
+                backup_automatically(self)
+            except errors.ScorekeeperError as exc:
+                self.warnings.append(f"the day's automatic backup was not taken: {exc}")
+        self._backup_checked = today
+
     @contextmanager
     def writing(self, game_id: str, new: bool = False) -> Iterator[GameWriter]:
         """Take the store's write lock (waiting up to 10 s for another writer) and yield a writer
@@ -731,6 +875,7 @@ class Store:
             raise TypeError(f"a game id must be a non-empty str, not {game_id!r}")
         if self.conn.in_transaction:
             raise RuntimeError("writing() is already open on this Store")
+        self._daily_backup()  # before the lock: a large store's copy keeps no one waiting
         with self._transaction():
             with _sqlite_errors(self.path):
                 events, problem = self._read_chain(game_id)
@@ -741,10 +886,7 @@ class Store:
                     "run `new` again"
                 )
             if problem:
-                raise errors.StoreError(
-                    f"game {game_id}'s audit chain is broken ({problem}); nothing was recorded; "
-                    "run `verify`, and restore the store from a backup"
-                )
+                raise errors.StoreError(_broken_for_writing(game_id, problem))
             writer = GameWriter(self, game_id, events)
             try:
                 yield writer
@@ -761,16 +903,15 @@ class Store:
         anything does not check out, the chain is read as `writing` reads it."""
         if self.conn.in_transaction:
             raise RuntimeError("writing() is already open on this Store")
+        self._daily_backup()  # as `writing` does
         with self._transaction():
             with _sqlite_errors(self.path):
                 tail = self._read_tail(game_id, n, head)
             if tail is None:
-                events, problem = self._read_chain(game_id)
+                with _sqlite_errors(self.path):
+                    events, problem = self._read_chain(game_id)
                 if problem:
-                    raise errors.StoreError(
-                        f"game {game_id}'s audit chain is broken ({problem}); nothing was recorded; "
-                        "run `verify`, and restore the store from a backup"
-                    )
+                    raise errors.StoreError(_broken_for_writing(game_id, problem))
                 writer = GameWriter(self, game_id, events)
             else:
                 writer = GameWriter(self, game_id, tail, offset=n)
@@ -947,6 +1088,148 @@ class Store:
         return [f"the database file is damaged: {result[0]}"]
 
 
+# --- backups: consistent copies, checked, and the store put back from one -------------------
+
+
+def _copy_database(source: sqlite3.Connection, target: Path) -> None:
+    """Copy a database, as of one instant, into the new file `target` with SQLite's online
+    backup API (one step: a single read transaction, so a writer meanwhile waits or lands after
+    it, never half in), and leave it a single self-contained file (no write-ahead log)."""
+    destination = sqlite3.connect(target, isolation_level=None)
+    try:
+        source.backup(destination)
+        destination.execute("PRAGMA journal_mode = DELETE")
+    finally:
+        destination.close()
+
+
+def verify_copy(path: Path) -> int:
+    """Check a copy of a store without writing a byte to it: it is a scorekeeper store this
+    version reads, SQLite finds the file sound, every chain verifies and the append-only
+    triggers are in place. The number of games; StoreError naming what is wrong."""
+    import stat
+
+    path = Path(path)
+    try:
+        found = path.stat()
+    except OSError as exc:
+        raise errors.StoreError(f"cannot read {path} ({exc.strerror or exc})") from None
+    if not stat.S_ISREG(found.st_mode):
+        raise errors.StoreError(f"{path} is not a file (a folder, a device or a pipe); name a backup file")
+    if found.st_size == 0:
+        raise errors.StoreError(f"{path} is empty (0 bytes): it is not a backup of a store")
+    try:
+        with Store(path.parent, copy=path) as copy:
+            problems = copy.verify() or copy.check_beside_chain()
+            if problems:
+                raise errors.StoreError(f"{path} does not verify: {'; '.join(problems)}")
+            return len(copy.games())
+    except sqlite3.Error as exc:
+        raise errors.StoreError(f"{path} is damaged ({exc})") from None
+
+
+def backup(db: Store, target: Path) -> int:
+    """Write a consistent copy of the live store to `target` (which must not exist) and verify
+    it before it takes its name, so a file by that name is always a whole, checked copy. Safe
+    while `serve` or `play` writes. The number of games in it."""
+    target = Path(target)
+    if target.is_dir() or not target.name:
+        raise errors.UsageError(f"{target} is a folder; name the file to write the backup to")
+    if target.exists() or target.is_symlink():
+        raise errors.EntryError(f"{target} already exists; choose another name")
+    if not target.parent.is_dir():
+        raise errors.UsageError(f"cannot write the backup to {target}: there is no folder {target.parent}")
+    temporary = target.with_name(f".{target.name}.{datetime.now(UTC).strftime('%H%M%S%f')}.part")
+    try:
+        # a connection of its own: what is committed, even while `db` is inside a write
+        source = db._open_for_reading()
+        if source is None:
+            raise errors.StoreError(f"cannot read {db.path} to back it up; run `scorekeeper verify`")
+        try:
+            with _sqlite_errors(target):
+                _copy_database(source, temporary)
+        finally:
+            source.close()
+        count = verify_copy(temporary)
+        # a hard link takes the name only if nothing has it: never over a file that appeared meanwhile
+        os.link(temporary, target)
+    except FileExistsError:
+        raise errors.EntryError(f"{target} already exists; choose another name") from None
+    except OSError as exc:
+        if exc.errno == 28 or disk_is_full(target.parent):  # ENOSPC
+            raise errors.StoreError(full_disk_text(target)) from None
+        raise errors.StoreError(f"cannot write the backup {target} ({exc.strerror or exc})") from None
+    finally:
+        temporary.unlink(missing_ok=True)
+    return count
+
+
+def backup_automatically(db: Store) -> Path | None:
+    """The rotating automatic backup (before the first entry of a day, before an import): a
+    copy in the store's backups folder, then the oldest automatic ones beyond what the home's
+    settings keep deleted. None if the settings keep none, or the store has no game yet."""
+    from scorekeeper.storage import backups, settings
+
+    keep = settings.load(db.folder).keep_backups
+    if keep == 0 or not db.has_games():
+        return None
+    path = backups.new_path(db.folder, backups.AUTOMATIC)
+    backups.make_folder(db.folder)
+    backup(db, path)
+    for old in backups.beyond_keeping(db.folder, keep):
+        old.unlink(missing_ok=True)
+    return path
+
+
+def restore(folder: Path, source: Path) -> tuple[Path | None, int]:
+    """Put the store in `folder` back as the backup `source` holds it, once `source` verifies.
+    The store as it was is kept aside in the backups folder, never deleted: copied with the
+    backup API if it can be read (and then overwritten in place, so a `serve` or `play`
+    running on it sees the restored store), else its files moved aside as they are. Returns
+    where the old store was kept (None if there was none) and the restored store's games."""
+    from scorekeeper.storage import backups
+
+    source = Path(source)
+    count = verify_copy(source)
+    path = Path(folder) / Store.FILENAME
+    aside = backups.new_path(Path(folder), backups.BEFORE_RESTORE)
+    backups.make_folder(Path(folder))
+    try:
+        live = Store(folder) if path.exists() and path.stat().st_size else None
+    except errors.StoreError:
+        live = None
+    reader = sqlite3.connect(source.resolve().as_uri() + "?mode=ro&immutable=1", uri=True, isolation_level=None)
+    try:
+        if live is not None:
+            with live:
+                try:
+                    _copy_database(live.conn, aside)
+                except sqlite3.Error:  # damaged past reading: its files are moved aside below
+                    aside.unlink(missing_ok=True)
+                    live.close()
+                    live = None
+                else:
+                    with _sqlite_errors(path):
+                        reader.backup(live._for_writing())
+        if live is None:
+            moved = None
+            for suffix in ("", "-wal", "-shm"):
+                part = path.with_name(path.name + suffix)
+                if part.exists():
+                    os.replace(part, aside.with_name(aside.name + suffix))
+                    moved = aside
+            aside = moved
+            with _sqlite_errors(path):
+                _copy_database(reader, path)
+    finally:
+        reader.close()
+    with Store(folder) as restored:  # as any command will read it, with what waits in its log
+        problems = restored.verify() or restored.check_beside_chain()
+    if problems:
+        raise errors.StoreError(f"the restored store does not verify ({'; '.join(problems)}); the store as it was is in {aside}")
+    return aside, count
+
+
 class GameWriter:
     """Appends to one game while its Store holds the write lock; see Store.writing."""
 
@@ -1016,8 +1299,11 @@ class GameWriter:
                     (self.game_id, n, at, data["type"], text, prev, event.hash),
                 )
             except BaseException:
-                conn.execute("ROLLBACK TO append")
-                conn.execute("RELEASE append")
+                # SQLite rolls the whole transaction back by itself on a full disk: then there is
+                # no savepoint left, and the error to tell is the full disk
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK TO append")
+                    conn.execute("RELEASE append")
                 raise
             conn.execute("RELEASE append")
         self.events.append(event)

@@ -105,3 +105,74 @@ def digest_text(found: tuple[str, int, int]) -> str:
         f"The digest is entry {n} of game {game_id}: the sheet shows the game as it was then; "
         f"{later} entr{'y was' if later == 1 else 'ies were'} recorded after it (see `log`)."
     )
+
+
+def backup_text(latest) -> str:
+    """The latest backup (storage.backups.Backup, or None) and its age, for `status` and `verify`."""
+    if latest is None:
+        return "No backup yet: `backup` makes one (one is also made before the first entry of each day)."
+    from scorekeeper.storage import backups
+
+    return f"Latest backup: {backups.age_text(latest.taken)}, {latest.path}"
+
+
+def backed_up_text(path, count: int) -> str:
+    return f"Backed up {'1 game' if count == 1 else f'{count} games'} to {path}; the copy verifies."
+
+
+def restored_text(source, count: int, aside) -> str:
+    """What `restore` did: the store now holds `source`'s games; the old store is at `aside`."""
+    games = "1 game" if count == 1 else f"{count} games"
+    kept = (
+        f"the store as it was is kept in {aside} (`restore {aside}` puts it back)"
+        if aside is not None
+        else "there was no store before it"
+    )
+    return f"Restored {games} from {source}, verified; {kept}."
+
+
+def game_text(who) -> str:
+    """A game as the table saw it (storage.digests.Identity): `"Tuesday", started 2026-11-25
+    21:03 UTC with Ann, Bob, Cat`; an unnamed game by its ruleset's title."""
+    from scorekeeper.storage import digests
+
+    name = f'"{who.name}"' if who.name else f"unnamed ({who.title})" if who.title else "unnamed"
+    return f"{name}, started {digests.started_text(who.started_at)} with {', '.join(who.players)}"
+
+
+def identity_text(who, is_target: bool, chosen: bool) -> str:
+    """The game a digest belongs to, and whether it is the one being checked."""
+    which = "the game given with --game" if chosen else "the current game"
+    return f"  That game: {game_text(who)}; {'it is' if is_target else 'it is NOT'} {which}."
+
+
+def not_this_game_text(strays: list[tuple[str, str]], who: dict, target: str, chosen: bool) -> str:
+    """Why digests that belong to another game fail `verify --digest`, in one line: which game
+    each belongs to, which game was checked, and what to do."""
+    from scorekeeper.storage import digests
+
+    digest, owner = strays[0]
+    which = "game" if chosen else "the current game"
+    more = f" (and {len(strays) - 1} more digest{'s' if len(strays) > 2 else ''})" if len(strays) > 1 else ""
+    text = (
+        f"the digest {digest}{more} belongs to game {owner} ({game_text(who[owner])}), "
+        f"not to {which} {target} ({game_text(who[target])}): "
+    )
+    if digests.looks_alike(who[owner], who[target]):
+        return text + (
+            "a game that shows the table the same name, players and start, yet is another game, was put "
+            f"in place of the one the table saw; `use {owner}` goes back to that one"
+        )
+    return text + f"to check a digest of another game, name it with `--game {owner}`"
+
+
+def lookalikes_text(group) -> str:
+    """Games that look the same to the table (results.Listed, two or more), in one line."""
+    first = group[0]
+    name = f'"{first.name}"' if first.name else "unnamed"
+    ids = ", ".join(game.id for game in group)
+    return (
+        f"Note: games {ids} show the table the same name, players and start ({name}, started "
+        f"{first.started[:16].replace('T', ' ')} UTC with {', '.join(first.players)}): a table plays a game once, "
+        "so one may be a copy; `verify --digest` with a digest written down at the table tells which is the game it saw."
+    )

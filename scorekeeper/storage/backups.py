@@ -1,0 +1,89 @@
+"""The store's backups as files: where they go (`backups/` in the store's folder), what they
+are called, which is the latest, when an automatic one is due (before the first entry of each
+day, and before an import) and which old automatic ones go (all but the last few, as many as
+the home's settings keep). Taking and checking a copy is the store's job (store.py)."""
+
+from __future__ import annotations
+
+import re
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import NamedTuple
+
+FOLDER = "backups"
+AUTOMATIC = "auto"  # made by the tool itself; the only kind it ever deletes
+BY_HAND = "backup"  # `backup` with no file named
+BEFORE_RESTORE = "before-restore"  # the store as it was, kept aside by `restore`
+_NAME = re.compile(r"^(auto|backup|before-restore)-(\d{8}T\d{6}\d{6}Z)\.sqlite3$")
+_STAMP = "%Y%m%dT%H%M%S%fZ"
+
+
+class Backup(NamedTuple):
+    path: Path
+    kind: str  # AUTOMATIC, BY_HAND or BEFORE_RESTORE
+    taken: datetime  # when, UTC
+
+
+def folder(store_folder: Path) -> Path:
+    return store_folder / FOLDER
+
+
+def make_folder(store_folder: Path) -> None:
+    """Make the backups folder if it is not there yet (StoreError if it cannot be made)."""
+    from scorekeeper.core import errors
+
+    try:
+        folder(store_folder).mkdir(exist_ok=True)
+    except OSError as exc:
+        raise errors.StoreError(f"cannot make the backups folder {folder(store_folder)} ({exc.strerror or exc})") from None
+
+
+def new_path(store_folder: Path, kind: str, now: datetime | None = None) -> Path:
+    """Where a backup of this kind taken now goes: its name says its kind and its time."""
+    now = now or datetime.now(UTC)
+    return folder(store_folder) / f"{kind}-{now.strftime(_STAMP)}.sqlite3"
+
+
+def listed(store_folder: Path) -> list[Backup]:
+    """The backups in the store's folder, oldest first (files named as this module names them)."""
+    found = []
+    try:
+        names = [entry.name for entry in folder(store_folder).iterdir()]
+    except OSError:
+        return []
+    for name in names:
+        match = _NAME.match(name)
+        if match:
+            taken = datetime.strptime(match[2], _STAMP).replace(tzinfo=UTC)
+            found.append(Backup(folder(store_folder) / name, match[1], taken))
+    return sorted(found, key=lambda b: b.taken)
+
+
+def latest(store_folder: Path) -> Backup | None:
+    """The newest copy of the store, automatic or by hand (not a store `restore` set aside)."""
+    copies = [b for b in listed(store_folder) if b.kind in (AUTOMATIC, BY_HAND)]
+    return copies[-1] if copies else None
+
+
+def due_today(store_folder: Path, today: date | None = None) -> bool:
+    """Whether no copy has been taken yet today (the local date): the first entry of the day
+    takes one first."""
+    newest = latest(store_folder)
+    return newest is None or newest.taken.astimezone().date() != (today or date.today())
+
+
+def beyond_keeping(store_folder: Path, keep: int) -> list[Path]:
+    """The automatic backups to delete so that the newest `keep` remain. Backups made by hand
+    and stores kept aside by `restore` are never deleted."""
+    automatic = [b.path for b in listed(store_folder) if b.kind == AUTOMATIC]
+    return automatic[: max(len(automatic) - keep, 0)]
+
+
+def age_text(taken: datetime, now: datetime | None = None) -> str:
+    """How long ago a backup was taken, in the largest whole unit: `3 hours ago`."""
+    seconds = max(int(((now or datetime.now(UTC)) - taken).total_seconds()), 0)
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            count = seconds // size
+            return f"{count} {unit}{'s' if count > 1 else ''} ago"
+    return "just now"
