@@ -122,6 +122,18 @@ def interrupted() -> str:
     return f"interrupted; entries {first} to {last} were recorded"
 
 
+def _flag_type(display_type_rich: Callable[..., Any]) -> Callable[..., Any]:
+    """An option's type as help shows it, none for a flag (typer writes `<bool>` beside
+    --help, --version and --json, which take no value)."""
+
+    def shown(option: Any, ctx: Any) -> Any:
+        return None if option.is_flag else display_type_rich(option, ctx)
+
+    return shown
+
+
+typer.core.TyperOption.display_type_rich = _flag_type(typer.core.TyperOption.display_type_rich)  # type: ignore[method-assign]
+
 app = typer.Typer(
     cls=OneLineErrors,
     add_completion=False,
@@ -291,6 +303,12 @@ def answer(recorded: table.Recorded) -> None:
     typer.echo(labelled(replies.reply(recorded)))
 
 
+def in_play() -> bool:
+    """Whether the command runs inside `play`, whose prompt takes bare values in turn from
+    the dealer's left (a command line takes them in seating order)."""
+    return CONTEXT.session_store is not None
+
+
 def labelled(text: str) -> str:
     return f"{CONTEXT.label}: {text}" if CONTEXT.label else text
 
@@ -322,7 +340,7 @@ def new(
         game = table.create(db, home(), ruleset, players, dealer, name, location, scorer, set_)
     from scorekeeper.words import replies
 
-    typer.echo(replies.started(game))
+    typer.echo(replies.started(game, in_turn=in_play()))
 
 
 @command()
@@ -370,7 +388,7 @@ def status(game: GameOption = None, as_json: JsonOption = False) -> None:
     if as_json:
         emit_json(reports.status_data(state))
     else:
-        typer.echo(reports.status_text(state))
+        typer.echo(reports.status_text(state, in_turn=in_play()))
         typer.echo(audit.backup_text(latest_backup()))
 
 
@@ -412,7 +430,7 @@ def standings(
         from scorekeeper.sheets import charts, score_sheet
 
         typer.echo("\nRunning totals after each hand:")
-        typer.echo(charts.terminal(state.players, score_sheet.build(state, []).plotted()))
+        typer.echo(charts.terminal(state.roster, score_sheet.build(state, []).plotted(), departed=state.left))
 
 
 # --- entries -------------------------------------------------------------------------
@@ -522,8 +540,9 @@ def dealer(
 
 @command()
 def abandon(game: GameOption = None) -> None:
-    """Mark the game abandoned: kept in the store and the log, left out of `stats`; `undo`
-    takes it back.
+    """Mark the game abandoned; `undo` takes it back.
+
+    The game is kept in the store and the log, and left out of `stats`.
 
     Example: scorekeeper abandon
     """
@@ -537,15 +556,41 @@ def abandon(game: GameOption = None) -> None:
 
 
 @command()
+def label(
+    name: Annotated[Optional[str], typer.Option("--name", help="the game's name")] = None,
+    location: Annotated[Optional[str], typer.Option("--location", help="where it is played")] = None,
+    scorer: Annotated[Optional[str], typer.Option("--scorer", help="who keeps score")] = None,
+    game: GameOption = None,
+) -> None:
+    """Set or change the game's name, location and scorer.
+
+    An entry of its own: logged, shown on the sheet, and `undo` takes it back. Options left
+    out stay as they were; "" clears one. It may be given once the game is over.
+
+    Example: scorekeeper label --location "Ann's kitchen" --scorer Bob
+    """
+    from scorekeeper import table
+
+    with open_store() as db:
+        gid = table.resolve_game(db, game)
+        state = table.label(db, gid, name, location, scorer)
+    from scorekeeper.words import replies
+
+    typer.echo(replies.labelled(state))
+
+
+@command()
 def join(
     name: Annotated[str, typer.Argument(help="the new player's name")],
     after: Annotated[Optional[str], typer.Option("--after", help="seated after this player (default: last)")] = None,
     score: Annotated[Optional[str], typer.Option("--score", help="starting score (default: the ruleset's join_score)")] = None,
     game: GameOption = None,
 ) -> None:
-    """A player joins from the next hand to be dealt (the hand in progress if nothing is
-    recorded in it yet), starting with the score of the player in last place unless --score
-    or the ruleset's join_score option says otherwise.
+    """A player joins from the next hand to be dealt.
+
+    That is the hand in progress if nothing is recorded in it yet. The newcomer starts with
+    the score of the player in last place unless --score or the ruleset's join_score option
+    says otherwise.
 
     Example: scorekeeper join Eve --after Bob
     """
@@ -613,7 +658,7 @@ def undo(game: GameOption = None) -> None:
         gid = table.resolve_game(db, game)
         undone = table.undo(db, gid)
         CONTEXT.label = table.shared_label(db, gid, undone.game)
-    typer.echo(labelled(replies.undone(undone)))
+    typer.echo(labelled(replies.undone(undone, in_turn=in_play())))
 
 
 @command()
@@ -771,11 +816,19 @@ def counts(values: Values, hand: HandOption = None, game: GameOption = None) -> 
 
 
 @command("import")
-def import_(file: Annotated[Path, typer.Argument(help="a JSON score sheet written by `sheet --format json`")]) -> None:
-    """Load a game from its JSON score sheet into the store and make it current.
+def import_(
+    files: Annotated[
+        list[Path],
+        typer.Argument(help="JSON score sheets (`sheet --format json`) and other store files, any number"),
+    ],
+) -> None:
+    """Bring games from score sheets and other laptops' stores into this one.
 
-    The sheet's audit chain must verify and its entries must score what it says; a game
-    already in the store is refused. Example: scorekeeper import tuesday.json
+    Every game's audit chain is verified and its entries and id kept; a game already here is
+    skipped, a longer copy of it brings it up to date, and a copy that differs is refused,
+    naming both. Nothing is imported unless everything can be.
+
+    Example: scorekeeper import tuesday.json ~/from-bob/scorekeeper.sqlite3
     """
     from scorekeeper import table
     from scorekeeper.storage import store
@@ -783,8 +836,8 @@ def import_(file: Annotated[Path, typer.Argument(help="a JSON score sheet writte
 
     with open_store() as db:
         store.backup_automatically(db)  # before an import: the store as it was, kept
-        game = table.import_sheet(db, file)
-    typer.echo(replies.imported(game))
+        result = table.import_files(db, files)
+    typer.echo(replies.imported_files(result))
 
 
 @command()
@@ -799,14 +852,39 @@ def stats(
 
     Example: scorekeeper stats Ann --ruleset oh-hell-mrpikes
     """
+    from scorekeeper import ratings
     from scorekeeper import stats as records
 
     with open_store() as db:
-        data = records.view(records.load(db, rebuild), player, ruleset)
+        data = ratings.beside_records(db, records.view(records.load(db, rebuild), player, ruleset))
     if as_json:
         emit_json(data)
     else:
         typer.echo(records.text(data))
+
+
+@command("ratings")
+def ratings_(
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", help="only games of this ruleset")] = None,
+    since: Annotated[Optional[str], typer.Option("--since", help="only games started on or after this date (YYYY-MM-DD)")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Every player's rating over the finished games, best first.
+
+    Games are rated in the order they were played (Plackett-Luce, openskill), shown as
+    mu - 3 sigma with mu, sigma, games rated and the change over their last game.
+
+    Example: scorekeeper ratings --ruleset oh-hell-mrpikes --since 2026-01-01
+    """
+    from scorekeeper import ratings
+
+    chosen = ratings.parse_since(since)
+    with open_store() as db:
+        data = ratings.league(db, ruleset, chosen)
+    if as_json:
+        emit_json(data)
+    else:
+        typer.echo(ratings.text(data))
 
 
 # --- rules ---------------------------------------------------------------------------
@@ -980,7 +1058,7 @@ def sheet(
         typer.Option(
             "--format",
             help="text, csv (every fact), grid (CSV: a row per hand, a column per player), json, markdown (md) "
-            "or html, in any case (default: from --output's extension, else text)",
+            "html, or bgstats (the play record BG Stats imports), in any case (default: from --output's extension, else text)",
         ),
     ] = None,
     output: Annotated[Optional[Path], typer.Option("--output", help="write to this file instead of the screen")] = None,
@@ -1007,7 +1085,7 @@ def sheet(
 
 
 FORMAT_NAMES = {
-    **{name: name for name in ("text", "csv", "grid", "json", "markdown", "html")},
+    **{name: name for name in ("text", "csv", "grid", "json", "markdown", "html", "bgstats")},
     **{"txt": "text", "md": "markdown", "htm": "html"},
 }
 
@@ -1084,16 +1162,23 @@ def serve(
         str, typer.Option("--host", help="the address to listen on; 0.0.0.0 lets the phones on this network in")
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option("--port", help="the port (0: any free one)")] = 8000,
+    read_only: Annotated[bool, typer.Option("--read-only", help="serve no scorer's link: no phone can enter scores")] = False,
+    new_scorer_link: Annotated[
+        bool, typer.Option("--new-scorer-link", help="replace the scorer's link: phones holding the old one can no longer write")
+    ] = False,
 ) -> None:
-    """A read-only web page of the game for every phone at the table, updating by itself;
-    also GET /api/standings and /api/status. Prints its address and a QR code; Ctrl-C stops it.
+    """The game on every phone at the table, updating by itself, and the scorer's page that
+    enters scores from a phone as `play` does. Prints the table's link (read-only) and the
+    scorer's link, each with a QR code; also GET /api/standings, /api/status and /api/state,
+    and POST /api/entry for the scorer. Ctrl-C stops it.
 
     Example: scorekeeper serve --host 0.0.0.0
     """
-    from scorekeeper import serve as server
+    from scorekeeper.serve import command as server
     from scorekeeper.storage import paths
 
-    server.run(paths.store_folder(CONTEXT.home), game, host, port)
+    server.run(paths.store_folder(CONTEXT.home), CONTEXT.home, game, host, port, read_only, new_scorer_link,
+               every_command(), CONTEXT)  # fmt: skip
 
 
 @command()

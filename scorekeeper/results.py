@@ -52,3 +52,12 @@ class CachesChecked(NamedTuple):
     facts_rebuilt: int  # games whose facts (in progress, name) were wrong or missing
     every: bool  # every game was replayed (`verify --replay`)
     states_unchecked: int = 0  # game states kept between commands that do not check out (never used)
+
+
+class Imported(NamedTuple):
+    """What `import` did with the games its files hold."""
+
+    added: list[state.Game]  # new to the store, in the order the files gave them
+    extended: list[tuple[state.Game, int]]  # here already, with this many later entries appended
+    present: list[str]  # ids of games here already as the files have them (or further on)
+    files: int

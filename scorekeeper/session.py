@@ -6,44 +6,32 @@ the session holds no rule knowledge. The terminal's line editing lives in `termi
 
 from __future__ import annotations
 
-import shlex
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from scorekeeper import interpreter
 from scorekeeper.core import errors
 
-# What the hand needs next (status `needs`) -> the command a bare answer is the argument of.
-ANSWERS = {
-    "flip": "flip",
-    "trump": "trump",
-    "cursed": "cursed",
-    "bids": "bid",
-    "poisons": "poison",
-    "tricks": "tricks",
-    "took": "took",
-    "first": "first",
-    "last": "last",
-    "trick": "trick",
-}
-# Needs answered with one value per player, in the order the prompt names them -> the key of
-# status data holding the players who have given theirs already (None: everyone answers).
-PER_PLAYER = {"bids": "bids", "poisons": "poisons", "tricks": None}
 SESSION_WORDS = {
     "quit": "leave the session (also exit, or Ctrl-D)",
     "help": "this list; `help COMMAND` for one",
 }
 LEAVE = ("quit", "exit")
-SETUP = ("ruleset", "players", "dealer")
+SETUP = ("ruleset", "players", "dealer", "location", "scorer")
+SKIPPABLE = ("dealer", "location", "scorer")  # Enter: the first player deals; no location, no scorer
 
-HELP = """Answer the prompt with bare values, in the order it names the players:
-  trump       h            (a suit, a card, or none)
-  bids        2 1 0 3 1    (or Ann=2 Bob=1; a few at a time as they are made)
-  tricks      2 1 1 5 1    (or the hand card by card: one trick a line, leader first: QS 2S 3S)
-  took        Bob QS QD    (who took which scoring cards; Snakebit: counts per player, 5 3 0)
-  first/last  Cat          (who won the first / last trick)
-Or type any command without `sk`:"""
+HELP_HEAD = "Answer the prompt with bare values, in the order it names the players"
+HELP_ANSWERS = {
+    "trump": "trump       h            (a suit, a card, or none)",
+    "bids": "bids        2 1 0 3 1    (or Ann=2 Bob=1; a few at a time as they are made)",
+    "poisons": "poisons     2 b1 t 0     (2 a bid of 2, b1 a blind bid of 1, t take; or Ann=bid:2)",
+    "tricks": "tricks      2 1 1 5 1    (or the hand card by card: one trick a line, leader first: QS 2S 3S)",
+    "took": "took        Bob QS QD    (who took which scoring cards; Snakebit: counts per player, 5 3 0)",
+    "first": "first/last  Cat          (who won the first / last trick)",
+}
+HELP_TAIL = "Or type any command without `sk`:"
 
 
 class Session:
@@ -118,24 +106,19 @@ class Session:
             self.out(f"Recorded elsewhere: {said}.")
 
     def need(self) -> str | None:
-        needs = self.data.get("needs") or []
-        return needs[0] if needs else None
+        return interpreter.need(self.data)
 
     def waiting(self, need: str | None = None) -> list[str]:
         """The players a per-player answer is for, in the order the prompt names them."""
-        need = need or self.need()
-        if need not in PER_PLAYER:
-            return []
-        key = PER_PLAYER[need]
-        done = (self.data.get(key) or {}) if key else {}
-        return [p for p in self.data["order"] if p not in done]
+        return interpreter.waiting(self.data, need)
 
     # --- what the scorer sees ---------------------------------------------------------
 
     def prompt(self) -> str:
         if self.game is None:
             step = SETUP[len(self.setup)]
-            hint = {"ruleset": "", "players": " (clockwise, comma-separated)", "dealer": ""}[step]
+            hint = {"ruleset": "", "players": " (clockwise, comma-separated)", "dealer": "",
+                    "location": " (Enter: none)", "scorer": " (Enter: none)"}[step]  # fmt: skip
             if step == "dealer":
                 hint = f" (Enter: {self.setup['players'].split(',')[0]})"
             return f"new game · {step}{hint}> "
@@ -158,16 +141,13 @@ class Session:
     def toolbar(self) -> str:
         """The bottom line: the hand, the dealer and the standings."""
         if self.game is None:
-            return "no game yet: answer the ruleset, the players and the first dealer"
-        from scorekeeper.core import scoring
+            return "no game yet: answer the ruleset, the players, the first dealer, the location and the scorer"
+        from scorekeeper.words import reports
 
         data = self.data
-        where = "game over" if self.game.finished else f"hand {data['hand']}"
-        if data["hands_planned"] and not self.game.finished:
-            where += f" of {data['hands_planned']}"
+        where = "game over" if self.game.finished else reports.hand_title(self.game, data["hand"], of=True)
         dealer = "" if self.game.finished else f" · {data['dealer']} deals"
-        scores = "  ".join(f"{place}. {p} {scoring.points_text(t)}" for place, p, t in self.game.standings())
-        from scorekeeper.words import reports
+        scores = reports.standings_line(self.game, between="  ")
 
         return "\n".join([f"{where}{dealer} · {scores}", *reports.forced_blind_warnings(data)])
 
@@ -177,21 +157,20 @@ class Session:
         players = self.waiting()
         if index >= len(players):
             return None
-        player, need = players[index], self.need()
-        if need == "bids":
-            return player, list(self.data["legal_bids"].get(player, []))
-        if need == "poisons":
-            return player, list(self.data.get("legal", {}).get(player, []))
-        return player, []
+        player = players[index]
+        return player, interpreter.legal_values(self.data, self.need(), player)
 
     def greeting(self) -> str:
         if self.game is None:
-            return "No game yet: answer the ruleset, the players and the first dealer to start one (or type a command; `help` lists them)."
+            return (
+                "No game yet: answer the ruleset, the players, the first dealer, the location and the scorer "
+                "to start one (Enter skips the last three; or type a command; `help` lists them)."
+            )
         from scorekeeper.words import reports
 
         return (
             f"Game {self.game.id}: {self.game.ruleset.title}, players {', '.join(self.game.players)}.\n"
-            + reports.status_text(self.game)
+            + reports.status_text(self.game, in_turn=True)
         )
 
     # --- one line ----------------------------------------------------------------------
@@ -199,12 +178,18 @@ class Session:
     def handle(self, line: str) -> int:
         """Do what one line says; returns its exit code (0 done, 1 refused, 2 usage…).
         `quit` sets `left`."""
+        free = self.game is None and SETUP[len(self.setup)] in ("location", "scorer")
+        if free and line.strip().casefold() not in (*LEAVE, "help"):
+            try:  # a place or a name as typed: "Ann's kitchen" needs no quotes
+                return self.answer_setup(line.strip())
+            except errors.ScorekeeperError as exc:
+                return self.fail(exc)
         try:
-            words = shlex.split(line)
-        except ValueError as exc:
-            return self.fail(errors.UsageError(f"{exc}; close the quote"))
+            words = interpreter.split(line)
+        except errors.ScorekeeperError as exc:
+            return self.fail(exc)
         if not words:
-            if self.game is None and len(self.setup) == 2:  # the dealer: Enter for the first player
+            if self.game is None and SETUP[len(self.setup)] in SKIPPABLE:  # Enter skips it
                 return self.answer_setup("")
             return 0
         try:
@@ -217,11 +202,9 @@ class Session:
                 return self.help(words[1:])
             if head == "play":
                 raise errors.UsageError("this is `play` already; type an answer or a command, or `quit`")
-            if head in self.group.commands:
-                return self.run(words)
-            if self.game is None:
+            if self.game is None and head not in self.group.commands:
                 return self.answer_setup(line.strip())
-            return self.run(self.translate(words))
+            return self.run(interpreter.command_words(words, self.game, self.data, self.group.commands))
         except errors.ScorekeeperError as exc:
             return self.fail(exc)
 
@@ -231,52 +214,25 @@ class Session:
         self.worst = max(self.worst, exc.exit_code)
         return exc.exit_code
 
-    def translate(self, words: list[str]) -> list[str]:
-        """A bare answer as the CLI command it stands for."""
-        need = self.need()
-        if self.game.finished or need is None:
-            raise errors.UsageError(
-                "the game is over; type a command (`standings`, `sheet`, `new …`; `help` lists them)"
-                if self.game.finished
-                else "nothing is needed in this hand now; type a command (`help` lists them)"
-            )
-        first = words[0]
-        if need in ("tricks", "first", "last", "took") and _looks_like_card(self.game, first):
-            return ["trick", *words]  # the hand card by card instead of by totals
-        if need == "took" and _is_number(first):
-            return ["counts", *self.named(words, "counts", self.data["order"])]  # Snakebit's counts
-        if need in PER_PLAYER:
-            return [ANSWERS[need], *self.named(words, need, self.waiting(need))]
-        return [ANSWERS[need], *words]
-
-    def named(self, words: list[str], what: str, players: list[str]) -> list[str]:
-        """Bare values given to the players in the order the prompt named them."""
-        if any("=" in w for w in words):
-            return words
-        if len(words) > len(players):
-            raise errors.UsageError(
-                f"{len(words)} {what} for {len(players)} player{'s' if len(players) != 1 else ''} "
-                f"({' '.join(players)}); give one each in that order, or NAME=VALUE"
-            )
-        return [f"{p}={v}" for p, v in zip(players, words, strict=False)]
-
     def answer_setup(self, text: str) -> int:
-        """One of the three answers that start a game; after the dealer, `new` is run."""
+        """One of the answers that start a game; after the scorer, `new` is run."""
         step = SETUP[len(self.setup)]
         if step == "players":
             text = ",".join(name for name in text.replace(",", " ").split())
-        if not text and step != "dealer":
+        if not text and step not in SKIPPABLE:
             raise errors.UsageError(
                 f"give the {step}" + (", e.g. Ann,Bob,Cat,Dan" if step == "players" else "")
             )
         self.setup[step] = text
         if step == "ruleset":
             return self._check_ruleset(text)
-        if step != "dealer":
+        if step != SETUP[-1]:
             return 0
         chosen, self.setup = self.setup, {}
         args = ["new", chosen["ruleset"], "--players", chosen["players"]]
-        return self.run(args + (["--dealer", chosen["dealer"]] if chosen["dealer"] else []))
+        for option in SKIPPABLE:
+            args += [f"--{option}", chosen[option]] if chosen[option] else []
+        return self.run(args)
 
     def _check_ruleset(self, name: str) -> int:
         from scorekeeper.storage import ruleset_files
@@ -288,6 +244,32 @@ class Session:
             raise
         return 0
 
+    def help_head(self) -> str:
+        """How to answer the prompt: the answers this game asks for, each with an example,
+        and the order the prompt takes bare values in (the hand in progress's, when known)."""
+        rules = self.game.ruleset if self.game is not None else None
+        answers = dict(HELP_ANSWERS)
+        if rules is not None:
+            if rules.trump.kind != "turned":
+                del answers["trump"]
+            elif rules.trump.always:
+                answers["trump"] = "trump       h            (a suit, or the card turned up: 7h)"
+            del answers["poisons" if rules.bidding.kind != "poisons" else "bids"]
+            if rules.bidding.kind == "none":
+                answers.pop("bids", None)
+            from scorekeeper.core import rulesets
+
+            kinds = {type(rule) for rule in self.game.hand.phase.scoring}  # what this hand scores
+            if not kinds & {rulesets.ExactBid, rulesets.PerTrick, rulesets.PoisonTally}:
+                del answers["tricks"]
+            if rulesets.CardPoints not in kinds:
+                del answers["took"]
+            if rulesets.TrickPoints not in kinds:
+                del answers["first"]
+        playing = self.game is not None and not self.game.finished and self.data.get("order")
+        head = HELP_HEAD + (f" ({', '.join(self.data['order'])})" if playing else "")
+        return "\n".join([head + ":", *(f"  {line}" for line in answers.values()), HELP_TAIL])
+
     def home_folder(self) -> Path | None:
         from scorekeeper.storage import paths
 
@@ -296,50 +278,32 @@ class Session:
     def help(self, words: list[str]) -> int:
         if words:
             return self.run([*words[:1], "--help"])
-        rows = [(name, cmd.get_short_help_str(70)) for name, cmd in self.commands()]
+        import textwrap
+
+        rows = [(name, cmd.get_short_help_str(200)) for name, cmd in self.commands()]
         rows += sorted(SESSION_WORDS.items())
-        self.out(HELP + "\n" + "\n".join(f"  {name:<10}  {text}" for name, text in rows))
+        # whole sentences, wrapped under their command: a summary never stops mid-sentence
+        lines = [textwrap.fill(text, 78, initial_indent=f"  {name:<10}  ", subsequent_indent=" " * 14) for name, text in rows]
+        self.out(self.help_head() + "\n" + "\n".join(lines))
         return 0
 
     def run(self, words: list[str]) -> int:
-        """Run a CLI command in-process: the same parsing, checks, messages and exit codes
-        as a separate `sk`, without starting a program."""
-        name = words[0].casefold()
-        command = self.group.commands.get(name)
-        args = [name, *words[1:]]
-        if (
-            self.chosen
-            and command is not None
-            and any(p.name == "game" for p in command.params)
-            and not any(w == "--game" or w.startswith("--game=") for w in words)
-        ):
-            args += ["--game", self.chosen]
-        if self.home is not None:
-            args = ["--home", str(self.home), *args]
-        closed = self.closed_hands()
-        self.context.session_store, self.context.recorded = self.store(), None
-        try:
-            code = self.group.main(args, prog_name="", standalone_mode=False)
-        finally:
-            self.context.session_store = None
-        code = code if isinstance(code, int) else 0
+        """Run a CLI command in-process (see interpreter.run), then read the game again and,
+        once a hand has closed, say the standings."""
+        closed = interpreter.closed_hands(self.game)
+        code = interpreter.run(self.group, self.context, words, self.home, self.chosen, self.store())
         self.worst = max(self.worst, code)
-        if code == 0 and name in ("new", "use", "import"):
+        if code == 0 and words[0].casefold() in ("new", "use", "import"):
             self.chosen = None  # the session follows the game just made current
         self.refresh(self.context.recorded if code == 0 else None)
-        if self.game is not None and closed is not None and self.closed_hands() > closed and name != "undo":
-            self.out(self.standings_line())
+        if (
+            self.game is not None
+            and closed is not None
+            and interpreter.closed_hands(self.game) > closed
+            and words[0].casefold() != "undo"
+        ):
+            self.out(interpreter.standings_line(self.game))
         return code
-
-    def closed_hands(self) -> int | None:
-        return None if self.game is None else sum(1 for h in self.game.hands if h.closed)
-
-    def standings_line(self) -> str:
-        from scorekeeper.core import scoring
-
-        return "Standings: " + " · ".join(
-            f"{place}. {p} {scoring.points_text(t)}" for place, p, t in self.game.standings()
-        )
 
     # --- completion --------------------------------------------------------------------
 
@@ -429,42 +393,15 @@ class Session:
         return [(p, "") for p in self.game.players]
 
     def _suits(self) -> list[tuple[str, str]]:
-        from scorekeeper.core import cards
+        from scorekeeper import choices
 
-        return [(cards.suit_word(s), cards.suit_symbol(s)) for s in self.game.deck.suits] + [
-            ("none", "no trump")
-        ]
+        suits = [(s["word"], s["symbol"]) for s in choices.suits(self.game)]
+        return suits if self.game.ruleset.trump.always else [*suits, ("none", "no trump")]
 
     def _cards(self) -> list[tuple[str, str]]:
-        seen, listed = set(), []
-        for card in self.game.deck.cards:
-            text = card.code.replace(" ", "")
-            if text not in seen:
-                seen.add(text)
-                listed.append((text, str(card)))
-        return listed
+        from scorekeeper import choices
 
-
-def _is_number(text: str) -> bool:
-    return text.lstrip("-").isdigit() or "=" in text
-
-
-def _looks_like_card(game: Any, text: str) -> bool:
-    """A card of the game's pack, and not a number, a NAME=VALUE pair or a player's name."""
-    if _is_number(text):
-        return False
-    from scorekeeper.core import cards
-
-    try:
-        game.player(text)
-        return False
-    except errors.ScorekeeperError:
-        pass
-    try:
-        cards.parse_card(text, game.deck)
-    except errors.ScorekeeperError:
-        return False
-    return True
+        return [(c["code"], c["name"]) for c in choices.pack(self.game)]
 
 
 def lines(stream: Any) -> Iterator[str]:

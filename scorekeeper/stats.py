@@ -297,7 +297,8 @@ def _dumps(data: dict[str, Any]) -> str:
 def load(db, rebuild: bool = False) -> dict[str, Any]:
     """The records of the whole store (`aggregate`), cached under a digest of every game's id
     and chain head: while no game has changed, `stats` reads one row."""
-    games = db.games()
+    # in the order played, not the order stored: a league imported in any order reads the same
+    games = sorted(db.games(), key=lambda g: (g.created_at, g.id))
     digest = hashlib.sha256("".join(f"{g.id} {g.head}\n" for g in games).encode()).hexdigest()
     if not rebuild:
         hit = db.derived(AGGREGATE_KIND).get("*")
@@ -311,7 +312,7 @@ def load(db, rebuild: bool = False) -> dict[str, Any]:
                 data = None  # a damaged row: counted again below
             if isinstance(data, dict) and isinstance(data.get("names"), dict) and isinstance(data.get("rulesets"), dict):
                 return data
-    data = aggregate(summaries(db, rebuild))
+    data = aggregate(summaries(db, rebuild, games=games))
     db.put_derived(AGGREGATE_KIND, _sealed(db, [("*", digest, _dumps(data))]))
     return data
 
@@ -520,7 +521,11 @@ def text(data: dict[str, Any]) -> str:
         lines.append("")
         lines.append("All rulesets")
         rows = [[r["name"], r["played"], r["won"], _pct(r["won"], r["played"])] for r in data["players"]]
-        lines.append(_table(rows, ["player", "played", "won", "win rate"]))
+        headers = ["player", "played", "won", "win rate"]
+        if any("rating" in r for r in data["players"]):  # added by ratings.beside_records
+            rows = [[*row, _rating(r)] for row, r in zip(rows, data["players"], strict=True)]
+            headers.append("rating")
+        lines.append(_table(rows, headers))
     return "\n".join(lines)
 
 
@@ -530,6 +535,10 @@ def _games(n: int) -> str:
 
 def _pct(part: int, whole: int) -> str:
     return f"{round(100 * part / whole)}%" if whole else "-"
+
+
+def _rating(row: dict[str, Any]) -> str:
+    return "-" if row.get("rating") is None else f"{row['rating']:.1f}"
 
 
 def _columns(block: dict[str, Any]) -> list[tuple[str, Any]]:
@@ -564,4 +573,6 @@ def _columns(block: dict[str, Any]) -> list[tuple[str, Any]]:
                 lambda r: str(r["moons"]) + (f" ({r['moons_failed']} failed)" if r["moons_failed"] else ""),
             )
         )
+    if "rating" in sample:  # added by ratings.beside_records
+        columns.append(("rating", _rating))
     return columns

@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper.core import engine, errors, events, names, rulesets, schedule
-from scorekeeper.results import CachesChecked, Listed, Recorded, Undone
+from scorekeeper.results import CachesChecked, Imported, Listed, Recorded, Undone
 
 if TYPE_CHECKING:
-    from scorekeeper.storage import states, store
+    from scorekeeper.storage import league, states, store
 
 
 def parse_players(text: str) -> list[str]:
@@ -239,7 +239,7 @@ def verify(db: store.Store) -> int:
 def verify_beside_chain(db: store.Store, every: bool = False) -> CachesChecked:
     """Check what lives beside the chains (call once they verify): the append-only triggers
     and the current-game pointer (a StoreError naming what is wrong), then the caches, which
-    are rebuilt where they do not match: the summaries `games` and `stats` read (a game is
+    are rebuilt where they do not match: the summaries `games`, `stats` and `ratings` read (a game is
     replayed where its summary was cached at another head or is damaged; with `every`, every
     game is), and the facts each entry reads of the other games, compared with the summaries
     (a game they disagree on is replayed to settle it); and the seals of the game states kept
@@ -247,7 +247,7 @@ def verify_beside_chain(db: store.Store, every: bool = False) -> CachesChecked:
     problems = db.check_beside_chain()
     if problems:
         raise errors.StoreError("; ".join(problems))
-    from scorekeeper import stats
+    from scorekeeper import ratings, stats
 
     check = stats.repair_cache(db, every)
     heads = {g.id: g.head for g in db.games()}
@@ -264,7 +264,8 @@ def verify_beside_chain(db: store.Store, every: bool = False) -> CachesChecked:
         db.put_facts((gid, heads[gid], *_facts_of_summary(s)) for gid, s in check.summaries.items())
     from scorekeeper.storage import states
 
-    return CachesChecked(check.replayed, check.compared, check.rebuilt, len(wrong), every, states.unchecked(db))
+    rebuilt = check.rebuilt + ratings.repair_cache(db)  # the placings `ratings` caches, at their heads
+    return CachesChecked(check.replayed, check.compared, rebuilt, len(wrong), every, states.unchecked(db))
 
 
 def _facts_wrong(kept: dict, heads: dict[str, str], truth: dict[str, dict]) -> list[str]:
@@ -442,6 +443,28 @@ def abandon(db: store.Store, game_id: str) -> engine.Game:
     return game
 
 
+def label(db: store.Store, game_id: str, name: str | None, location: str | None, scorer: str | None) -> engine.Game:
+    """Set or change the game's name, location and scorer: an entry of its own, so the log
+    keeps it and `undo` takes it back. Refused, writing nothing, when it changes nothing."""
+    from scorekeeper.core import plain
+
+    given = {"name": name, "location": location, "scorer": scorer}
+    if all(value is None for value in given.values()):
+        raise errors.UsageError("say what to set: --name, --location or --scorer (e.g. --location \"Ann's kitchen\")")
+    what = {"name": "the game's name", "location": "the location", "scorer": "the scorer"}
+    for field, value in given.items():
+        if value is not None:
+            given[field] = plain.check(what[field], value.strip())
+    with db.writing(game_id) as writer:
+        game = replay(writer.events)
+        if all(value is None or getattr(game, field) == value for field, value in given.items()):
+            raise errors.EntryError("the game is already labelled so; nothing to change")
+        event = events.GameLabelled(**given)
+        writer.append(event.data())
+    engine.label(game, event)
+    return game
+
+
 # --- whole games -----------------------------------------------------------------------
 
 
@@ -461,37 +484,53 @@ def create(db: store.Store, home: Path | None, ruleset_name: str, players: str, 
     return game
 
 
-def import_sheet(db: store.Store, path: Path) -> engine.Game:
-    """Load a game from its JSON score sheet into the store and make it current, once its
-    chain verifies and its entries replay into a valid game scoring what the sheet says;
-    its summary is kept for `stats` at once, since it has just been replayed anyway."""
-    from scorekeeper import stats
-    from scorekeeper.storage import transfer
+def import_files(db: store.Store, paths: Sequence[Path]) -> Imported:
+    """Bring games from JSON score sheets and other store files into the store, all or none
+    (see storage/league.py): every chain verified, every game replayed into a valid game (and a
+    sheet's printed part checked against it), a game already here skipped, a longer copy of one
+    appended to it, and two copies of one game that part ways refused. The last game added
+    becomes current. Summaries are kept for `stats` and `ratings` at once, since every game has
+    just been replayed anyway."""
+    from scorekeeper import ratings, stats
+    from scorekeeper.storage import league, transfer
 
-    data = transfer.read(path)
-    stored = transfer.chain(path, data)
+    copies = [copy for path in paths for copy in league.read(path)]
+    replayed = {id(copy): _replayed_copy(copy) for copy in copies if copy.sheet is not None}
+    for copy in copies:
+        if copy.sheet is not None:
+            transfer.compare(Path(copy.source), copy.sheet, replayed[id(copy)])
+    chosen = league.plan(copies, db)
+    taken = [replayed.get(id(copy)) or _replayed_copy(copy) for copy in chosen.take]
+    added = [game.id for game in taken if game.id not in chosen.extends]
+    db.take_chains([copy.events for copy in chosen.take], make_current=added[-1] if added else None)
+    for copy, game in zip(chosen.take, taken, strict=True):
+        stats.remember(db, game, copy.events[-1].hash)
+        ratings.remember(db, game, copy.events[-1].hash)
+    db.put_facts([(game.id, copy.events[-1].hash, *facts(game)) for copy, game in zip(chosen.take, taken, strict=True)])
+    return Imported(
+        added=[g for g in taken if g.id in added],
+        extended=[(g, len(c.events) - chosen.extends[g.id]) for c, g in zip(chosen.take, taken, strict=True) if g.id in chosen.extends],
+        present=[copy.events[0].game_id for copy in chosen.present],
+        files=len(paths),
+    )
+
+
+def _replayed_copy(copy: league.Copy) -> engine.Game:
+    """The game a copy's entries make, or a refusal naming its file: entries this version
+    does not know, or that the rules refuse (a forged chain can hold what no command writes)."""
+    source, stored = copy.source, copy.events
     first = stored[0]
     if first.body.get("type") != "game_started" or first.body.get("game_id") != first.game_id:
-        raise errors.EntryError(f"{path}: its first entry does not start game {first.game_id}; nothing was imported")
+        raise errors.EntryError(f"{source}: its first entry does not start game {first.game_id}; nothing was imported")
     try:
-        game = replay(stored)
+        return replay(stored)
     except events.UnknownEntry as exc:
         raise errors.EntryError(
-            f"{path}: entry {exc.position} is not an entry this scorekeeper knows; nothing was imported"
+            f"{source}: entry {exc.position} is not an entry this scorekeeper knows; nothing was imported"
         ) from None
     except errors.ScorekeeperError as exc:
-        raise errors.EntryError(f"{path}: its entries do not make a valid game ({exc}); nothing was imported") from None
+        raise errors.EntryError(f"{source}: its entries do not make a valid game ({exc}); nothing was imported") from None
     except Exception as exc:  # a forged chain can hold what no command ever writes
         raise errors.EntryError(
-            f"{path}: its entries do not make a valid game ({type(exc).__name__}: {exc}); nothing was imported"
+            f"{source}: its entries do not make a valid game ({type(exc).__name__}: {exc}); nothing was imported"
         ) from None
-    transfer.compare(path, data, game)
-    if db.head(game.id):
-        raise errors.EntryError(
-            f"game {game.id} is already in the store (`use {game.id}` makes it current); nothing was imported"
-        )
-    db.import_chain(stored, make_current=True)  # one transaction: both, or neither
-    head = db.head(game.id)
-    stats.remember(db, game, head)
-    db.put_facts([(game.id, head, *facts(game))])
-    return game

@@ -112,7 +112,7 @@ def test_format_on_screen_takes_any_case_and_md(sk):
     assert sk("sheet", "--format", "MD") == sk("sheet", "--format", "markdown")
     assert sk("sheet", "--format", "Html").startswith("<!DOCTYPE html>")
     assert sk.fails("sheet", "--format", "PDF", code=2) == (
-        "error: unknown sheet format 'PDF'; choose text, csv, grid, json, markdown, html"
+        "error: unknown sheet format 'PDF'; choose text, csv, grid, json, markdown, html, bgstats"
     )
 
 

@@ -454,8 +454,9 @@ def test_four_bad_queens_a_correction_of_who_declared_the_moon(sk, right, wrong)
     same_game(sk, right, wrong)
 
 
-def test_a_correction_names_a_renamed_player_by_their_name_now(sk, right, wrong):
-    # Bob hands his seat to Bea after hand 1; hand 1's tricks are then corrected for "Bea"
+def test_a_correction_names_a_renamed_player_as_they_were_called_in_that_hand(sk, right, wrong):
+    # Bob hands his seat to Bea after hand 1; hand 1's tricks are then corrected for "Bea",
+    # and the reply names the seat as hand 1 knew it: Bob (bid 1 took 0: -(10 + 1), rule 1)
     for t in (right, wrong):
         t("new", *MRPIKES_3)
     hand(right, "h", "1 1 1", "2 0 1")
@@ -464,7 +465,7 @@ def test_a_correction_names_a_renamed_player_by_their_name_now(sk, right, wrong)
         t("rename", "Bob", "Bea")
     out = wrong("tricks", "Ann=2", "Bea=0", "--hand", "1")
     assert out.startswith("Hand 1 corrected (entry 5): tricks Ann=2 Bob=0 (was tricks Ann=1 Bob=1).")
-    assert "Hand 1 now scores: Ann -11 (was +11), Bea -11 (was +11), Cat +11." in out
+    assert "Hand 1 now scores: Ann -11 (was +11), Bob -11 (was +11), Cat +11." in out
     same_game(sk, right, wrong)
 
 

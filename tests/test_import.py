@@ -91,16 +91,14 @@ def test_an_imported_game_in_progress_carries_on(sk, tmp_path):
     assert other(sk, tmp_path, "verify").splitlines()[0] == "The 1 game verifies: no entry has been altered."
 
 
-def test_importing_twice_is_refused(sk, tmp_path, exported):
-    path, standings, _ = exported
+def test_importing_a_game_already_there_skips_it(sk, tmp_path, exported):
+    path, standings, log = exported
     gid = standings["game"]
-    err = sk.fails("import", path)  # the game it was exported from is in this store already
-    assert (
-        err
-        == f"refused: game {gid} is already in the store (`use {gid}` makes it current); nothing was imported"
-    )
+    said = f"Game {gid} is already in the store: skipped.\n0 imported, 0 brought up to date, 1 already there.\n"
+    assert sk("import", path) == said  # the game it was exported from is in this store already
     other(sk, tmp_path, "import", path)
-    assert sk.fails("--home", tmp_path / "other", "import", path) == err
+    assert other(sk, tmp_path, "import", path) == said
+    assert other(sk, tmp_path, "log") == log  # nothing was added to it
 
 
 @pytest.mark.parametrize("ruleset", load_bench().mix())

@@ -602,6 +602,7 @@ def test_the_sheet_marks_the_tie_break_hand(sk):
     lines = sk("sheet").splitlines()
     assert [line.split()[0] for line in lines if re.match(r"\s+\d+‡?\s", line)][-2:] == ["19", "20‡"]
     assert "‡ tie-break hand: the lead was tied after the planned hands" in lines
+    assert lines[lines.index(next(line for line in lines if line.lstrip().startswith("20‡"))) + 1] == "      tie-break 1"
     data = json.loads(sk("sheet", "--format", "json"))
     assert [h["hand"] for h in data["hands"] if h.get("tie_break")] == [20]
     assert "20‡" in sk("sheet", "--format", "html")

@@ -369,7 +369,7 @@ def test_tie_break_on_the_office_plays_another_flipped_hand(sk):
     assert "Ann and Bob tie for the lead: another hand at the final size" in out
     now = status(sk)
     assert (now["finished"], now["hand"], now["needs"]) == (False, 2, ["flip", "bids", "tricks"])
-    assert "hand 2 (tie-break after 1)" in sk("status")
+    assert "hand 2 (tie-break 1)" in sk("status")  # named as such, never "hand 2 of 1"
     sk("flip", "as")
     sk("bid", "1", "0", "0")
     sk("tricks", "1", "0", "0")  # Ann 11 + 11 = 22, Bob 11 + 6 = 17, Cat 7 + 6 = 13

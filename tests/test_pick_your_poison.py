@@ -488,7 +488,8 @@ def test_each_bad_entry_is_one_line_and_records_nothing(sk):
         == "error: Ann's bid 'two' is not a whole number; write Ann=bid:N"
     )
     assert sk.fails("poison", "Ann=pass", code=2) == (
-        "error: Ann's poison 'pass' is not bid:N, blind:N or take; write e.g. Ann=bid:2"
+        "error: Ann's poison 'pass' is not bid:N, blind:N or take (or N, bN, t for short); "
+        "write e.g. Ann=2, Ann=b1 or Ann=t"
     )
     assert sk.fails("poison", "Ann=bid:18") == (
         "refused: Ann's bid of 18 is more than hand 1's 17 cards each; bid 0 to 17"
@@ -639,6 +640,9 @@ def test_every_kind_of_forced_pick_in_a_round_of_four_then_a_round_of_three(sk):
     assert scores(sk) == {"Ann": 60, "Bob": 70, "Cat": 16}
     assert "Round 1 is complete; every poison's count starts again." in closing
     assert "Cat deals: lowest score, 16." in closing
+    sheet = sk("sheet")
+    assert "blind 3 took 3 +26, renege -4 → 22" in sheet  # the peek is in the hand's row
+    assert "      end of round 1" in sheet  # the sheet marks where the round ends
     # --- round 2: 3 hands, each poison exactly once (min 1, max ceil(3/3) = 1)
     state = status(sk)
     assert state["round"] == {"number": 2, "of": 2, "hand": 1, "hands": 3}
@@ -755,7 +759,8 @@ def test_a_revoke_costs_four_at_once_at_any_time_in_the_hand(sk):
     assert scores(sk) == {"Ann": 0, "Bob": -8, "Cat": 0}
     out = sk("tricks", "5", "6", "6")  # T: 5, 6, 6; Bob's hand: 6 - 4 - 4 = -2
     bob = next(line.split() for line in out.splitlines() if line.startswith("Bob "))
-    assert bob == ["Bob", "take", "took", "6", "-2", "-2"]  # the hand's points and the total
+    # the hand's row says it item by item: take 6 (one a trick), two reneges, then the hand's -2
+    assert bob == ["Bob", "take", "took", "6", "+6,", "renege", "-4,", "renege", "-4", "→", "-2", "-2"]
     assert scores(sk) == {"Ann": 5, "Bob": -2, "Cat": 6}
     hands = json.loads(sk("sheet", "--format", "json"))["hands"]
     assert hands[0]["points"] == {"Ann": 5, "Bob": -2, "Cat": 6}

@@ -140,17 +140,19 @@ def test_without_a_terminal_the_line_editor_is_not_loaded(sk):
 
 
 def test_starting_a_game_by_answering_ruleset_players_dealer(sk):
-    result = play("oh-hell-mrpikes", "Ann, Bob Cat Dan Eve", "Cat", "h", "2 1 0 3 1", "2 1 1 5 1")
+    result = play("oh-hell-mrpikes", "Ann, Bob Cat Dan Eve", "Cat", "Ann's kitchen", "Bob", "h", "2 1 0 3 1", "2 1 1 5 1")
     assert result.exit_code == 0, result.stderr
     out = result.stdout
-    assert out.startswith("No game yet: answer the ruleset, the players and the first dealer")
+    assert out.startswith("No game yet: answer the ruleset, the players, the first dealer, the location and the scorer")
+    sheet = json.loads(sk("sheet", "--format", "json"))
+    assert (sheet["location"], sheet["scorer"]) == ("Ann's kitchen", "Bob")  # asked as the game starts
     assert "players Ann, Bob, Cat, Dan, Eve" in out
     # order Dan Eve Ann Bob Cat: Dan 2/2 12, Eve 1/1 11, Ann 0 took 1 -11, Bob 3 took 5 -12, Cat 1/1 11
     assert scores(sk) == {"Dan": 12, "Eve": 11, "Cat": 11, "Ann": -11, "Bob": -12}
 
 
 def test_a_wrong_answer_while_starting_a_game_asks_again(sk):
-    result = play("oh-hell-mrpike", "snakebit", "Ann,Bob,Cat,Dan,Eve", "", "snakebit", "Ann,Bob,Cat", "Bob")
+    result = play("oh-hell-mrpike", "snakebit", "Ann,Bob,Cat,Dan,Eve", "", "", "", "snakebit", "Ann,Bob,Cat", "Bob", "", "")
     assert result.exit_code != 0
     assert result.stderr.splitlines() == [
         "error: unknown ruleset 'oh-hell-mrpike'; choose one of: oh-hell-mrpikes, oh-hell-office, "
@@ -162,8 +164,10 @@ def test_a_wrong_answer_while_starting_a_game_asks_again(sk):
 
 
 def test_the_dealer_defaults_to_the_first_player_on_an_empty_answer(sk):
-    assert play("oh-hell-mrpikes", "Ann,Bob,Cat", "").exit_code == 0
+    assert play("oh-hell-mrpikes", "Ann,Bob,Cat", "", "", "").exit_code == 0  # Enter skips location and scorer too
     assert sk.json("status")["dealer"] == "Ann"
+    sheet = json.loads(sk("sheet", "--format", "json"))
+    assert (sheet["location"], sheet["scorer"]) == ("", "")
 
 
 def test_refusals_are_one_line_and_the_session_carries_on(sk):
@@ -282,7 +286,8 @@ def test_tab_completes_commands_players_suits_cards_options_and_rulesets(sk, hom
     assert completed(one, "un") == ["undo"]
     assert completed(one, "why B") == ["Bob"]
     assert completed(one, "h") == ["hearts", "help"]  # the trump is asked: suits first
-    assert completed(one, "trump ") == ["spades", "hearts", "diamonds", "clubs", "none"]
+    # MrPikes always has a trump: `none` is not offered where it would be refused
+    assert completed(one, "trump ") == ["spades", "hearts", "diamonds", "clubs"]
     assert completed(one, "trick Q") == ["QS", "QH", "QD", "QC"]
     assert completed(one, "why Ann --h") == ["--hand"]
     assert "oh-hell-office" in completed(one, "new oh-hell-")

@@ -84,6 +84,10 @@ def test_a_hand_typed_at_a_terminal(home):
     tty.type("Ann,Bob,Cat,Dan,Eve\r")
     tty.wait_for("dealer (Enter: Ann)>")
     tty.type("Cat\r")
+    tty.wait_for("location (Enter: none)>")
+    tty.type("Ann's kitchen\r")  # typed as said: no quotes needed
+    tty.wait_for("scorer (Enter: none)>")
+    tty.type("\r")  # Enter skips it
     tty.wait_for("hand 1 · Cat deals 10 · trump>")
     tty.wait_for("hand 1 of 19 · Cat deals · 1. Ann 0")  # the bottom line
     tty.type("h\r")

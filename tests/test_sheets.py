@@ -59,10 +59,11 @@ def test_text_sheet_is_the_paper_sheet(sk):
         "Scorer: Ann\n"
         "\n"
         "hand  dealer  cards  trump  Ann               Bob                      Cat\n"
-        "----  ------  -----  -----  ----------------  -----------------------  ----------------------------\n"
-        "   1  Ann         6  ♥      bid 2 took 2  12  bid 5 took 3  -12 PANTS  bid 0 took 1  -11\n"
+        "----  ------  -----  -----  ----------------  -----------------------  ------------------------------------------------\n"
+        "   1  Ann         6  ♥      bid 2 took 2  12  bid 5 took 3  -12 PANTS  bid 0 took 1                      -11\n"
         f"      “{COMMENT}”\n"
-        "   2  Bob         6  ♠      bid 1 took 1  23  bid 2 took 2    0        bid 3 took 3   -8 RENEGE -10\n"
+        # Cat's hand 2 item by item: made 3, 10 + 3 (scoring rule 1), and the revoke's -10 (reneges 1)
+        "   2  Bob         6  ♠      bid 1 took 1  23  bid 2 took 2    0        bid 3 took 3 +13, renege -10 → 3   -8 RENEGE -10\n"
         "      renege by Cat (revoke, -10): club on a heart lead\n"
         "\n"
         "Oh Hell! (MrPikes' house rules) — 2 hands played\n"
@@ -91,13 +92,13 @@ def test_a_game_in_progress_shows_the_hand_under_way(sk):
     ] == ("  2*  Bob         9  ♦      bid 1         13                13                -11")
     assert "      “Bob is thinking”" in lines
     assert "* in progress" in lines
-    assert "In progress: hand 2 next." in lines
+    assert "In progress: hand 2, under way." in lines  # its bids are being made: not "next"
 
 
 def test_an_unknown_format_is_a_usage_error(sk):
     friday(sk)
     err = sk.fails("sheet", "--format", "pdf", code=2)
-    assert err == "error: unknown sheet format 'pdf'; choose text, csv, grid, json, markdown, html"
+    assert err == "error: unknown sheet format 'pdf'; choose text, csv, grid, json, markdown, html, bgstats"
 
 
 def test_output_writes_the_file_and_nothing_to_the_screen(sk, tmp_path):
@@ -202,8 +203,11 @@ def test_json_sheet_is_complete(sk):
         {"Ann": 11, "Bob": 12, "Cat": 3},
     ]
     assert [h["totals"] for h in data["hands"]][-1] == {"Ann": 23, "Bob": 0, "Cat": -8}
-    assert data["hands"][0]["players"]["Bob"] == {"bid": 5, "tricks": 3, "pants": True}
-    assert data["hands"][0]["players"]["Cat"] == {"bid": 0, "tricks": 1}  # a zero bid is a fact
+    assert data["hands"][0]["players"]["Bob"] == {"name": "Bob", "points": -12, "bid": 5, "tricks": 3, "pants": True}
+    # a zero bid is a fact; bid 0 took 1: -(10 + 1) (MrPikes' scoring rule 1, missed)
+    assert data["hands"][0]["players"]["Cat"] == {"name": "Cat", "points": -11, "bid": 0, "tricks": 1}
+    # made 3: 10 + 3, then the revoke's -10 (reneges 1): the row says both
+    assert data["hands"][1]["players"]["Cat"]["said"] == "+13, renege -10 → 3"
     assert data["hands"][1]["players"]["Cat"]["reneges"] == [
         {"kind": "revoke", "points": -10, "note": "club on a heart lead"}
     ]
@@ -347,9 +351,9 @@ def test_snakebit_cursed_cards_are_counted_on_the_sheet(sk):
     assert "   1  Ann         8  Suns   Moons   took 4, 5 cursed  -1  took 3, 3 cursed  0  took 1  1" in lines
     cells = json.loads(sk("sheet", "--format", "json"))["hands"][0]["players"]
     assert cells == {
-        "Ann": {"tricks": 4, "cursed_cards": 5},
-        "Bob": {"tricks": 3, "cursed_cards": 3},
-        "Cat": {"tricks": 1, "cursed_cards": 0},
+        "Ann": {"name": "Ann", "points": -1, "tricks": 4, "cursed_cards": 5},
+        "Bob": {"name": "Bob", "points": 0, "tricks": 3, "cursed_cards": 3},
+        "Cat": {"name": "Cat", "points": 1, "tricks": 1, "cursed_cards": 0},
     }
 
 
@@ -365,8 +369,9 @@ def test_fosdick_sheets_show_each_hands_points_before_the_cards(sk):
     sk("moon", "Cat")
     sk("took", "Cat", "QS", "QH", "QD", "QC")
     lines = sk("sheet").splitlines()
-    assert "   1  Ann         8  +3 Q♠ Q♥  3  +2 Q♦ Q♣  2  0              0       0   0" in lines
-    assert "   2  Bob         8  +5        8  +5        7  0 Q♠ Q♥ Q♦ Q♣  0 MOON  +5  5" in lines
+    # the pass before each hand, 4 players: right, left, across, hold (RULES.md §4)
+    assert "   1  Ann         8  right  +3 Q♠ Q♥  3  +2 Q♦ Q♣  2  0              0       0   0" in lines
+    assert "   2  Bob         8  left   +5        8  +5        7  0 Q♠ Q♥ Q♦ Q♣  0 MOON  +5  5" in lines
     assert "+3 Q♠ Q♥" in sk("sheet", "--format", "html") and "+3 Q♠ Q♥" in sk("sheet", "--format", "md")
 
 

@@ -5,6 +5,7 @@ import json
 
 import pytest
 from helpers import load_bench, store_game
+from openskill.models import PlackettLuce
 
 from scorekeeper import stats
 from scorekeeper.storage import seals, store
@@ -34,6 +35,15 @@ def mrpikes_two(sk):
         sk("trump", trump)
         sk("bid", *bids.split())
         sk("tricks", *tricks.split())
+
+
+def mrpikes_ratings():
+    """Each player's rating (mu - 3 sigma) after the two games above, as openskill's
+    Plackett-Luce rates their places: Ann 1, Bob 2, Cat 3; then Cat 1, Ann and Bob 2."""
+    model = PlackettLuce()
+    first = model.rate([[model.rating()] for _ in range(3)], ranks=[1, 2, 3])
+    second = model.rate(first, ranks=[2, 2, 1])
+    return {name: r.mu - 3 * r.sigma for name, [r] in zip(("Ann", "Bob", "Cat"), second, strict=True)}
 
 
 def queens(sk):
@@ -96,6 +106,7 @@ def test_records_per_ruleset(sk):
         "name": "Ann", "played": 2, "won": 1, "shared_wins": 0, "in_progress": 0, "average": 11.5,
         "best": 23, "bids": 4, "bids_made": 3, "bid_accuracy": 0.75, "forced_blind": None,
         "blind_survived": None, "pants": 0, "reneges": 0, "moons": None, "moons_failed": None,
+        "rating": round(mrpikes_ratings()["Ann"], 3),
     }  # fmt: skip
     # Bob: 0 and 0; bids 5/3 missed, 2/2, 1/1 made, 6/5 missed: 2 of 4; pants in both games
     bob = record(data, "oh-hell-mrpikes", "Bob")
@@ -150,8 +161,10 @@ def test_one_player_and_one_ruleset(sk):
         "made",
         "pants",
         "reneges",
+        "rating",
     ]
-    assert lines[5].split() == ["Cat", "2", "1", "8.0", "24", "3/4", "75%", "0", "1"]
+    cat = f"{mrpikes_ratings()['Cat']:.1f}"
+    assert lines[5].split() == ["Cat", "2", "1", "8.0", "24", "3/4", "75%", "0", "1", cat]
 
 
 def test_a_game_in_progress_counts_its_hands_but_not_as_played(sk):

@@ -586,7 +586,8 @@ def test_import_round_trip(tmp_path):
         events = a.events("g")
     with Store(tmp_path / "b") as b:
         fill(b, "other", 1)
-        b.import_chain(events)
+        b.take_chains([events[:5]])
+        b.take_chains([events])  # the rest of the same chain is appended
         assert b.events("g") == events
         assert [g.id for g in b.games()] == ["other", "g"]
         assert b.games()[1] == store.GameSummary("g", events[0].at, 12, events[-1].hash)
@@ -594,11 +595,17 @@ def test_import_round_trip(tmp_path):
         # The imported game carries on from where it left off.
         fill(b, "g", 1)
         assert b.verify() == []
-
-        with pytest.raises(errors.EntryError) as caught:
-            b.import_chain(events)
-        assert str(caught.value) == "game g is already in the store; nothing was imported"
+        b.take_chains([events])  # an earlier copy of it: nothing to add
         assert len(b.events("g")) == 13
+
+    with Store(tmp_path / "c") as c:
+        fill(c, "g", 3)  # another game g: its chain is not the start of the one imported
+        with pytest.raises(errors.EntryError) as caught:
+            c.take_chains([events])
+        assert str(caught.value) == (
+            "game g in the store is not the start of the one imported, nor the other way round; nothing was imported"
+        )
+        assert len(c.events("g")) == 3
 
 
 @pytest.mark.parametrize(
@@ -621,7 +628,7 @@ def test_import_refuses_a_chain_that_does_not_verify(tmp_path, tamper, expected)
     tamper(events)
     with Store(tmp_path / "b") as b:
         with pytest.raises(errors.StoreError) as caught:
-            b.import_chain(events)
+            b.take_chains([events])
         message = str(caught.value)
         assert message.startswith("game g cannot be imported because its audit chain does not")
         assert expected in message and message.endswith("; nothing was imported")
@@ -630,7 +637,7 @@ def test_import_refuses_a_chain_that_does_not_verify(tmp_path, tamper, expected)
 
 def test_import_of_nothing_is_refused(tmp_path):
     with Store(tmp_path) as s, pytest.raises(errors.EntryError, match="no entries"):
-        s.import_chain([])
+        s.take_chains([[]])
 
 
 # --- speed -----------------------------------------------------------------------------------

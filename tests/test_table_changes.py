@@ -192,7 +192,9 @@ def test_rename_keeps_the_seat_and_its_score_and_the_sheet_notes_it(sk):
     sk("trump", "s")
     sk("bid", "Kat=2", "Ann=3", "Bob=3")
     sheet = sk("sheet")
-    assert "Renamed: Kat (was Cat) from hand 2" in sheet
+    assert "Renamed: Cat → Kat from hand 2" in sheet
+    header = next(line for line in sheet.splitlines() if line.startswith("hand"))
+    assert "Cat → Kat from hand 2" in header  # the seat's column shows both names
     assert sk.json("why", "Kat")["total"] == -11
 
 
@@ -331,12 +333,12 @@ def test_the_html_sheet_shows_columns_starting_and_ending_in_chromium(sk, tmp_pa
     sk("sheet", "--output", page)
     dom = chromium(tmp_path, "--dump-dom", page.as_uri())
     header = re.search(r'<table class="sheet"><thead><tr>(.*?)</tr>', dom).group(1)
-    assert re.findall(r'<th colspan="2" title="([^"]*)"', header) == ["Ann", "Rob", "Cat", "Dan"]
+    assert re.findall(r'<th colspan="2" title="([^"]*)"', header) == ["Ann", "Bob → Rob from hand 3", "Cat (left)", "Dan"]
     sheet = re.search(r'<table class="sheet">(.*?)</table>', dom, re.S).group(1)
     rows = re.findall(r"<tr(?: class=\"open\")?><td class=\"num\">(\d+)</td>(.*?)</tr>", sheet)
     away = {int(n): [i for i, cell in enumerate(re.findall(r'<td class="(f|away)"', body)) if cell == "away"] for n, body in rows}
     # Dan's column (the fourth) starts at hand 2; Cat's (the third) ends after hand 3
     assert away == {1: [3], 2: [], 3: [], 4: [2]}
-    assert "Rob (was Bob) from hand 3" in dom
+    assert "Bob → Rob from hand 3" in dom
     assert "Cat: house ruling: slow play → -5" in dom
     assert "Cat (left)" in dom

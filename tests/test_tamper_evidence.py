@@ -24,7 +24,7 @@ def two_hands(sk):
 
 
 def printed(reply):
-    found = re.findall(r"Chain digest after hand \d+: ([0-9a-f]+) \(keep it: `verify --digest` checks the store against it\)", reply)
+    found = re.findall(r"Chain digest after hand \d+: ([0-9a-f]+) \(keep it for `verify --digest`\)", reply)
     assert len(found) == 1, reply
     return found[0]
 
@@ -156,7 +156,7 @@ def test_verify_rebuilds_a_cached_summary_that_does_not_match_its_game(sk, home)
         "The 1 game verifies: no entry has been altered.",
         "Every game replayed (1) to check its cached summary.",
         "Rebuilt 1 cached summary that did not match its game (a cache beside the record, used by "
-        "`games` and `stats`; the record itself is intact).",
+        "`games`, `stats` and `ratings`; the record itself is intact).",
     ]
     assert "hand 3" in sk("games")
     assert sk("verify").splitlines()[:2] == [

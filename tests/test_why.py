@@ -42,7 +42,7 @@ def test_why_oh_hell_mrpikes_in_words(sk):
         "    -11  bid 5, took 4: missed by 1 → -11\n"
         "         by scoring rule 1, exact bid, missed: -10 - the miss\n"
         "         note: PANTS: Ann bid 5 and took 4: off with the pants (or 'Dumbass' on the forehead)\n"
-        "Hand 2 (Bob deals, 9 cards, trump ♠): +3 — bid 3, took 3 tricks\n"
+        "Hand 2 (Bob deals, 9 cards, trump ♠): +13, renege -10 → 3 — bid 3, took 3 tricks\n"
         "    +13  bid 3, took 3: made → 13\n"
         "         by scoring rule 1, exact bid, made: 10 + tricks\n"
         "    -10  renege (revoke: failed to follow suit when able) → -10 (played a club on a heart lead)\n"

@@ -71,6 +71,9 @@ def replay(stored: list[events.AnyEvent]) -> Game:
         if isinstance(event, events.GameAbandoned):
             game.abandoned = True
             continue
+        if isinstance(event, events.GameLabelled):
+            label(game, event)
+            continue
         if retelling and game.finished and event.hand > game.hand.number:
             game.set_aside.append((n, event))  # a hand the corrected game never reached
             continue
@@ -84,10 +87,19 @@ def replay(stored: list[events.AnyEvent]) -> Game:
     return game
 
 
+def label(game: Game, event: events.GameLabelled) -> None:
+    """The game's name, location and scorer as `label` set them (at any time, even once the
+    game is over: they describe the evening, not its play)."""
+    for field in ("name", "location", "scorer"):
+        value = getattr(event, field)
+        if value is not None:
+            setattr(game, field, value)
+
+
 def apply(game: Game, event: events.AnyEvent) -> None:
     """Apply one entry to the game, or raise the refusal that says why it cannot be."""
-    if isinstance(event, events.EntryReversed | events.GameStarted | events.Corrected | events.GameAbandoned):
-        raise AssertionError("reversals, corrections and abandoning are honoured by replay, not applied")
+    if isinstance(event, events.EntryReversed | events.GameStarted | events.Corrected | events.GameAbandoned | events.GameLabelled):
+        raise AssertionError("reversals, corrections, labels and abandoning are honoured by replay, not applied")
     if game.abandoned:
         raise errors.RuleViolation("this game was abandoned; `undo` takes that back, or start another with `new`")
     if game.finished:

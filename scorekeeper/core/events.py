@@ -164,6 +164,16 @@ class Corrected(Event):
         return self.fact.hand
 
 
+class GameLabelled(Event):
+    """The game's name, where it is played and who keeps score, set or changed after `new`
+    (`label`); a field left out (None) stays as it was, "" clears it."""
+
+    type: Literal["label"] = "label"
+    name: str | None = None
+    location: str | None = None
+    scorer: str | None = None
+
+
 class GameAbandoned(Event):
     type: Literal["abandoned"] = "abandoned"
 
@@ -177,7 +187,7 @@ AnyEvent = Union[
     GameStarted, TrumpSet, CardFlipped, CursedSet, BidsRecorded, PoisonsRecorded,
     TricksRecorded, CardsTaken, CursedCounted, TrickAwarded, MoonDeclared,
     RenegeRecorded, TrickPlayed, CommentAdded, DealerSet, PlayerJoined, PlayerLeft,
-    PlayerRenamed, PointsAdjusted, Corrected, GameAbandoned, EntryReversed,
+    PlayerRenamed, PointsAdjusted, Corrected, GameAbandoned, EntryReversed, GameLabelled,
 ]  # fmt: skip
 
 _BY_TYPE: dict[str, type[Event]] = {kind.model_fields["type"].default: kind for kind in get_args(AnyEvent)}
@@ -194,6 +204,19 @@ class UnknownEntry(errors.StoreError):
         self.position = position
 
 
+# The key of a stored entry's body naming the front end it came from, when not the terminal
+# ("phone": the scorer's page). It sits beside the event's own fields, so the chain's hash
+# covers it like the rest of the entry; replaying ignores it.
+VIA = "via"
+VIA_PHONE = "phone"
+
+
+def via(body: dict[str, Any]) -> str | None:
+    """Where a stored entry was made: "phone", or None for the terminal."""
+    given = body.get(VIA) if isinstance(body, dict) else None
+    return given if isinstance(given, str) else None
+
+
 def parse_all(bodies: list[dict[str, Any]]) -> list[AnyEvent]:
     """Events from their stored JSON forms. Each is checked by the validator of its own
     type, so a command pays only for building the validators of the kinds of entry its
@@ -204,6 +227,8 @@ def parse_all(bodies: list[dict[str, Any]]) -> list[AnyEvent]:
         kind = _BY_TYPE.get(tag) if isinstance(tag, str) else None
         if kind is None:
             raise UnknownEntry(position)
+        if VIA in body:
+            body = {key: value for key, value in body.items() if key != VIA}
         try:
             parsed.append(kind.model_validate(body))
         except ValidationError:
@@ -262,6 +287,12 @@ def describe(event: AnyEvent) -> str:
             return f"correction of hand {event.fact.hand}: {describe(event.fact)}"
         case GameAbandoned():
             return "game abandoned"
+        case GameLabelled():
+            return "label: " + ", ".join(
+                f"{what} “{value}”" if value else f"{what} cleared"
+                for what, value in (("name", event.name), ("location", event.location), ("scorer", event.scorer))
+                if value is not None
+            )
         case EntryReversed():
             return f"undo entry {event.target}"
     raise AssertionError(event)

@@ -13,8 +13,8 @@ from typing import Any
 
 from scorekeeper.core import errors, events, names, plain, rulesets, schedule, scoring, state
 
-JOIN_RULE = "join"
-ADJUST_RULE = "adjust"
+JOIN_RULE = state.JOIN_RULE
+ADJUST_RULE = state.ADJUST_RULE
 
 
 # --- judging the entries ------------------------------------------------------------

@@ -10,6 +10,8 @@ from typing import Any, NamedTuple
 from scorekeeper.core import cards, errors, events, names, outcomes, rulesets, schedule, scoring
 
 PRE_PLAY = ("flip", "trump", "cursed", "bids", "poisons")
+JOIN_RULE = "join"  # the rule of a newcomer's starting score, an item of the hand they join in
+ADJUST_RULE = "adjust"  # the rule of the table's own ruling (`adjust`)
 
 # Records are NamedTuples and the two state objects plain classes rather than dataclasses:
 # making a dataclass costs about a millisecond at import, on every command (see README).
@@ -101,6 +103,16 @@ class Hand:
         items = [*self.items, *(p.item for p in self.penalties), *self.rulings]
         return scoring.totals(items, list(dict.fromkeys([*players, *(i.player for i in items)])))
 
+    def starts(self) -> dict[str, Fraction]:
+        """The starting score of each player who sat down at this hand: it counts in their
+        total, and is not a point the hand scored."""
+        return {i.player: i.points for i in self.rulings if i.rule == JOIN_RULE}
+
+    def points_scored(self, players: list[str]) -> dict[str, Fraction]:
+        """This hand's points without the newcomers' starting scores (what the hand scored)."""
+        starts = self.starts()
+        return {p: v - starts.get(p, Fraction(0)) for p, v in self.points(players).items()}
+
 
 class Game:
     """A game's state, derived by replaying its events."""
@@ -185,6 +197,14 @@ class Game:
 
     def winners(self) -> list[str]:
         return self.leaders() if self.finished else []
+
+    def called(self, player: str, number: int) -> str:
+        """What `player` (as called now) was called in hand `number`: a rename counts from
+        the hand it was made in, and the hands before it keep the name they were played under."""
+        for at, old, new in reversed(self.renames):
+            if at > number and player == new:
+                player = old
+        return player
 
     def seat(self, player: str) -> int:
         return self.players.index(player)

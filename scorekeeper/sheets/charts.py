@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import math
+from collections.abc import Collection
 
 # Okabe–Ito colours (told apart with colour-blindness too) and dash patterns, so the lines
 # still differ on a black-and-white printout.
@@ -56,8 +57,9 @@ def _bounds(series: dict[str, list[float]]) -> tuple[float, float]:
 # --- terminal --------------------------------------------------------------------------
 
 
-def terminal(players: list[str], series: dict[str, list[float]], height: int = 10) -> str:
-    """Each player's running total plotted with their marker; `*` where several meet."""
+def terminal(players: list[str], series: dict[str, list[float]], height: int = 10, departed: Collection[str] = ()) -> str:
+    """Each player's running total plotted with their marker; `*` where several meet. A
+    player who left keeps their line, and the legend says they left."""
     points = max(len(line) for line in series.values())
     if points <= 1:
         return "(no hand scored yet: nothing to chart)"
@@ -93,7 +95,7 @@ def terminal(players: list[str], series: dict[str, list[float]], height: int = 1
             if all(ch == " " for ch in axis[max(0, start - 1) : end]):
                 axis[start:end] = list(text)
     lines.append(" " * (pad + 2) + "".join(axis).rstrip() + "   hand")
-    legend = "   ".join(f"{mark[p]} {p}" for p in players)
+    legend = "   ".join(f"{mark[p]} {p}" + (" (left)" if p in departed else "") for p in players)
     lines.append(" " * (pad + 2) + legend + ("   * several" if any("*" in row for row in grid) else ""))
     return "\n".join(lines)
 
@@ -114,8 +116,11 @@ def hand_labels(hands: int, length: float, gap: float = 15) -> list[int]:
     return shown or [1]
 
 
-def svg(players: list[str], series: dict[str, list[float]], width: int = 720, height: int = 230) -> str:
-    """An inline SVG line chart of the running totals, with a legend ordered by final total."""
+def svg(
+    players: list[str], series: dict[str, list[float]], width: int = 720, height: int = 230, departed: Collection[str] = ()
+) -> str:
+    """An inline SVG line chart of the running totals, with a legend ordered by final total,
+    the players who left after everyone still playing (their lines kept, marked "left")."""
     esc = html.escape
     points = max(len(line) for line in series.values())
     lo, hi = _bounds(series)
@@ -164,7 +169,7 @@ def svg(players: list[str], series: dict[str, list[float]], width: int = 720, he
         out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="1.6"{dashes}/>')
         for i, v in enumerate(series[player][1:], start=1):
             out.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="1.8" fill="{colour}"/>')
-    final = sorted(players, key=lambda p: -series[p][-1])
+    final = sorted(players, key=lambda p: (p in departed, -series[p][-1]))
     for k, player in enumerate(final):
         n = players.index(player)
         colour, dash = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)]
@@ -176,7 +181,7 @@ def svg(players: list[str], series: dict[str, list[float]], width: int = 720, he
         )
         out.append(
             f'<text x="{lx + 26}" y="{ly + 3.5}" fill="#111">{esc(_short(player))} '
-            f"({esc(number_text(series[player][-1]))})</text>"
+            f"({esc(number_text(series[player][-1]))}{', left' if player in departed else ''})</text>"
         )
     out.append("</svg>")
     return "\n".join(out)

@@ -19,10 +19,11 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.core import engine, errors, rulesets, scoring
+from scorekeeper.core.state import JOIN_RULE
 from scorekeeper.sheets import charts
 from scorekeeper.words import corrected, reports
 
-FORMATS = ("text", "csv", "grid", "json", "markdown", "html")
+FORMATS = ("text", "csv", "grid", "json", "markdown", "html", "bgstats")
 JSON_FORMAT = "table-scorekeeper sheet"  # the marker `import` looks for
 JSON_VERSION = 1
 
@@ -41,7 +42,8 @@ class Renege:
 class Cell:
     """One player's part of one hand: what was recorded for them and what it scored."""
 
-    player: str
+    player: str  # the column's player, as called now
+    called: str = ""  # the name they had in this hand (a rename counts from its hand on)
     bid: int | None = None
     poison: str | None = None  # "bid 3", "blind 2", "take"
     tricks: int | None = None
@@ -53,15 +55,20 @@ class Cell:
     pants: bool = False
     forced_blind: bool = False
     reneges: tuple[Renege, ...] = ()
-    points: Fraction = Fraction(0)  # this hand
+    points: Fraction = Fraction(0)  # what this hand scored (a newcomer's starting score apart)
+    start: Fraction | None = None  # the starting score of a player who sat down in this hand
     total: Fraction = Fraction(0)  # running total after this hand
     seated: bool = True  # dealt in this hand (a column starts when its player joins, ends when they leave)
     shows_points: bool = False  # the hand's points are written too: the facts don't show them
     said: str = ""  # the facts as a scorer writes them: "bid 3 took 2", "took 4, 5 cursed", "Q♠ Q♥ last"
+    breakdown: str | None = None  # the points item by item, with a renege or ruling: "+10, renege -10 → 0"
 
     def written(self) -> str:
         """The facts, after the hand's points where the facts alone don't show them (the
-        Queens and hearts of the trick avoidance games): `+3 Q♠ Q♥`."""
+        Queens and hearts of the trick avoidance games): `+3 Q♠ Q♥`; and the points item by
+        item where a renege or a ruling changed them: `bid 0 took 0 +10, renege -10 → 0`."""
+        if self.breakdown is not None:
+            return " ".join(p for p in (self.facts(), self.breakdown) if p)
         if not self.shows_points:
             return self.facts()
         points = scoring.points_text(self.points)
@@ -104,9 +111,12 @@ class Row:
     comments: tuple[str, ...]
     announcements: tuple[str, ...]
     corrections: tuple[corrected.Fix, ...] = ()
-    rulings: tuple[str, ...] = ()  # the table's: "Dan: house ruling: slow play → -5", a newcomer's score
-    points: dict[str, Fraction] = field(default_factory=dict)  # the hand's points: those dealt in, and anyone given some
-    tie_break: bool = False  # played after the planned hands because the lead was tied
+    rulings: tuple[tuple[str, str], ...] = ()  # the table's, (player as called now, text): "Dan: house ruling: slow play → -5"
+    starts: tuple[str, ...] = ()  # each newcomer's starting score, a line of its own
+    points: dict[str, Fraction] = field(default_factory=dict)  # what the hand scored: those dealt in, and anyone given some
+    tie_break: int | None = None  # which tie-break hand (1, 2…): played after the planned hands because the lead was tied
+    passing: str | None = None  # the pass before the hand: "left", "right", "across", "hold"
+    round_end: int | None = None  # the round this hand completed (Pick Your Poison)
 
 
 @dataclass(frozen=True)
@@ -132,7 +142,7 @@ class Sheet:
             ("Date", self.date),
             ("Location", game.location),
             ("Scorer", game.scorer),
-            ("Renamed", "; ".join(f"{new} (was {old}) from hand {hand}" for hand, old, new in game.renames)),
+            ("Renamed", "; ".join(f"{old} → {new} from hand {hand}" for hand, old, new in game.renames)),
         ]
         return [(k, v) for k, v in pairs if v]
 
@@ -140,6 +150,11 @@ class Sheet:
     def players(self) -> list[str]:
         """The sheet's columns: everyone who has played, in the order they sat down."""
         return self.game.roster
+
+    def headers(self) -> list[str]:
+        """Each column's heading: the player's name, with every name the seat had and the
+        hand each began ("Eve → Gus from hand 11"), and "(left)" for a player who left."""
+        return [heading(self.game, p) for p in self.players]
 
     def running(self) -> dict[str, list[Fraction]]:
         """Each player's running total: 0 before the first hand, then after each row."""
@@ -158,10 +173,25 @@ def render(game: engine.Game, fmt: str, stored: list) -> str:
     """The score sheet of `game` (its stored events give the date and the chain) in `fmt`."""
     if fmt not in FORMATS:
         raise errors.UsageError(f"unknown sheet format '{fmt}'; choose {', '.join(FORMATS)}")
+    if fmt == "bgstats":
+        from scorekeeper.sheets import bgstats
+
+        return bgstats.play(game, stored)
     renderer = {
         "text": text, "csv": csv_sheet, "grid": grid, "json": json_sheet, "markdown": markdown, "html": html_sheet,
     }  # fmt: skip
     return renderer[fmt](build(game, stored))
+
+
+def heading(game: engine.Game, player: str) -> str:
+    """A player as a column or a legend names them: "Eve → Gus from hand 11 (left)"."""
+    chain: list[tuple[str, int | None]] = [(player, None)]  # each name and the hand it began
+    for at, old, new in reversed(game.renames):
+        if new == chain[0][0]:
+            chain[0] = (new, at)
+            chain.insert(0, (old, None))
+    names = [name if at is None else f"{name} from hand {at}" for name, at in chain]
+    return " → ".join(names) + (" (left)" if player in game.left else "")
 
 
 def build(game: engine.Game, stored: list) -> Sheet:
@@ -177,20 +207,25 @@ def build(game: engine.Game, stored: list) -> Sheet:
 
 
 def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> Row:
-    points = hand.points(game.roster)
+    points, played, starts = hand.points(game.roster), hand.points_scored(game.roster), hand.starts()
     pants = hand.outcome.paid("pants") if hand.outcome is not None else []
     blind = {p for p, kind in hand.forced.items() if kind == "blind"}
     scored = reports.tricks_scored(hand)
-    named = any(isinstance(r, rulesets.CardPoints) and (r.cards or r.suits) for r in hand.phase.scoring)
+    # the facts alone don't show what the cards and the first and last tricks scored
+    hidden = any(
+        isinstance(r, rulesets.TrickPoints) or (isinstance(r, rulesets.CardPoints) and (r.cards or r.suits))
+        for r in hand.phase.scoring
+    )
     cells = []
     for p in game.roster:
         totals[p] += points[p]
         if p not in hand.seating:
-            cells.append(Cell(player=p, points=points[p], total=totals[p], seated=False))
+            cells.append(Cell(player=p, called=game.called(p, hand.number), points=played[p], total=totals[p], seated=False))
             continue
         cells.append(
             Cell(
                 player=p,
+                called=game.called(p, hand.number),
                 bid=hand.bids.get(p),
                 poison=reports.pick_text(hand.poisons[p]) if p in hand.poisons else None,
                 tricks=hand.tricks[p] if hand.tricks is not None else None,
@@ -206,15 +241,18 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
                     for pen in hand.penalties
                     if pen.item.player == p
                 ),
-                points=points[p],
+                points=played[p],
+                start=starts.get(p),
                 total=totals[p],
-                shows_points=named and hand.closed,
+                shows_points=hidden and hand.closed,
                 said=reports.player_facts(game, hand, p, "sheet"),
+                breakdown=reports.breakdown(hand, p),
             )
         )
+    passing = game.ruleset.passing
     return Row(
         number=hand.number,
-        dealer=hand.seating[hand.dealer],
+        dealer=game.called(hand.seating[hand.dealer], hand.number),
         size=hand.size,
         trump=reports.suit_text(hand.trump) if hand.trump_known else "",
         trump_code=hand.trump,
@@ -225,9 +263,16 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
         comments=tuple(hand.comments),
         announcements=tuple(a.text for a in hand.announcements),
         corrections=tuple(corrected.of_hand(game, hand.number)),
-        rulings=tuple(f"{item.player}: {item.reason}" for item in hand.rulings),
-        points=hand.points(hand.seating),
-        tie_break=game.planned_hands is not None and hand.number > game.planned_hands,
+        rulings=tuple(
+            (item.player, f"{game.called(item.player, hand.number)}: {item.reason}")
+            for item in hand.rulings
+            if item.rule != JOIN_RULE
+        ),
+        starts=tuple(line for p in hand.seating if (line := reports.start_said(game, hand, p))),
+        points=hand.points_scored(hand.seating),
+        tie_break=reports.tie_break_number(game, hand.number),
+        passing=passing.direction(len(hand.seating), hand.number) if passing and hand.phase.passing else None,
+        round_end=reports.closing_data(game, hand).get("round_complete") if hand.closed else None,
     )
 
 
@@ -253,6 +298,8 @@ def _columns(sheet: Sheet) -> list[str]:
         cols.append("cursed")
     if rules.phases:
         cols.append("game")
+    if rules.passing is not None:
+        cols.append("pass")
     return cols
 
 
@@ -265,6 +312,7 @@ def _info(sheet: Sheet, row: Row) -> list[str]:
         "trump": row.trump,
         "cursed": reports.suit_text(row.cursed) if row.cursed else "",
         "game": row.phase,
+        "pass": row.passing or "",
     }
     return [values[c] for c in _columns(sheet)]
 
@@ -273,12 +321,17 @@ def _notes(row: Row) -> list[str]:
     """What is written under a hand: its corrections, reneges with their notes, then the
     comments."""
     notes = [c.text() for c in row.corrections]
+    if row.tie_break:
+        notes.append(f"tie-break {row.tie_break}")
+    notes += list(row.starts)
     for cell in row.cells:
         for r in cell.reneges:
             note = f": {r.note}" if r.note else ""
-            notes.append(f"renege by {cell.player} ({r.kind}, {scoring.points_text(r.points)}){note}")
-    notes += list(row.rulings)
+            notes.append(f"renege by {cell.called} ({r.kind}, {scoring.points_text(r.points)}){note}")
+    notes += [text for _, text in row.rulings]
     notes += [f"“{c}”" for c in row.comments]
+    if row.round_end:
+        notes.append(f"end of round {row.round_end}")
     return notes
 
 
@@ -316,7 +369,8 @@ def text(sheet: Sheet) -> str:
         return " ".join([facts + scoring.points_text(c.total).rjust(total_w[c.player]), *c.marks()])
 
     cells = [[cell(c) for c in row.cells] for row in sheet.rows]
-    widths += [max([len(p), *(len(r[i]) for r in cells)]) for i, p in enumerate(sheet.players)]
+    headers = sheet.headers()
+    widths += [max([len(h), *(len(r[i]) for r in cells)]) for i, h in enumerate(headers)]
     numeric = {"hand", "cards"}
 
     def line(values: list[str]) -> str:
@@ -326,7 +380,7 @@ def text(sheet: Sheet) -> str:
         ]
         return "  ".join(padded).rstrip()
 
-    lines.append(line([*cols, *sheet.players]))
+    lines.append(line([*cols, *headers]))
     lines.append("  ".join("-" * w for w in widths))
     for row, row_info, row_cells in zip(sheet.rows, info, cells, strict=True):
         lines.append(line([*row_info, *row_cells]))
@@ -357,7 +411,7 @@ def neutralise(value: str) -> str:
 CSV_COLUMNS = [
     "hand", "dealer", "cards", "trump", "cursed", "game", "player", "bid", "poison", "tricks",
     "taken", "cursed_cards", "first_trick", "last_trick", "moon", "pants", "forced_blind",
-    "reneges", "points", "total", "comments",
+    "reneges", "start", "points", "total", "comments",
 ]  # fmt: skip
 
 
@@ -368,27 +422,28 @@ def csv_sheet(sheet: Sheet) -> str:
     meta = [
         ("game", game.name or game.id), ("id", game.id), ("ruleset", game.ruleset.name),
         ("date", sheet.date), ("location", game.location), ("scorer", game.scorer),
-        ("players", ", ".join(sheet.players)), ("chain digest", sheet.head),
+        ("players", ", ".join(sheet.headers())), ("chain digest", sheet.head),
     ]  # fmt: skip
     for key, value in meta:
         writer.writerow([key, neutralise(value)])
     writer.writerow([])
     writer.writerow(CSV_COLUMNS)
     for row in sheet.rows:
-        comments = " | ".join([*row.rulings, *row.comments])
         for cell in row.cells:
             if not cell.seated:
                 continue
+            # the hand's comments, and a ruling in the row of the player it is about
+            comments = " | ".join([*(text for who, text in row.rulings if who == cell.player), *row.comments])
             reneges = "; ".join(
                 f"{r.kind} {scoring.points_text(r.points)}" + (f": {r.note}" if r.note else "")
                 for r in cell.reneges
             )
             values: list[Any] = [
                 row.number, row.dealer, row.size if row.size is not None else "", row.trump_code or "",
-                row.cursed or "", row.phase, cell.player, _blank(cell.bid), cell.poison or "",
+                row.cursed or "", row.phase, cell.called, _blank(cell.bid), cell.poison or "",
                 _blank(cell.tricks), " ".join(cell.taken), _blank(cell.cursed), _yes(cell.first),
                 _yes(cell.last), cell.moon or "", _yes(cell.pants), _yes(cell.forced_blind), reneges,
-                scoring.points_json(cell.points), scoring.points_json(cell.total), comments,
+                "" if cell.start is None else scoring.points_json(cell.start), scoring.points_json(cell.points), scoring.points_json(cell.total), comments,
             ]  # fmt: skip
             writer.writerow([neutralise(v) if isinstance(v, str) else v for v in values])
     return out.getvalue()
@@ -400,7 +455,7 @@ def grid(sheet: Sheet) -> str:
     in the hands a player was not at the table."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(["hand", *(neutralise(p) for p in sheet.players)])
+    writer.writerow(["hand", *(neutralise(p) for p in sheet.headers())])
     for row in sheet.rows:
         writer.writerow([row.number, *(scoring.points_json(c.total) if c.seated else "" for c in row.cells)])
     return out.getvalue()
@@ -430,6 +485,7 @@ def json_data(sheet: Sheet) -> dict[str, Any]:
         "location": game.location,
         "scorer": game.scorer,
         "players": sheet.players,
+        "renames": [{"hand": hand, "old": old, "new": new} for hand, old, new in game.renames],
         "ruleset": {
             "name": game.ruleset.name,
             "title": game.ruleset.title,
@@ -454,11 +510,15 @@ def hand_json(row: Row) -> dict[str, Any]:
         "cursed": row.cursed,
         "game": row.phase or None,
         "closed": row.closed,
-        **({"tie_break": True} if row.tie_break else {}),
+        **({"tie_break": row.tie_break} if row.tie_break else {}),
+        **({"pass": row.passing} if row.passing else {}),
+        **({"round_end": row.round_end} if row.round_end else {}),
         "points": {p: scoring.points_json(v) for p, v in row.points.items()},
+        "starts": {c.player: scoring.points_json(c.start) for c in row.cells if c.start is not None},
         "totals": {c.player: scoring.points_json(c.total) for c in row.cells if c.seated},
         "players": {c.player: _cell_json(c) for c in row.cells if c.seated},
-        "rulings": list(row.rulings),
+        "rulings": [text for _, text in row.rulings],
+        "notes": _notes(row),
         "comments": list(row.comments),
         "announcements": list(row.announcements),
         "corrections": [{"entry": c.entry, "now": c.now, "was": list(c.was)} for c in row.corrections],
@@ -467,6 +527,9 @@ def hand_json(row: Row) -> dict[str, Any]:
 
 def _cell_json(cell: Cell) -> dict[str, Any]:
     data: dict[str, Any] = {
+        "name": cell.called,  # as called in this hand
+        "points": scoring.points_json(cell.points),
+        "said": cell.breakdown,
         "bid": cell.bid,
         "poison": cell.poison,
         "tricks": cell.tricks,
@@ -506,7 +569,7 @@ def markdown(sheet: Sheet) -> str:
     lines += [f"- **{k}:** {md(v)}" for k, v in sheet.meta()]
     lines.append("")
     cols = _columns(sheet)
-    headers = [c.capitalize() for c in cols] + [md(p) for p in sheet.players] + ["Notes"]
+    headers = [c.capitalize() for c in cols] + [md(h) for h in sheet.headers()] + ["Notes"]
     lines.append("| " + " | ".join(headers) + " |")
     lines.append(
         "|"
@@ -546,7 +609,7 @@ def _result_line(game: engine.Game) -> str:
     hands = f"{played} hand{'s' if played != 1 else ''} played"
     if game.finished:
         return f"{hands}. {reports.final_text(game)}"
-    return f"{hands}; in progress: hand {game.hand.number} next."
+    return f"{hands}. {reports.in_progress_text(game)}"
 
 
 # --- HTML ------------------------------------------------------------------------------
@@ -566,13 +629,14 @@ th { background: #eee; text-align: left; font-weight: bold; }
 table.sheet th { overflow: hidden; text-overflow: ellipsis; max-width: 30mm; white-space: nowrap; }
 td.num, td.t { text-align: right; }
 td.who { max-width: 18mm; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-td.f { color: #555; border-right: none; }
+td.f { color: #222; border-right: none; }
 td.away { background: #f4f4f4; }
 td.f span.nw { white-space: nowrap; }
+td.f span.by { display: block; }  /* a renege's or a ruling's points, item by item: may wrap */
 td.t { font-weight: bold; white-space: nowrap; border-left: none; }
 .red { color: #c00; }
-.mark { display: inline-block; font-size: 6pt; font-weight: bold; color: #fff; background: #a11; border-radius: 0.8mm; padding: 0 0.6mm; margin-left: 0.6mm; }
-.mark.moon { background: #225; } .mark.blind { background: #555; }
+.mark { display: inline-block; font-size: 7pt; font-weight: bold; color: #000; background: #fff; border: 0.8pt solid #000; border-radius: 0.8mm; padding: 0 0.6mm; margin-left: 0.6mm; letter-spacing: 0.02em; }
+.mark.moon { border-style: double; border-width: 2pt; } .mark.blind { border-style: dashed; }
 tr.note td { font-style: italic; color: #333; padding-left: 6mm; white-space: normal; }
 tr.open td { background: #fffbe6; }
 tr.fix del { color: #a11; } tr.fix ins { text-decoration: none; font-weight: bold; }
@@ -628,13 +692,15 @@ def html_sheet(sheet: Sheet) -> str:
         + "</dl>",
         '<table class="sheet"><thead><tr>'
         + "".join(f"<th>{esc(c)}</th>" for c in cols)
-        + "".join(f'<th colspan="2" title="{esc(p)}">{esc(p)}</th>' for p in sheet.players)
+        + "".join(f'<th colspan="2" title="{esc(h)}">{esc(h)}</th>' for h in sheet.headers())
         + "</tr></thead><tbody>",
     ]
     for row in sheet.rows:
         info = "".join(_info_html(c, v, row) for c, v in zip(cols, _info(sheet, row), strict=True))
         cells = "".join(
-            f'<td class="f"><span class="nw">{esc(c.written())}</span>{"".join(_mark_html(m) for m in c.marks())}</td>'
+            f'<td class="f"><span class="nw">{esc(c.written() if c.breakdown is None else c.facts())}</span>'
+            + (f'<span class="by">{esc(c.breakdown)}</span>' if c.breakdown is not None else "")
+            + f'{"".join(_mark_html(m) for m in c.marks())}</td>'
             f'<td class="t">{esc(scoring.points_text(c.total))}</td>'
             if c.seated
             else '<td class="away" colspan="2"></td>'
@@ -652,7 +718,7 @@ def html_sheet(sheet: Sheet) -> str:
     if sheet.rows:
         series = sheet.plotted()
         out.append(
-            '<figure class="chart">' + charts.svg(sheet.players, series, width=480, height=240) + "</figure>"
+            '<figure class="chart">' + charts.svg(sheet.players, series, width=480, height=240, departed=sheet.game.left) + "</figure>"
         )
     out.append(
         '<div class="side"><table class="standings"><thead><tr><th>place</th><th>player</th><th>score</th><th>forfeits</th></tr></thead><tbody>'
@@ -684,15 +750,23 @@ def live_json(sheet: Sheet) -> dict[str, Any]:
     return {
         "columns": _columns(sheet),
         "players": sheet.players,
+        "headers": sheet.headers(),  # "Eve → Gus from hand 11", "Dan (left)"
         "rows": [
             {
                 "hand": row.number,
+                "tie_break": row.tie_break,
                 "closed": row.closed,
                 "info": _info(sheet, row),
                 "cells": [
-                    {"facts": c.facts(), "marks": c.marks(), "total": scoring.points_text(c.total)}
+                    {
+                        "name": c.called,  # the name the player had in this hand
+                        "facts": c.written(),
+                        "marks": c.marks(),
+                        "points": scoring.points_text(c.points),
+                        "total": scoring.points_text(c.total),
+                    }
                     if c.seated
-                    else {"facts": "", "marks": [], "total": ""}
+                    else {"name": c.called, "facts": "", "marks": [], "points": "", "total": ""}
                     for c in row.cells
                 ],
                 "notes": _notes(row),

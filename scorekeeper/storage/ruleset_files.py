@@ -29,7 +29,7 @@ def user_folder(home: Path | None) -> Path:
 def find(name: str, home: Path | None) -> tuple[str, str]:
     """The origin and text of a ruleset named by name (user's own first, then built-in) or
     by a path to a .toml file."""
-    if name.endswith(".toml") or "/" in name:
+    if is_path(name):
         path = Path(name)
         if not is_file(path):
             raise errors.UsageError(f"no ruleset file at {clipped(name)}; check the path")
@@ -65,6 +65,11 @@ def _read(path: Path) -> str:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise errors.RulesetError(f"{path}: cannot be read ({exc})") from None
+
+
+def is_path(name: str) -> bool:
+    """Whether a ruleset is named by the path of its file rather than by its name."""
+    return name.endswith(".toml") or "/" in name
 
 
 def locate(path_text: str, home: Path | None) -> tuple[str, str]:

@@ -323,9 +323,11 @@ class Store:
 
     FILENAME = "scorekeeper.sqlite3"
 
-    def __init__(self, folder: Path, *, copy: Path | None = None) -> None:
-        """The store in `folder`; or, with `copy`, that file read as a copy of a store (a
-        backup): opened read-only, never migrated or written."""
+    def __init__(self, folder: Path, live: bool = False, *, copy: Path | None = None) -> None:
+        """The store in `folder` (made if there is none); or, with `copy`, that file read as a
+        copy of a store (a backup, another laptop's store): opened read-only, never migrated or
+        written. `live`: a connection kept open to follow other processes' writes (a read-only
+        one may see the file frozen as it was)."""
         self.folder = Path(folder)
         self.path = Path(copy) if copy is not None else self.folder / self.FILENAME
         self._conn: sqlite3.Connection | None = None
@@ -334,6 +336,9 @@ class Store:
         # problems found while reading (a chain that does not check out): the front end
         # shows them as warnings, since a read changes nothing
         self.warnings: list[str] = []
+        # the front end this connection writes for, when not the terminal ("phone"): each
+        # entry it appends says so (see events.VIA)
+        self.via: str | None = None
         self._backup_checked: object = None  # the day the daily backup was last seen to, if any
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -345,7 +350,7 @@ class Store:
         current = self._inspect_read_only()
         # A store ready as it is opens read-only, so a backup or a shared folder one may not
         # write to can still be read; the first write reopens it for writing.
-        self._conn = self._open_for_reading() if current else None
+        self._conn = self._open_for_reading() if current and not live else None
         if self._conn is None and copy is not None:
             raise errors.StoreError(f"{self.path} is not a store this scorekeeper can read (an empty or older database)")
         if self._conn is None:
@@ -571,6 +576,11 @@ class Store:
             if warning not in self.warnings:
                 self.warnings.append(warning)
         return events
+
+    def chain(self, game_id: str) -> tuple[list[StoredEvent], str | None]:
+        """A game's events and what is wrong with its chain (None if it verifies)."""
+        with _sqlite_errors(self.path):
+            return self._read_chain(game_id)
 
     def _read_events(self, game_id: str) -> list[StoredEvent]:
         return self._read_chain(game_id)[0]
@@ -962,51 +972,63 @@ class Store:
                     return None
                 raise
 
-    def import_chain(self, events: list[StoredEvent], make_current: bool = False) -> None:
-        """Store a whole game's chain exactly as given, after checking that it verifies
-        (StoreError) and that the game is not already in the store (EntryError); with
-        `make_current`, the game becomes current in the same transaction."""
-        events = list(events)
-        if not events:
-            raise errors.EntryError("the score sheet holds no entries; nothing was imported")
-        game_id = events[0].game_id
-        problem = _malformed(events) or _chain_problem(
-            game_id,
-            [(e.game_id, e.n, e.at, None, e.body, e.prev, e.hash) for e in events],
-        )
-        if problem:
-            raise errors.StoreError(
-                f"game {game_id} cannot be imported because its audit chain does not verify: "
-                f"{problem}; nothing was imported"
+    def take_chains(self, chains: list[list[StoredEvent]], make_current: str | None = None) -> None:
+        """Store games whole as they were recorded elsewhere, in one transaction: a game not
+        here is added as given; a game here whose entries are the first ones of its given chain
+        gets the rest appended, exactly as given. Every chain must verify (StoreError) and a game
+        here must be the start of its given chain or the other way round (EntryError); nothing is stored unless all
+        are. With `make_current`, that game becomes current in the same transaction."""
+        for events in chains:
+            if not events:
+                raise errors.EntryError("a game to import holds no entries; nothing was imported")
+            game_id = events[0].game_id
+            problem = _malformed(events) or _chain_problem(
+                game_id, [(e.game_id, e.n, e.at, None, e.body, e.prev, e.hash) for e in events]
             )
+            if problem:
+                raise errors.StoreError(
+                    f"game {game_id} cannot be imported because its audit chain does not verify: "
+                    f"{problem}; nothing was imported"
+                )
         if self.conn.in_transaction:
-            raise RuntimeError("import_chain() cannot run inside writing()")
+            raise RuntimeError("take_chains() cannot run inside writing()")
         with self._transaction(), _sqlite_errors(self.path):
             conn = self.conn
-            there = conn.execute(
-                "SELECT 1 FROM games WHERE id = ? UNION ALL "
-                "SELECT 1 FROM events WHERE game_id = ? LIMIT 1",
-                (game_id, game_id),
-            ).fetchone()
-            if there:
-                raise errors.EntryError(
-                    f"game {game_id} is already in the store; nothing was imported"
+            for events in chains:
+                game_id = events[0].game_id
+                here = conn.execute(
+                    "SELECT hash FROM events WHERE game_id = ? ORDER BY n", (game_id,)
+                ).fetchall()
+                if any(row[0] != e.hash for row, e in zip(here, events, strict=False)):
+                    raise errors.EntryError(
+                        f"game {game_id} in the store is not the start of the one imported, nor the other way "
+                        "round; nothing was imported"
+                    )
+                new = events[len(here) :]
+                if not new:
+                    continue
+                if here:
+                    moved = conn.execute(
+                        "UPDATE games SET events = ?, head = ? WHERE id = ? AND events = ? AND head = ?",
+                        (len(events), events[-1].hash, game_id, len(here), here[-1][0]),
+                    ).rowcount
+                    if moved != 1:
+                        raise errors.StoreError(
+                            f"game {game_id}'s entry count in {self.path} does not match its entries; "
+                            "run `scorekeeper verify`"
+                        )
+                else:
+                    conn.execute(
+                        "INSERT INTO games (id, created_at, events, head) VALUES (?, ?, ?, ?)",
+                        (game_id, events[0].at, len(events), events[-1].hash),
+                    )
+                conn.executemany(
+                    "INSERT INTO events (game_id, n, at, type, body, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [(game_id, e.n, e.at, e.body["type"], canonical_json(e.body), e.prev, e.hash) for e in new],
                 )
-            conn.execute(
-                "INSERT INTO games (id, created_at, events, head) VALUES (?, ?, ?, ?)",
-                (game_id, events[0].at, len(events), events[-1].hash),
-            )
-            conn.executemany(
-                "INSERT INTO events (game_id, n, at, type, body, prev, hash) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (game_id, e.n, e.at, e.body["type"], canonical_json(e.body), e.prev, e.hash)
-                    for e in events
-                ],
-            )
+                self._appended += [(game_id, e.n) for e in new]
             if make_current:
-                self.set_current_game(game_id)
-            self._appended = [(game_id, e.n) for e in events]
+                self.set_current_game(make_current)
 
     # -- checking --
 
@@ -1256,6 +1278,10 @@ class GameWriter:
             raise RuntimeError("append() called after its writing() block ended")
         if not isinstance(body, dict) or not isinstance(body.get("type"), str):
             raise TypeError(f"an event body must be a dict with a str 'type', not {body!r}")
+        if self.store.via is not None:
+            from scorekeeper.core.events import VIA
+
+            body = {**body, VIA: self.store.via}
         text = canonical_json(body)
         try:
             text.encode("utf-8")

@@ -1,6 +1,6 @@
 """A JSON score sheet (`sheet --format json`) as a file to import: read within limits,
 checked to be a sheet of ours, its entries taken as a stored chain checked link by link, and
-what it says compared with what its entries score (table.import_sheet puts these together)."""
+what it says compared with what its entries score (table.import_files puts these together)."""
 
 from __future__ import annotations
 
@@ -148,10 +148,24 @@ def compare(path: Path, data: dict[str, Any], game: engine.Game) -> None:
         for hand in game.hands
         if hand.closed or hand.anything_recorded()
     ]
-    if [h.get("points") if isinstance(h, dict) else None for h in listed] != scored:
+    if [_with_starts(h) for h in listed] != scored:
         raise errors.StoreError(
             f"{path} was altered: its hands' points are not what its entries score; nothing was imported"
         )
+
+
+def _with_starts(listed: Any) -> Any:
+    """A listed hand's points with any newcomer's starting score added back (a sheet lists
+    the starts apart; one written before it did has them in the points)."""
+    if not isinstance(listed, dict) or not isinstance(listed.get("points"), dict):
+        return None
+    starts = listed.get("starts") if isinstance(listed.get("starts"), dict) else {}
+    points = dict(listed["points"])
+    for player, start in starts.items():
+        if player not in points or not isinstance(start, int | float) or not isinstance(points[player], int | float):
+            return None
+        points[player] += start
+    return points
 
 
 def _scores(standings: Any) -> Any:

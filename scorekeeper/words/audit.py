@@ -22,7 +22,8 @@ def log_text(game_id: str, stored: list[store.StoredEvent], head: str) -> str:
     rows = []
     for entry, event in zip(stored, parsed, strict=True):
         hand = getattr(event, "hand", "")
-        notes = [f"undone by entry {undone_by[entry.n]}"] if entry.n in undone_by else []
+        notes = ["from the phone"] if events.via(entry.body) == events.VIA_PHONE else []
+        notes += [f"undone by entry {undone_by[entry.n]}"] if entry.n in undone_by else []
         notes += [f"corrected by entry {n}" for n in corrected_by.get(entry.n, [])]
         if entry.n in set_aside:
             notes.append("no longer counts: the corrected game ended before")
@@ -76,7 +77,7 @@ def caches_text(checked: CachesChecked) -> str:
         count = checked.summaries_rebuilt
         lines.append(
             f"Rebuilt {count} cached summar{'y' if count == 1 else 'ies'} that did not match {'its game' if count == 1 else 'their games'} "
-            "(a cache beside the record, used by `games` and `stats`; the record itself is intact)."
+            "(a cache beside the record, used by `games`, `stats` and `ratings`; the record itself is intact)."
         )
     if checked.facts_rebuilt:
         count = checked.facts_rebuilt

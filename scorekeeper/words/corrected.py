@@ -72,12 +72,14 @@ def was_text(fact: events.HandEvent, old: events.HandEvent) -> str:
 
 
 def points_line(before: state.Game, after: state.Game, number: int) -> str:
-    """`Ann +14 (was -15), Bob +10`: the hand's points, the old value where it changed."""
-    new = after.hands[number - 1].points(after.players)
-    old = before.hands[number - 1].points(before.players) if number <= len(before.hands) else {}
+    """`Ann +14 (was -15), Bob +10`: the hand's points, the old value where it changed, for
+    the players dealt in that hand (and anyone a ruling gave points), named as they were then."""
+    hand = after.hands[number - 1]
+    new = hand.points_scored(hand.seating)
+    old = before.hands[number - 1].points_scored(hand.seating) if number <= len(before.hands) else {}
     parts = []
-    for player in after.players:
-        text = f"{player} {_signed(new[player])}"
+    for player in new:
+        text = f"{after.called(player, number)} {_signed(new[player])}"
         if player in old and old[player] != new[player]:
             text += f" (was {_signed(old[player])})"
         parts.append(text)
@@ -88,10 +90,11 @@ def changes(before: state.Game, after: state.Game, number: int) -> list[str]:
     """What differs after hand `number` between the game as it stood and as re-told."""
     out = []
     for old, new in zip(before.hands[number:], after.hands[number:], strict=False):
-        if old.dealer != new.dealer:
+        dealt, was = new.seating[new.dealer], old.seating[old.dealer]
+        if dealt != was:
             out.append(
-                f"hand {new.number} is now dealt by {after.players[new.dealer]}: {new.dealer_reason} "
-                f"(was {before.players[old.dealer]})"
+                f"hand {new.number} is now dealt by {after.called(dealt, new.number)}: {new.dealer_reason} "
+                f"(was {before.called(was, old.number)})"
             )
         if old.size != new.size and new.size is not None:
             out.append(f"hand {new.number} is now {new.size} cards each (was {old.size})")

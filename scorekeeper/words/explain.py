@@ -7,7 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.core import cards, engine, errors, outcomes, rulesets, scoring
+from scorekeeper.core import cards, engine, errors, outcomes, rulesets, scoring, state
+from scorekeeper.core.counting import counted
 from scorekeeper.words import corrected, reports, vocabulary
 
 
@@ -15,9 +16,10 @@ def why_data(game: engine.Game, name: str, number: int | None = None) -> dict[st
     player = game.player(name, among=game.roster)
     hands = _chosen_hands(game, player, number)
     shown = [_hand_data(game, hand, player) for hand in hands]
-    total = sum((h["_points"] for h in shown), Fraction(0))
+    total = sum((h["_points"] + h["_start"] for h in shown), Fraction(0))
     for h in shown:
         h["points"] = scoring.points_json(h.pop("_points"))
+        h.pop("_start")
     return {
         "player": player,
         "game": game.id,
@@ -52,7 +54,8 @@ def _at_once(hand: engine.Hand) -> list[scoring.Item]:
 def _hand_data(game: engine.Game, hand: engine.Hand, player: str) -> dict[str, Any]:
     items = [i for i in hand.items if i.player == player] if hand.closed else []
     penalties = [p for p in hand.penalties if p.item.player == player]
-    rulings = [i for i in hand.rulings if i.player == player]
+    rulings = [i for i in hand.rulings if i.player == player and i.rule != state.JOIN_RULE]
+    start = hand.starts().get(player)
     rows = [_item_data(game, hand, item) for item in items]
     for penalty in penalties:
         row = _item_data(game, hand, penalty.item)
@@ -60,15 +63,22 @@ def _hand_data(game: engine.Game, hand: engine.Hand, player: str) -> dict[str, A
             row["reason"] += f" ({penalty.note})"
         rows.append(row)
     for ruling in rulings:
-        by = "the table's ruling" if ruling.rule == "adjust" else "joining mid-game (option join_score)"
-        rows.append({"points": scoring.points_json(ruling.points), "rule": ruling.rule, "reason": str(ruling.reason), "by": by})
+        rows.append({"points": scoring.points_json(ruling.points), "rule": ruling.rule, "reason": str(ruling.reason), "by": "the table's ruling"})
     points = sum((i.points for i in items + rulings), Fraction(0)) + sum(
         (p.item.points for p in penalties), Fraction(0)
     )
     return {
         "hand": hand.number,
+        "tie_break": reports.tie_break_number(game, hand.number),
         "game": hand.phase.title if game.ruleset.phases else None,
-        "dealer": hand.seating[hand.dealer],
+        "player": game.called(player, hand.number),  # the name the player had in this hand
+        "dealer": game.called(hand.seating[hand.dealer], hand.number),
+        "start": None if start is None else {
+            "points": scoring.points_json(start),
+            "text": reports.start_said(game, hand, player),
+            "by": "joining mid-game (option join_score)",
+        },
+        "said": reports.breakdown(hand, player),
         "cards": hand.size,
         "trump": hand.trump if hand.trump_known else None,
         "scored": hand.closed,
@@ -77,6 +87,7 @@ def _hand_data(game: engine.Game, hand: engine.Hand, player: str) -> dict[str, A
         "notes": [a.text for a in hand.announcements if player in a.about],
         "corrections": [fix.text() for fix in corrected.of_hand(game, hand.number)],
         "_points": points,
+        "_start": start or Fraction(0),
     }
 
 
@@ -133,14 +144,16 @@ def why_text(game: engine.Game, name: str, number: int | None = None) -> str:
         points = "point" if abs(Fraction(data["total"]).limit_denominator()) == 1 else "points"
         head = f"{player}: {total} {points} in {game.ruleset.title} ({scored} hand{'s' if scored != 1 else ''} scored)"
     else:
-        head = f"{player} in hand {number} of {game.ruleset.title}: {_signed(data['total'])}"
+        shown = data["hands"][0]  # the hand's own points: a newcomer's start is a line of its own
+        head = f"{shown['player']} in {reports.hand_title(game, number)} of {game.ruleset.title}: {_signed(shown['points'])}"
     lines = [head]
     if not data["hands"]:
         lines.append("No hand has been scored yet.")
     for h in data["hands"]:
-        lines += _hand_lines(game, h)
-    if number is None and len(data["hands"]) > 1:
-        lines.append(f"Total: {_sum_text([h['points'] for h in data['hands']])} = {total}")
+        lines += _hand_lines(game, h, player)
+    terms = [value for h in data["hands"] for value in ([h["start"]["points"]] if h["start"] else []) + [h["points"]]]
+    if number is None and len(terms) > 1:
+        lines.append(f"Total: {_sum_text(terms)} = {total}")
     return "\n".join(lines)
 
 
@@ -156,18 +169,27 @@ def _sum_text(values: list[int | float]) -> str:
     return text
 
 
-def _hand_lines(game: engine.Game, h: dict[str, Any]) -> list[str]:
+def _hand_lines(game: engine.Game, h: dict[str, Any], player: str) -> list[str]:
     about = [f"{h['dealer']} deals"]
     if h["game"]:
         about.insert(0, h["game"])
+    if h["tie_break"]:
+        about.insert(0, f"tie-break {h['tie_break']}")
     if h["cards"]:
-        about.append(f"{h['cards']} cards")
+        about.append(f"{counted(h['cards'], 'cards')}")
     if game.ruleset.trump.kind != "none" and h["trump"] is not None:
         about.append(f"trump {cards.suit_symbol(h['trump'])}")
-    state = _signed(h["points"]) if h["scored"] else "not scored yet"
+    said = h["said"] if h["said"] is not None else _signed(h["points"])
+    state = said if h["scored"] else "not scored yet"
     if not h["scored"] and h["items"]:
-        state += f"; {_signed(h['points'])} so far"
-    lines = [f"Hand {h['hand']} ({', '.join(about)}): {state}" + (f" — {h['facts']}" if h["facts"] else "")]
+        state += f"; {said} so far"
+    facts = h["facts"]
+    if h["player"] != player:  # renamed since
+        facts = f"as {h['player']}" + (f", {facts}" if facts else "")
+    lines = [f"Hand {h['hand']} ({', '.join(about)}): {state}" + (f" — {facts}" if facts else "")]
+    if h["start"]:
+        lines.append(f"  {_signed(h['start']['points']):>5}  {h['start']['text']}")
+        lines.append(f"         by {h['start']['by']}")
     rule = None
     for item in h["items"]:
         lines.append(f"  {_signed(item['points']):>5}  {item['reason']}")

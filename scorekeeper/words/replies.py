@@ -168,23 +168,23 @@ def digest_line(recorded: results.Recorded) -> str:
 
     return (
         f"\nChain digest after hand {recorded.hand.number}: {digests.short(recorded.digest)} "
-        "(keep it: `verify --digest` checks the store against it)"
+        "(keep it for `verify --digest`)"  # one short line: the standings stay on a small screen
     )
 
 
-def undone(undo: results.Undone) -> str:
+def undone(undo: results.Undone, in_turn: bool = False) -> str:
     """What an undo took back, then the hand as it now stands."""
     from scorekeeper.words import reports
 
-    return f"Undone: entry {undo.target_n}, {events.describe(undo.target)}.\n" + reports.status_text(undo.game)
+    return f"Undone: entry {undo.target_n}, {events.describe(undo.target)}.\n" + reports.status_text(undo.game, in_turn)
 
 
-def started(game: engine.Game) -> str:
+def started(game: engine.Game, in_turn: bool = False) -> str:
     """A new game: its id, game and players, then the first hand's status."""
     from scorekeeper.words import reports
 
     head = f"New game {game.id}: {game.ruleset.title}, players {', '.join(game.players)}."
-    return head + "\n" + reports.status_text(game)
+    return head + "\n" + reports.status_text(game, in_turn)
 
 
 def imported(game: engine.Game) -> str:
@@ -193,6 +193,28 @@ def imported(game: engine.Game) -> str:
 
     head = f"Imported game {game.id}: {game.ruleset.title}, players {', '.join(game.players)}; it is now current."
     return head + "\n" + reports.standings_text(game)
+
+
+def imported_files(result: results.Imported) -> str:
+    """What `import` did: one line per game (imported, brought up to date, already here),
+    then the count. A single sheet's new game is shown as `imported` shows it."""
+    if result.files == 1 and len(result.added) == 1 and not result.extended and not result.present:
+        return imported(result.added[0])
+    lines = [
+        f"Imported game {game.id}: {game.ruleset.title}, players {', '.join(game.roster)}." for game in result.added
+    ]
+    lines += [
+        f"Brought game {game.id} up to date: {counted(count, 'later entries')} added "
+        f"({game.ruleset.title}, players {', '.join(game.roster)})."
+        for game, count in result.extended
+    ]
+    lines += [f"Game {gid} is already in the store: skipped." for gid in result.present]
+    counts = (
+        f"{len(result.added)} imported, {len(result.extended)} brought up to date, "
+        f"{len(result.present)} already there"
+    )
+    current = f"; game {result.added[-1].id} is now current" if result.added else ""
+    return "\n".join([*lines, f"{counts}{current}."])
 
 
 def ruleset_copied(name: str, path: Path) -> str:
@@ -211,6 +233,12 @@ def _trump_words(hand: engine.Hand) -> str:
 def now_current(game_id: str, name: str) -> str:
     """`use`: the game made current, by id and any name."""
     return f"Game {game_id}{f' ({name})' if name else ''} is now current."
+
+
+def labelled(game: engine.Game) -> str:
+    """`label`: the game's name, location and scorer as they now are."""
+    said = [f"{what} {value}" for what, value in (("name", game.name), ("location", game.location), ("scorer", game.scorer)) if value]
+    return f"Game {game.id}: " + ("; ".join(said) if said else "no name, location or scorer") + "; `undo` takes that back."
 
 
 def abandoned(game: engine.Game) -> str:

@@ -4,6 +4,7 @@ hand in progress, a hand's closing summary, standings, and the score sheet forma
 from __future__ import annotations
 
 import sys
+from fractions import Fraction
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -123,6 +124,8 @@ def status_data(game: engine.Game) -> dict[str, Any]:
         "game": game.id,
         "ruleset": game.ruleset.name,
         "hand": hand.number,
+        "hand_title": hand_title(game, hand.number, of=True),  # "hand 3 of 19", "hand 20 (tie-break 1)"
+        "tie_break": tie_break_number(game, hand.number),
         "hands_planned": game.planned_hands,
         "phase": hand.phase.title if game.ruleset.phases else None,
         "phase_scoring": phase_text(game, hand) if game.ruleset.phases else None,
@@ -167,7 +170,7 @@ def table_changes(game: engine.Game) -> list[str]:
     went = [p for p in before if p not in hand.seating]
     if came or went:
         who = [f"{', '.join(came)} joined"] * bool(came) + [f"{', '.join(went)} left"] * bool(went)
-        size = f", {hand.size} cards each" if hand.size is not None else ""
+        size = f", {counted(hand.size, 'cards')} each" if hand.size is not None else ""
         out.append(f"{len(hand.seating)} players from hand {hand.number} ({'; '.join(who)}){size}")
     for event in game.pending:
         if isinstance(event, events.PlayerJoined):
@@ -177,14 +180,14 @@ def table_changes(game: engine.Game) -> list[str]:
     return out
 
 
-def status_text(game: engine.Game) -> str:
+def status_text(game: engine.Game, in_turn: bool = False) -> str:
+    """The hand in progress in words. Bare values go in seating order on a command line;
+    `in_turn`: where they are taken in turn from the dealer's left (`play`, the phone), and
+    the status says that order instead."""
     if game.finished:
         return f"{game.ruleset.title}: the game is over.\n" + standings_text(game)
     hand, data = game.hand, status_data(game)
-    planned = f" of {data['hands_planned']}" if data["hands_planned"] else ""
-    if data["hands_planned"] and hand.number > data["hands_planned"]:
-        planned = f" (tie-break after {data['hands_planned']})"
-    lines = [f"{game.ruleset.title} — hand {hand.number}{planned}"]
+    lines = [f"{game.ruleset.title} — {hand_title(game, hand.number, of=True)}"]
     lines += forced_blind_warnings(data)  # first, and loud: before anyone picks up cards
     lines += [f"Table: {change}." for change in data["table_changes"]]
     if data["phase"]:
@@ -208,12 +211,10 @@ def status_text(game: engine.Game) -> str:
     if hand.moon:
         lines.append(f"Moon: declared by {hand.moon}")
     if game.ruleset.bidding.kind != "none" and game.ruleset.bidding.order == "in-turn":
-        # simultaneous bids have no order; bare values always go in seating order (CLI contract)
+        # simultaneous bids have no order; bare values go in seating order on a command line
         verb = "Picking" if game.ruleset.bidding.kind == "poisons" else "Bidding"
-        lines.append(
-            f"{verb} order: {', '.join(data['order'])} (bare values go in seating order: "
-            f"{', '.join(game.players)})"
-        )
+        bare = "in this order" if in_turn else f"in seating order: {', '.join(game.players)}"
+        lines.append(f"{verb} order: {', '.join(data['order'])} (bare values go {bare})")
     if hand.bids:
         lines.append("Bids: " + ", ".join(f"{p} {b}" for p, b in hand.bids.items()))
     if data["legal_bids"] and "bids" in data["needs"]:
@@ -318,17 +319,65 @@ def span(values: list[int]) -> str:
     return ",".join(map(str, values))
 
 
+# --- a hand's name and points, as they were -------------------------------------------
+
+
+def tie_break_number(game: engine.Game, number: int) -> int | None:
+    """Which tie-break hand hand `number` is (1, 2…), or None for a planned hand."""
+    planned = game.planned_hands
+    return number - planned if planned is not None and number > planned else None
+
+
+def hand_title(game: engine.Game, number: int, of: bool = False) -> str:
+    """A hand as the table names it: "hand 20 (tie-break 1)", never "hand 20 of 19"; with
+    `of`, a planned hand is "hand 3 of 19"."""
+    extra = tie_break_number(game, number)
+    if extra is not None:
+        return f"hand {number} (tie-break {extra})"
+    planned = game.planned_hands
+    return f"hand {number} of {planned}" if of and planned else f"hand {number}"
+
+
+def points_said(hand: engine.Hand, player: str) -> str:
+    """A player's points in a hand as its row says them: what the rules scored, then each
+    renege and ruling, then what the hand comes to: "+10, renege -10 → 0" (just "+10"
+    without any). A newcomer's starting score is not the hand's and is left out (`start_said`)."""
+    scored = sum((i.points for i in hand.items if i.player == player), Fraction(0))
+    return breakdown(hand, player) or _signed(scored)
+
+
+def breakdown(hand: engine.Hand, player: str) -> str | None:
+    """A closed hand's points of a player with a renege or a ruling in it, item by item:
+    "+10, renege -10 → 0"; None when the rules' points are all there is."""
+    extras = [("renege", p.item.points) for p in hand.penalties if p.item.player == player]
+    extras += [("ruling", i.points) for i in hand.rulings if i.player == player and i.rule == state.ADJUST_RULE]
+    if not extras or not hand.closed:
+        return None
+    scored = sum((i.points for i in hand.items if i.player == player), Fraction(0))
+    net = scored + sum((points for _, points in extras), Fraction(0))
+    parts = [_signed(scored), *(f"{what} {_signed(points)}" for what, points in extras)]
+    return ", ".join(parts) + f" → {scoring.points_text(net)}"
+
+
+def start_said(game: engine.Game, hand: engine.Hand, player: str) -> str | None:
+    """A newcomer's starting score, a line of its own: "Fay joined with the score of the
+    player in last place (Cat, -22)"; None for a player who did not sit down in this hand."""
+    reason = next((i.reason for i in hand.rulings if i.player == player and i.rule == state.JOIN_RULE), None)
+    return None if reason is None else f"{game.called(player, hand.number)} {reason}"
+
+
 # --- hand summaries and standings ---------------------------------------------------
 
 
 def hand_closed_text(game: engine.Game, hand: engine.Hand) -> str:
-    points = hand.points(hand.seating)
     totals = game.totals()
     closing = closing_data(game, hand)
     rows = []
     for p in hand.seating:
-        rows.append([p, player_facts(game, hand, p), _signed(points[p]), scoring.points_text(totals[p])])
-    lines = [f"Hand {hand.number} scored:", table(rows, ["player", "", "hand", "total"])]
+        rows.append([p, player_facts(game, hand, p), points_said(hand, p), scoring.points_text(totals[p])])
+    title = hand_title(game, hand.number)
+    lines = [f"{title[0].upper()}{title[1:]} scored:", table(rows, ["player", "", "hand", "total"])]
+    lines += [line for p in hand.seating if (line := start_said(game, hand, p))]
     lines += [a.text for a in hand.announcements]
     if game.finished:
         lines.append(final_text(game))
@@ -415,11 +464,11 @@ def next_text(game: engine.Game) -> str:
     if game.ruleset.dealer == "lowest-score":
         # the deal follows the scores, so why it lands where it does gets a line of its own
         return (
-            f"Next: hand {hand.number}, {size}; {leads} leads. Record: {needs}.\n"
+            f"Next: {hand_title(game, hand.number)}, {size}; {leads} leads. Record: {needs}.\n"
             f"{game.players[hand.dealer]} deals: {hand.dealer_reason}."
         )
     return (
-        f"Next: hand {hand.number}, {game.players[hand.dealer]} deals ({hand.dealer_reason}), "
+        f"Next: {hand_title(game, hand.number)}, {game.players[hand.dealer]} deals ({hand.dealer_reason}), "
         f"{size}; {leads} leads. Record: {needs}."
     )
 
@@ -428,7 +477,7 @@ def upcoming_lines(game: engine.Game) -> list[str]:
     """The next hand's game by name with its scoring (Compendium), and which way to pass."""
     hand, lines = game.hand, []
     lines += [f"Table: {change}." for change in table_changes(game)]
-    lines += [f"{item.player} {item.reason}." for item in hand.rulings if item.rule == "join"]
+    lines += [f"{line}." for p in hand.seating if (line := start_said(game, hand, p))]
     if game.ruleset.phases:
         lines.append(f"Hand {hand.number}: {hand.phase.title} — {phase_text(game, hand)}")
     direction = engine.pass_direction(game, hand)
@@ -444,6 +493,24 @@ def final_text(game: engine.Game) -> str:
     if len(winners) == 1:
         return f"Game over: {winners[0]} wins."
     return f"Game over: a shared win for {' and '.join(winners)}."
+
+
+def in_progress_text(game: engine.Game) -> str:
+    """Where an unfinished game stands: the hand under way, or the hand to be dealt next."""
+    from scorekeeper.core import seating
+
+    hand = game.hand
+    title = hand_title(game, hand.number)
+    under_way = hand.anything_recorded() or not seating.untouched(game, hand)  # a trump or a flip counts too
+    return f"In progress: {title}, under way." if under_way else f"In progress: {title} next."
+
+
+def standings_line(game: engine.Game, between: str = " · ") -> str:
+    """The standings in one line, a player who left marked so: "1. Ann 40 · 2. Dan 55 (left)"."""
+    return between.join(
+        f"{place}. {player} {scoring.points_text(total)}" + (" (left)" if player in game.left else "")
+        for place, player, total in game.standings()
+    )
 
 
 def standings_data(game: engine.Game) -> dict[str, Any]:
@@ -475,5 +542,5 @@ def standings_text(game: engine.Game) -> str:
     ]
     played = sum(1 for h in game.hands if h.closed)
     head = f"{game.ruleset.title} — {played} hand{'s' if played != 1 else ''} played"
-    tail = final_text(game) if game.finished else f"In progress: hand {game.hand.number} next."
+    tail = final_text(game) if game.finished else in_progress_text(game)
     return "\n".join([head, table(rows, ["place", "player", "score", "forfeits"]), tail])

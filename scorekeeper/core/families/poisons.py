@@ -8,6 +8,7 @@ stored: undoing a hand gives its picks back."""
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 
@@ -174,12 +175,21 @@ def picking_order(game: state.Game, hand: state.Hand) -> list[str]:
 # --- the entry -------------------------------------------------------------------------
 
 
+SHORT_FORMS = {"": "bid", "b": "blind", "t": "take"}  # as a scorer writes on paper: 2, b2, t
+
+
 def parse_pick(text: str, player: str) -> events.Poison:
-    """`bid:N`, `blind:N` or `take`, in any case."""
+    """`bid:N`, `blind:N` or `take`, in any case, or their short forms as written on paper:
+    `N` for a bid, `bN` for a blind bid, `t` for take."""
+    short = re.fullmatch(r"([bt]?)(\d*)", text.strip().lower())
+    if short is not None and (short.group(1) == "t") != bool(short.group(2)):
+        kind = SHORT_FORMS[short.group(1)]
+        return events.Poison(kind=kind) if kind == "take" else events.Poison(kind=kind, bid=int(short.group(2)))
     kind, sep, number = (part.strip() for part in text.strip().lower().partition(":"))
     if kind not in POISONS:
         raise errors.UsageError(
-            f"{player}'s poison '{text}' is not bid:N, blind:N or take; write e.g. {player}=bid:2"
+            f"{player}'s poison '{text}' is not bid:N, blind:N or take (or N, bN, t for short); "
+            f"write e.g. {player}=2, {player}=b1 or {player}=t"
         )
     if kind == "take":
         if sep:

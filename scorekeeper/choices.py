@@ -1,0 +1,77 @@
+"""What a scorer may tap, as data for a front end that builds entry lines: the cards and suits
+of the game's pack (with the names a scorer types), whether a hand may have no trump, the hook,
+and each closed hand's recorded answers for a correction. It states what the ruleset and the
+game already hold; the rules of answering stay with the service, which refuses the rest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.core import cards, engine
+
+
+def suits(game: engine.Game) -> list[dict[str, str]]:
+    """Each suit of the pack: what the line says (`word`) and what a button shows (`symbol`)."""
+    return [{"word": cards.suit_word(s), "symbol": cards.suit_symbol(s)} for s in game.deck.suits]
+
+
+def pack(game: engine.Game) -> list[dict[str, str]]:
+    """Each distinct card once, in the pack's order: `code` is what a line says ("QS", "Diplomat"),
+    `name` what a button shows ("Q♠", "Diplomat (8 Moons/Suns)"), `suit` its first suit's word."""
+    seen, out = set(), []
+    for card in game.deck.cards:
+        if card.code in seen:
+            continue
+        seen.add(card.code)
+        suit = cards.suit_word(card.suits[0]) if card.suits else ""
+        out.append({"code": card.code.replace(" ", ""), "name": str(card), "suit": suit})
+    return out
+
+
+def no_trump_allowed(game: engine.Game) -> bool:
+    """Whether `trump none` may be recorded: never where every hand has a trump suit."""
+    return not game.ruleset.trump.always
+
+
+def hook(game: engine.Game) -> dict[str, Any] | None:
+    """The hook of the hand in progress, when bids are made in turn under it: the dealer (the last
+    to bid) may not make the bids total `total`."""
+    hand = game.hand
+    if game.finished or not game.ruleset.bidding.hook or hand.size is None:
+        return None
+    return {"player": game.order_from_dealer(hand)[-1], "total": hand.size}
+
+
+def closed_hands(game: engine.Game) -> list[dict[str, Any]]:
+    """Each closed hand's players in seating order, its size, and what was recorded for it
+    that a correction may give again (`trump`, `bids`, `poisons`, `tricks`), as the line says it."""
+    out = []
+    for hand in game.hands:
+        if not hand.closed:
+            continue
+        recorded: dict[str, Any] = {}
+        if game.ruleset.trump.kind == "turned" and hand.trump_known:
+            recorded["trump"] = cards.suit_word(hand.trump) if hand.trump else "none"
+        if hand.bids:
+            recorded["bids"] = {p: str(b) for p, b in hand.bids.items()}
+        if hand.poisons:
+            recorded["poisons"] = {
+                p: pick.kind if pick.bid is None else f"{pick.kind}:{pick.bid}" for p, pick in hand.poisons.items()
+            }
+        if hand.tricks:
+            recorded["tricks"] = {p: str(t) for p, t in hand.tricks.items()}
+        out.append({"hand": hand.number, "players": list(hand.seating), "cards": hand.size,
+                    "recorded": recorded})  # fmt: skip
+    return out
+
+
+def page_data(game: engine.Game, rulesets: list[tuple[str, str]]) -> dict[str, Any]:
+    """Everything above for the scorer's page, with the rulesets a new game may use."""
+    return {
+        "suits": suits(game),
+        "pack": pack(game),
+        "no_trump": no_trump_allowed(game),
+        "hook": hook(game),
+        "closed_hands": closed_hands(game),
+        "rulesets": [{"name": name, "where": where} for name, where in rulesets],
+    }

@@ -1,0 +1,238 @@
+"""What a scorer says, as a command of the command line: the one interpreter behind `play`
+and the scorer's page. A line is a bare answer to what the hand needs next (`h`, `2 1 0 3`,
+`QS 2S 3S`) or a command without the program name (`undo`, `tricks 3 1 0 2 --hand 2`).
+What a bare answer means comes from the game's status data (what the hand needs, who is
+still to answer, in the order the prompt names them): no rule knowledge lives here.
+
+It also says what the hand asks for next, with the values each player may give (`asking`),
+so a prompt, a completion or a phone's buttons offer the same choices; runs a command
+in-process as a separate `sk` would run it (`run`); and refuses, for a scorer who is not at
+the terminal, the commands that reach files or processes of the scorer's computer
+(`check_remote`)."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.core import errors
+
+# What the hand needs next (status `needs`) -> the command a bare answer is the argument of.
+ANSWERS = {
+    "flip": "flip",
+    "trump": "trump",
+    "cursed": "cursed",
+    "bids": "bid",
+    "poisons": "poison",
+    "tricks": "tricks",
+    "took": "took",
+    "first": "first",
+    "last": "last",
+    "trick": "trick",
+}
+# Needs answered with one value per player, in the order the prompt names them -> the key of
+# status data holding the players who have given theirs already (None: everyone answers).
+PER_PLAYER = {"bids": "bids", "poisons": "poisons", "tricks": None}
+
+# Commands a scorer away from the terminal may not run, and why: each reaches a file or a
+# process of the scorer's computer rather than the store.
+NOT_REMOTE = {
+    "import": "it reads a file on the scorer's computer",
+    "serve": "it starts a server",
+    "play": "it starts a session",
+    "completion": "it writes to the shell's files",
+    "demo": "it writes a throw-away store",
+}
+
+
+class Forbidden(errors.ScorekeeperError):
+    """A command the scorer's page may not run (it reaches files or processes); nothing ran."""
+
+
+def split(line: str) -> list[str]:
+    """The words of a line, as a shell splits them (quotes keep a comment in one word)."""
+    try:
+        return shlex.split(line)
+    except ValueError as exc:
+        raise errors.UsageError(f"{exc}; close the quote") from None
+
+
+def need(data: dict[str, Any]) -> str | None:
+    """What the hand needs next, from its status data; None when nothing is."""
+    needs = data.get("needs") or []
+    return needs[0] if needs else None
+
+
+def waiting(data: dict[str, Any], what: str | None = None) -> list[str]:
+    """The players a per-player answer is for, in the order the prompt names them."""
+    what = what or need(data)
+    if what not in PER_PLAYER:
+        return []
+    key = PER_PLAYER[what]
+    done = (data.get(key) or {}) if key else {}
+    return [p for p in data["order"] if p not in done]
+
+
+def legal_values(data: dict[str, Any], what: str | None, player: str) -> list[Any]:
+    """What `player` may give for a per-player answer (bids the hook and the hand size allow,
+    poisons still allowed); [] where any value is taken and checked on entry."""
+    if what == "bids":
+        return list(data["legal_bids"].get(player, []))
+    if what == "poisons":
+        return list(data.get("legal", {}).get(player, []))
+    return []
+
+
+def command_words(words: list[str], game: Any, data: dict[str, Any], commands: Any) -> list[str]:
+    """The command a line's words stand for: a command as it is, a bare answer as the
+    command for what the hand needs (`commands`: the names of the CLI's commands)."""
+    if words[0].casefold() in commands:
+        return words
+    if game is None:
+        raise errors.UsageError("no game yet; start one with `new RULESET --players A,B,C`")
+    what = need(data)
+    if game.finished or what is None:
+        raise errors.UsageError(
+            "the game is over; type a command (`standings`, `sheet`, `new …`; `help` lists them)"
+            if game.finished
+            else "nothing is needed in this hand now; type a command (`help` lists them)"
+        )
+    first = words[0]
+    if what in ("tricks", "first", "last", "took") and _looks_like_card(game, first):
+        return ["trick", *words]  # the hand card by card instead of by totals
+    if what == "took" and _is_number(first):
+        return ["counts", *named(words, "counts", data["order"])]  # Snakebit's counts
+    if what in PER_PLAYER:
+        return [ANSWERS[what], *named(words, what, waiting(data, what))]
+    return [ANSWERS[what], *words]
+
+
+def named(words: list[str], what: str, players: list[str]) -> list[str]:
+    """Bare values given to the players in the order the prompt named them."""
+    if any("=" in w for w in words):
+        return words
+    if len(words) > len(players):
+        raise errors.UsageError(
+            f"{len(words)} {what} for {len(players)} player{'s' if len(players) != 1 else ''} "
+            f"({' '.join(players)}); give one each in that order, or NAME=VALUE"
+        )
+    return [f"{p}={v}" for p, v in zip(players, words, strict=False)]
+
+
+def _is_number(text: str) -> bool:
+    return text.lstrip("-").isdigit() or "=" in text
+
+
+def _looks_like_card(game: Any, text: str) -> bool:
+    """A card of the game's pack, and not a number, a NAME=VALUE pair or a player's name."""
+    if _is_number(text):
+        return False
+    from scorekeeper.core import cards
+
+    try:
+        game.player(text)
+        return False
+    except errors.ScorekeeperError:
+        pass
+    try:
+        cards.parse_card(text, game.deck)
+    except errors.ScorekeeperError:
+        return False
+    return True
+
+
+# --- what the hand asks for ---------------------------------------------------------------
+
+
+def asking(game: Any, data: dict[str, Any]) -> dict[str, Any] | None:
+    """What the hand needs next, as the answer's parts: which need and the command a bare
+    answer stands for; the players to answer, in the order the prompt names them, each with
+    the values they may give. None when nothing is needed (the game is over, or no game).
+    The pack's cards and suits to choose from are the game's (see choices)."""
+    what = None if game is None or game.finished else need(data)
+    if what is None:
+        return None
+    players = waiting(data, what)
+    return {
+        "need": what,
+        "command": ANSWERS.get(what, what),
+        "needs": list(data["needs"]),
+        "players": [{"name": p, "legal": legal_values(data, what, p)} for p in players],
+        "cards_each": data["cards"],
+        "tricks_total": data["cards"] if what == "tricks" else None,
+        "choose_player": what in ("first", "last", "took"),
+        "next_leader": data.get("next_leader") if what == "trick" else None,
+        "counts": bool(data.get("cursed")) and what == "took",
+    }
+
+
+# --- running a command --------------------------------------------------------------------
+
+
+def check_remote(group: Any, words: list[str]) -> None:
+    """Refuse (Forbidden) what the scorer's page may not run: a command that reaches a file or a
+    process of the scorer's computer, another store (`--home`), a ruleset file by its path, a
+    sheet written to a file. Anything else is left for the command itself to judge."""
+    name = words[0].casefold()
+    if any(w == "--home" or w.startswith("--home=") for w in words):
+        raise Forbidden("--home is not taken from the phone: the server keeps the store it was started on")
+    if name in NOT_REMOTE:
+        raise Forbidden(f"`{name}` is not taken from the phone: {NOT_REMOTE[name]}; run it in the terminal")
+    command = group.commands.get(name)
+    if command is None:
+        return
+    try:
+        params = command.make_context(name, list(words[1:]), resilient_parsing=True).params
+    except Exception:  # the command itself says what is wrong with its words
+        return
+    from scorekeeper.storage import ruleset_files
+
+    given = (params.get("args") or []) if name == "rules" else []
+    if given[:1] in (["new"], ["check"]):
+        raise Forbidden(
+            f"`rules {given[0]}` is not taken from the phone: it reaches a file; run it in the terminal"
+        )
+    rulesets = [params.get("ruleset")] if name in ("new", "winner") else given
+    if any(isinstance(r, str) and ruleset_files.is_path(r) for r in rulesets):
+        raise Forbidden("a ruleset file is not taken from the phone; name a ruleset (`rulesets` lists them)")
+    if name == "sheet" and params.get("output") is not None:
+        raise Forbidden(
+            "`sheet --output` is not taken from the phone: it writes a file; run it in the terminal"
+        )
+
+
+def run(group: Any, context: Any, words: list[str], home: Path | None, chosen: str | None, db: Any) -> int:
+    """Run a CLI command in-process, on the open store `db`: the same parsing, checks,
+    messages and exit codes as a separate `sk`, without starting a program. `chosen`: the game
+    to act on when the words do not say (`--game`). Returns the exit code; what the command
+    recorded is left in `context.recorded`."""
+    name = words[0].casefold()
+    command = group.commands.get(name)
+    args = [name, *words[1:]]
+    if (
+        chosen
+        and command is not None
+        and any(p.name == "game" for p in command.params)
+        and not any(w == "--game" or w.startswith("--game=") for w in words)
+    ):
+        args += ["--game", chosen]
+    if home is not None:
+        args = ["--home", str(home), *args]
+    context.session_store, context.recorded = db, None
+    try:
+        code = group.main(args, prog_name="", standalone_mode=False)
+    finally:
+        context.session_store = None
+    return code if isinstance(code, int) else 0
+
+
+def standings_line(game: Any) -> str:
+    """The standings on one line, said after each hand closes, a player who left marked so."""
+    from scorekeeper.words import reports
+
+    return "Standings: " + reports.standings_line(game)
+
+
+def closed_hands(game: Any) -> int | None:
+    return None if game is None else sum(1 for h in game.hands if h.closed)

@@ -1,0 +1,337 @@
+"""Ratings across games (`ratings`, and the rating column of `stats`): every player rated over
+the store's finished games, in the order they were played, with openskill's Plackett-Luce
+model, shown as the cautious estimate mu - 3 sigma.
+
+What a rating needs of a game (its places, and who sat in each place for how many hands) is
+boiled down to a small record cached beside the stats summaries, keyed by the game's chain
+head: only a game with an entry added since is replayed. openskill is imported only here,
+and only when there is something to rate."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from datetime import date
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from scorekeeper.core import errors
+
+if TYPE_CHECKING:
+    from scorekeeper.core import engine
+    from scorekeeper.storage import store
+
+# Bump when a record's content or meaning changes: records of other versions are ignored.
+CACHE_KIND = "ratings-places-1"
+TABLE_KIND = "ratings-table-1"  # whole tables of ratings, under a digest of every game's head
+
+
+# --- one game ------------------------------------------------------------------------------
+
+
+def placings(game: engine.Game) -> dict[str, Any]:
+    """What rating needs of one replayed game, as JSON data: whether it counts (finished, not
+    abandoned), its ruleset, its closed hands, and per seat in standings order its final
+    place and the hands played under each name the seat had (a renamed seat has two)."""
+    played = [hand for hand in game.hands if hand.closed]
+    seats = []
+    for place, player, _ in game.standings():
+        hands: dict[str, int] = {}
+        for hand in played:
+            if player in hand.seating:
+                name = _name_at(game, player, hand.number)
+                hands[name] = hands.get(name, 0) + 1
+        seats.append([place, hands])
+    return {
+        "ruleset": game.ruleset.name,
+        "finished": game.finished,
+        "abandoned": game.abandoned,
+        "hands": len(played),
+        "seats": seats,
+    }
+
+
+def _name_at(game: engine.Game, player: str, number: int) -> str:
+    """What the seat now called `player` was called in hand `number`: a rename recorded in
+    hand H names the seat from hand H on (the substitute plays it)."""
+    name = player
+    for hand, old, new in reversed(game.renames):
+        if name == new and number < hand:
+            name = old
+    return name
+
+
+def _placings_ok(data: Any) -> bool:
+    """Whether a cached record reads back whole; a damaged row is replayed, not trusted."""
+    if not isinstance(data, dict) or data.keys() != {"ruleset", "finished", "abandoned", "hands", "seats"}:
+        return False
+    if not (isinstance(data["ruleset"], str) and isinstance(data["finished"], bool)
+            and isinstance(data["abandoned"], bool) and type(data["hands"]) is int
+            and isinstance(data["seats"], list)):  # fmt: skip
+        return False
+    return all(
+        isinstance(seat, list) and len(seat) == 2 and type(seat[0]) is int and isinstance(seat[1], dict)
+        and all(isinstance(k, str) and type(v) is int and v >= 0 for k, v in seat[1].items())
+        for seat in data["seats"]
+    )  # fmt: skip
+
+
+def records(db: store.Store, games: list[store.GameSummary]) -> dict[str, dict[str, Any]]:
+    """Each game's placings by id: cached where its chain head still matches, else replayed
+    from its entries and cached."""
+    from scorekeeper import replays
+
+    cached = db.derived(CACHE_KIND)
+    found: dict[str, dict[str, Any]] = {}
+    for summary in games:
+        hit = cached.get(summary.id)
+        data = _parsed(hit[1]) if hit is not None and hit[0] == summary.head else None
+        if data is not None:
+            found[summary.id] = data
+    fresh = replays.derive(db, [g.id for g in games if g.id not in found], placings_text)
+    if fresh:
+        db.put_derived(CACHE_KIND, fresh)
+        found.update({gid: json.loads(text) for gid, _, text in fresh})
+    return found
+
+
+def _parsed(text: Any) -> dict[str, Any] | None:
+    try:
+        data = json.loads(text)
+    except (TypeError, ValueError):
+        return None
+    return data if _placings_ok(data) else None
+
+
+def placings_text(game: engine.Game) -> str:
+    return json.dumps(placings(game), separators=(",", ":"), ensure_ascii=False)
+
+
+def remember(db: store.Store, game: engine.Game, head: str) -> None:
+    """Cache the placings of a game just replayed anyway (an import), as of its chain head."""
+    db.put_derived(CACHE_KIND, [(game.id, head, placings_text(game))])
+
+
+def repair_cache(db: store.Store) -> int:
+    """Replay the games whose placings are cached under their current head and keep the
+    fresh record where the cached one differs (`verify`): how many were wrong. A record
+    cached under an older head is replayed when next read anyway."""
+    from scorekeeper import replays
+
+    cached = db.derived(CACHE_KIND)
+    current = [g.id for g in db.games() if cached.get(g.id, ("",))[0] == g.head]
+    wrong = [row for row in replays.derive(db, current, placings_text) if cached[row[0]] != row[1:]]
+    if wrong:
+        db.put_derived(CACHE_KIND, wrong)
+    # the tables were worked out from what was cached: work them out again when next asked
+    db.put_derived(TABLE_KIND, [(key, "", "{}") for key in db.derived(TABLE_KIND)])
+    return len(wrong)
+
+
+# --- across games --------------------------------------------------------------------------
+
+
+class Rated(NamedTuple):
+    """One game as the model takes it: per entrant (a name at a place), its place and the
+    share of the game's hands it played."""
+
+    names: list[str]  # as written in this game
+    places: list[int]
+    shares: list[float]
+
+
+def entrants(data: dict[str, Any]) -> Rated | None:
+    """The game's entrants, or None when it does not count (unfinished, abandoned, no hand
+    played, fewer than two players). A name that sat in two seats (a rename freed it for
+    another seat) counts to the seat where it played more hands."""
+    if not data["finished"] or data["abandoned"] or data["hands"] <= 0:
+        return None
+    best: dict[str, tuple[int, int, str]] = {}  # key -> (hands, place, name as written)
+    for place, hands in data["seats"]:
+        for name, count in hands.items():
+            key = name.casefold()
+            if count > 0 and (key not in best or (count, -place) > (best[key][0], -best[key][1])):
+                best[key] = (count, place, name)
+    if len(best) < 2:
+        return None
+    rows = sorted(best.values(), key=lambda row: (row[1], row[2].casefold()))
+    total = data["hands"]
+    return Rated([name for _, _, name in rows], [place for _, place, _ in rows], [min(1.0, n / total) for n, _, _ in rows])
+
+
+def model():
+    """The Plackett-Luce model with openskill's defaults, its weights taken as given (not
+    scaled within each team, which would make a one-player team's weight meaningless)."""
+    from openskill.models import PlackettLuce
+
+    pl = PlackettLuce()
+    pl.weight_bounds = None  # its compiled constructor refuses None, which the model documents
+    return pl
+
+
+def rate_game(pl, ratings: list[Any], places: list[int], shares: list[float]) -> list[Any]:
+    """One game's new ratings, each player a team of one ranked at their place (ties as ties).
+
+    A player who played a share s < 1 of the hands moves s of the way a full player would.
+    openskill scales a player's gain by its weight and divides a loss by it, so the weight is
+    s for a player who gains and 1/s for one who loses: which of the two is known from the
+    unweighted update, whose direction the weights do not change."""
+    teams = [[r] for r in ratings]
+    ranks = [float(p) for p in places]
+    plain = pl.rate(teams, ranks=ranks)
+    if all(s >= 1.0 for s in shares):
+        return [team[0] for team in plain]
+    weights = [
+        [s if team[0].mu >= before.mu else 1.0 / s]
+        for s, team, before in zip(shares, plain, ratings, strict=True)
+    ]
+    return [team[0] for team in pl.rate(teams, ranks=ranks, weights=weights)]
+
+
+class Standing(NamedTuple):
+    name: str
+    mu: float
+    sigma: float
+    games: int
+    change: float  # of the rating (mu - 3 sigma) over the player's last game
+
+    @property
+    def rating(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
+def standings(games: Iterable[Rated]) -> list[Standing]:
+    """Every player's rating after `games` in the order given, best first. Names match in
+    any case; a player is shown by the name as first written."""
+    pl = None
+    current: dict[str, Any] = {}
+    shown: dict[str, str] = {}
+    counted: dict[str, int] = {}
+    change: dict[str, float] = {}
+    for game in games:
+        pl = pl or model()
+        keys = [name.casefold() for name in game.names]
+        before = [current.get(key) or pl.rating(name=key) for key in keys]
+        after = rate_game(pl, before, game.places, game.shares)
+        for key, name, old, new in zip(keys, game.names, before, after, strict=True):
+            shown.setdefault(key, name)
+            counted[key] = counted.get(key, 0) + 1
+            change[key] = (new.mu - 3 * new.sigma) - (old.mu - 3 * old.sigma)
+            current[key] = new
+    rows = [Standing(shown[k], r.mu, r.sigma, counted[k], change[k]) for k, r in current.items()]
+    return sorted(rows, key=lambda s: (-s.rating, s.name.casefold()))
+
+
+def parse_since(text: str | None) -> str | None:
+    """`--since DATE`: a date written YYYY-MM-DD, kept as that text."""
+    if text is None:
+        return None
+    try:
+        return date.fromisoformat(text.strip()).isoformat()
+    except ValueError:
+        raise errors.UsageError(f"'{text}' is not a date; write it as YYYY-MM-DD, e.g. --since 2026-01-31") from None
+
+
+def league(db: store.Store, ruleset: str | None = None, since: str | None = None) -> dict[str, Any]:
+    """The ratings over the store's finished games (of one ruleset, or started on or after a
+    date), as JSON data: the `ratings --json` shape."""
+    return leagues(db, [ruleset], since)[0]
+
+
+def leagues(db: store.Store, rulesets: list[str | None], since: str | None = None) -> list[dict[str, Any]]:
+    """`league` for each of `rulesets` (None: every ruleset), reading the games' placings once.
+    Each result is cached under a digest of every game's id and chain head: while no game
+    has changed, the ratings are read, not worked out again."""
+    chosen = sorted(
+        (g for g in db.games() if since is None or g.created_at[:10] >= since),
+        key=lambda g: (g.created_at, g.id),
+    )  # the order played: every copy of the league sorts its games the same way
+    digest = hashlib.sha256("".join(f"{g.id} {g.head}\n" for g in chosen).encode()).hexdigest()
+    cached = db.derived(TABLE_KIND)
+    out: dict[str | None, dict[str, Any]] = {}
+    for ruleset in rulesets:
+        hit = cached.get(_table_key(ruleset, since))
+        if hit is not None and hit[0] == digest:
+            try:
+                data = json.loads(hit[1])
+            except (TypeError, ValueError):
+                continue
+            if isinstance(data, dict) and data.keys() == _TABLE_KEYS and isinstance(data["players"], list):
+                out[ruleset] = data
+    missing = [r for r in dict.fromkeys(rulesets) if r not in out]
+    if missing:
+        found = records(db, chosen)
+        rated = [(found[g.id]["ruleset"], entry) for g in chosen for entry in [entrants(found[g.id])] if entry]
+        for ruleset in missing:
+            out[ruleset] = _table(ruleset, since, [e for name, e in rated if ruleset is None or name == ruleset])
+        rows = [(_table_key(r, since), digest, json.dumps(out[r], separators=(",", ":"))) for r in missing]
+        db.put_derived(TABLE_KIND, rows)
+    return [out[r] for r in rulesets]
+
+
+_TABLE_KEYS = frozenset({"ruleset", "since", "games", "players"})
+
+
+def _table_key(ruleset: str | None, since: str | None) -> str:
+    return json.dumps([ruleset, since])  # never a game id, which is hex
+
+
+def _table(ruleset: str | None, since: str | None, rated: list[Rated]) -> dict[str, Any]:
+    return {
+        "ruleset": ruleset,
+        "since": since,
+        "games": len(rated),
+        "players": [
+            {
+                "name": s.name,
+                "rating": round(s.rating, 3),
+                "mu": round(s.mu, 3),
+                "sigma": round(s.sigma, 3),
+                "games": s.games,
+                "change": round(s.change, 3),
+            }
+            for s in standings(rated)
+        ],
+    }
+
+
+# --- beside the records --------------------------------------------------------------------
+
+
+def beside_records(db: store.Store, records_view: dict[str, Any]) -> dict[str, Any]:
+    """`stats`'s records with each player's rating added: in a ruleset's block the rating over
+    that ruleset's games, in the players across rulesets the rating over every game."""
+    names = [block["ruleset"] for block in records_view["rulesets"]]
+    found = leagues(db, [*names, None]) if names else []
+    by_ruleset = {name: _by_key(data) for name, data in zip(names, found, strict=False)}
+    overall = _by_key(found[-1]) if found else {}
+    for block in records_view["rulesets"]:
+        for row in block["players"]:
+            row["rating"] = by_ruleset[block["ruleset"]].get(row["name"].casefold())
+    for row in records_view["players"]:
+        row["rating"] = overall.get(row["name"].casefold())
+    return records_view
+
+
+def _by_key(data: dict[str, Any]) -> dict[str, float]:
+    return {p["name"].casefold(): p["rating"] for p in data["players"]}
+
+
+# --- text ----------------------------------------------------------------------------------
+
+
+def text(data: dict[str, Any]) -> str:
+    from scorekeeper.core.counting import counted
+    from scorekeeper.words import reports
+
+    which = f" of {data['ruleset']}" if data["ruleset"] else ""
+    when = f" since {data['since']}" if data["since"] else ""
+    if not data["players"]:
+        return f"No finished games{which}{when} to rate yet."
+    rows = [
+        [i, p["name"], f"{p['rating']:.1f}", f"{p['mu']:.1f}", f"{p['sigma']:.1f}", p["games"], f"{p['change']:+.1f}"]
+        for i, p in enumerate(data["players"], start=1)
+    ]
+    head = f"Ratings over {counted(data['games'], 'finished games')}{which}{when}"
+    table = reports.table(rows, ["#", "player", "rating", "μ", "σ", "games", "last game"])
+    return f"{head}\n{table}\nrating = μ − 3σ (Plackett-Luce): the skill a player very likely has at least"

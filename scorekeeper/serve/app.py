@@ -1,0 +1,90 @@
+"""The web application: Starlette, with every route of every area (the game's reads and its
+push, the scorer's entries; a night's and a league's pages add their own module of routes to
+AREAS), behind one guard that every request passes: the Host header must name this computer,
+every answer carries the headers that keep the page to itself, and every refusal is JSON."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+
+from scorekeeper.serve import league_routes, push, scorer_routes, table_routes
+from scorekeeper.serve.parts import Parts, refusal
+
+AREAS = (league_routes, table_routes, scorer_routes)  # the league's before the table's `/{name}`  # each: `routes`, a list of Starlette routes
+
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-resource-policy", b"same-origin"),
+    (b"server", b"scorekeeper"),
+]
+
+
+class Guard:
+    """ASGI middleware: the Host check on every request, and the headers on every answer."""
+
+    def __init__(self, app: Any, parts: Parts) -> None:
+        self.app = app
+        self.parts = parts
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), "")
+        arrived_on = (scope.get("server") or (None,))[0]
+        if not self.parts.hosts.allows(host, arrived_on):
+            await refusal(403, self.parts.hosts.refusal())(scope, receive, send)
+            return
+
+        async def guarded(message: dict) -> None:
+            if message["type"] == "http.response.start":
+                present = {k.lower() for k, _ in message.get("headers", [])}
+                message["headers"] = list(message.get("headers", [])) + [
+                    (k, v) for k, v in SECURITY_HEADERS if k not in present
+                ]
+            await send(message)
+
+        await self.app(scope, receive, guarded)
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    if exc.status_code == 404:
+        return refusal(404, f"not found: {request.url.path} is not a page or an answer of this server")
+    if exc.status_code == 405:
+        allowed = ", ".join(
+            sorted((exc.headers or {}).get("Allow", "GET").split(", "), key=("GET", "HEAD", "POST").index)
+        )
+        return refusal(405, f"{request.method} is not taken here ({allowed} is)", {"Allow": allowed})
+    return refusal(exc.status_code, exc.detail or "refused")
+
+
+def build(parts: Parts, start: Any, stop: Any) -> Starlette:
+    """The application. `start(loop_hub)` and `stop()` run as it starts and ends serving:
+    they start and stop the store's watcher."""
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        import asyncio
+
+        parts.hub = push.Hub(asyncio.get_running_loop())
+        await asyncio.get_running_loop().run_in_executor(None, start, parts.hub)
+        try:
+            yield
+        finally:
+            await asyncio.get_running_loop().run_in_executor(None, stop)
+
+    routes = [route for area in AREAS for route in area.routes]
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})
+    app.router.redirect_slashes = False  # `/api/` is not `/api`: each path is answered as it is
+    app.state.parts = parts
+    return Guard(app, parts)  # type: ignore[return-value]

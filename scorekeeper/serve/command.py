@@ -1,0 +1,177 @@
+"""`serve`, the command: checks what it is asked to serve before listening, keeps the scorer's
+secret, prints the table's link and the scorer's link (each with a QR code when a phone can
+reach it), and runs the application on uvicorn until Ctrl-C or SIGTERM."""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import logging
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from scorekeeper.core import errors
+
+CONNECTIONS = 1000  # at once, streams included; more are answered 503 at once
+
+
+def run(folder: Path, home: Path | None, chosen: str | None, host: str, port: int, read_only: bool,
+        new_link: bool, group: Any, context: Any, out: TextIO = sys.stdout) -> None:  # fmt: skip
+    """Serve until Ctrl-C (or SIGTERM). Refuses, before listening, a game it cannot show.
+    `group` and `context` are the command line's, for the scorer's lines to run through."""
+    if not 0 <= port <= 65535:
+        raise errors.UsageError(f"--port {port} is not a port; give 1024-65535, or 0 for any free one")
+    if read_only and new_link:
+        raise errors.UsageError(
+            "--read-only serves no scorer's link, so there is none to replace; give one of them"
+        )
+    from scorekeeper import table
+    from scorekeeper.storage import paths, ruleset_files, store
+
+    with store.Store(folder) as db:
+        game_id = table.resolve_game(db, chosen)
+        table.load(db, game_id)  # a game that cannot be replayed is refused here, not on the phones
+    from scorekeeper.serve import auth
+
+    secret = None if read_only else auth.ensure(folder, replace=new_link)
+    sock = listen(host, port)
+    bound_port = sock.getsockname()[1]
+
+    import uvicorn
+
+    from scorekeeper.serve import app, connections, network, pages, push, scorer
+    from scorekeeper.serve.parts import Parts
+
+    parts = Parts(
+        pages=pages.Pages(),
+        hosts=network.HostCheck(host),
+        secret=auth.Scorer(None if read_only else folder),
+        scorer=None if read_only else scorer.Scorer(group, context, folder, home),
+    )
+    rulesets = ruleset_files.available(paths.home(home))
+
+    def start(hub: push.Hub) -> None:
+        parts.watcher = push.Watcher(folder, game_id if chosen is not None else None, rulesets, read_only,
+                                     hub.publish_from_thread)  # fmt: skip
+        parts.watcher.start()
+        say_links(out, host, bound_port, game_id, chosen, secret)  # once Ctrl-C stops it cleanly
+
+    def stop() -> None:
+        if parts.watcher is not None:
+            parts.watcher.stop()
+        if parts.scorer is not None:
+            parts.scorer.close()
+
+    config = uvicorn.Config(
+        app.build(parts, start, stop),
+        http=connections.Protocol,
+        lifespan="on",
+        log_level="warning",
+        access_log=False,
+        log_config=None,
+        timeout_keep_alive=5,
+        timeout_graceful_shutdown=1,
+        limit_concurrency=CONNECTIONS,
+        server_header=False,
+        date_header=False,
+    )
+    quiet_logging()
+    server = uvicorn.Server(config)
+    replaced = scorer.route_output()
+    more_files()
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sys.stdout, sys.stderr = replaced
+        sock.close()
+    print("Stopped serving.", file=out, flush=True)
+
+
+def listen(host: str, port: int) -> Any:
+    from scorekeeper.serve import connections
+
+    try:
+        return connections.listening_socket(host, port)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise errors.UsageError(
+                f"port {port} is already in use on {host}; choose another with --port {port + 1}, "
+                "or --port 0 for any free one"
+            ) from None
+        if exc.errno == errno.EACCES:
+            raise errors.UsageError(
+                f"port {port} needs special rights here; use one above 1023, e.g. --port 8000"
+            ) from None
+        raise errors.UsageError(
+            f"cannot listen on {host} port {port} ({exc.strerror or exc}); check --host"
+        ) from None
+
+
+def say_links(
+    out: TextIO, host: str, port: int, game_id: str, chosen: str | None, secret: str | None
+) -> None:
+    """The two links, what listening here exposes, and a QR code for each link a phone can reach."""
+    from scorekeeper.serve import network
+
+    shown, reachable = network.reachable_host(host)
+    which = f"game {game_id}" if chosen is not None else f"the current game (now {game_id})"
+    table_link = network.url(shown, port)
+    print(f"Serving {which} at {table_link}", file=out)
+    for note in network.exposure(host, reachable, secret is not None):
+        print(note, file=out)
+    print(f"The table's link (read-only, for every phone): {table_link}", file=out)
+    if reachable:
+        print(network.drawable(network.qr_text(table_link), out), end="", file=out)
+    if secret is None:
+        print("No scorer's link: started with --read-only, so nothing can be entered from a phone.", file=out)
+    else:
+        scorer_link = network.url(shown, port, f"scorer={secret}")
+        print(f"The scorer's link (enters scores; keep it to yourself): {scorer_link}", file=out)
+        if reachable:
+            print(network.drawable(network.qr_text(scorer_link), out), end="", file=out)
+        print(
+            "`serve --new-scorer-link` replaces it: the phones holding this one can then no longer write.",
+            file=out,
+        )
+    print("Ctrl-C stops it.", file=out, flush=True)
+
+
+def quiet_logging() -> None:
+    """uvicorn's messages as one line each on standard error, without tracebacks: a phone
+    that drops its connection is not the scorer's business; no line per request."""
+    import logging
+
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(OneLine())
+    logger = logging.getLogger("uvicorn")
+    logger.handlers, logger.propagate = [handler], False
+    logger.setLevel(logging.WARNING)
+    logging.getLogger("uvicorn.access").disabled = True
+
+
+def more_files() -> None:
+    """Raise the limit of open files to what the system allows (each phone is a connection)."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover (not on Windows)
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = CONNECTIONS + 64
+    if soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard) if hard > 0 else wanted, hard))
+
+
+class OneLine(logging.Formatter):
+    """`serve: <message>` on one line, the exception's name and words appended."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        lines = record.getMessage().splitlines()
+        message = lines[0] if lines else ""
+        if record.exc_info and record.exc_info[1] is not None:
+            exc = record.exc_info[1]
+            message += f" ({type(exc).__name__}: {exc})"
+        return f"serve: {message}"

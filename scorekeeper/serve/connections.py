@@ -1,0 +1,92 @@
+"""How connections are held. The listening socket takes a long queue of phones connecting at
+once (BACKLOG; the standard library's server took 5), and has the system probe idle
+connections (TCP keepalive) and drop one whose data goes unacknowledged (a phone that left the
+network), so a vanished phone does not hold its stream open for hours. `Protocol` is uvicorn's
+HTTP/1.1 protocol that also closes a connection which has not sent a whole request's headers
+within REQUEST_SECONDS of opening or of its last answer (a half-open or idle connection);
+between requests uvicorn's own keep-alive timeout applies as well."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+BACKLOG = 1024
+REQUEST_SECONDS = 10.0
+KEEPALIVE_IDLE, KEEPALIVE_INTERVAL, KEEPALIVE_COUNT = 30, 10, 3
+UNACKNOWLEDGED_MS = 60_000
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to (host, port) and listening. OSError as the system gives it."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6 and host in ("::", ""):
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 0)
+        keepalive(sock)  # accepted connections inherit these
+        sock.bind((host, port))
+        sock.listen(BACKLOG)
+        sock.set_inheritable(True)
+    except BaseException:
+        sock.close()
+        raise
+    return sock
+
+
+def keepalive(sock: socket.socket) -> None:
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+    for name, value in (("TCP_KEEPIDLE", KEEPALIVE_IDLE), ("TCP_KEEPINTVL", KEEPALIVE_INTERVAL),
+                        ("TCP_KEEPCNT", KEEPALIVE_COUNT), ("TCP_USER_TIMEOUT", UNACKNOWLEDGED_MS)):  # fmt: skip
+        option = getattr(socket, name, None)
+        if option is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.IPPROTO_TCP, option, value)
+
+
+class Protocol(H11Protocol):
+    """uvicorn's h11 protocol, with a deadline for each request's headers."""
+
+    _deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def data_received(self, data: bytes) -> None:
+        before = self.cycle
+        super().data_received(data)
+        if self.cycle is not before:
+            self._disarm()  # a whole request's headers arrived
+        elif self._waiting() and self._deadline is None:
+            self._arm()  # the first bytes of a next request: they too must complete in time
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._disarm()  # idle between requests: uvicorn's keep-alive timeout closes it
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _waiting(self) -> bool:
+        return self.cycle is None or self.cycle.response_complete
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._deadline = self.loop.call_later(REQUEST_SECONDS, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _too_slow(self) -> None:
+        self._deadline = None
+        if self._waiting() and not self.transport.is_closing():
+            self.transport.close()

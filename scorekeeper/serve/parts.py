@@ -1,0 +1,37 @@
+"""The parts of one running server that every route reads, made once by `command.run` and
+kept on the application (`request.app.state.parts`), and the one shape of a refusal."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from scorekeeper.serve import auth, network, pages, push, scorer
+
+BODY_LIMIT = 4096  # bytes: a line and a game id, with room to spare
+BODY_SECONDS = 10.0  # a request's body must arrive within this
+
+
+@dataclass
+class Parts:
+    pages: pages.Pages
+    hosts: network.HostCheck
+    secret: auth.Scorer  # the scorer's secret (none: read-only)
+    scorer: scorer.Scorer | None  # runs the phone's lines (None: read-only)
+    watcher: push.Watcher | None = None  # set when the server starts
+    hub: push.Hub | None = None
+    extra: dict[str, Any] = field(default_factory=dict)  # what later areas (a night, a league) keep
+
+
+def of(request: Request) -> Parts:
+    return request.app.state.parts
+
+
+def refusal(status: int, message: str, headers: dict[str, str] | None = None) -> Response:
+    """Every refusal: `{"error": "<one line>"}` with its status."""
+    body = json.dumps({"error": message}, ensure_ascii=False).encode("utf-8")
+    return Response(body, status, headers=headers, media_type="application/json")

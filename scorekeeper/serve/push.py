@@ -1,0 +1,199 @@
+"""New state to every phone as it happens: one thread watches the store for all of them
+(`Watcher`), and each phone's Server-Sent Events stream (`GET /api/events`) is handed the
+latest snapshot by the `Hub`, in the server's event loop.
+
+The watcher reads the chain head of the game served (the pinned one, or whichever is current)
+ten times a second, on a connection of its own. When the head moves (an entry from the
+scorer's page, `play`, or any `sk`), it replays the game once and encodes every answer (see
+state.snapshot). It also notices the store file itself changing under it: deleted, moved,
+replaced by another file or written over. It then reopens it, or says on every phone that it
+cannot be read, and never goes on showing a file that is no longer the store."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import threading
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+from scorekeeper.core import errors
+from scorekeeper.serve import state
+from scorekeeper.storage import store
+
+WATCH_SECONDS = 0.1  # how often the chain head is read
+KEEPALIVE_SECONDS = 15.0  # a comment down an idle stream, so a dead phone's connection shows
+
+
+def file_identity(path: Path) -> tuple[int, int, int, int] | None:
+    """What tells one file from another at a path, and one version of it from the next that
+    was not written through SQLite (device, inode, size, modification time); None: no file."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
+class StoreFollower:
+    """An open store that follows the file at its path: reopened when the file there is no
+    longer the one it opened, refused (StoreError) when there is no file. Never creates one."""
+
+    def __init__(self, folder: Path, via: str | None = None) -> None:
+        self.folder = Path(folder)
+        self.path = self.folder / store.Store.FILENAME
+        self.via = via
+        self.db: store.Store | None = None
+        self._identity: tuple[int, int, int, int] | None = None
+
+    def open(self) -> store.Store:
+        identity = file_identity(self.path)
+        if identity is None:
+            self.close()
+            raise errors.StoreError(
+                f"the store {self.path} is gone (deleted or moved while serving); put it back, "
+                "or stop this and start `serve` again"
+            )
+        if self.db is not None and identity[:2] != (self._identity or ())[:2]:
+            self.close()  # another file at the path: the one opened is not the store any more
+        if self.db is None:
+            self.db = store.Store(self.folder, live=True)
+            self.db.via = self.via
+        self._identity = identity
+        return self.db
+
+    def written_over(self) -> bool:
+        """Whether the file changed outside SQLite's own writes since it was opened: size or
+        time moved while the chain heads did not; the caller compares heads."""
+        identity = file_identity(self.path)
+        return identity is not None and identity != self._identity
+
+    def close(self) -> None:
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+        self._identity = None
+
+
+class Watcher:
+    """Follows the store from its own thread: the pinned game, or else whichever game is
+    current, so a `new` game shows up on the phones by itself. `publish` is called with each
+    new snapshot, from this thread."""
+
+    def __init__(self, folder: Path, pinned: str | None, rulesets: list[tuple[str, str]], read_only: bool,
+                 publish: Callable[[state.Snapshot], None]) -> None:  # fmt: skip
+        self.follower = StoreFollower(folder)
+        self.pinned = pinned
+        self.rulesets = rulesets
+        self.read_only = read_only
+        self.publish = publish
+        self.current: state.Snapshot | None = None
+        self._seen: tuple[str, str] | None = None
+        self._stop = threading.Event()
+        self._poke = threading.Event()
+        self._ready = threading.Event()
+        self._fresh = threading.Condition()
+        self._begun = self._ended = 0  # looks at the store begun and ended
+        self._thread = threading.Thread(target=self._run, name="store-watcher", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+        self._ready.wait(30)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._poke.set()
+        self._thread.join(5)
+
+    def look_now(self, timeout: float = 5.0) -> state.Snapshot | None:
+        """Have the watcher look at the store at once (an entry was just stored), and wait for
+        a look begun after this call to end; the snapshot it has then."""
+        with self._fresh:
+            wanted = self._begun + 1
+            self._poke.set()
+            self._fresh.wait_for(lambda: self._ended >= wanted, timeout)
+            return self.current
+
+    def _run(self) -> None:
+        try:
+            while not self._stop.is_set():
+                with self._fresh:
+                    self._begun += 1
+                self._look()
+                with self._fresh:
+                    self._ended += 1
+                    self._fresh.notify_all()
+                self._ready.set()
+                self._poke.wait(WATCH_SECONDS)
+                self._poke.clear()
+        finally:
+            self.follower.close()
+
+    def _look(self) -> None:
+        try:
+            if self.follower.written_over():
+                self.follower.close()  # read it afresh: SQLite's cache may hold the old pages
+                self._seen = None
+            db = self.follower.open()
+            from scorekeeper import table
+
+            game_id = table.resolve_game(db, self.pinned)
+            seen = (game_id, db.head(game_id))
+            if seen == self._seen:
+                return
+            shot = state.snapshot(db, game_id, self.rulesets, self.read_only)
+            self._seen = seen
+        except errors.ScorekeeperError as exc:
+            self.follower.close()
+            self._seen = None
+            shot = state.failed(str(exc))
+            if self.current is not None and self.current.state == shot.state:
+                return
+        except Exception as exc:  # a store that replays into something no command writes
+            self.follower.close()
+            self._seen = None
+            shot = state.failed(f"the store cannot be shown ({type(exc).__name__}: {exc}); run `verify`")
+        self.current = shot
+        self.publish(shot)
+
+
+class Hub:
+    """The latest snapshot, in the event loop, and a wake-up for every stream waiting on it."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.current: state.Snapshot | None = None
+        self.version = 0
+        self._changed = asyncio.Event()
+        self.streams = 0
+
+    def publish_from_thread(self, shot: state.Snapshot) -> None:
+        self.loop.call_soon_threadsafe(self._publish, shot)
+
+    def _publish(self, shot: state.Snapshot) -> None:
+        self.current = shot
+        self.version += 1
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def stream(self) -> AsyncIterator[bytes]:
+        """One phone's events: the state now, then each new one as it comes (`event: state`, or
+        `event: failed` with `{"error": …}` when the store cannot be read), and a comment
+        every KEEPALIVE_SECONDS of quiet."""
+        self.streams += 1
+        try:
+            yield b"retry: 2000\n\n"
+            seen = -1
+            while True:
+                if self.current is not None and seen != self.version:
+                    seen, shot = self.version, self.current
+                    kind = b"state" if shot.ok else b"failed"
+                    yield b"event: " + kind + b"\ndata: " + shot.state.replace(b"\n", b"") + b"\n\n"
+                    continue
+                changed = self._changed
+                try:
+                    await asyncio.wait_for(changed.wait(), KEEPALIVE_SECONDS)
+                except TimeoutError:
+                    yield b": still here\n\n"
+        finally:
+            self.streams -= 1

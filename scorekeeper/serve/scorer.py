@@ -1,0 +1,151 @@
+"""The scorer's entries from the phone: a line, as `play` takes it, run through the same
+interpreter and the same command line in-process, one entry at a time, on a store connection
+that marks what it writes as from the phone. The reply is what the command line prints."""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextvars
+import io
+import sys
+import threading
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from scorekeeper import interpreter
+from scorekeeper.core import errors, events
+from scorekeeper.serve.push import StoreFollower
+
+_CAPTURED: contextvars.ContextVar[io.StringIO | None] = contextvars.ContextVar("captured", default=None)
+
+
+class Routed:
+    """Standard output or error, sent to the capture of the thread running an entry (a
+    ContextVar), else to the stream it replaces: an entry's reply never reaches the terminal,
+    and nothing else is caught in it."""
+
+    def __init__(self, stream: Any, errors_too: bool = False) -> None:
+        self._stream = stream
+        self._errors = errors_too
+
+    def _target(self) -> Any:
+        captured = _CAPTURED.get()
+        if captured is None:
+            return self._stream
+        return captured.err if self._errors else captured  # type: ignore[attr-defined]
+
+    def write(self, text: str) -> int:
+        return self._target().write(text)
+
+    def flush(self) -> None:
+        self._target().flush()
+
+    def isatty(self) -> bool:
+        return _CAPTURED.get() is None and self._stream.isatty()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+class Capture(io.StringIO):
+    def __init__(self) -> None:
+        super().__init__()
+        self.err = io.StringIO()
+
+
+def route_output() -> tuple[Any, Any]:
+    """Put Routed streams in place of standard output and error; returns the streams replaced."""
+    replaced = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = Routed(sys.stdout), Routed(sys.stderr, errors_too=True)
+    return replaced
+
+
+class Answer(NamedTuple):
+    code: int  # the command line's exit code: 0 recorded, 1 refused, 2 usage, 3 store; 4: not allowed here
+    reply: str  # what it printed (code 0)
+    error: str  # its one line on stderr (other codes), or the refusal
+    warnings: list[str]  # `warning: …` lines printed beside a reply
+
+
+FORBIDDEN = 4
+
+
+class Scorer:
+    """Runs the phone's lines, one at a time (the command line keeps its state in one place)."""
+
+    def __init__(self, group: Any, context: Any, folder: Path, home: Path | None) -> None:
+        self.group = group
+        self.context = context
+        self.home = home
+        self.follower = StoreFollower(folder, via=events.VIA_PHONE)
+        self.lock = threading.Lock()
+        # one thread of its own: the store's SQLite connection may only be used by its thread
+        self.thread = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="scorer")
+        self._known: tuple[str, str] | None = None
+        self._game: Any = None
+
+    def close(self) -> None:
+        self.thread.submit(self.follower.close).result()
+        self.thread.shutdown()
+
+    async def answer(self, line: str, chosen: str | None) -> Answer:
+        """`enter`, run on the scorer's own thread, awaited from the event loop."""
+        return await asyncio.wrap_future(self.thread.submit(self.enter, line, chosen))
+
+    def enter(self, line: str, chosen: str | None) -> Answer:
+        with self.lock:
+            capture = Capture()
+            token = _CAPTURED.set(capture)
+            try:
+                code = self._enter(line, chosen, capture)
+            except interpreter.Forbidden as exc:
+                return Answer(FORBIDDEN, "", f"refused: {exc}", [])
+            except errors.ScorekeeperError as exc:
+                prefix = "refused" if exc.exit_code == 1 else "error"
+                return Answer(exc.exit_code, "", f"{prefix}: {exc}", [])
+            finally:
+                _CAPTURED.reset(token)
+            said = capture.err.getvalue().splitlines()
+            warnings = [line.removeprefix("warning: ") for line in said if line.startswith("warning: ")]
+            error = "\n".join(line for line in said if not line.startswith("warning: "))
+            return Answer(code, capture.getvalue().rstrip("\n") if code == 0 else "", error, warnings)
+
+    def _enter(self, line: str, chosen: str | None, capture: Capture) -> int:
+        words = interpreter.split(line)
+        if not words:
+            raise errors.UsageError("the line is empty; give an answer or a command")
+        db = self.follower.open()
+        game, data = self._game_now(db, chosen)
+        words = interpreter.command_words(words, game, data, self.group.commands)
+        interpreter.check_remote(self.group, words)
+        closed = interpreter.closed_hands(game)
+        code = interpreter.run(self.group, self.context, words, self.home, chosen, db)
+        if code == 0:
+            recorded = self.context.recorded
+            after, _ = self._game_now(db, chosen, recorded)
+            hand_closed = after is not None and closed is not None and after.id == game.id
+            if hand_closed and words[0].casefold() != "undo" and interpreter.closed_hands(after) > closed:
+                capture.write(interpreter.standings_line(after) + "\n")
+        return code
+
+    def _game_now(self, db: Any, chosen: str | None, recorded: Any = None) -> tuple[Any, dict[str, Any]]:
+        """The game a line acts on as the store holds it now, and its status data; (None, {})
+        when there is no game yet. `recorded`: what an entry just recorded, whose game is
+        taken as it is when nothing else was written since."""
+        from scorekeeper import table
+        from scorekeeper.words import reports
+
+        try:
+            game_id = table.resolve_game(db, chosen)
+        except errors.EntryError:
+            if chosen is None and db.current_game() is None:
+                self._known, self._game = None, None
+                return None, {}
+            raise
+        head = db.head(game_id)
+        if self._known != (game_id, head):
+            ours = recorded is not None and recorded.game.id == game_id and recorded.digest == head
+            self._game = recorded.game if ours else table.load(db, game_id)
+            self._known = (game_id, head)
+        return self._game, reports.status_data(self._game)

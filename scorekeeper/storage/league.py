@@ -1,0 +1,116 @@
+"""Games brought in from other laptops (`import FILE…`): JSON score sheets and other store
+files read, each game's chain verified, and the copies of one game matched whole against
+each other and against the store. A copy is the same game only if one chain is the start of
+the other; two chains of one id that part ways are refused, naming both, since one of them
+was altered. Nothing is ever merged entry by entry."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from scorekeeper.core import errors
+from scorekeeper.storage import store, transfer
+
+
+class Copy(NamedTuple):
+    """One game as a file holds it."""
+
+    source: str  # the file, as the user named it
+    events: list[store.StoredEvent]
+    sheet: dict[str, Any] | None  # a sheet's data (its printed part is checked), else None
+
+
+def read(path: Path) -> list[Copy]:
+    """Every game a file holds: a JSON sheet holds one, a store file (or a folder holding
+    one) any number. A game whose chain does not verify is refused, naming the file."""
+    if path.is_dir() and (path / store.Store.FILENAME).is_file():
+        path = path / store.Store.FILENAME
+    if not _is_sqlite(path):
+        data = transfer.read(path)
+        return [Copy(str(path), transfer.chain(path, data), data)]
+    copies = []
+    with _other_store(path) as other:
+        for game in other.games():
+            events, problem = other.chain(game.id)
+            if problem:
+                raise errors.StoreError(
+                    f"game {game.id} in {path} does not verify ({problem}); nothing was imported"
+                )
+            copies.append(Copy(str(path), events, None))
+    return copies
+
+
+def _other_store(path: Path) -> store.Store:
+    """Another laptop's store, read as a copy (never migrated, never written); a file that is
+    not one is refused in words for an import, not with the advice meant for one's own store."""
+    try:
+        return store.Store(path.parent, copy=path)
+    except errors.StoreError as exc:
+        reason = str(exc).split("; ")[0].removeprefix(f"{path} ")
+        raise errors.StoreError(f"cannot import {path}: it {reason}; nothing was imported") from None
+
+
+def _is_sqlite(path: Path) -> bool:
+    """Whether a regular file starts as an SQLite database does. Anything else (a pipe, which
+    would wait for a writer, a device, a folder) is left to the sheet reader to refuse."""
+    try:
+        if not path.is_file():
+            return False
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # it may have become a pipe since
+        with os.fdopen(fd, "rb") as file:
+            return file.read(16) == b"SQLite format 3\x00"
+    except (OSError, ValueError):
+        return False  # the sheet reader says why it cannot be read
+
+
+class Plan(NamedTuple):
+    """What an import will do: the longest copy of each game to add or bring up to date, and
+    the games already here as they are."""
+
+    take: list[Copy]
+    extends: dict[str, int]  # game id -> entries the store already has, for a game brought up to date
+    present: list[Copy]
+
+
+def plan(copies: list[Copy], db: store.Store) -> Plan:
+    """Match the copies of each game with each other and with the store. Which games are
+    taken, and whole, does not depend on the order of the files: importing them in any order
+    gives the same games with the same chains."""
+    longest: dict[str, Copy] = {}
+    for copy in copies:
+        gid = copy.events[0].game_id
+        known = longest.get(gid)
+        if known is None:
+            longest[gid] = copy
+            continue
+        _same_game(gid, known.events, copy.events, known.source, copy.source)
+        if len(copy.events) > len(known.events):
+            longest[gid] = copy
+    take, extends, present = [], {}, []
+    for gid, copy in longest.items():
+        here, problem = db.chain(gid)
+        if problem:
+            raise errors.StoreError(
+                f"game {gid} in this store does not verify ({problem}); run `verify`; nothing was imported"
+            )
+        if here:
+            _same_game(gid, here, copy.events, "this store", copy.source)
+        if len(copy.events) <= len(here):
+            present.append(copy)
+        else:
+            take.append(copy)
+            if here:
+                extends[gid] = len(here)
+    return Plan(take, extends, present)
+
+
+def _same_game(gid: str, a: list[store.StoredEvent], b: list[store.StoredEvent], where_a: str, where_b: str) -> None:
+    """Refuse two copies of game `gid` neither of which is the start of the other."""
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x.hash != y.hash:
+            raise errors.EntryError(
+                f"game {gid} in {where_b} is not the game {gid} in {where_a}: their entries differ from "
+                f"entry {i} on, so one of them was altered; nothing was imported"
+            )

@@ -1,0 +1,86 @@
+"""`sk serve` in a process of its own, as the table runs it, and requests to it on its real
+port (shared by the server's tests and the browser tests)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+
+
+def sk_process(home, *args, check=True):
+    """A separate `sk` process, as the scorer's terminal is."""
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home)}
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", *map(str, args)], env=env,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    if check:
+        assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+class Answer:
+    def __init__(self, status, headers, body):
+        self.status, self.headers, self.body = status, headers, body
+
+    def json(self):
+        return json.loads(self.body)
+
+    def __repr__(self):
+        return f"<{self.status} {self.body[:300]!r}>"
+
+
+class Served:
+    """`sk serve ARGS` in its own process: `url` is the table's link it printed, `scorer_url`
+    the scorer's link (None with --read-only) and `secret` the secret in it."""
+
+    def __init__(self, home, *args, env=None):
+        env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONUNBUFFERED": "1", **(env or {})}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "scorekeeper", "serve", "--port", "0", *map(str, args)],
+            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        )  # fmt: skip
+        self.lines = []
+        while not self.lines or not self.lines[-1].startswith("Ctrl-C stops it."):
+            line = self.proc.stdout.readline()
+            assert line, f"serve ended: {''.join(self.lines)} {self.proc.stderr.read()}"
+            self.lines.append(line)
+        self.text = "".join(self.lines)
+        self.url = re.search(r"at (http://\S+)", self.lines[0]).group(1)
+        self.port = int(re.match(r"http://.+:(\d+)/", self.url).group(1))
+        found = re.search(r"The scorer's link \(enters scores; keep it to yourself\): (http://\S+)", self.text)
+        self.scorer_url = found.group(1) if found else None
+        self.secret = self.scorer_url.split("#scorer=", 1)[1] if found else None
+
+    def request(self, method, path, body=None, headers=None, timeout=10):
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        try:
+            conn.request(method, path, body=body, headers=headers or {})
+            answer = conn.getresponse()
+            return Answer(answer.status, answer.headers, answer.read())
+        finally:
+            conn.close()
+
+    def get(self, path, headers=None):
+        answer = self.request("GET", path, headers=headers)
+        assert answer.status == 200, (path, answer)
+        return answer.body
+
+    def state(self):
+        return json.loads(self.get("/api/state"))
+
+    def enter(self, line, secret=None, game=None, headers=None):
+        """POST /api/entry as the scorer's page sends it; the Answer."""
+        body = {"line": line} | ({"game": game} if game else {})
+        auth = {"Authorization": f"Bearer {secret or self.secret}"}
+        return self.request("POST", "/api/entry", json.dumps(body), {"Content-Type": "application/json", **auth,
+                                                                     **(headers or {})})  # fmt: skip
+
+    def stop(self):
+        """Ctrl-C: a clean stop, no traceback."""
+        self.proc.send_signal(signal.SIGINT)
+        out, err = self.proc.communicate(timeout=15)
+        return self.proc.returncode, out, err

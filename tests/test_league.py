@@ -1,0 +1,380 @@
+"""A season kept on three laptops: games played through the CLI into three stores, merged in
+different orders (store files and JSON sheets) into the same league; an altered copy of a game
+refused, naming both copies; and the ratings checked against openskill run directly on the
+same places (`import FILE…`, `ratings`, `stats`)."""
+
+import json
+import math
+import os
+import sys
+
+import pytest
+from openskill.models import PlackettLuce
+
+from scorekeeper.storage import store
+
+# Oh Hell as MrPikes plays it, three cards a hand (rulesets/oh-hell-mrpikes.toml): a bid made
+# scores 10 + tricks (a made zero 10), a bid missed -(10 + the difference).
+ONE_HAND = ("--set", "sizes=fixed", "--set", "start=3", "--set", "hands=1")
+
+
+class Season:
+    """Three laptops' stores under tmp_path, and the games played on them in order."""
+
+    def __init__(self, sk, tmp_path):
+        self.sk, self.root = sk, tmp_path
+        self.played = []  # (laptop, game id), in the order the games started
+
+    def on(self, laptop, *args):
+        return self.sk("--home", self.root / laptop, *args)
+
+    def new(self, laptop, players, *settings):
+        self.on(laptop, "new", "oh-hell-mrpikes", "--players", players, *settings)
+        gid = json.loads(self.on(laptop, "standings", "--json"))["game"]
+        self.played.append((laptop, gid))
+        return gid
+
+    def hand(self, laptop, bids, tricks):
+        self.on(laptop, "trump", "h")
+        self.on(laptop, "bid", *bids.split())
+        self.on(laptop, "tricks", *tricks.split())
+
+    def places(self, laptop, gid):
+        data = json.loads(self.on(laptop, "standings", "--json", "--game", gid))
+        return {p["name"]: p["place"] for p in data["players"]}
+
+
+@pytest.fixture
+def season(sk, tmp_path):
+    s = Season(sk, tmp_path)
+    # Laptop a: Ann deals and bids last each time (the hook: bids never total 3).
+    s.new("a", "Ann,Bob,Cat,Dan", *ONE_HAND)
+    s.hand("a", "2 1 0 1", "2 1 0 0")  # Ann 12, Bob 11, Cat 10 (a made zero), Dan -11
+    s.new("a", "Ann,Bob,Cat,Dan", *ONE_HAND)
+    s.hand("a", "0 1 1 2", "0 1 0 2")  # Ann 10, Bob 11, Cat -11, Dan 12
+    # Laptop b writes Ann in lower case: the same player.
+    s.new("b", "ann,Bob,Eve,Dan", *ONE_HAND)
+    s.hand("b", "1 2 1 0", "1 2 0 0")  # ann 11, Bob 12, Eve -11, Dan 10
+    s.new("b", "ann,Bob,Eve,Dan", *ONE_HAND)
+    s.hand("b", "2 0 0 0", "2 1 0 0")  # ann 12, Bob -11, Eve 10, Dan 10: Eve and Dan tie for second
+    s.new("b", "ann,Bob,Eve,Dan", *ONE_HAND)
+    s.on("b", "abandon")  # kept, but never rated
+    # Laptop c.
+    s.new("c", "Cat,Dan,Eve,Ann", *ONE_HAND)
+    s.hand("c", "2 1 1 0", "2 0 1 0")  # Cat 12, Dan -11, Eve 11, Ann 10
+    s.new("c", "Cat,Dan,Eve,Ann", *ONE_HAND)
+    s.on("c", "trump", "h")  # still in progress: never rated
+    # The last game: three hands; Dan leaves after hand 1 and Fay joins for hands 2-3; Cat's
+    # seat is taken over by Kit for hand 3.
+    s.new("c", "Cat,Dan,Eve,Ann", "--set", "sizes=fixed", "--set", "start=3", "--set", "hands=3")
+    s.hand("c", "1 1 1 1", "1 1 1 0")  # Cat 11, Dan 11, Eve 11, Ann -11
+    s.on("c", "join", "Fay", "--score", "0")
+    s.on("c", "leave", "Dan")
+    s.hand("c", "0 0 1 1", "0 1 1 1")  # Cat 10, Eve -11, Ann 11, Fay 11
+    s.on("c", "rename", "Cat", "Kit")
+    s.hand("c", "2 0 0 0", "2 1 0 0")  # Kit 12, Eve -11, Ann 10, Fay 10
+    return s
+
+
+def test_the_season_is_played_as_the_rules_score_it(season):
+    (_, g1), (_, g2), (_, g3), (_, g4), _, (_, g6), _, (_, g8) = season.played
+    assert season.places("a", g1) == {"Ann": 1, "Bob": 2, "Cat": 3, "Dan": 4}
+    assert season.places("a", g2) == {"Dan": 1, "Bob": 2, "Ann": 3, "Cat": 4}
+    assert season.places("b", g3) == {"Bob": 1, "ann": 2, "Dan": 3, "Eve": 4}
+    assert season.places("b", g4) == {"ann": 1, "Eve": 2, "Dan": 2, "Bob": 4}
+    assert season.places("c", g6) == {"Cat": 1, "Eve": 2, "Ann": 3, "Dan": 4}
+    # Kit 11+10+12 = 33, Fay 0+11+10 = 21, Ann -11+11+10 = 10, Eve 11-11-11 = -11; Dan 11 has
+    # left, so is placed after everyone still playing
+    assert season.places("c", g8) == {"Kit": 1, "Fay": 2, "Ann": 3, "Eve": 4, "Dan": 5}
+
+
+def league(season, name, *files):
+    """Import `files` into the store `name` (if any), then what it holds, its ratings and stats."""
+    if files:
+        season.on(name, "import", *files)
+    with store.Store(season.root / name) as db:
+        games = {(g.id, g.head, g.events) for g in db.games()}
+        assert db.verify() == []
+    ratings = json.loads(season.on(name, "ratings", "--json"))
+    stats = json.loads(season.on(name, "stats", "--json"))
+    return games, ratings, stats
+
+
+def sheets(season, laptop):
+    """Every game on a laptop, each as its JSON sheet."""
+    out = []
+    for where, gid in season.played:
+        if where == laptop:
+            path = season.root / f"{gid}.json"
+            season.on(laptop, "sheet", "--format", "json", "--game", gid, "--output", path)
+            out.append(path)
+    return out
+
+
+def test_any_order_and_twice_make_the_same_league(season):
+    a, b, c = (season.root / laptop for laptop in "abc")
+    first = league(season, "l1", a, b, c)
+    second = league(season, "l2", *reversed(sheets(season, "b")), c, a)  # b's games as sheets
+    assert second == first
+    said = season.on("l2", "import", a, b)  # again, and b as a store this time
+    assert said.endswith("0 imported, 0 brought up to date, 5 already there.\n")
+    third = league(season, "l3", c)
+    said = season.on("l3", "import", b, a, c)
+    last_of_a = season.played[1][1]  # the last game added, in the order the files were given
+    assert said.endswith(f"5 imported, 0 brought up to date, 3 already there; game {last_of_a} is now current.\n")
+    again = league(season, "l3", a)
+    with store.Store(season.root / "l2") as db:
+        assert {(g.id, g.head, g.events) for g in db.games()} == first[0]
+    assert len(first[0]) == 8
+    assert first == again and first[1:] == league(season, "l2")[1:]
+    assert third[0] < first[0]  # laptop c's games alone, before the others came
+    assert first[1]["games"] == 6  # the abandoned game and the one in progress are not rated
+    # stats sees the whole league too: Ann's 6 finished games (and one in progress)
+    ann = {p["name"].casefold(): p for p in first[2]["players"]}["ann"]
+    assert (ann["played"], ann["won"], ann["in_progress"]) == (6, 2, 1)
+    assert ann["rating"] == next(p["rating"] for p in first[1]["players"] if p["name"] == "Ann")
+
+
+def test_a_later_copy_of_a_game_brings_it_up_to_date(season, sk):
+    _, gid = season.played[6]  # the game in progress on laptop c
+    sheet = season.root / "early.json"
+    season.on("c", "sheet", "--format", "json", "--game", gid, "--output", sheet)
+    season.on("l", "import", sheet)
+    season.on("c", "bid", "1", "1", "1", "1", "--game", gid)
+    said = season.on("l", "import", season.root / "c")
+    assert f"Brought game {gid} up to date: 1 later entry added" in said
+    assert season.on("l", "log", "--game", gid) == season.on("c", "log", "--game", gid)
+    # the earlier copy is now already there
+    assert season.on("l", "import", sheet) == (
+        f"Game {gid} is already in the store: skipped.\n0 imported, 0 brought up to date, 1 already there.\n"
+    )
+
+
+def forged(season, laptop, gid, name):
+    """A store file holding game `gid` of `laptop` with its entry 2 altered and the chain
+    after it hashed again, so that it verifies on its own."""
+    with store.Store(season.root / laptop) as db:
+        events = db.events(gid)
+    assert events[2].body["type"] == "bids"
+    events[2] = events[2]._replace(body={**events[2].body, "bids": {**events[2].body["bids"], "Bob": 2}})
+    prev = events[1].hash
+    for i in range(2, len(events)):
+        e = events[i]._replace(prev=prev)
+        events[i] = e._replace(hash=store.chain_hash(prev, gid, e.n, e.at, e.body))
+        prev = events[i].hash
+    with store.Store(season.root / name) as db:
+        db.take_chains([events])
+        assert db.verify() == []
+    return season.root / name
+
+
+def test_an_altered_copy_of_a_game_is_refused_naming_both(season, sk):
+    _, gid = season.played[0]
+    bad = forged(season, "a", gid, "forged")
+    a = season.root / "a"
+    err = sk.fails("--home", season.root / "l", "import", a, bad)
+    assert err == (
+        f"refused: game {gid} in {bad / store.Store.FILENAME} is not the game {gid} in {a / store.Store.FILENAME}: "
+        "their entries differ from entry 2 on, so one of them was altered; nothing was imported"
+    )
+    assert not (season.root / "l").exists() or json.loads(season.on("l", "ratings", "--json"))["games"] == 0
+    season.on("l", "import", a)
+    err = sk.fails("--home", season.root / "l", "import", bad)
+    assert err == (
+        f"refused: game {gid} in {bad / store.Store.FILENAME} is not the game {gid} in this store: "
+        "their entries differ from entry 2 on, so one of them was altered; nothing was imported"
+    )
+    # an altered copy that was not hashed again does not verify at all
+    sheet = season.root / "g1.json"
+    season.on("a", "sheet", "--format", "json", "--game", gid, "--output", sheet)
+    data = json.loads(sheet.read_text())
+    data["entries"][2]["body"]["bids"]["Bob"] = 2
+    sheet.write_text(json.dumps(data))
+    err = sk.fails("--home", season.root / "l", "import", sheet, code=3)
+    assert err.startswith(f"error: {sheet} was altered: entry 2 does not match its hash")
+
+
+# --- the ratings, against openskill run directly -----------------------------------------
+
+
+def close(a, b):
+    return math.isclose(a, b, abs_tol=0.0015)
+
+
+def test_the_ratings_are_openskill_on_the_places_in_the_order_played(season):
+    league(season, "l", season.root / "c", season.root / "b", season.root / "a")
+    model = PlackettLuce()
+    r = {}
+
+    def rate(places):  # each player a team of one, ranked at their place (ties as ties)
+        names = list(places)
+        got = model.rate([[r.get(n) or model.rating()] for n in names], ranks=[places[n] for n in names])
+        r.update({n: team[0] for n, team in zip(names, got, strict=True)})
+
+    rate({"Ann": 1, "Bob": 2, "Cat": 3, "Dan": 4})
+    rate({"Dan": 1, "Bob": 2, "Ann": 3, "Cat": 4})
+    rate({"Bob": 1, "Ann": 2, "Dan": 3, "Eve": 4})  # laptop b's "ann" is Ann
+    rate({"Ann": 1, "Eve": 2, "Dan": 2, "Bob": 4})
+    rate({"Cat": 1, "Eve": 2, "Ann": 3, "Dan": 4})
+    before = dict(r)
+    # The last game, as if every seat had played every hand: Cat's seat counts to Cat (hands
+    # 1-2) and to Kit (hand 3), both first; Fay played 2 hands of 3, Dan 1.
+    rate({"Cat": 1, "Kit": 1, "Fay": 2, "Ann": 3, "Eve": 4, "Dan": 5})
+    full = dict(r)
+    got = {p["name"]: p for p in json.loads(season.on("l", "ratings", "--json"))["players"]}
+    assert set(got) == {"Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Kit"}
+    for name in ("Ann", "Bob", "Eve"):  # played every hand of every game they were in
+        assert close(got[name]["mu"], full[name].mu) and close(got[name]["sigma"], full[name].sigma)
+        assert close(got[name]["rating"], full[name].mu - 3 * full[name].sigma)
+    share = {"Cat": 2 / 3, "Kit": 1 / 3, "Fay": 2 / 3, "Dan": 1 / 3}
+    for name, s in share.items():  # a share s of the hands: s of the move a full game makes
+        start = before.get(name) or model.rating()
+        assert close(got[name]["mu"], start.mu + s * (full[name].mu - start.mu))
+        assert full[name].sigma < got[name]["sigma"] < math.hypot(start.sigma, model.tau)
+    games = {p: got[p]["games"] for p in got}
+    assert games == {"Ann": 6, "Bob": 4, "Cat": 4, "Dan": 6, "Eve": 4, "Fay": 1, "Kit": 1}
+    ratings = [p["rating"] for p in got.values()]
+    assert list(got) == [n for _, n in sorted(((-x, n) for n, x in zip(got, ratings, strict=True)))]
+    ann_before = before["Ann"].mu - 3 * before["Ann"].sigma
+    assert close(got["Ann"]["change"], got["Ann"]["rating"] - ann_before)
+
+
+def test_ratings_of_one_ruleset_and_since_a_date(season, sk):
+    league(season, "l", season.root / "a", season.root / "b", season.root / "c")
+    everything = json.loads(season.on("l", "ratings", "--json"))
+    assert json.loads(season.on("l", "ratings", "--json", "--ruleset", "oh-hell-mrpikes")) == {
+        **everything, "ruleset": "oh-hell-mrpikes"
+    }
+    none = json.loads(season.on("l", "ratings", "--json", "--ruleset", "four-bad-queens"))
+    assert none == {"ruleset": "four-bad-queens", "since": None, "games": 0, "players": []}
+    assert json.loads(season.on("l", "ratings", "--json", "--since", "2999-01-01"))["games"] == 0
+    assert season.on("l", "ratings", "--since", "2999-01-01") == "No finished games since 2999-01-01 to rate yet.\n"
+    assert sk.fails("--home", season.root / "l", "ratings", "--since", "last week", code=2) == (
+        "error: 'last week' is not a date; write it as YYYY-MM-DD, e.g. --since 2026-01-31"
+    )
+    text = season.on("l", "ratings")
+    assert text.startswith("Ratings over 6 finished games\n#    player")
+    rows = [line.split()[:3] for line in text.splitlines()[3:10]]
+    assert rows == [[str(i), p["name"], f"{p['rating']:.1f}"] for i, p in enumerate(everything["players"], 1)]
+
+
+# --- the play record BG Stats imports ------------------------------------------------------
+
+
+def test_a_finished_game_as_the_play_record_bg_stats_imports(season, sk):
+    _, gid = season.played[7]
+    play = json.loads(season.on("c", "sheet", "--format", "bgstats", "--game", gid))
+    assert play.keys() == {
+        "sourceName", "sourcePlayId", "playDate", "durationMin", "location", "comments", "game", "players"
+    }  # fmt: skip
+    assert (play["sourceName"], play["sourcePlayId"]) == ("table-scorekeeper", gid)
+    assert len(play["playDate"]) == 19 and play["playDate"][10] == " " and play["durationMin"] >= 1
+    assert play["game"] == {
+        "name": "Oh Hell! (MrPikes' house rules)", "highestWins": True, "noPoints": False,
+        "sourceGameId": "oh-hell-mrpikes",
+    }  # fmt: skip
+    assert play["comments"] == "Oh Hell! (MrPikes' house rules), 3 hands"
+    # in standings order; the start player led hand 1: its dealer Cat, whose seat Kit took over
+    # (MrPikes' rules have the dealer lead, as `status` says: "Leads: Cat")
+    assert [(p["name"], p["score"], p["rank"], p["winner"], p["startPlayer"], p["sourcePlayerId"]) for p in play["players"]] == [
+        ("Kit", 33, 1, True, True, "kit"),
+        ("Fay", 21, 2, False, False, "fay"),
+        ("Ann", 10, 3, False, False, "ann"),
+        ("Eve", -11, 4, False, False, "eve"),
+        ("Dan", 11, 5, False, False, "dan"),
+    ]
+    _, unfinished = season.played[6]
+    assert sk.fails("--home", season.root / "c", "sheet", "--format", "bgstats", "--game", unfinished) == (
+        "refused: the game is not over yet, and BG Stats records finished plays; write it once the game ends"
+    )
+
+
+# --- what is cached, and what is checked ---------------------------------------------------
+
+
+def test_ratings_read_the_cached_placings_and_replay_no_game(season, monkeypatch):
+    from scorekeeper import ratings
+    from scorekeeper.core import engine
+
+    home = season.root / "c"
+    first = season.on("c", "ratings", "--json")
+    with store.Store(home) as db:  # forget the tables worked out, keep each game's placings
+        assert db.put_derived(ratings.TABLE_KIND, [(k, "", "{}") for k in db.derived(ratings.TABLE_KIND)])
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("a game was replayed")
+
+    monkeypatch.setattr(engine, "from_log", no_replay)
+    assert season.on("c", "ratings", "--json") == first
+
+
+def test_a_wrong_cached_placing_is_not_trusted(season):
+    from scorekeeper import ratings
+
+    home = season.root / "a"
+    _, gid = season.played[0]
+    first = json.loads(season.on("a", "ratings", "--json"))
+    with store.Store(home) as db:
+        head, text = db.derived(ratings.CACHE_KIND)[gid]
+        data = json.loads(text)
+        seats = data["seats"]  # Dan (last) now first and Ann last: well formed, and wrong
+        data["seats"] = [[place, hands] for (place, _), (_, hands) in zip(seats, reversed(seats), strict=True)]
+        assert db.put_derived(ratings.CACHE_KIND, [(gid, head, json.dumps(data))])
+        assert db.put_derived(ratings.TABLE_KIND, [(k, "", "{}") for k in db.derived(ratings.TABLE_KIND)])
+    assert json.loads(season.on("a", "ratings", "--json")) != first  # the cache is read as it is
+    assert "Rebuilt 1 cached summary" in season.on("a", "verify")
+    assert json.loads(season.on("a", "ratings", "--json")) == first
+    with store.Store(home) as db:  # a row that does not read back is replayed, not a crash
+        assert db.put_derived(ratings.CACHE_KIND, [(gid, head, "{not json")])
+        assert db.put_derived(ratings.TABLE_KIND, [(k, "", "{}") for k in db.derived(ratings.TABLE_KIND)])
+    assert json.loads(season.on("a", "ratings", "--json")) == first
+
+
+def test_a_file_that_is_not_a_store_of_ours_is_refused_in_one_line(sk, tmp_path):
+    import sqlite3
+
+    theirs = tmp_path / "theirs.sqlite3"
+    with sqlite3.connect(theirs) as conn:
+        conn.execute("CREATE TABLE plays (game TEXT)")
+    conn.close()
+    assert sk.fails("import", theirs, code=3) == (
+        f"error: cannot import {theirs}: it is not a scorekeeper store (it is another program's SQLite "
+        "database); nothing was imported"
+    )
+    cut = tmp_path / "cut.sqlite3"
+    cut.write_bytes(b"SQLite format 3\x00" + bytes(range(200)))
+    assert sk.fails("import", cut, code=3) == (
+        f"error: cannot import {cut}: it is damaged (file is not a database); nothing was imported"
+    )
+    empty = tmp_path / "empty"
+    sk("--home", empty, "games")  # a store with no game yet: nothing to import, nothing refused
+    assert sk("import", empty) == "0 imported, 0 brought up to date, 0 already there.\n"
+
+
+WORKERS = []  # the file each replay notes its process in, for the test below
+
+
+def noted_placings(game):
+    """ratings.placings_text, noting which process replayed the game."""
+    from scorekeeper import ratings
+
+    with open(WORKERS[0], "a") as file:
+        file.write(f"{os.getpid()}\n")
+    return json.dumps(ratings.placings(game), separators=(",", ":"), ensure_ascii=False)
+
+
+def test_many_games_to_replay_are_shared_out_among_workers(season, monkeypatch, tmp_path):
+    from scorekeeper import ratings, replays
+
+    first = season.on("c", "ratings", "--json")
+    with store.Store(season.root / "c") as db:  # forget everything worked out
+        for kind in (ratings.CACHE_KIND, ratings.TABLE_KIND):
+            assert db.put_derived(kind, [(k, "", "{}") for k in db.derived(kind)])
+    monkeypatch.setattr(replays, "PARALLEL_FROM", 2)
+    monkeypatch.setattr(replays.os, "cpu_count", lambda: 2)
+    monkeypatch.setattr(ratings, "placings_text", noted_placings)
+    monkeypatch.setattr(sys.modules[__name__], "WORKERS", [tmp_path / "pids"])
+    assert season.on("c", "ratings", "--json") == first
+    pids = (tmp_path / "pids").read_text().split()
+    assert len(pids) == 3 and str(os.getpid()) not in pids  # all three games, none replayed here
+    assert season.on("c", "verify").startswith("All 3 games verify")

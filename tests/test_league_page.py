@@ -1,0 +1,65 @@
+"""The league on every phone (`serve`): `/api/league` gives the ratings and the records as
+`ratings --json` and `stats --json` print them, read-only, on a real port; `/league` is the
+page, drawn in headless Chromium."""
+
+import json
+import shutil
+import subprocess
+
+import pytest
+from served import Served, sk_process
+
+ONE_HAND = ("--set", "sizes=fixed", "--set", "start=3", "--set", "hands=1")
+
+
+@pytest.fixture
+def league_home(tmp_path):
+    home = tmp_path / "home"
+    for players, bids, tricks in (
+        ("Ann,Bob,Cat", "1 1 2", "1 0 2"),  # Ann 11, Bob -11, Cat 12
+        ("Ann,Bob,Cat", "2 0 0", "2 1 0"),  # Ann 12, Bob -11, Cat 10
+    ):
+        sk_process(home, "new", "oh-hell-mrpikes", "--players", players, *ONE_HAND)
+        sk_process(home, "trump", "h")
+        sk_process(home, "bid", *bids.split())
+        sk_process(home, "tricks", *tricks.split())
+    return home
+
+
+@pytest.fixture
+def served(league_home):
+    server = Served(league_home, "--read-only")
+    yield server
+    server.stop()
+
+
+def test_the_league_answers_what_ratings_and_stats_print(served, league_home):
+    league = json.loads(served.get("/api/league"))
+    assert league["ratings"] == json.loads(sk_process(league_home, "ratings", "--json"))
+    assert league["records"] == json.loads(sk_process(league_home, "stats", "--json"))
+    # Cat won the first game, Ann the second (beating Cat, rated higher by then); Bob was last twice
+    assert [p["name"] for p in league["ratings"]["players"]] == ["Ann", "Cat", "Bob"]
+    answer = served.request("GET", "/api/league")
+    again = served.request("GET", "/api/league", headers={"If-None-Match": answer.headers["ETag"]})
+    assert again.status == 304
+    for method in ("POST", "PUT", "DELETE"):
+        refused = served.request(method, "/api/league", body="{}")
+        assert refused.status == 405 and refused.json() == {"error": f"{method} is not taken here (GET, HEAD is)"}
+    page = served.request("GET", "/league")
+    assert page.status == 200 and page.headers["Content-Type"].startswith("text/html")
+    assert "default-src 'none'" in page.headers["Content-Security-Policy"]
+
+
+def test_the_league_page_in_a_browser(served, tmp_path):
+    chromium = shutil.which("chromium")
+    if chromium is None:
+        pytest.skip("no chromium on PATH to draw the page")
+    done = subprocess.run(
+        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000",
+         "--dump-dom", served.url + "league"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    dom = done.stdout
+    assert "2 games in the store, 2 finished; 2 rated" in dom
+    rows = dom.split('<table id="ratings">', 1)[1].split("</table>", 1)[0]
+    assert rows.index(">Ann<") < rows.index(">Cat<") < rows.index(">Bob<")

@@ -1,0 +1,178 @@
+"""The scorer's phone, server side, on a real port: POST /api/entry takes what `play` takes
+and answers what the command line prints, with the contract's statuses; only the current
+secret writes (compared in constant time, failures slowed), never the table's link, never
+another site's page; the secret is kept private in the store's folder, survives a restart,
+and `--new-scorer-link` locks the old one out at once, even from a server already running."""
+
+import json
+import os
+import re
+import stat
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from served import Served
+
+from scorekeeper.serve import auth, parts
+
+
+@pytest.fixture
+def oh_hell(sk):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan")
+
+
+@pytest.fixture
+def served(home, oh_hell):
+    server = Served(home)
+    yield server
+    code, _, err = server.stop()
+    assert (code, err) == (0, "")
+
+
+LINES = ["h", "2 1 0 3", "tricks 3 1 3 3", "undo", "2 1 3 4", "s", "why Ann", "tricks 10 0 0 0 --hand 1"]
+
+
+def test_a_hand_from_the_phone_is_stored_and_marked_as_from_the_phone(sk, served):
+    """MrPikes' Oh Hell, Ann deals 10 cards; bare bids go in the prompt's order, Bob Cat Dan Ann."""
+    replies = []
+    for line in LINES:
+        answer = served.enter(line)
+        assert answer.status == 200, (line, answer)
+        assert answer.json()["state"]["head"] == served.state()["head"]  # the state after the entry
+        replies.append(answer.json()["reply"])
+    assert replies[0] == "Hand 1: trump ♥.\nStill to record: bids, tricks"
+    assert replies[1].startswith("Hand 1: bids Ann 3, Bob 2, Cat 1, Dan 0")
+    assert "\nStandings: 1. " in replies[2] and replies[3].startswith("Undone: entry 3, tricks")
+    assert replies[7].startswith("Hand 1 corrected (entry ")
+    assert sk("log").count("from the phone") == len(LINES) - 1  # `why` records nothing
+    assert sk("verify").startswith("The 1 game verifies")
+    assert [e["via"] for e in served.state()["entries"]] == [None] + ["phone"] * (len(LINES) - 1)
+
+
+def test_the_reply_is_plays_reply(home, tmp_path, served):
+    """The same lines, typed into `play` on a twin store holding the same game: the same words."""
+    twin = tmp_path / "twin"
+    twin.mkdir()
+    (twin / "scorekeeper.sqlite3").write_bytes((home / "scorekeeper.sqlite3").read_bytes())
+    env = {**os.environ, "SCOREKEEPER_HOME": str(twin)}
+    lines = [*LINES[:3], "standings"]
+    played = subprocess.run([sys.executable, "-m", "scorekeeper", "play"], env=env, input="\n".join(lines) + "\n",
+                            capture_output=True, text=True, timeout=60)  # fmt: skip
+    replies = [served.enter(line).json()["reply"] for line in lines]
+    greeting = played.stdout.split("\n" + replies[0])[0]
+    digests = lambda text: re.sub(r"\b[0-9a-f]{16}\b", "DIGEST", text)  # noqa: E731 (the times differ, so the hashes)
+    assert digests(played.stdout) == digests(greeting + "\n" + "\n".join(replies) + "\n")
+
+
+@pytest.mark.parametrize(
+    ("line", "status", "error"),
+    [
+        ("bid 11 0 0 0", 409, "refused: "),
+        ("tricks 1 1 1 1", 409, "refused: "),
+        ("'unclosed", 400, "error: No closing quotation; close the quote"),
+        ("bid --nope", 400, "error: "),
+        ("frobnicate", 400, "error: "),
+        ("", 400, "error: the line is empty; give an answer or a command"),
+        ("import game.json", 403, "refused: `import` is not taken from the phone: it reads a file on the scorer's computer; run it in the terminal"),
+        ("serve", 403, "refused: `serve` is not taken from the phone: it starts a server; run it in the terminal"),
+        ("play", 403, "refused: `play` is not taken from the phone: it starts a session; run it in the terminal"),
+        ("demo", 403, "refused: `demo` is not taken from the phone: it writes a throw-away store; run it in the terminal"),
+        ("completion bash --install", 403, "refused: `completion` is not taken from the phone: it writes to the shell's files; run it in the terminal"),
+        ("rules new mine --from oh-hell-mrpikes", 403, "refused: `rules new` is not taken from the phone: it reaches a file; run it in the terminal"),
+        ("rules check /etc/passwd", 403, "refused: `rules check` is not taken from the phone: it reaches a file; run it in the terminal"),
+        ("sheet --output /tmp/x.html", 403, "refused: `sheet --output` is not taken from the phone: it writes a file; run it in the terminal"),
+        ("new /tmp/evil.toml --players A,B,C", 403, "refused: a ruleset file is not taken from the phone; name a ruleset (`rulesets` lists them)"),
+        ("winner QS 2S --ruleset ../x.toml", 403, "refused: a ruleset file is not taken from the phone; name a ruleset (`rulesets` lists them)"),
+        ("status --home /tmp", 403, "refused: --home is not taken from the phone: the server keeps the store it was started on"),
+    ],
+)  # fmt: skip
+def test_refusals_have_the_contracts_status_and_record_nothing(sk, served, line, status, error):
+    before = sk("log")
+    answer = served.enter(line)
+    assert answer.status == status, answer
+    assert set(answer.json()) == {"error"} and answer.json()["error"].startswith(error)
+    assert sk("log") == before
+
+
+def test_only_the_current_secret_writes_and_failures_are_slowed(sk, served):
+    before = sk("log")
+    for headers in ({}, {"Authorization": "Bearer "}, {"Authorization": "Basic " + served.secret},
+                    {"Authorization": "Bearer " + served.secret[:-1]}):  # fmt: skip
+        start = time.monotonic()
+        answer = served.request("POST", "/api/entry", json.dumps({"line": "h"}), headers)
+        assert answer.status == 401 and time.monotonic() - start >= auth.FAILED_DELAY * 0.9
+        assert "this link cannot write" in answer.json()["error"]
+    # guesses sent at once wait their turn: one a FAILED_DELAY
+    start = time.monotonic()
+    guesses = [threading.Thread(target=served.enter, args=("h", "x" * 22)) for _ in range(3)]
+    for g in guesses:
+        g.start()
+    for g in guesses:
+        g.join()
+    assert time.monotonic() - start >= 3 * auth.FAILED_DELAY * 0.9
+    assert sk("log") == before
+
+
+def test_another_sites_page_cannot_write(sk, served):
+    before = sk("log")
+    answer = served.enter("h", headers={"Origin": "http://evil.example"})
+    assert (answer.status, answer.json()) == (403, {"error": "a page of another site may not write here"})
+    assert served.enter("h", headers={"Host": "evil.example"}).status == 403
+    assert sk("log") == before
+    assert served.enter("h", headers={"Origin": f"http://127.0.0.1:{served.port}"}).status == 200
+
+
+def test_a_body_over_the_limit_is_refused(served):
+    big = json.dumps({"line": "comment " + "x" * parts.BODY_LIMIT})
+    answer = served.request("POST", "/api/entry", big, {"Authorization": f"Bearer {served.secret}"})
+    assert answer.status == 413 and "over 4096 bytes" in answer.json()["error"]
+    for body in ("not json", "[1]", '{"line": 3}', '{"line": "h", "game": 1}'):
+        assert served.request("POST", "/api/entry", body, {"Authorization": f"Bearer {served.secret}"}).status == 400
+
+
+def test_the_secret_is_private_kept_across_a_restart_and_replaced_at_once(home, sk, served):
+    path = home / auth.FILENAME
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert len(served.secret) >= 22 and path.read_text().strip() == served.secret  # 128 bits, URL-safe
+    again = Served(home)  # a second server on another port, same store: the same link
+    try:
+        assert again.secret == served.secret
+    finally:
+        again.stop()
+    replaced = Served(home, "--new-scorer-link")
+    try:
+        assert replaced.secret != served.secret
+        # the server already running locks the old link out at once, and takes the new one
+        assert served.enter("h").status == 401
+        assert served.enter("h", secret=replaced.secret).status == 200
+    finally:
+        replaced.stop()
+
+
+def test_read_only_serves_no_scorers_link(home, oh_hell, sk):
+    server = Served(home, "--read-only")
+    try:
+        assert server.scorer_url is None and "#scorer=" not in server.text
+        assert "No scorer's link: started with --read-only" in server.text
+        assert server.state()["read_only"] is True
+        answer = server.enter("h", secret="anything")
+        assert answer.status == 403 and "read-only" in answer.json()["error"]
+    finally:
+        assert server.stop()[0] == 0
+    assert sk.fails("serve", "--read-only", "--new-scorer-link", "--port", "0", code=2).startswith("error: --read-only")
+
+
+def test_the_state_says_what_the_hand_asks_in_the_prompts_order(sk, served):
+    assert served.enter("h").status == 200
+    assert served.enter("bid Bob=2 Cat=3").status == 200
+    status = sk.json("status")
+    asking = served.state()["asking"]
+    assert asking["need"] == "bids" and asking["command"] == "bid" and asking["cards_each"] == 10
+    assert [p["name"] for p in asking["players"]] == ["Dan", "Ann"]  # the prompt's order, the dealer last
+    assert [p["legal"] for p in asking["players"]] == [status["legal_bids"]["Dan"], status["legal_bids"]["Ann"]]
+    assert served.enter("1 4").status == 200  # bare values for the players left, in that order
+    assert sk.json("status")["bids"] == {"Bob": 2, "Cat": 3, "Dan": 1, "Ann": 4}
+    assert served.state()["asking"]["tricks_total"] == 10
