@@ -329,6 +329,8 @@ def new(
     location: Annotated[str, typer.Option("--location", help="where it is played")] = "",
     scorer: Annotated[str, typer.Option("--scorer", help="who keeps score")] = "",
     set_: Annotated[list[str], typer.Option("--set", help="a house option, NAME=VALUE (see `rules RULESET`)")] = [],
+    night: Annotated[Optional[str], typer.Option("--night", help="start it as a game of this club night")] = None,
+    round_: Annotated[Optional[int], typer.Option("--round", help="with --night: the round of the night it belongs to")] = None,
 ) -> None:
     """Start a game and make it current.
 
@@ -336,11 +338,108 @@ def new(
     """
     from scorekeeper import table
 
+    if night is not None or round_ is not None:
+        new_in_night(ruleset, players, dealer, name, location, scorer, set_, night, round_)
+        return
     with open_store() as db:
         game = table.create(db, home(), ruleset, players, dealer, name, location, scorer, set_)
     from scorekeeper.words import replies
 
     typer.echo(replies.started(game, in_turn=in_play()))
+
+
+def new_in_night(ruleset: str, players: str, dealer: str | None, name: str, location: str, scorer: str,
+                 settings: list[str], night: str | None, round_: int | None) -> None:  # fmt: skip
+    """`new … --night NAME`: the game is started as one of the night's."""
+    from scorekeeper import nights
+    from scorekeeper.words import night as night_words
+    from scorekeeper.words import replies
+
+    if night is None:
+        raise errors.UsageError("--round needs --night: name the night the game belongs to")
+    with open_store() as db:
+        kept, game = nights.create_in_night(db, home(), night, round_, ruleset, players, dealer, name, location, scorer, settings)
+    typer.echo(replies.started(game))
+    typer.echo(night_words.joined_text(kept, game))
+
+
+# --- club nights ---------------------------------------------------------------------
+
+
+@command()
+def seat(
+    players: Annotated[str, typer.Option("--players", help="everyone playing tonight, comma-separated")],
+    rounds: Annotated[int, typer.Option("--rounds", help="how many rounds")],
+    ruleset: Annotated[str, typer.Option("--ruleset", help="the ruleset: its player range sets the table sizes")],
+    tables: Annotated[Optional[int], typer.Option("--tables", help="how many tables (default: tables of about 4)")] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", help="the same seed gives the same seating")] = None,
+    night: Annotated[Optional[str], typer.Option("--night", help="keep the seating as this night's, for `night start`")] = None,
+    as_json: JsonOption = False,
+) -> None:
+    """Seat everyone for every round of a club night: each plays once a round, tables as even
+    as the ruleset allows, sitting out shared, no pair meeting more than needed, seats varied.
+
+    Example: scorekeeper seat --players Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal --rounds 3 --ruleset oh-hell-office --night Friday
+    """
+    import secrets
+
+    from scorekeeper import nights, table
+    from scorekeeper.core import club_seating
+    from scorekeeper.words import night as night_words
+
+    roster = table.parse_players(players)
+    low, high = nights.player_range(home(), ruleset)
+    chosen = secrets.randbelow(1_000_000) if seed is None else seed
+    seating = club_seating.seat(roster, rounds, low, high, tables, chosen)
+    kept = None
+    if night is not None:
+        with open_store() as db:
+            kept = nights.keep_seating(db, night, ruleset, chosen, seating)
+    if as_json:
+        emit_json(night_words.seating_data(seating, ruleset, chosen))
+        return
+    typer.echo(night_words.seating_text(seating, ruleset, chosen))
+    if kept is not None:
+        typer.echo(f"Kept as the seating of night {kept.name}; start a round with `night start {kept.name} --round 1`.")
+
+
+@command()
+def night(
+    action: Annotated[str, typer.Argument(help="start or standings")],
+    name: Annotated[str, typer.Argument(help="the night's name (or a unique beginning of it)")],
+    round_: Annotated[Optional[int], typer.Option("--round", help="start: the round to start")] = None,
+    table_: Annotated[Optional[int], typer.Option("--table", help="start: only this table of the round")] = None,
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", help="start: play this ruleset instead of the seating's")] = None,
+    location: Annotated[str, typer.Option("--location", help="start: where it is played")] = "",
+    set_: Annotated[list[str], typer.Option("--set", help="start: a house option, NAME=VALUE")] = [],
+    by: Annotated[str, typer.Option("--by", help="standings: places (placement points) or score (one ruleset only)")] = "places",
+    as_json: JsonOption = False,
+) -> None:
+    """A club night: start a round's games from its kept seating, or show the room's leaderboard.
+
+    Examples: scorekeeper night start Friday --round 1
+              scorekeeper night standings Friday --by places
+    """
+    from scorekeeper import nights
+    from scorekeeper.words import night as night_words
+
+    if action == "start":
+        if round_ is None:
+            raise errors.UsageError(f"name the round to start: `night start {name} --round 1`")
+        with open_store() as db:
+            kept, started = nights.start_round(db, home(), name, round_, table_, ruleset, location, "", set_)
+        typer.echo(night_words.started_text(kept, round_, started))
+    elif action == "standings":
+        if by not in ("places", "score"):
+            raise errors.UsageError(f"--by {by} is not a way to rank; use --by places or --by score")
+        with open_store() as db:
+            data = nights.standings(db, name, by)  # type: ignore[arg-type]
+        if as_json:
+            emit_json(data)
+        else:
+            typer.echo(night_words.standings_text(data))
+    else:
+        raise errors.UsageError(f"'{action}' is not something `night` does; use `night start NAME --round K` or `night standings NAME`")
 
 
 @command()
@@ -1166,6 +1265,9 @@ def serve(
     new_scorer_link: Annotated[
         bool, typer.Option("--new-scorer-link", help="replace the scorer's link: phones holding the old one can no longer write")
     ] = False,
+    night: Annotated[
+        Optional[str], typer.Option("--night", help="serve every table of this club night: a lobby, each table's page and scorer's link, a director's board")
+    ] = None,
 ) -> None:
     """The game on every phone at the table, updating by itself, and the scorer's page that
     enters scores from a phone as `play` does. Prints the table's link (read-only) and the
@@ -1174,8 +1276,15 @@ def serve(
 
     Example: scorekeeper serve --host 0.0.0.0
     """
-    from scorekeeper.serve import command as server
     from scorekeeper.storage import paths
+
+    if night is not None:
+        from scorekeeper.serve import night_command
+
+        night_command.run(paths.store_folder(CONTEXT.home), CONTEXT.home, night, host, port, read_only,
+                          new_scorer_link, every_command(), CONTEXT)  # fmt: skip
+        return
+    from scorekeeper.serve import command as server
 
     server.run(paths.store_folder(CONTEXT.home), CONTEXT.home, game, host, port, read_only, new_scorer_link,
                every_command(), CONTEXT)  # fmt: skip

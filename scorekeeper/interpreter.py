@@ -227,12 +227,18 @@ def run(group: Any, context: Any, words: list[str], home: Path | None, chosen: s
     return code if isinstance(code, int) else 0
 
 
-def standings_line(game: Any) -> str:
-    """The standings on one line, said after each hand closes, a player who left marked so."""
+def standings_after(before: Any, after: Any, words: list[str]) -> str | None:
+    """The standings on one line, said once an entry (not an undo) has closed a hand of the
+    game it was made on, a player who left marked so; None otherwise. `before` and `after`:
+    the game then and now."""
+    if before is None or after is None or after.id != before.id or words[0].casefold() == "undo":
+        return None
+    if _closed(after) <= _closed(before):
+        return None
     from scorekeeper.words import reports
 
-    return "Standings: " + reports.standings_line(game)
+    return "Standings: " + reports.standings_line(after)
 
 
-def closed_hands(game: Any) -> int | None:
-    return None if game is None else sum(1 for h in game.hands if h.closed)
+def _closed(game: Any) -> int:
+    return sum(1 for h in game.hands if h.closed)

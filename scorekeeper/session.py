@@ -1,6 +1,6 @@
-"""`play`: one session for the whole evening. Reads a line at a time, turns a bare answer
-into the command for what the hand needs next, runs every command through the CLI itself
-(in-process, so each reply comes at once), and says what is needed next. What a hand needs,
+"""`play`: one session for the whole evening. Reads a line at a time, has the interpreter
+turn a bare answer into the command for what the hand needs next and run it through the CLI
+itself (in-process, so each reply comes at once), and says what is needed next. What a hand needs,
 who is still to bid or pick and what each may pick all come from the game's status data:
 the session holds no rule knowledge. The terminal's line editing lives in `terminal`."""
 
@@ -290,19 +290,15 @@ class Session:
     def run(self, words: list[str]) -> int:
         """Run a CLI command in-process (see interpreter.run), then read the game again and,
         once a hand has closed, say the standings."""
-        closed = interpreter.closed_hands(self.game)
+        before = self.game
         code = interpreter.run(self.group, self.context, words, self.home, self.chosen, self.store())
         self.worst = max(self.worst, code)
         if code == 0 and words[0].casefold() in ("new", "use", "import"):
             self.chosen = None  # the session follows the game just made current
         self.refresh(self.context.recorded if code == 0 else None)
-        if (
-            self.game is not None
-            and closed is not None
-            and interpreter.closed_hands(self.game) > closed
-            and words[0].casefold() != "undo"
-        ):
-            self.out(interpreter.standings_line(self.game))
+        said = interpreter.standings_after(before, self.game, words) if code == 0 else None
+        if said:
+            self.out(said)
         return code
 
     # --- completion --------------------------------------------------------------------

@@ -230,7 +230,9 @@ def history(db: store.Store, game_id: str) -> tuple[list[store.StoredEvent], str
 def verify(db: store.Store) -> int:
     """Recompute every game's hash chain: the number of games, or a StoreError naming each
     game's first entry that does not match."""
-    problems = db.verify()
+    from scorekeeper.storage import store as storage
+
+    problems = db.verify() + storage.verify_nights(db)
     if problems:
         raise errors.StoreError("; ".join(problems))
     return len(db.games())
@@ -247,7 +249,7 @@ def verify_beside_chain(db: store.Store, every: bool = False) -> CachesChecked:
     problems = db.check_beside_chain()
     if problems:
         raise errors.StoreError("; ".join(problems))
-    from scorekeeper import ratings, stats
+    from scorekeeper import night_outcomes, ratings, stats
 
     check = stats.repair_cache(db, every)
     heads = {g.id: g.head for g in db.games()}
@@ -264,7 +266,8 @@ def verify_beside_chain(db: store.Store, every: bool = False) -> CachesChecked:
         db.put_facts((gid, heads[gid], *_facts_of_summary(s)) for gid, s in check.summaries.items())
     from scorekeeper.storage import states
 
-    rebuilt = check.rebuilt + ratings.repair_cache(db)  # the placings `ratings` caches, at their heads
+    # the placings `ratings` caches and the outcomes a night reads, each at its game's head
+    rebuilt = check.rebuilt + ratings.repair_cache(db) + night_outcomes.repair_cache(db)
     return CachesChecked(check.replayed, check.compared, rebuilt, len(wrong), every, states.unchecked(db))
 
 
@@ -471,17 +474,23 @@ def label(db: store.Store, game_id: str, name: str | None, location: str | None,
 def create(db: store.Store, home: Path | None, ruleset_name: str, players: str, dealer: str | None,
            name: str, location: str, scorer: str, settings: list[str]) -> engine.Game:  # fmt: skip
     """Record a new game in the store and make it current."""
-    from scorekeeper.storage import ruleset_files
-
-    origin, text = ruleset_files.find(ruleset_name, home)
-    document = rulesets.parse_document(origin, text)
-    event = new_event(origin, document, players, dealer, name, location, scorer, settings)
+    event = start_event(home, ruleset_name, players, dealer, name, location, scorer, settings)
     game = engine.start(event)
     with db.writing(event.game_id, new=True) as writer:
         writer.append(event.data())
         writer.keep_facts(*facts(game))
         db.set_current_game(event.game_id)  # in the same transaction: both, or neither
     return game
+
+
+def start_event(home: Path | None, ruleset_name: str, players: str, dealer: str | None,
+                name: str, location: str, scorer: str, settings: list[str]) -> events.GameStarted:  # fmt: skip
+    """The first entry of a new game of the named ruleset, checked, not yet stored."""
+    from scorekeeper.storage import ruleset_files
+
+    origin, text = ruleset_files.find(ruleset_name, home)
+    document = rulesets.parse_document(origin, text)
+    return new_event(origin, document, players, dealer, name, location, scorer, settings)
 
 
 def import_files(db: store.Store, paths: Sequence[Path]) -> Imported:

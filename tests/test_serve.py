@@ -9,6 +9,7 @@ correction, and a past hand rewritten in the store file, chain and all, as tampe
 import json
 import os
 import re
+import signal
 import socket
 import sqlite3
 import subprocess
@@ -421,3 +422,10 @@ def test_a_correction_of_a_past_hand_is_shown_as_a_correction(sk, home, served, 
     assert "entry 9: correction of hand 2: tricks" in browser.evaluate("document.getElementById('corrections').innerText")
     # hand 2 as corrected: Bob bid 2 and took 1, a miss: -(10 + 1) instead of 10 + 2; with hand 1's -11
     assert scores(json.loads(served.get("/api/standings")))["Bob"] == -11 - 11
+
+
+def test_sigterm_stops_it_as_ctrl_c_does(home, game):
+    server = Served(home)
+    server.proc.send_signal(signal.SIGTERM)
+    out, err = server.proc.communicate(timeout=15)
+    assert (server.proc.returncode, out, err) == (0, "Stopped serving.\n", "")

@@ -76,6 +76,7 @@ def test_the_reply_is_plays_reply(home, tmp_path, served):
         ("bid --nope", 400, "error: "),
         ("frobnicate", 400, "error: "),
         ("", 400, "error: the line is empty; give an answer or a command"),
+        ("quit", 400, "error: `quit` is a word of `play` in the terminal; give an answer or a command"),
         ("import game.json", 403, "refused: `import` is not taken from the phone: it reads a file on the scorer's computer; run it in the terminal"),
         ("serve", 403, "refused: `serve` is not taken from the phone: it starts a server; run it in the terminal"),
         ("play", 403, "refused: `play` is not taken from the phone: it starts a session; run it in the terminal"),

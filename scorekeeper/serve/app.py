@@ -17,7 +17,8 @@ from starlette.responses import Response
 from scorekeeper.serve import league_routes, push, scorer_routes, table_routes
 from scorekeeper.serve.parts import Parts, refusal
 
-AREAS = (league_routes, table_routes, scorer_routes)  # the league's before the table's `/{name}`  # each: `routes`, a list of Starlette routes
+# each: `routes`, a list of Starlette routes; the league's before the table's `/{name}`
+AREAS = (league_routes, table_routes, scorer_routes)
 
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
@@ -68,9 +69,10 @@ async def http_error(request: Request, exc: Exception) -> Response:
     return refusal(exc.status_code, exc.detail or "refused")
 
 
-def build(parts: Parts, start: Any, stop: Any) -> Starlette:
+def build(parts: Parts, start: Any, stop: Any, areas: tuple[Any, ...] = AREAS) -> Starlette:
     """The application. `start(loop_hub)` and `stop()` run as it starts and ends serving:
-    they start and stop the store's watcher."""
+    they start and stop the store's watcher. `areas`: the route modules served (a night's
+    server adds its own)."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -83,7 +85,7 @@ def build(parts: Parts, start: Any, stop: Any) -> Starlette:
         finally:
             await asyncio.get_running_loop().run_in_executor(None, stop)
 
-    routes = [route for area in AREAS for route in area.routes]
+    routes = [route for area in areas for route in area.routes]
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: http_error})
     app.router.redirect_slashes = False  # `/api/` is not `/api`: each path is answered as it is
     app.state.parts = parts

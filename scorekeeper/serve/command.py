@@ -7,7 +7,9 @@ from __future__ import annotations
 import contextlib
 import errno
 import logging
+import signal
 import sys
+import threading
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -38,9 +40,7 @@ def run(folder: Path, home: Path | None, chosen: str | None, host: str, port: in
     sock = listen(host, port)
     bound_port = sock.getsockname()[1]
 
-    import uvicorn
-
-    from scorekeeper.serve import app, connections, network, pages, push, scorer
+    from scorekeeper.serve import app, network, pages, push, scorer
     from scorekeeper.serve.parts import Parts
 
     parts = Parts(
@@ -63,8 +63,18 @@ def run(folder: Path, home: Path | None, chosen: str | None, host: str, port: in
         if parts.scorer is not None:
             parts.scorer.close()
 
+    serve_until_stopped(app.build(parts, start, stop), sock, out)
+
+
+def serve_until_stopped(application: Any, sock: Any, out: TextIO) -> None:
+    """Run an application on uvicorn on the listening socket until Ctrl-C or SIGTERM, then
+    say so (`serve`, and `serve --night`)."""
+    import uvicorn
+
+    from scorekeeper.serve import connections, scorer
+
     config = uvicorn.Config(
-        app.build(parts, start, stop),
+        application,
         http=connections.Protocol,
         lifespan="on",
         log_level="warning",
@@ -80,6 +90,10 @@ def run(folder: Path, home: Path | None, chosen: str | None, host: str, port: in
     server = uvicorn.Server(config)
     replaced = scorer.route_output()
     more_files()
+    # uvicorn stops on SIGINT or SIGTERM, then raises the signal again under the handler it
+    # found: SIGTERM too then ends here as Ctrl-C does, with "Stopped serving."
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _interrupt) if main else None
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:
@@ -87,7 +101,13 @@ def run(folder: Path, home: Path | None, chosen: str | None, host: str, port: in
     finally:
         sys.stdout, sys.stderr = replaced
         sock.close()
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
     print("Stopped serving.", file=out, flush=True)
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 def listen(host: str, port: int) -> Any:

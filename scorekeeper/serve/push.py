@@ -16,6 +16,7 @@ import os
 import threading
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 from scorekeeper.core import errors
 from scorekeeper.serve import state
@@ -94,6 +95,7 @@ class Watcher:
         self._ready = threading.Event()
         self._fresh = threading.Condition()
         self._begun = self._ended = 0  # looks at the store begun and ended
+        self._known: tuple[str, Any] | None = None  # see look_now
         self._thread = threading.Thread(target=self._run, name="store-watcher", daemon=True)
 
     def start(self) -> None:
@@ -105,10 +107,12 @@ class Watcher:
         self._poke.set()
         self._thread.join(5)
 
-    def look_now(self, timeout: float = 5.0) -> state.Snapshot | None:
+    def look_now(self, known: tuple[str, Any] | None = None, timeout: float = 5.0) -> state.Snapshot | None:
         """Have the watcher look at the store at once (an entry was just stored), and wait for
-        a look begun after this call to end; the snapshot it has then."""
+        a look begun after this call to end; the snapshot it has then. `known`: (chain head, the
+        game at that head) as the entry left it, so the watcher need not replay it."""
         with self._fresh:
+            self._known = known
             wanted = self._begun + 1
             self._poke.set()
             self._fresh.wait_for(lambda: self._ended >= wanted, timeout)
@@ -141,7 +145,7 @@ class Watcher:
             seen = (game_id, db.head(game_id))
             if seen == self._seen:
                 return
-            shot = state.snapshot(db, game_id, self.rulesets, self.read_only)
+            shot = state.snapshot(db, game_id, self.rulesets, self.read_only, self._known)
             self._seen = seen
         except errors.ScorekeeperError as exc:
             self.follower.close()

@@ -66,6 +66,7 @@ class Answer(NamedTuple):
     reply: str  # what it printed (code 0)
     error: str  # its one line on stderr (other codes), or the refusal
     warnings: list[str]  # `warning: …` lines printed beside a reply
+    known: tuple[str, Any] | None = None  # (chain head, the game there) after a recorded entry
 
 
 FORBIDDEN = 4
@@ -89,9 +90,15 @@ class Scorer:
         self.thread.submit(self.follower.close).result()
         self.thread.shutdown()
 
-    async def answer(self, line: str, chosen: str | None) -> Answer:
-        """`enter`, run on the scorer's own thread, awaited from the event loop."""
-        return await asyncio.wrap_future(self.thread.submit(self.enter, line, chosen))
+    async def answer(self, line: str, chosen: str | None, then: Any) -> tuple[Answer, Any]:
+        """`enter`, run on the scorer's own thread and awaited from the event loop; once an
+        entry is recorded, `then(answer.known)` on the same thread (the served state after it)."""
+
+        def entered() -> tuple[Answer, Any]:
+            done = self.enter(line, chosen)
+            return done, then(done.known) if done.code == 0 else None
+
+        return await asyncio.wrap_future(self.thread.submit(entered))
 
     def enter(self, line: str, chosen: str | None) -> Answer:
         with self.lock:
@@ -109,24 +116,27 @@ class Scorer:
             said = capture.err.getvalue().splitlines()
             warnings = [line.removeprefix("warning: ") for line in said if line.startswith("warning: ")]
             error = "\n".join(line for line in said if not line.startswith("warning: "))
-            return Answer(code, capture.getvalue().rstrip("\n") if code == 0 else "", error, warnings)
+            known = (
+                (self._known[1], self._game) if code == 0 and self._known and self._game is not None else None
+            )
+            return Answer(code, capture.getvalue().rstrip("\n") if code == 0 else "", error, warnings, known)
 
     def _enter(self, line: str, chosen: str | None, capture: Capture) -> int:
         words = interpreter.split(line)
         if not words:
             raise errors.UsageError("the line is empty; give an answer or a command")
+        if words[0].casefold() in ("help", "quit", "exit"):
+            raise errors.UsageError(f"`{words[0]}` is a word of `play` in the terminal; give an answer or a command")
         db = self.follower.open()
         game, data = self._game_now(db, chosen)
         words = interpreter.command_words(words, game, data, self.group.commands)
         interpreter.check_remote(self.group, words)
-        closed = interpreter.closed_hands(game)
         code = interpreter.run(self.group, self.context, words, self.home, chosen, db)
         if code == 0:
-            recorded = self.context.recorded
-            after, _ = self._game_now(db, chosen, recorded)
-            hand_closed = after is not None and closed is not None and after.id == game.id
-            if hand_closed and words[0].casefold() != "undo" and interpreter.closed_hands(after) > closed:
-                capture.write(interpreter.standings_line(after) + "\n")
+            after, _ = self._game_now(db, chosen, self.context.recorded)
+            said = interpreter.standings_after(game, after, words)
+            if said:
+                capture.write(said + "\n")
         return code
 
     def _game_now(self, db: Any, chosen: str | None, recorded: Any = None) -> tuple[Any, dict[str, Any]]:

@@ -54,11 +54,10 @@ async def entry(request: Request) -> Response:
     if shot is not None and not shot.ok:
         return Response(shot.state, 503, media_type="application/json")
     assert parts.scorer is not None
-    done = await parts.scorer.answer(data["line"], data.get("game"))
+    assert parts.watcher is not None
+    done, shot = await parts.scorer.answer(data["line"], data.get("game"), parts.watcher.look_now)
     if done.code != 0:
         return refusal(STATUS.get(done.code, 400), done.error or "refused")
-    assert parts.watcher is not None
-    shot = await asyncio.get_running_loop().run_in_executor(None, parts.watcher.look_now)
     said = json.dumps(
         {"ok": True, "reply": done.reply, "warnings": done.warnings}, ensure_ascii=False
     ).encode()

@@ -27,6 +27,10 @@
     chart, chart_small  SVG of the running totals (720 and 380 px wide), "" before a hand closes
     comments   the last 8 comments: [{"hand", "text"}]
     hands      each closed hand's chain digest: [{"hand", "n", "digest"}] (see hand_digests)
+    witness    what a phone keeps to tell this game from any other, a copy made current in its
+               place included (the swap alarm): its identity and closed hands' digests, see
+               storage.digests.witness: {"game", "name", "title", "players", "started_at",
+               "started", "mark", "head", "hands": [{"hand", "n", "digest"}]}
     entries    every entry: [{"n", "at", "hand", "text", "correction", "via"}] where
                "via" is "phone" for an entry made on the scorer's page, else null
     chain      every entry's hash, in order          head   the last hash
@@ -47,7 +51,7 @@ from typing import Any, NamedTuple
 from scorekeeper import choices, interpreter, table
 from scorekeeper.core import engine, events
 from scorekeeper.sheets import charts, score_sheet
-from scorekeeper.storage import store
+from scorekeeper.storage import digests, store
 from scorekeeper.words import reports
 
 
@@ -163,22 +167,30 @@ def page_state(
         "entries": entries_data(stored),
         "chain": [e.hash for e in stored],
         "head": stored[-1].hash if stored else "",
+        "witness": digests.witness(game, stored),
         "choices": choices.page_data(game, rulesets),  # what the scorer's page may tap
         "asking": interpreter.asking(game, status),
     }
 
 
 def snapshot(
-    db: store.Store, game_id: str, rulesets: list[tuple[str, str]] = (), read_only: bool = False
+    db: store.Store,
+    game_id: str,
+    rulesets: list[tuple[str, str]] = (),
+    read_only: bool = False,
+    known: tuple[str, engine.Game] | None = None,
 ) -> Snapshot:
     """The game as stored now, every answer encoded: the entries are read once, and the game
     is their replay, so the page, the JSON and the chain always agree. The chain is checked
     as every command's read checks it; what is amiss goes into `warnings`. `rulesets`: those a
-    new game may use; `read_only`: the server has no scorer's link."""
+    new game may use; `read_only`: the server has no scorer's link. `known`: (chain head, the
+    game at that head), replayed already by the entry that made it, taken as it is when the
+    entries read end at that head."""
     stored = db.events(game_id)
     warnings = list(db.warnings)
     db.warnings.clear()
-    game = table.replay(stored)
+    reuse = known is not None and stored and known[0] == stored[-1].hash and known[1].id == game_id
+    game = known[1] if reuse else table.replay(stored)
     standings, status = reports.standings_data(game), reports.status_data(game)
     data = {
         **page_state(game, stored, standings, status, rulesets),

@@ -1358,6 +1358,176 @@ class GameWriter:
         self.store.put_facts([(self.game_id, head, in_progress, name)])
 
 
+
+# --- nights: a chain of their own beside the games -------------------------------------------
+
+# A club night's record (its seating, the games it holds) is a chain like a game's, in tables
+# of its own made by the first night written: a store without nights is unchanged, and an
+# older scorekeeper reads the games as before. Each entry is hashed as a game's (chain_hash),
+# with the night's id where a game's id goes; the same triggers keep it append-only.
+_NIGHT_SCHEMA = (
+    """CREATE TABLE IF NOT EXISTS nights (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL,
+        events INTEGER NOT NULL CHECK (events >= 1),
+        head TEXT NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS night_events (
+        night_id TEXT NOT NULL REFERENCES nights (id),
+        n INTEGER NOT NULL CHECK (n >= 0),
+        at TEXT NOT NULL,
+        type TEXT NOT NULL,
+        body TEXT NOT NULL,
+        prev TEXT NOT NULL,
+        hash TEXT NOT NULL,
+        PRIMARY KEY (night_id, n)
+    ) WITHOUT ROWID""",
+    """CREATE TRIGGER IF NOT EXISTS night_events_append_only_update BEFORE UPDATE ON night_events
+    BEGIN SELECT RAISE(ABORT, 'scorekeeper events are append-only'); END""",
+    """CREATE TRIGGER IF NOT EXISTS night_events_append_only_delete BEFORE DELETE ON night_events
+    BEGIN SELECT RAISE(ABORT, 'scorekeeper events are append-only'); END""",
+)
+_NIGHT_TRIGGERS = frozenset({"night_events_append_only_update", "night_events_append_only_delete"})
+
+
+def _has_nights(conn: sqlite3.Connection) -> bool:
+    return conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'nights'").fetchone() is not None
+
+
+def nights(db: Store) -> list[tuple[str, dict]]:
+    """Every night, in the order they were opened: (its id, its first entry's body)."""
+    with _sqlite_errors(db.path):
+        if not _has_nights(db.conn):
+            return []
+        rows = db.conn.execute(
+            "SELECT nights.id, night_events.body FROM nights JOIN night_events "
+            "ON night_events.night_id = nights.id AND night_events.n = 0 ORDER BY nights.seq"
+        ).fetchall()
+    found = []
+    for night_id, body in rows:
+        try:
+            data = json.loads(body)
+        except (TypeError, ValueError):
+            data = None
+        if not isinstance(data, dict):
+            raise errors.StoreError(f"night {night_id}'s first entry in {db.path} is damaged; run `verify`")
+        found.append((night_id, data))
+    return found
+
+
+def night_events(db: Store, night_id: str) -> list[StoredEvent]:
+    """A night's entries in order, once its chain checks out (StoreError if it does not)."""
+    with _sqlite_errors(db.path):
+        events, problem = _read_night(db.conn, night_id)
+    if problem:
+        raise errors.StoreError(
+            f"night {night_id}'s audit chain is broken ({problem}); run `verify`, and restore the store from a backup"
+        )
+    return events
+
+
+def _read_night(conn: sqlite3.Connection, night_id: str) -> tuple[list[StoredEvent], str | None]:
+    if not _has_nights(conn):
+        return [], None
+    rows = conn.execute(
+        "SELECT night_id, n, at, type, body, prev, hash FROM night_events WHERE night_id = ? ORDER BY n",
+        (night_id,),
+    ).fetchall()
+    recorded = conn.execute("SELECT events, head FROM nights WHERE id = ?", (night_id,)).fetchone()
+    problem = _chain_problem(night_id, rows, *recorded) if recorded else (
+        "its entries have no row in the nights table" if rows else None
+    )
+    if problem:
+        return [], problem
+    return [StoredEvent(night_id, n, at, json.loads(body), prev, hash_) for _, n, at, _, body, prev, hash_ in rows], None
+
+
+class NightWriter:
+    """Appends to one night, and starts the games it holds, while its Store holds the write
+    lock: everything written in one night_writing() block is committed together or not at all."""
+
+    def __init__(self, db: Store, night_id: str, events: list[StoredEvent]) -> None:
+        self.store = db
+        self.night_id = night_id
+        self.events = events
+
+    def append(self, body: dict) -> StoredEvent:
+        """Append one entry to the night: the next n, chained to the last hash."""
+        text = canonical_json(body)
+        data = json.loads(text)
+        n = len(self.events)
+        prev = self.events[-1].hash if self.events else ZERO_HASH
+        at = _now()
+        event = StoredEvent(self.night_id, n, at, data, prev, chain_hash(prev, self.night_id, n, at, data))
+        conn = self.store.conn
+        with _sqlite_errors(self.store.path):
+            if n == 0:
+                conn.execute(
+                    "INSERT INTO nights (id, created_at, events, head) VALUES (?, ?, 1, ?)",
+                    (self.night_id, at, event.hash),
+                )
+            elif conn.execute(
+                "UPDATE nights SET events = ?, head = ? WHERE id = ? AND events = ? AND head = ?",
+                (n + 1, event.hash, self.night_id, n, prev),
+            ).rowcount != 1:
+                raise errors.StoreError(f"night {self.night_id}'s entry count does not match its entries; run `verify`")
+            conn.execute(
+                "INSERT INTO night_events (night_id, n, at, type, body, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (self.night_id, n, at, data["type"], text, prev, event.hash),
+            )
+        self.events.append(event)
+        return event
+
+    def start_game(self, game_id: str, body: dict) -> StoredEvent:
+        """Store a new game's first entry (in the same transaction as the night's entries)."""
+        with _sqlite_errors(self.store.path):
+            if self.store.conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone():
+                raise errors.EntryError(f"a game with the id {game_id} is already in the store; nothing was recorded")
+        return GameWriter(self.store, game_id, []).append(body)
+
+
+@contextmanager
+def night_writing(db: Store, night_id: str) -> Iterator[NightWriter]:
+    """Take the store's write lock and yield a writer for one night (made if it is new, with
+    the nights tables if the store has none yet); committed on normal exit, nothing if the
+    block raises."""
+    if db.conn.in_transaction:
+        raise RuntimeError("night_writing() cannot run inside another write")
+    db._daily_backup()  # as for a game's entry: before the lock
+    with db._transaction():
+        with _sqlite_errors(db.path):
+            for statement in _NIGHT_SCHEMA:
+                db.conn.execute(statement)
+            events, problem = _read_night(db.conn, night_id)
+        if problem:
+            raise errors.StoreError(
+                f"night {night_id}'s audit chain is broken ({problem}); nothing was recorded; run `verify`"
+            )
+        yield NightWriter(db, night_id, events)
+
+
+def verify_nights(db: Store) -> list[str]:
+    """One line per night whose chain does not verify, and one if the nights' append-only
+    triggers are gone; [] if all is well (or the store has no nights)."""
+    conn = db.conn
+    problems = []
+    with _sqlite_errors(db.path):
+        if not _has_nights(conn):
+            return []
+        triggers = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
+        if _NIGHT_TRIGGERS - triggers:
+            problems.append(
+                "the nights' append-only triggers are missing: the file was edited with another tool"
+            )
+        recorded = dict(conn.execute("SELECT id, events FROM nights").fetchall())
+        listed = {row[0] for row in conn.execute("SELECT DISTINCT night_id FROM night_events")}
+        for night_id in sorted(set(recorded) | listed):
+            _, problem = _read_night(conn, night_id)
+            if problem:
+                problems.append(f"night {night_id}: {problem}")
+    return problems
+
 # --- checking a chain ------------------------------------------------------------------------
 
 # (game_id, n, at, type column or None, body as JSON text or data, prev, hash)

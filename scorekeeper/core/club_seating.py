@@ -1,0 +1,267 @@
+"""Seating a club night: who sits at which table, in which seat, in every round, so that each
+player plays once a round, tables are as even as the ruleset's player range allows, sitting
+out is shared fairly, no two players meet more often than needed and each player's seat (from
+the first dealer round the table) changes from round to round. Pure: an optimiser over random
+restarts, the same seating for the same seed.
+
+The lower bound reported for pair meetings (the least, over every possible seating of the
+night, of the most times any two players share a table) is the larger of:
+- the degree bound: each round's table sizes are fixed, so the night holds
+  T = rounds × Σ s·(s−1) meetings counted from each side; some player has at least ⌈T / n⌉ of
+  them, spread over n − 1 others, so some pair meets at least ⌈⌈T / n⌉ / (n − 1)⌉ times;
+- the second-round bound: a table of round 2 draws its players from round 1's tables and
+  its sitters-out (each a group of one); if a table holds more players than there are such
+  groups, two of them sat together in round 1 and meet again, so the bound is at least 2.
+The seat bound: some player sits out at most ⌊rounds × out / n⌋ rounds, so plays at least
+r = rounds − that many, at tables of at most S seats; some seat of theirs repeats ⌈r / S⌉ times.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from scorekeeper.core import errors
+
+TYPICAL_TABLE = 4  # a card table's usual size: the default number of tables aims at it
+RESTARTS = 24  # random starts of the search for each seating
+SWAPS_PER_SEAT = 30  # tries of a swap in one restart, per player and round
+MOST_TRIES = 600_000  # over all restarts: a large night searches less, not for minutes
+MOST_ROUNDS = 100
+FIRST_DEALER_WEIGHT = 2  # dealing first twice is worse than sitting second twice
+
+
+class Layout(NamedTuple):
+    """The shape of every round: the table sizes, largest first, and how many sit out."""
+
+    sizes: tuple[int, ...]
+    out: int
+
+
+class Seating(NamedTuple):
+    """A night's seating and how good it is."""
+
+    rounds: list[tuple[list[list[str]], list[str]]]  # per round: tables (first dealer first), sitting out
+    pairs_max: int  # the most times any two players share a table
+    pairs_bound: int  # the least that maximum can be for this night (see the module's notes)
+    pairs_at_max: list[tuple[str, str]]  # the pairs that meet pairs_max times (when above 1)
+    seats_max: int  # the most times any player sits in the same seat
+    seats_bound: int
+    sitting_out: dict[str, int]  # player -> rounds sat out
+
+
+def layout(players: int, low: int, high: int, tables: int | None = None) -> Layout:
+    """The tables of a round for `players` at tables of `low` to `high`: `tables` of them, or
+    the count nearest TYPICAL_TABLE a table (the fewer on a tie) that seats everyone; where
+    no count can, as many as can be seated are, and the rest sit out."""
+    if players < low:
+        raise errors.RuleViolation(f"{players} players cannot fill a table of at least {low}; name at least {low}")
+    if tables is not None:
+        if tables < 1:
+            raise errors.UsageError(f"--tables {tables} is not a number of tables; give 1 or more")
+        if players < tables * low:
+            fits = players // low
+            raise errors.RuleViolation(
+                f"{players} players cannot fill {tables} tables of at least {low}; use --tables {fits} or fewer"
+            )
+        count = tables
+    else:
+        fitting = [t for t in range(1, players // low + 1) if t * low <= players <= t * high]
+        if fitting:
+            count = min(fitting, key=lambda t: (abs(players / t - TYPICAL_TABLE), t))
+        else:
+            count = players // low  # every such table full, and still players over
+    seated = min(players, count * high)
+    small, extra = divmod(seated, count)
+    return Layout(tuple([small + 1] * extra + [small] * (count - extra)), players - seated)
+
+
+def pairs_bound(players: int, rounds: int, shape: Layout) -> int:
+    """The least the most-met pair can meet, over every seating (see the module's notes)."""
+    meetings = rounds * sum(s * (s - 1) for s in shape.sizes)
+    if meetings == 0:
+        return 0
+    busiest = -(-meetings // players)
+    bound = -(-busiest // (players - 1))
+    if rounds >= 2 and max(shape.sizes) > len(shape.sizes) + shape.out:
+        bound = max(bound, 2)
+    return bound
+
+
+def seats_bound(players: int, rounds: int, shape: Layout) -> int:
+    """The least the most-repeated seat of any player can repeat (see the module's notes)."""
+    played = rounds - rounds * shape.out // players
+    return -(-played // max(shape.sizes)) if played else 0
+
+
+def seat(players: list[str], rounds: int, low: int, high: int, tables: int | None = None, seed: int = 0) -> Seating:
+    """The best seating found over RESTARTS random starts, the same for the same seed."""
+    if not 1 <= rounds <= MOST_ROUNDS:
+        raise errors.UsageError(f"--rounds {rounds} is not a number of rounds; give 1 to {MOST_ROUNDS}")
+    shape = layout(len(players), low, high, tables)
+    rng = random.Random(seed)
+    n = len(players)
+    weight = n * n  # one more third meeting outweighs every second meeting
+    best: tuple[int, list[list[list[int]]], list[list[int]]] | None = None
+    tries = min(SWAPS_PER_SEAT * n * rounds, MOST_TRIES)
+    for _ in range(max(1, min(RESTARTS, MOST_TRIES // tries))):
+        order = list(range(n))
+        rng.shuffle(order)
+        out = [[order[(r * shape.out + i) % n] for i in range(shape.out)] for r in range(rounds)]
+        search = _PairSearch(n, weight)
+        night = [search.greedy(rng, [p for p in range(n) if p not in set(sitting)], shape.sizes) for sitting in out]
+        cost = search.improve(rng, night, tries)
+        if best is None or cost < best[0]:
+            best = (cost, night, out)
+        if cost == 0:
+            break  # nobody meets twice: nothing left to win
+    assert best is not None
+    _, night, out = best
+    _spread_seats(rng, night, n, tries)
+    return _report(players, rounds, shape, night, out)
+
+
+def _step(count: int, weight: int) -> int:
+    """What one more meeting of a pair that has met `count` times costs."""
+    return 0 if count == 0 else weight ** (count - 1)
+
+
+class _PairSearch:
+    """Meetings counted per pair, and moves judged by what they change in the cost."""
+
+    def __init__(self, n: int, weight: int) -> None:
+        self.met = [[0] * n for _ in range(n)]
+        self.weight = weight
+        self.cost = 0
+
+    def _meet(self, table: list[int]) -> None:
+        met = self.met
+        for i, a in enumerate(table):
+            for b in table[i + 1 :]:
+                self.cost += _step(met[a][b], self.weight)
+                met[a][b] += 1
+                met[b][a] += 1
+
+    def greedy(self, rng: random.Random, seated: list[int], sizes: tuple[int, ...]) -> list[list[int]]:
+        """One round built a player at a time, each to the open table where they meet least."""
+        rng.shuffle(seated)
+        tables: list[list[int]] = [[] for _ in sizes]
+        for p in seated:
+            open_ = [t for t, table in enumerate(tables) if len(table) < sizes[t]]
+            scored = [(sum(_step(self.met[p][q], self.weight) for q in tables[t]), rng.random(), t) for t in open_]
+            tables[min(scored)[2]].append(p)
+        for table in tables:
+            self._meet(table)
+        return tables
+
+    def improve(self, rng: random.Random, night: list[list[list[int]]], tries: int) -> int:
+        """Swap two players of one round between tables while that costs no more: the cost."""
+        met, weight = self.met, self.weight
+        movable = [r for r, tables in enumerate(night) if len(tables) > 1]
+        if not movable:
+            return self.cost
+        for _ in range(tries):
+            if self.cost == 0:
+                break
+            tables = night[rng.choice(movable)]
+            ta, tb = rng.sample(range(len(tables)), 2)
+            a_table, b_table = tables[ta], tables[tb]
+            ia, ib = rng.randrange(len(a_table)), rng.randrange(len(b_table))
+            if rng.random() < 0.5:  # most tries move a player who meets someone again
+                again = [i for i, p in enumerate(a_table) if any(met[p][q] > 1 for q in a_table)]
+                if again:
+                    ia = rng.choice(again)
+            a, b = a_table[ia], b_table[ib]
+            change = 0
+            for x in a_table:
+                if x != a:
+                    change += _step(met[b][x], weight) - _step(met[a][x] - 1, weight)
+            for y in b_table:
+                if y != b:
+                    change += _step(met[a][y], weight) - _step(met[b][y] - 1, weight)
+            if change > 0:
+                continue
+            for x in a_table:
+                if x != a:
+                    met[a][x] -= 1
+                    met[x][a] -= 1
+                    met[b][x] += 1
+                    met[x][b] += 1
+            for y in b_table:
+                if y != b:
+                    met[b][y] -= 1
+                    met[y][b] -= 1
+                    met[a][y] += 1
+                    met[y][a] += 1
+            a_table[ia], b_table[ib] = b, a
+            self.cost += change
+        return self.cost
+
+
+def _spread_seats(rng: random.Random, night: list[list[list[int]]], n: int, tries: int) -> None:
+    """Order each table (its first player deals first) so that no player keeps a seat: swap
+    two seats of a table while the repeats (dealing first counted double) do not grow."""
+    width = max((len(t) for tables in night for t in tables), default=0)
+    times = [[0] * width for _ in range(n)]
+    for tables in night:
+        for table in tables:
+            for k, p in enumerate(table):
+                times[p][k] += 1
+    cost = sum(_seat_cost(times[p][k], k) for p in range(n) for k in range(width))
+    places = [(r, t) for r, tables in enumerate(night) for t, table in enumerate(tables) if len(table) > 1]
+    for _ in range(tries if places else 0):
+        if cost == 0:
+            break
+        r, t = rng.choice(places)
+        table = night[r][t]
+        i, j = rng.sample(range(len(table)), 2)
+        a, b = table[i], table[j]
+        before = _seat_cost(times[a][i], i) + _seat_cost(times[b][j], j) + _seat_cost(times[a][j], j) + _seat_cost(times[b][i], i)
+        after = (
+            _seat_cost(times[a][i] - 1, i) + _seat_cost(times[b][j] - 1, j)
+            + _seat_cost(times[a][j] + 1, j) + _seat_cost(times[b][i] + 1, i)
+        )  # fmt: skip
+        if after > before:
+            continue
+        times[a][i] -= 1
+        times[b][j] -= 1
+        times[a][j] += 1
+        times[b][i] += 1
+        table[i], table[j] = b, a
+        cost += after - before
+
+
+def _seat_cost(times: int, seat: int) -> int:
+    repeats = times * (times - 1) // 2
+    return repeats * FIRST_DEALER_WEIGHT if seat == 0 else repeats
+
+
+def _report(players: list[str], rounds: int, shape: Layout, night: list[list[list[int]]], out: list[list[int]]) -> Seating:
+    n = len(players)
+    met: dict[tuple[int, int], int] = {}
+    seats: dict[tuple[int, int], int] = {}
+    for tables in night:
+        for table in tables:
+            for k, p in enumerate(table):
+                seats[p, k] = seats.get((p, k), 0) + 1
+                for q in table[k + 1 :]:
+                    pair = (min(p, q), max(p, q))
+                    met[pair] = met.get(pair, 0) + 1
+    most = max(met.values(), default=0)
+    at_most = sorted(pair for pair, times in met.items() if times == most) if most > 1 else []
+    sat_out = dict.fromkeys(players, 0)
+    for sitting in out:
+        for p in sitting:
+            sat_out[players[p]] += 1
+    return Seating(
+        rounds=[
+            ([[players[p] for p in table] for table in tables], sorted((players[p] for p in sitting), key=players.index))
+            for tables, sitting in zip(night, out, strict=True)
+        ],
+        pairs_max=most,
+        pairs_bound=pairs_bound(n, rounds, shape),
+        pairs_at_max=[(players[a], players[b]) for a, b in at_most],
+        seats_max=max(seats.values(), default=0),
+        seats_bound=seats_bound(n, rounds, shape),
+        sitting_out=sat_out,
+    )

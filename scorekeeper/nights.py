@@ -1,0 +1,175 @@
+"""The club night service: a night's own record in the store (its kept seating, the games it
+holds), starting a round's games from the seating or a game by hand as part of a night, and
+the room's leaderboard, read from each game's outcome as cached under its chain head (a game
+is replayed only when an entry was added to it since). Front ends call these."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.core import club_night, errors, names
+
+if TYPE_CHECKING:
+    from scorekeeper.core import club_seating, engine
+    from scorekeeper.storage import store
+
+def check_name(text: str) -> str:
+    from scorekeeper.core import plain
+
+    name = plain.check("the night's name", text.strip())
+    if not name:
+        raise errors.UsageError("the night's name is empty; give one, e.g. --night Friday")
+    return name
+
+
+def player_range(home: Path | None, ruleset: str) -> tuple[int, int]:
+    """The fewest and most players at a table of the named ruleset."""
+    from scorekeeper.core import rulesets
+    from scorekeeper.storage import ruleset_files
+
+    origin, text = ruleset_files.find(ruleset, home)
+    _, _, rules = rulesets.apply_options(origin, rulesets.parse_document(origin, text), [])
+    return rules.min_players, rules.max_players
+
+
+def find(db: store.Store, text: str) -> club_night.Night:
+    """The night a name names (case-insensitive; the name or a unique prefix of it)."""
+    from scorekeeper.storage import store as storage
+
+    known = {body.get("name", ""): night_id for night_id, body in storage.nights(db)}
+    found = names.matching(text, list(known))
+    if len(found) == 1:
+        return load(db, known[found[0]])
+    if found:
+        raise errors.EntryError(f"'{text}' could be night {' or '.join(found)}; give more of the name")
+    listed = ", ".join(known) or "none yet"
+    raise errors.EntryError(f"no night '{text}' in the store (nights: {listed}); `seat … --night NAME` keeps one")
+
+
+def _existing(db: store.Store, name: str) -> club_night.Night | None:
+    from scorekeeper.storage import store as storage
+
+    for night_id, body in storage.nights(db):
+        if body.get("name", "").casefold() == name.casefold():
+            return load(db, night_id)
+    return None
+
+
+def load(db: store.Store, night_id: str) -> club_night.Night:
+    from scorekeeper.storage import store as storage
+
+    stored = storage.night_events(db, night_id)
+    try:
+        return club_night.replay(night_id, [e.body for e in stored])
+    except Exception as exc:  # a chain rebuilt by hand can hold what no command writes
+        raise errors.StoreError(
+            f"night {night_id}'s record holds entries this scorekeeper does not write ({type(exc).__name__}); "
+            "run `verify`, and restore the store from a backup"
+        ) from None
+
+
+def keep_seating(db: store.Store, name: str, ruleset: str, seed: int, seating: club_seating.Seating) -> club_night.Night:
+    """Keep a seating as the night's (opening the night if it is new); refused once a game has
+    been started from the night's seating."""
+    from scorekeeper.storage import store as storage
+
+    name = check_name(name)
+    night = _existing(db, name)
+    if night is not None and any(g.round is not None for g in night.games):
+        raise errors.RuleViolation(
+            f"night {night.name} has games started from its seating; keep this seating under another night's name"
+        )
+    night_id = night.id if night is not None else secrets.token_hex(16)
+    seated = club_night.NightSeated(
+        ruleset=ruleset, seed=seed,
+        rounds=[club_night.SeatedRound(tables=tables, out=out) for tables, out in seating.rounds],
+    )  # fmt: skip
+    with storage.night_writing(db, night_id) as writer:
+        if night is None:
+            writer.append(club_night.NightOpened(name=name).data())
+        writer.append(seated.data())
+    return load(db, night_id)
+
+
+def start_round(
+    db: store.Store, home: Path | None, name: str, round_: int, table_: int | None,
+    ruleset: str | None, location: str, scorer: str, settings: list[str],
+) -> tuple[club_night.Night, list[tuple[int, engine.Game]]]:  # fmt: skip
+    """Start one game per table of round `round_` of the night's seating (only table `table_`
+    if given), each named "NIGHT · round K · table T", all in one transaction: (the night,
+    [(table, game)])."""
+    from scorekeeper import table
+    from scorekeeper.core import engine
+    from scorekeeper.storage import store as storage
+
+    night = find(db, name)
+    if night.seating is None:
+        raise errors.EntryError(f"night {night.name} has no seating kept; run `seat … --night {night.name}` first")
+    rounds = night.seating.rounds
+    if not 1 <= round_ <= len(rounds):
+        raise errors.UsageError(f"night {night.name} is seated for rounds 1-{len(rounds)}; there is no round {round_}")
+    tables = rounds[round_ - 1].tables
+    if table_ is not None and not 1 <= table_ <= len(tables):
+        raise errors.UsageError(f"round {round_} of night {night.name} has tables 1-{len(tables)}; there is no table {table_}")
+    wanted = [table_] if table_ is not None else list(range(1, len(tables) + 1))
+    waiting = [t for t in wanted if night.game_at(round_, t) is None]
+    if not waiting:
+        which = f"table {table_} of round {round_}" if table_ is not None else f"every table of round {round_}"
+        started = night.game_at(round_, wanted[0])
+        assert started is not None
+        raise errors.RuleViolation(
+            f"{which} of night {night.name} is already started (game {started.game[:8]}…); `night standings {night.name}` lists the games"
+        )
+    made = []
+    for t in waiting:
+        event = table.start_event(
+            home, ruleset or night.seating.ruleset, ",".join(tables[t - 1]), None,
+            club_night.game_name(night.name, round_, t), location, scorer, settings,
+        )  # fmt: skip
+        made.append((t, event))
+    with storage.night_writing(db, night.id) as writer:
+        for t, event in made:
+            writer.start_game(event.game_id, event.data())
+            writer.append(club_night.NightGame(game=event.game_id, round=round_, table=t).data())
+    return load(db, night.id), [(t, engine.start(event)) for t, event in made]
+
+
+def create_in_night(
+    db: store.Store, home: Path | None, night_name: str, round_: int | None, ruleset: str, players: str,
+    dealer: str | None, name: str, location: str, scorer: str, settings: list[str],
+) -> tuple[club_night.Night, engine.Game]:  # fmt: skip
+    """`new … --night NAME`: a game started as part of a night (opened now if no night has
+    that name), made current."""
+    from scorekeeper import table
+    from scorekeeper.core import engine
+    from scorekeeper.storage import store as storage
+
+    night_name = check_name(night_name)
+    if round_ is not None and round_ < 1:
+        raise errors.UsageError(f"rounds are numbered from 1; {round_} is not a round")
+    night = _existing(db, night_name)
+    title = name or (f"{night.name if night else night_name} · round {round_}" if round_ else (night.name if night else night_name))
+    event = table.start_event(home, ruleset, players, dealer, title, location, scorer, settings)
+    night_id = night.id if night is not None else secrets.token_hex(16)
+    with storage.night_writing(db, night_id) as writer:
+        if night is None:
+            writer.append(club_night.NightOpened(name=night_name).data())
+        writer.start_game(event.game_id, event.data())
+        writer.append(club_night.NightGame(game=event.game_id, round=round_).data())
+        db.set_current_game(event.game_id)  # in the same transaction
+    return load(db, night_id), engine.start(event)
+
+
+# --- the leaderboard ------------------------------------------------------------------------
+
+
+def standings(db: store.Store, name: str, by: club_night.By = "places") -> dict[str, Any]:
+    """The night's leaderboard as JSON data (see club_night.leaderboard)."""
+    night = find(db, name)
+    ids = [g.game for g in night.games]
+    from scorekeeper import night_outcomes
+
+    found, titles = night_outcomes.read(db, ids)
+    return club_night.leaderboard(night, found, titles, by)

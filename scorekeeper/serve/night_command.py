@@ -1,0 +1,96 @@
+"""`serve --night NAME`: one laptop serves every table of a club night. Checks the night
+before listening, makes each game's own scorer's secret, prints the lobby's and the board's
+links and every table's page and scorer's link (a new round's tables as they are started),
+and runs the night's application on uvicorn until Ctrl-C."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from scorekeeper.core import errors
+
+
+def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, read_only: bool,
+        new_links: bool, group: Any, context: Any, out: TextIO = sys.stdout) -> None:  # fmt: skip
+    from scorekeeper.serve import command
+
+    if not 0 <= port <= 65535:
+        raise errors.UsageError(f"--port {port} is not a port; give 1024-65535, or 0 for any free one")
+    if read_only and new_links:
+        raise errors.UsageError("--read-only serves no scorer's links, so there are none to replace; give one of them")
+    from scorekeeper import nights
+    from scorekeeper.storage import store
+
+    with store.Store(folder) as db:
+        night = nights.find(db, night_name).name
+    sock = command.listen(host, port)
+    bound_port = sock.getsockname()[1]
+
+
+    from scorekeeper.serve import (
+        app,
+        auth,
+        network,
+        night_auth,
+        night_routes,
+        night_watch,
+        pages,
+        scorer,
+    )
+    from scorekeeper.serve.parts import Parts
+
+    parts = Parts(
+        pages=pages.Pages(),
+        hosts=network.HostCheck(host),
+        secret=auth.Scorer(None),
+        scorer=None if read_only else scorer.Scorer(group, context, folder, home),
+    )
+    parts.extra["night_pages"] = pages.Pages(pages.FOLDER.with_name("night_page"))
+    parts.extra["table_scorers"] = night_auth.TableScorers(folder)
+    shown, reachable = network.reachable_host(host)
+    linked: set[str] = set()
+    replaced = set() if new_links else None
+
+    def tell_links(shot: night_watch.NightSnapshot, hub: Any) -> None:
+        """Each table's links the first time it is seen, then the snapshot to the pages."""
+        if shot.ok:
+            import json
+
+            for row in json.loads(shot.state)["tables"]:
+                if row["game"] in linked:
+                    continue
+                linked.add(row["game"])
+                where = f"round {row['round']}, table {row['table']}" if row["table"] else row["name"]
+                page_link = network.url(shown, bound_port).rstrip("/") + f"/table?game={row['game']}"
+                print(f"{where} ({', '.join(p['name'] for p in row['players'])}): {page_link}", file=out)
+                if not read_only:
+                    fresh = replaced is not None and row["game"] not in replaced
+                    secret = night_auth.ensure(folder, row["game"], replace=fresh)
+                    if replaced is not None:
+                        replaced.add(row["game"])
+                    print(f"  its scorer's link (keep it for that table's scorer): {page_link}#scorer={secret}", file=out)
+            out.flush()
+        hub.publish_from_thread(shot)
+
+    def start(hub: Any) -> None:
+        parts.extra["night_hub"] = hub
+        base = network.url(shown, bound_port).rstrip("/")
+        print(f"Serving night {night}: the lobby at {base}/night, the director's board at {base}/board", file=out)
+        for note in network.exposure(host, reachable, not read_only):
+            print(note, file=out)
+        if reachable:
+            print(network.drawable(network.qr_text(f"{base}/night"), out), end="", file=out)
+        watcher = night_watch.NightWatcher(folder, night, lambda shot: tell_links(shot, hub))
+        parts.extra["night_watcher"] = watcher
+        watcher.start()
+        print("Ctrl-C stops it.", file=out, flush=True)
+
+    def stop() -> None:
+        if "night_watcher" in parts.extra:
+            parts.extra["night_watcher"].stop()
+        if parts.scorer is not None:
+            parts.scorer.close()
+
+    command.serve_until_stopped(app.build(parts, start, stop, areas=(night_routes,)), sock, out)
