@@ -6,6 +6,7 @@ import sys
 from dataclasses import dataclass
 
 import pytest
+from browser import chromium, phone  # noqa: F401 (fixtures: one headless Chromium per module, a phone)
 from typer.testing import CliRunner
 
 

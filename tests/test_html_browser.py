@@ -1,22 +1,18 @@
-"""The printable HTML sheet in a real browser: headless Chromium prints a 19-hand game to one
-A4 page and one Letter page, screenshots it, and its DOM shows hostile names as text.
-Skipped, with the reason, only where no Chromium binary can be found (.ci/run installs it)."""
+"""The printable HTML sheet in a real browser: headless Chromium (through Playwright) prints a
+19-hand game to one A4 page and one Letter page, screenshots it, and its DOM shows hostile names
+as text. Skipped, with the reason, only where there is no Chromium (.ci/run installs it)."""
 
 import re
-import shutil
 import struct
-import subprocess
 import zlib
 
 import pytest
+from browser import needs_chromium, opened
 from helpers import load_bench, store_game
 
 from scorekeeper.core import engine, events
 
-CHROMIUM = next((p for p in map(shutil.which, ("chromium", "chromium-browser")) if p), None)
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None, reason="no chromium binary on PATH (Debian: apt-get install chromium)"
-)
+pytestmark = needs_chromium
 
 SCRIPT = "<script>alert(1)</script>"
 PLAYERS = ["Ann", SCRIPT, "Cat & Co", 'Dan "the man"', "Eve Longname-Smith"]
@@ -50,47 +46,35 @@ def page(sk, home, tmp_path):
     return path
 
 
-def chromium(tmp_path, *args):
-    profile = tmp_path / "chromium-profile"
-    command = [
-        CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync",
-        f"--user-data-dir={profile}", *args,
-    ]  # fmt: skip
-    result = subprocess.run(command, capture_output=True, text=True, timeout=180)
-    assert result.returncode == 0, result.stderr[-2000:]
-    return result.stdout
-
-
-def print_pdf(tmp_path, html_path, size):
+def print_pdf(chromium, tmp_path, html_path, size):
     """Print with an explicit paper size; returns (pages, width pt, height pt)."""
     sized = tmp_path / f"sheet-{size}.html"
     text = html_path.read_text(encoding="utf-8")
     sized.write_text(text.replace("@page { margin: 12mm; }", f"@page {{ size: {size}; margin: 12mm; }}", 1))
-    pdf = tmp_path / f"sheet-{size}.pdf"
-    chromium(tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", sized.as_uri())
-    data = pdf.read_bytes()
+    page = chromium.new_page()
+    try:
+        page.goto(sized.as_uri())
+        data = page.pdf(prefer_css_page_size=True)
+    finally:
+        page.close()
     pages = len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", data))
     box = re.search(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]", data)
     return pages, round(float(box.group(1))), round(float(box.group(2)))
 
 
-def test_a_19_hand_game_prints_on_one_a4_page(page, tmp_path):
-    assert print_pdf(tmp_path, page, "A4") == (1, 595, 842)
+def test_a_19_hand_game_prints_on_one_a4_page(chromium, page, tmp_path):
+    assert print_pdf(chromium, tmp_path, page, "A4") == (1, 595, 842)
 
 
-def test_a_19_hand_game_prints_on_one_letter_page(page, tmp_path):
-    assert print_pdf(tmp_path, page, "letter") == (1, 612, 792)
+def test_a_19_hand_game_prints_on_one_letter_page(chromium, page, tmp_path):
+    assert print_pdf(chromium, tmp_path, page, "letter") == (1, 612, 792)
 
 
-def test_the_sheet_fits_the_width_of_a_printed_page(page, tmp_path):
+def test_the_sheet_fits_the_width_of_a_printed_page(chromium, page):
     """At the width an A4 page leaves inside its margins (186 mm, 703 px) nothing sticks out."""
-    probe = tmp_path / "probe.html"
-    measure = "<script>document.title = 'width ' + document.documentElement.scrollWidth;</script>"
-    probe.write_text(page.read_text(encoding="utf-8").replace("</body>", measure + "</body>"))
-    dom = chromium(tmp_path, "--dump-dom", "--window-size=703,1000", probe.as_uri())
-    width = int(re.search(r"<title>width (\d+)</title>", dom).group(1))
-    assert width <= 703
+    with opened(chromium, {"width": 703, "height": 1000}) as tab:
+        tab.goto(page.as_uri())
+        assert tab.evaluate("document.documentElement.scrollWidth") <= 703
 
 
 def png_pixels(path):
@@ -107,17 +91,21 @@ def png_pixels(path):
     return width, height, zlib.decompress(b"".join(chunks))
 
 
-def test_the_page_renders_a_sheet_and_a_chart(page, tmp_path):
+def test_the_page_renders_a_sheet_and_a_chart(chromium, page, tmp_path):
     shot = tmp_path / "sheet.png"
-    chromium(tmp_path, f"--screenshot={shot}", "--window-size=900,1300", "--hide-scrollbars", page.as_uri())
+    with opened(chromium, {"width": 900, "height": 1300}) as tab:
+        tab.goto(page.as_uri())
+        tab.screenshot(path=shot)
     width, height, raw = png_pixels(shot)
     assert (width, height) == (900, 1300)
     # Not a blank page: text, table rules and the chart's coloured lines give many shades.
     assert len(set(raw)) > 100
 
 
-def test_the_browser_shows_hostile_names_as_text(page, tmp_path):
-    dom = chromium(tmp_path, "--dump-dom", page.as_uri())
+def test_the_browser_shows_hostile_names_as_text(chromium, page):
+    with opened(chromium) as tab:
+        tab.goto(page.as_uri())
+        dom = tab.content()
     assert "<script" not in dom.lower()
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in dom
     assert "Tuesday &amp; &lt;friends&gt;" in dom

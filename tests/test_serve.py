@@ -2,23 +2,19 @@
 own, on a real port, entries from other processes). The JSON equals the command line's; every
 write but the scorer's entry is refused, every other path is 404; it listens on loopback
 unless told, and answers only to this computer's names however it listens; Ctrl-C stops it
-cleanly. In headless Chromium (skipped, saying why, where there is none): the page shows a
-hand recorded by another process without a reload, hostile names as text, a correction as a
-correction, and a past hand rewritten in the store file, chain and all, as tampering."""
+cleanly. The pages themselves, in a browser, are tested in test_phone_page.py."""
 
 import json
 import os
 import re
 import signal
 import socket
-import sqlite3
 import subprocess
 import sys
 import threading
 import time
 
 import pytest
-from browser import CHROMIUM, NO_CHROMIUM, Browser
 from helpers import load_bench, store_game
 from served import Served, sk_process
 
@@ -27,7 +23,6 @@ from scorekeeper.storage import store
 
 HOSTILE = "<img src=x onerror=alert(1)>"  # a game name, a comment (a player name may not hold '=')
 SCRIPT_NAME = "<script>alert(1)</script>"
-needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
 
 
 @pytest.fixture
@@ -296,132 +291,6 @@ def test_status_does_not_load_the_server(sk, home):
     child = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
     assert child.returncode == 0, child.stderr
     assert child.stdout.splitlines()[-1] == "[]"
-
-
-# --- in a browser --------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def browser(tmp_path):
-    with Browser(tmp_path / "chromium-profile") as b:
-        yield b
-
-
-def standings_shown(browser):
-    return browser.evaluate(
-        "[...document.querySelectorAll('#standings tbody tr')].map(r => r.cells[1].textContent + ' ' + r.cells[2].textContent).join('; ')"
-    )
-
-
-@needs_chromium
-def test_the_page_shows_a_hand_recorded_elsewhere_without_a_reload(home, served, browser):
-    browser.open(served.url)
-    browser.wait_for("document.querySelectorAll('#standings tbody tr').length === 4")
-    assert standings_shown(browser) == f"{SCRIPT_NAME} 13; Ann 12; Bob -11; Dan -13"
-    browser.evaluate("window.sameLoad = true")  # gone if the page were loaded again
-    sk_process(home, "tricks", "1", "2", "4", "2")
-    browser.wait_for("document.querySelector('#standings tbody td.name').textContent === 'Ann'", timeout=4)
-    assert standings_shown(browser) == f"Ann 23; {SCRIPT_NAME} 2; Bob 1; Dan -24"
-    assert browser.evaluate("window.sameLoad") is True
-    assert browser.evaluate("document.getElementById('hand-title').textContent") == "Hand 3 of 19"
-
-
-@needs_chromium
-def test_hostile_names_and_comments_are_shown_as_text(served, browser):
-    browser.open(served.url)
-    browser.wait_for("document.querySelectorAll('#comments li').length === 1")
-    text = browser.evaluate("document.body.innerText")
-    assert HOSTILE in text and SCRIPT_NAME in text
-    # nothing of theirs became an element: no image, and the page's own script is the only one
-    assert browser.evaluate("document.querySelectorAll('img').length") == 0
-    assert browser.evaluate("document.scripts.length") == 1
-    assert browser.evaluate("document.getElementById('meta').textContent") == f"{HOSTILE} · Kitchen & co"
-
-
-def rewrite(home, game_id, n, change):
-    """What an attacker with the store file does: change entry n's body, then recompute every
-    hash from there on and the games table's head, with the append-only triggers out of the way."""
-    conn = sqlite3.connect(home / store.Store.FILENAME, isolation_level=None)
-    try:
-        conn.execute("BEGIN IMMEDIATE")
-        triggers = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").fetchall()
-        for name, _ in triggers:
-            conn.execute(f"DROP TRIGGER {name}")
-        prev = store.ZERO_HASH
-        rows = conn.execute("SELECT n, at, body FROM events WHERE game_id = ? ORDER BY n", (game_id,)).fetchall()
-        for k, at, body in rows:
-            data = json.loads(body)
-            if k == n:
-                change(data)
-            digest = store.chain_hash(prev, game_id, k, at, data)
-            conn.execute("UPDATE events SET body = ?, prev = ?, hash = ? WHERE game_id = ? AND n = ?",
-                         (store.canonical_json(data), prev, digest, game_id, k))  # fmt: skip
-            prev = digest
-        conn.execute("UPDATE games SET head = ? WHERE id = ?", (prev, game_id))
-        for _, sql in triggers:
-            conn.execute(sql)
-        conn.execute("COMMIT")
-    finally:
-        conn.close()
-
-
-@needs_chromium
-def test_a_past_hand_rewritten_in_the_store_is_called_out_on_the_phone(sk, home, served, browser):
-    gid = sk.json("standings")["game"]
-    sk("tricks", "1", "2", "4", "2")  # hand 2 closes
-    browser.open(served.url)
-    browser.wait_for("document.getElementById('hand-title').textContent === 'Hand 3 of 19'")
-    saw = browser.wait_for(f"localStorage.getItem('scorekeeper-witness:{gid}')")
-    assert set(json.loads(saw)["hands"]) == {"1", "2"}
-    # entry 3 is hand 1's tricks: Dan's 4 and Bob's 1 swapped, so Dan makes his bid (+11, not -13)
-    rewrite(home, gid, 3, lambda body: body["tricks"].update(Bob=4, Dan=1))
-    assert sk("verify").splitlines()[0] == "The 1 game verifies: no entry has been altered."  # the chain alone can't tell
-    alarm = browser.wait_for("document.getElementById('alarm').classList.contains('on') && document.getElementById('alarm').innerText", timeout=4)
-    first = alarm.splitlines()[0]
-    assert re.fullmatch(r"hand 1 differs from what this phone saw at \d\d:\d\d", first), alarm
-    assert "and so do later hands: 2" in alarm
-    # a reload does not make the phone forget what it saw
-    browser.open(served.url)
-    browser.wait_for("document.getElementById('alarm').classList.contains('on')")
-    assert browser.evaluate("document.getElementById('alarm').innerText").splitlines()[0] == first
-
-
-@needs_chromium
-def test_a_correction_recorded_as_entries_is_shown_as_a_correction(sk, home, served, browser):
-    sk("tricks", "1", "2", "4", "2")  # hand 2 closes: Ann 23
-    browser.open(served.url)
-    browser.wait_for("document.getElementById('hand-title').textContent === 'Hand 3 of 19'")
-    sk_process(home, "undo")  # takes back hand 2's tricks: hand 2 is open again
-    sk_process(home, "tricks", "1", "1", "4", "3")  # and re-recorded
-    shown = "document.getElementById('corrected').innerText"
-    note = browser.wait_for(f"{shown}.includes('entry 9') && {shown}", timeout=4)
-    assert re.match(r"Hand 2 was corrected after this phone saw it at \d\d:\d\d \(entry 8 at \d\d:\d\d: undo entry 7; entry 9 at \d\d:\d\d: tricks", note), note
-    assert browser.evaluate("document.getElementById('alarm').classList.contains('on')") is False
-    fixes = browser.evaluate("document.getElementById('corrections').innerText")
-    assert "entry 8: undo entry 7" in fixes
-
-
-@needs_chromium
-def test_a_correction_of_a_past_hand_is_shown_as_a_correction(sk, home, served, browser):
-    gid = sk.json("standings")["game"]
-    sk("tricks", "1", "2", "4", "2")  # hand 2 closes (entry 7)
-    sk("trump", "c")  # hand 3 begins (entry 8)
-    browser.open(served.url)
-    browser.wait_for("document.getElementById('hand-title').textContent === 'Hand 3 of 19'")
-    # hand 2's tricks corrected, as the correction command records it: an entry appended
-    fact = {"type": "tricks", "hand": 2, "tricks": {"Ann": 1, "Bob": 1, SCRIPT_NAME: 4, "Dan": 3}}
-    with store.Store(home) as db, db.writing(gid) as writer:
-        writer.append({"type": "correction", "fact": fact})
-    shown = "document.getElementById('corrected').innerText"
-    note = browser.wait_for(f"{shown}.includes('entry 9') && {shown}", timeout=4)
-    assert re.fullmatch(
-        r"Hand 2 was corrected after this phone saw it at \d\d:\d\d \(entry 9 at \d\d:\d\d: correction of hand 2: tricks .*\)\.",
-        note,
-    ), note
-    assert browser.evaluate("document.getElementById('alarm').classList.contains('on')") is False
-    assert "entry 9: correction of hand 2: tricks" in browser.evaluate("document.getElementById('corrections').innerText")
-    # hand 2 as corrected: Bob bid 2 and took 1, a miss: -(10 + 1) instead of 10 + 2; with hand 1's -11
-    assert scores(json.loads(served.get("/api/standings")))["Bob"] == -11 - 11
 
 
 def test_sigterm_stops_it_as_ctrl_c_does(home, game):

@@ -314,11 +314,7 @@ def test_stats_count_a_newcomer_from_the_hand_they_joined(sk):
 # --- the printable sheet in a real browser -------------------------------------------------------
 
 
-def test_the_html_sheet_shows_columns_starting_and_ending_in_chromium(sk, tmp_path):
-    from test_html_browser import CHROMIUM, chromium
-
-    if CHROMIUM is None:
-        pytest.skip("no chromium binary on PATH (Debian: apt-get install chromium)")
+def test_the_html_sheet_shows_columns_starting_and_ending_in_chromium(sk, tmp_path, phone):
     new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat", "sizes=down", dealer="Ann")
     oh_hell_hand(sk, "h", "3 3 3", "3 3 4")
     sk("join", "Dan", "--after", "Ann")  # dealt in from hand 2 at once: nothing of it recorded
@@ -331,7 +327,8 @@ def test_the_html_sheet_shows_columns_starting_and_ending_in_chromium(sk, tmp_pa
     oh_hell_hand(sk, "h", "1 1 1", "3 2 2")
     page = tmp_path / "sheet.html"
     sk("sheet", "--output", page)
-    dom = chromium(tmp_path, "--dump-dom", page.as_uri())
+    phone.goto(page.as_uri())
+    dom = phone.content()
     header = re.search(r'<table class="sheet"><thead><tr>(.*?)</tr>', dom).group(1)
     assert re.findall(r'<th colspan="2" title="([^"]*)"', header) == ["Ann", "Bob → Rob from hand 3", "Cat (left)", "Dan"]
     sheet = re.search(r'<table class="sheet">(.*?)</table>', dom, re.S).group(1)

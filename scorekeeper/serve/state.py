@@ -106,7 +106,9 @@ def entries_data(stored: list[store.StoredEvent]) -> list[dict[str, Any]]:
         if reversal and 0 <= event.target < len(hands):
             number = hands[event.target]
         correction = (
-            reversal or isinstance(event, events.Corrected) or (number is not None and number < furthest)
+            (reversal and _closed_before(parsed, entry.n, number))
+            or isinstance(event, events.Corrected)
+            or (number is not None and number < furthest)
         )
         if hands[entry.n] is not None:
             furthest = max(furthest, hands[entry.n])

@@ -1,0 +1,357 @@
+"use strict";
+// The scorer's controls, loaded only by the scorer's link (#scorer=…): the table's page never
+// fetches this file. They only build lines, exactly what `play` takes, and send them to
+// POST /api/entry with the secret in the Authorization header; the server's reply (or its
+// refusal) is shown as it comes. Drawing helpers (el, button, draw, shown…) are the page's.
+
+// One word of a line, quoted as `play` reads it (shell words): names and comments may hold
+// spaces and quotes.
+function quote(word) {
+  word = String(word);
+  return /^[\p{L}\p{N}_@%+=:,.\/-]+$/u.test(word) ? word : "'" + word.replace(/'/g, "'\"'\"'") + "'";
+}
+function line(...parts) { return parts.filter((p) => p !== null && p !== undefined && p !== "").map(quote).join(" "); }
+
+let refusedLink = false, sending = false;
+async function send(text) {
+  if (sending) return false;  // a second tap while the first is on its way records nothing twice
+  sending = true;
+  showReply("…", "ok");
+  let r, body = {};
+  try {
+    r = await fetch("api/entry", {
+      method: "POST", cache: "no-store", credentials: "omit",
+      headers: { "Content-Type": "application/json", "Authorization": "Bearer " + scorer },
+      body: JSON.stringify(shown && !/^new\b/.test(text) ? { line: text, game: shown.game.id } : { line: text }),
+    });
+    body = await r.json().catch(() => ({}));
+  } catch (e) {
+    showReply("No answer from the laptop: this entry may not have been recorded. Check the sheet once the page is live again, then try again if it is missing.", "refused");
+    return false;
+  } finally {
+    sending = false;
+  }
+  if (r.ok && body.ok) {
+    showReply(body.reply || "Recorded.", "ok");
+    picks = {};
+    tool = null;
+    if (body.state) draw(body.state);
+    return true;
+  }
+  if (r.status === 401) {
+    refusedLink = true;
+    if (shown) drawEntry(shown);
+  }
+  showReply(body.error || "refused (" + r.status + ")", "refused");
+  return false;
+}
+// The last reply stays shown across redraws (a pushed state redraws the controls), until the next.
+let lastReply = null;
+function showReply(text, kind) {
+  lastReply = { text, kind };
+  const box = $("reply");
+  if (!box) return;
+  box.className = kind;
+  box.textContent = text;
+}
+
+// What the scorer has tapped but not sent: kept across pushed states while the hand still needs it.
+let picks = {}, pickKey = "", tool = null, toolArgs = null, undoArmed = false;
+
+function drawEntry(s) {
+  let box = $("entry");
+  if (!box) {
+    box = el("section", null);
+    box.id = "entry";
+    document.querySelector("main .col").prepend(box);
+    $("role").hidden = false;
+    $("footnote").textContent = "This is the scorer's page: what you tap is recorded for the whole table. The table's link shows the same game without these controls.";
+  }
+  clear(box);
+  const need = s.status.needs[0];
+  const key = [s.game.id, s.status.hand, need].join("|");
+  if (key !== pickKey) { picks = {}; pickKey = key; }
+  const reply = el("div", lastReply && lastReply.kind, lastReply && lastReply.text); reply.id = "reply";
+  const title = el("h2", null, s.standings.finished ? "Game over" : "Hand " + s.status.hand + ": " + (need ? needTitle(need) : "nothing to record"),
+    el("small", null, s.standings.finished ? "" : s.status.dealer + " deals" + (s.status.cards !== null ? " · " + plural(s.status.cards, "card") : "")));
+  box.append(title);
+  if (refusedLink) {
+    box.append(el("p", "check bad", "This scorer's link is not the current one (a new link was made at the laptop): it can no longer record. Scan the new scorer's link."));
+    return;
+  }
+  box.append(reply);
+  if (!s.standings.finished && need && !tool) box.append(answerPanel(s, need));
+  const tools = el("div", null); tools.id = "tools";
+  const open = (name) => () => { tool = tool === name ? null : name; toolArgs = null; drawEntry(shown); };
+  // Undo asks for a second tap (within 4 s): a thumb slipping on it takes back nobody's entry.
+  const undo = button(undoArmed ? "Tap again to undo" : "Undo", () => {
+    if (undoArmed) { undoArmed = false; send("undo"); return; }
+    undoArmed = true;
+    drawEntry(shown);
+    setTimeout(() => { if (undoArmed) { undoArmed = false; drawEntry(shown); } }, 4000);
+  }, undoArmed ? "chosen" : null);
+  tools.append(undo);
+  for (const [name, label] of [["join", "Join"], ["leave", "Leave"], ["rename", "Rename"], ["adjust", "Adjust"], ["comment", "Comment"], ["why", "Why?"], ["new", "New game"], ["correct", "Past hand"]]) {
+    tools.append(button(label, open(name), tool === name ? "chosen" : null));
+  }
+  box.append(tools);
+  const panel = el("div", "panel"); panel.id = "tool";
+  if (tool) panel.append(toolPanel(s, tool));
+  box.append(panel);
+}
+
+function needTitle(need) {
+  return { flip: "the flipped card", trump: "the trump", cursed: "the cursed suit", bids: "the bids", poisons: "the poisons",
+           tricks: "the tricks taken", took: "who took the scoring cards", first: "who won the first trick",
+           last: "who won the last trick", trick: "the next trick" }[need] || need;
+}
+
+// The players a per-player answer is for, in the order `play`'s prompt names them, with the
+// values each may give ([]: any up to the hand's cards), as the server's interpreter says.
+function asked(s) { return (s.asking && s.asking.players) || []; }
+
+function suitButtons(s, onPick, allowNone, chosen) {
+  const row = el("div", "pad");
+  for (const suit of s.choices.suits) {
+    const label = suit.symbol.toLowerCase() === suit.word ? suit.symbol : suit.symbol + " " + suit.word;  // ♥ hearts; Moons
+    row.append(button(label, () => onPick(suit.word), chosen === suit.word ? "chosen" : null));
+  }
+  if (allowNone) row.append(button("no trump", () => onPick("none"), chosen === "none" ? "chosen" : null));
+  return row;
+}
+
+function cardPicker(s, onPick, chosen) {
+  const decktet = s.choices.pack.some((c) => c.name.length > 4);
+  const box = el("div", null);
+  let suit = null;
+  for (const card of s.choices.pack) {
+    if (!decktet && card.suit !== suit) { suit = card.suit; box.append(el("div", "pad cards")); }
+    if (decktet && !box.lastChild) box.append(el("div", "pad cards decktet"));
+    const b = button(card.name, () => onPick(card.code), (chosen || []).includes(card.code) ? "chosen" : null);
+    b.title = card.code;
+    box.lastChild.append(b);
+  }
+  return box;
+}
+
+// A pad of numbers; those the rules forbid now (`allowed` says no) are shown greyed, not hidden,
+// so the scorer sees which value the hook takes away.
+function numberPad(values, chosen, onPick, allowed = () => true) {
+  const row = el("div", "pad");
+  for (const v of values) {
+    const b = button(String(v), () => onPick(v), String(chosen) === String(v) ? "chosen" : null);
+    b.disabled = !allowed(v);
+    row.append(b);
+  }
+  return row;
+}
+
+function range(n) { return Array.from({ length: n + 1 }, (_, i) => i); }
+
+function answerPanel(s, need) {
+  const box = el("div", null), st = s.status, redraw = () => drawEntry(shown);
+  if (need === "trump" || need === "cursed") {
+    box.append(suitButtons(s, (w) => send(line(need, w)), need === "trump" && s.choices.no_trump));
+  } else if (need === "flip") {
+    box.append(el("p", "muted", "Tap the card turned up."), cardPicker(s, (c) => send(line("flip", c))));
+  } else if (need === "first" || need === "last") {
+    const row = el("div", "pad");
+    for (const p of st.order) row.append(button(p, () => send(line(need, p))));
+    box.append(row);
+  } else if (need === "bids" || need === "tricks") {
+    box.append(perPlayer(s, need, redraw));
+  } else if (need === "poisons") {
+    box.append(poisonPads(s, redraw));
+  } else if (need === "took") {
+    box.append(tookPanel(s, redraw));
+  } else if (need === "trick") {
+    box.append(trickPanel(s, redraw));
+  }
+  return box;
+}
+
+// Bids or tricks: one pad per player in the prompt's order, legal values only; the sum checked
+// before the line goes (tricks total the hand's cards; under the hook, the dealer may not make
+// the bids total them).
+function perPlayer(s, need, redraw, hand) {
+  const chosen = hand ? toolArgs.picks : picks;
+  const st = s.status, box = el("div", null);
+  const who = hand ? hand.players : asked(s).map((p) => p.name);
+  const legal = Object.fromEntries(asked(s).map((p) => [p.name, p.legal]));
+  const cards = hand ? hand.cards : s.asking.cards_each;
+  const hook = !hand && need === "bids" ? s.choices.hook : null;
+  const recorded = hand ? 0 : Object.values(st.bids || {}).reduce((t, b) => t + b, 0);
+  const sumOthers = () => recorded + who.filter((p) => !hook || p !== hook.player).reduce((t, p) => t + Number(chosen[p] ?? 0), 0);
+  for (const p of who) {
+    const rules = !hand && legal[p] && legal[p].length ? legal[p] : null;  // null: any up to the cards
+    const hooked = hook && p === hook.player && who.filter((q) => q !== p).every((q) => q in chosen);
+    const allowed = (v) => (!rules || rules.includes(v)) && !(hooked && sumOthers() + v === hook.total);
+    const mine = el("div", "player", el("div", "who", el("span", "name", p), el("span", "picked", p in chosen ? String(chosen[p]) : "")));
+    mine.dataset.player = p;
+    mine.append(numberPad(range(cards), chosen[p], (v) => { if (String(chosen[p]) === String(v)) delete chosen[p]; else chosen[p] = v; redraw(); }, allowed));
+    box.append(mine);
+  }
+  const given = who.filter((p) => p in chosen);
+  const total = given.reduce((t, p) => t + Number(chosen[p]), 0);
+  let problem = "";
+  const owed = hand ? hand.cards : s.asking.tricks_total;
+  if (need === "tricks" && owed !== null) {
+    if (given.length < who.length) problem = "Give every player's tricks (" + (who.length - given.length) + " to go).";
+    else if (total !== owed) problem = "The tricks total " + total + "; this hand has " + plural(owed, "card") + ".";
+  } else if (need === "bids" && !given.length) problem = "Tap a bid.";
+  else if (hook && given.includes(hook.player) && sumOthers() + Number(chosen[hook.player]) === hook.total) {
+    problem = hook.player + " may not bid " + chosen[hook.player] + ": the bids would total " + hook.total + " (the hook).";
+  }
+  const idle = !given.length;  // nothing tapped yet: a hint, not a fault
+  box.append(el("p", problem && !idle ? "check bad" : "check", problem || (need === "bids" ? "Bids total " + (recorded + total) : "Tricks total " + total)));
+  const go = button("Send " + need, () => send(line(need === "bids" ? "bid" : "tricks", ...given.map((p) => p + "=" + chosen[p]), ...(hand ? ["--hand", String(hand.hand)] : []))), "primary");
+  go.disabled = !!problem;
+  box.append(el("div", "row", go));
+  return box;
+}
+
+function poisonPads(s, redraw, hand) {
+  const chosen = hand ? toolArgs.picks : picks;
+  const box = el("div", null);
+  const who = hand ? hand.players : asked(s).map((p) => p.name);
+  const allowed = Object.fromEntries(asked(s).map((p) => [p.name, p.legal]));
+  const cards = hand ? hand.cards : s.asking.cards_each;
+  for (const p of who) {
+    const legal = hand ? ["bid", "blind", "take"] : allowed[p] || [];
+    const pick = chosen[p] || "";
+    const kind = pick.split(":")[0];
+    const mine = el("div", "player", el("div", "who", el("span", "name", p), el("span", "picked", pick)));
+    mine.dataset.player = p;
+    const kinds = el("div", "pad");
+    for (const k of legal) kinds.append(button(k, () => { chosen[p] = k === "take" ? "take" : k + ":"; redraw(); }, kind === k ? "chosen" : null));
+    mine.append(kinds);
+    if (kind === "bid" || kind === "blind") {
+      mine.append(numberPad(range(cards), pick.split(":")[1], (v) => { chosen[p] = kind + ":" + v; redraw(); }));
+    }
+    box.append(mine);
+  }
+  const given = who.filter((p) => chosen[p] && !chosen[p].endsWith(":"));
+  const open = who.filter((p) => chosen[p] && chosen[p].endsWith(":"));
+  const problem = !given.length ? "Tap a poison." : open.length ? "Give " + open.join(", ") + "'s number." : "";
+  box.append(el("p", problem && given.length + open.length ? "check bad" : "check", problem || given.map((p) => p + " " + chosen[p]).join(", ")));
+  const go = button("Send poisons", () => send(line("poison", ...given.map((p) => p + "=" + chosen[p]), ...(hand ? ["--hand", String(hand.hand)] : []))), "primary");
+  go.disabled = !!problem;
+  box.append(el("div", "row", go));
+  return box;
+}
+
+function tookPanel(s, redraw) {
+  const box = el("div", null), st = s.status;
+  box.append(el("p", "muted", "Tap who took them, then the scoring cards they took."));
+  const row = el("div", "pad");
+  for (const p of st.order) row.append(button(p, () => { picks = { who: p, cards: picks.cards || [] }; redraw(); }, picks.who === p ? "chosen" : null));
+  box.append(row);
+  const chosen = picks.cards || [];
+  box.append(cardPicker(s, (c) => {
+    picks.cards = chosen.includes(c) ? chosen.filter((x) => x !== c) : [...chosen, c];
+    redraw();
+  }, chosen));
+  const go = button("Send", () => send(line("took", picks.who, ...chosen)), "primary");
+  go.disabled = !picks.who || !chosen.length;
+  box.append(el("p", "check", picks.who ? picks.who + " took " + (chosen.join(" ") || "…") : "Who took them?"), el("div", "row", go));
+  return box;
+}
+
+function trickPanel(s, redraw) {
+  const box = el("div", null), st = s.status, n = st.order.length;
+  const chosen = picks.cards || [];
+  box.append(el("p", "muted", (st.next_leader ? st.next_leader + " leads. " : "") + "Tap the cards in the order played."));
+  box.append(cardPicker(s, (c) => {
+    picks.cards = chosen.includes(c) ? chosen.filter((x) => x !== c) : chosen.length < n ? [...chosen, c] : chosen;
+    redraw();
+  }, chosen));
+  const go = button("Send trick", () => send(line("trick", ...chosen)), "primary");
+  go.disabled = chosen.length !== n;
+  box.append(el("p", "check", chosen.join(" ") || "No card yet."), el("div", "row", go));
+  return box;
+}
+
+// --- the scorer's tools: each builds one command line -----------------------------------------
+function field(label, input) { return el("label", "field", el("span", null, label), input); }
+function textInput(name, value) { const i = el("input"); i.name = name; i.autocomplete = "off"; if (value) i.value = value; return i; }
+function playerSelect(s, name, withBlank) {
+  const sel = el("select"); sel.name = name;
+  if (withBlank) { const o = el("option", null, withBlank); o.value = ""; sel.append(o); }
+  for (const p of s.game.players) { const o = el("option", null, p); o.value = p; sel.append(o); }
+  return sel;
+}
+function form(fields, label, build) {
+  const f = el("form", null, ...fields);
+  const go = el("button", "primary", label); go.type = "submit";
+  f.append(el("div", "row", go));
+  f.addEventListener("submit", (e) => { e.preventDefault(); const text = build(f.elements); if (text) send(text); });
+  return f;
+}
+
+function toolPanel(s, name) {
+  if (name === "join") {
+    return form([field("Name", textInput("name")), field("Seated after", playerSelect(s, "after", "last (after " + s.game.players[s.game.players.length - 1] + ")"))],
+      "Join", (f) => line("join", f.name.value.trim(), ...(f.after.value ? ["--after", f.after.value] : [])));
+  }
+  if (name === "leave") return form([field("Who leaves after this hand", playerSelect(s, "who"))], "Leave", (f) => line("leave", f.who.value));
+  if (name === "rename") {
+    return form([field("Seat", playerSelect(s, "old")), field("New name", textInput("new"))], "Rename", (f) => line("rename", f.old.value, f.new.value.trim()));
+  }
+  if (name === "adjust") return adjustForm(s, null);
+  if (name === "comment") {
+    const t = el("textarea"); t.name = "text"; t.rows = 2;
+    return form([field("Comment on hand " + s.status.hand, t)], "Add comment", (f) => line("comment", f.text.value.trim()));
+  }
+  if (name === "why") {
+    const row = el("div", "pad");
+    for (const p of s.standings.players.map((x) => x.name)) row.append(button(p, () => send(line("why", p))));
+    return el("div", null, el("p", "muted", "Whose points, rule by rule?"), row);
+  }
+  if (name === "new") {
+    const sel = el("select"); sel.name = "ruleset";
+    for (const r of s.choices.rulesets) { const o = el("option", null, r.name + (r.where === "yours" ? " (yours)" : "")); o.value = r.name; sel.append(o); }
+    const players = textInput("players", s.game.players.join(", "));
+    return form([field("Ruleset", sel), field("Players, clockwise, comma-separated", players), field("First dealer (blank: the first player)", textInput("dealer"))],
+      "Start the new game", (f) => {
+        const names = f.players.value.split(",").map((p) => p.trim()).filter(Boolean).join(",");
+        return line("new", f.ruleset.value, "--players", names, ...(f.dealer.value.trim() ? ["--dealer", f.dealer.value.trim()] : []));
+      });
+  }
+  if (name === "correct") {
+    const row = el("div", "pad");
+    for (const h of s.choices.closed_hands) row.append(button(String(h.hand), () => openCorrection(h.hand)));
+    if (toolArgs) return correctionPanel(s, toolArgs);
+    return el("div", null, el("p", "muted", s.choices.closed_hands.length ? "Which hand? (Or tap its row on the score sheet.)" : "No hand has closed yet."), row);
+  }
+  return el("div");
+}
+
+function adjustForm(s, hand) {
+  const pts = textInput("points"); pts.inputMode = "numeric"; pts.placeholder = "e.g. -10 or 5";
+  return form([field("Player", playerSelect(s, "who")), field("Points to add", pts), field("Reason (required)", textInput("reason"))],
+    hand ? "Adjust hand " + hand : "Adjust", (f) => line("adjust", f.who.value, f.points.value.trim(), "--reason", f.reason.value.trim(), ...(hand ? ["--hand", String(hand)] : [])));
+}
+
+// A correction of a closed hand: what was recorded for it, given again with --hand N.
+function openCorrection(number) {
+  tool = "correct"; toolArgs = { hand: number, what: null, picks: {} };
+  drawEntry(shown);
+  $("entry").scrollIntoView({ block: "start" });
+}
+function correctionPanel(s, args) {
+  const hand = s.choices.closed_hands.find((h) => h.hand === args.hand);
+  const box = el("div", null, el("h3", null, "Correct hand " + args.hand));
+  if (!hand) { box.append(el("p", "muted", "Hand " + args.hand + " is not closed.")); return box; }
+  const what = el("div", "pad");
+  const kinds = [...Object.keys(hand.recorded), "adjust"];
+  for (const k of kinds) what.append(button(k, () => { args.what = k; args.picks = k === "adjust" || k === "trump" ? {} : { ...hand.recorded[k] }; drawEntry(shown); }, args.what === k ? "chosen" : null));
+  box.append(what);
+  const redraw = () => drawEntry(shown);
+  if (args.what === "trump") box.append(suitButtons(s, (w) => send(line("trump", w, "--hand", String(hand.hand))), s.choices.no_trump, hand.recorded.trump));
+  else if (args.what === "bids" || args.what === "tricks") box.append(perPlayer(s, args.what, redraw, hand));
+  else if (args.what === "poisons") box.append(poisonPads(s, redraw, hand));
+  else if (args.what === "adjust") box.append(adjustForm(s, hand.hand));
+  return box;
+}
+
+if (shown) draw(shown);  // a state that came before this file: drawn again, with the controls
