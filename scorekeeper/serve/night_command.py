@@ -71,7 +71,7 @@ def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, 
         """Each table's links the first time it is seen, then the snapshot to the pages: the
         night's to the lobby and the board, each table's own to its phones."""
         tables = parts.extra["tables"]
-        if shot.ok:
+        if shot.ok and not linked.issuperset(shot.games):  # a table not seen yet
             import json
 
             for row in json.loads(shot.state)["tables"]:
