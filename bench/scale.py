@@ -1,14 +1,16 @@
-"""Scale: a store holding many finished games. Fills a store with N synthetic games of mixed
-rulesets, played through the domain (entries judged by the engine, appended by the store as
-any command does; never hand-written SQL), then times `standings` on one game against the
-same game alone in an empty store, and `stats` over every game, cold (every game replayed and
-its summary cached) and warm (the usual case: only games changed since are replayed).
+"""Scale: every command at the same speed however many games the store holds. Fills a store
+with N synthetic games of mixed rulesets, played through the domain (entries judged by the
+engine, appended by the store as any command does; never hand-written SQL), and times each
+command on it against the same command on a store holding one game, in turns, in one run:
 
-    python bench/scale.py [--games 10000] [--runs 7] [--keep DIR | --reuse DIR] [--no-cold]
+    python bench/scale.py [--games 10000] [--runs 7] [--keep DIR | --reuse DIR]
 
-Goals: `standings` with 10,000 games in the store within 1.1x of an empty store; `stats`
-over 10,000 games under 2 s. `random_game` is also what the tests use to play a legal game
-of any ruleset.
+Each row is a ratio against the one-game store (wall and CPU; CPU is the figure to trust on a
+busy machine), printed with the load average. Targets: an entry, `status` and a `play` reply
+with 10,000 other games within 1.1x (CPU) of one game; `games` within 1.3x; `verify` over
+10,000 games within 5 s; replaying the 19-hand demo game within 0.5 ms CPU, so `stats
+--rebuild` over 10,000 games within 15 s; an entry in a 300-hand game within 1.3x of one in a
+19-hand game. `random_game` is also what the tests use to play a legal game of any ruleset.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from scorekeeper import table
@@ -163,8 +166,16 @@ def _extras(game: engine.Game, rng: random.Random) -> list[events.AnyEvent]:
     return out
 
 
-def random_game(ruleset: str, seed: int, players: list[str] | None = None, name: str = "") -> list[dict]:
-    """The entries (JSON bodies) of a whole legal game of `ruleset`, played at random."""
+def random_game(
+    ruleset: str,
+    seed: int,
+    players: list[str] | None = None,
+    name: str = "",
+    settings: tuple[str, ...] = (),
+    until_hand: int | None = None,
+) -> list[dict]:
+    """The entries (JSON bodies) of a whole legal game of `ruleset`, played at random (with
+    `until_hand`, only until that hand is dealt)."""
     rng = random.Random(seed)
     origin, text = ruleset_files.find(ruleset, None)
     document = rulesets.parse_document(origin, text)
@@ -172,11 +183,11 @@ def random_game(ruleset: str, seed: int, players: list[str] | None = None, name:
     if players is None:
         count = rng.randint(rules.min_players, min(rules.max_players, 5))
         players = rng.sample(NAMES_POOL, count)
-    started = table.new_event(origin, document, ",".join(players), None, name, "Bench", "", [])
+    started = table.new_event(origin, document, ",".join(players), None, name, "Bench", "", list(settings))
     log: list[events.AnyEvent] = [started]
     game = engine.replay(log)
     extras_done = 0
-    while not game.finished and game.hand.number <= MAX_HANDS:
+    while not game.finished and (game.hand.number <= MAX_HANDS if until_hand is None else game.hand.number < until_hand):
         if extras_done < game.hand.number and not state.play_started(game.hand):
             extras_done = game.hand.number
             for extra in _extras(game, rng):
@@ -229,12 +240,12 @@ def fill(folder: Path, count: int, seed: int = 1) -> list[str]:
     return ids
 
 
-def timed(argv: list[str], env: dict[str, str]) -> tuple[float, float]:
+def timed(argv: list[str], env: dict[str, str], stdin: str | None = None) -> tuple[float, float]:
     """(wall seconds, CPU seconds) of one run of a command. The CPU time is the one to trust
     on a busy machine: waiting for a core counts in the wall time only."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(argv, env=env, check=True, stdout=subprocess.DEVNULL, input=stdin, text=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -244,67 +255,160 @@ def medians(runs: list[tuple[float, float]]) -> tuple[float, float]:
     return statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
 
 
+PY = [sys.executable, "-m", "scorekeeper"]
+
+
+class Row:
+    """One line of the table: a command on the one-game store and on the large one."""
+
+    def __init__(self, what: str, target: str) -> None:
+        self.what, self.target = what, target
+        self.alone: list[tuple[float, float]] = []
+        self.among: list[tuple[float, float]] = []
+
+    def show(self, unit: str = "ms") -> str:
+        (aw, ac), (bw, bc) = medians(self.alone), medians(self.among)
+        scale = 1000 if unit == "ms" else 1
+        return (
+            f"{self.what:<34} {aw * scale:8.1f} {ac * scale:8.1f} {unit:<2}  {bw * scale:8.1f} {bc * scale:8.1f} {unit:<2}"
+            f"  {bw / aw:5.2f}x {bc / ac:5.2f}x   {self.target}"
+        )
+
+
+def in_turns(row: Row, runs: int, alone: Callable[[], tuple[float, float]], among: Callable[[], tuple[float, float]]) -> None:
+    """Time both, in turns (so a change in the machine's load hits both), the first of each
+    dropped as a warm-up."""
+    for i in range(runs + 1):
+        a, b = alone(), among()
+        if i:
+            row.alone.append(a)
+            row.among.append(b)
+
+
+def an_entry(env: dict[str, str]) -> tuple[float, float]:
+    """`sk trump h` on the game in progress, then (untimed) `sk undo` to take it back."""
+    spent = timed([*PY, "trump", "h"], env)
+    subprocess.run([*PY, "undo"], env=env, check=True, stdout=subprocess.DEVNULL)
+    return spent
+
+
+def play_replies(env: dict[str, str], entries: int) -> tuple[float, float]:
+    """(wall, CPU) of one reply in `sk play` (lines on standard input: the trump, then undo,
+    over and over), net of the session's start: a session of `entries` lines less an empty one."""
+    lines = "".join("h\nundo\n" for _ in range(entries // 2))
+    full, empty = timed([*PY, "play"], env, lines), timed([*PY, "play"], env, "")
+    return (full[0] - empty[0]) / entries, (full[1] - empty[1]) / entries
+
+
+def replay_cpu(bodies: list[dict], times: int = 50) -> float:
+    """CPU seconds of one replay of a game's entries, in this process (the best of 5 batches)."""
+    best = []
+    for _ in range(5):
+        start = time.process_time()
+        for _ in range(times):
+            engine.from_log(bodies)
+        best.append((time.process_time() - start) / times)
+    return min(best)
+
+
+def long_game(folder: Path, hands: int, seed: int) -> str:
+    """Start a game of Four Bad Queens planned for 400 hands and play it at random until hand
+    `hands` is dealt, into the store in `folder`; its id."""
+    bodies = random_game("four-bad-queens", seed, ["Ann", "Bob", "Cat", "Dan"], "", ("hands=400",), until_hand=hands)
+    gid = bodies[0]["game_id"]
+    with store.Store(folder) as db:
+        with db.writing(gid, new=True) as writer:
+            for body in bodies:
+                writer.append(body)
+        db.set_current_game(gid)
+    return gid
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--keep", type=Path, help="fill this folder and keep it (default: a temporary one)")
     parser.add_argument(
-        "--no-cold", action="store_true", help="skip the cold `stats` (minutes for 10,000 games)"
-    )
-    parser.add_argument(
         "--reuse", type=Path, help="time a store filled before (with --keep) instead of filling one"
     )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
-        big = args.reuse or args.keep or Path(scratch) / "big"
-        small = Path(scratch) / "small"
+        work = Path(scratch)
+        big = args.reuse or args.keep or work / "big"
+        small = work / "small"
         if args.reuse is None:
             start = time.perf_counter()
             ids = fill(big, args.games)
             print(f"filled {len(ids)} games ({', '.join(mix())}) in {time.perf_counter() - start:.0f} s")
         with store.Store(big) as db:
-            count = len(db.games())
+            count = db.game_count()
         size = (big / store.Store.FILENAME).stat().st_size
-        print(
-            f"store: {count} games, {size / 1e6:.0f} MB; {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}"
-        )
-        # The same game alone in an empty store: export it and import it there.
-        py = [sys.executable, "-m", "scorekeeper"]
+        load_before = os.getloadavg()
+        print(f"store: {count:,} games, {size / 1e6:.0f} MB; {os.cpu_count()} CPUs, load {load_before[0]:.2f}")
         env_big = {**os.environ, "SCOREKEEPER_HOME": str(big)}
         env_small = {**os.environ, "SCOREKEEPER_HOME": str(small)}
-        sheet = Path(scratch) / "one.json"
-        subprocess.run(
-            [*py, "sheet", "--format", "json", "--output", str(sheet)],
-            env=env_big,
-            check=True,
-            stdout=subprocess.DEVNULL,
-        )
-        subprocess.run([*py, "import", str(sheet)], env=env_small, check=True, stdout=subprocess.DEVNULL)
-        alone, among = [], []
-        for _ in range(args.runs + 1):  # taken in turns, so a change in the machine's load hits both
-            alone.append(timed([*py, "standings"], env_small))
-            among.append(timed([*py, "standings"], env_big))
-        (alone_wall, alone_cpu), (among_wall, among_cpu) = medians(alone[1:]), medians(among[1:])
-        print(
-            f"standings, its game alone in a store: {alone_wall * 1000:6.0f} ms wall, {alone_cpu * 1000:4.0f} ms CPU"
-        )
-        print(
-            f"standings, among {count} games:      {among_wall * 1000:6.0f} ms wall, {among_cpu * 1000:4.0f} ms CPU"
-            f"  ({among_wall / alone_wall:.2f}x wall, {among_cpu / alone_cpu:.2f}x CPU)"
-        )
-        if not args.no_cold:
-            cold_wall, cold_cpu = timed([*py, "stats", "--rebuild"], env_big)
-            print(f"stats, cold (replays every game):  {cold_wall:6.1f} s wall, {cold_cpu:6.1f} s CPU")
-        timed([*py, "stats"], env_big)
-        warm_wall, warm_cpu = medians([timed([*py, "stats"], env_big) for _ in range(args.runs)])
-        print(f"stats, no game changed since:      {warm_wall:6.2f} s wall, {warm_cpu:6.2f} s CPU")
-        changed = []
-        for _ in range(3):  # a game changes (an entry taken back): it alone is replayed
-            subprocess.run([*py, "undo"], env=env_big, check=True, stdout=subprocess.DEVNULL)
-            changed.append(timed([*py, "stats"], env_big))
-        one_wall, one_cpu = medians(changed)
-        print(f"stats, one game changed since:     {one_wall:6.2f} s wall, {one_cpu:6.2f} s CPU")
+        both = (env_small, env_big)
+
+        # Cold: every game replayed (the small store: its one game).
+        rebuild = Row("stats --rebuild (every game replayed)", "<= 15 s over 10,000")
+        rebuild.alone.append(timed([*PY, "stats", "--rebuild"], env_small))
+        rebuild.among.append(timed([*PY, "stats", "--rebuild"], env_big))
+
+        # The same game in progress in each store: the one-game store holds it alone.
+        for env in both:
+            subprocess.run(
+                [*PY, "new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Bob"],
+                env=env, check=True, stdout=subprocess.DEVNULL,
+            )  # fmt: skip
+        rows = []
+        row = Row("an entry (sk trump h)", "<= 1.1x CPU")
+        in_turns(row, args.runs, lambda: an_entry(env_small), lambda: an_entry(env_big))
+        rows.append(row)
+        for what, argv, target in (
+            ("status", ["status"], "<= 1.1x CPU"),
+            ("standings", ["standings"], "<= 1.1x CPU"),
+            ("games", ["games"], "<= 1.3x"),
+            ("stats, no game changed", ["stats"], "as before"),
+        ):
+            row = Row(what, target)
+            in_turns(row, args.runs, lambda a=argv: timed([*PY, *a], env_small), lambda a=argv: timed([*PY, *a], env_big))
+            rows.append(row)
+        row = Row("an entry inside play (per reply)", "<= 1.1x CPU")
+        in_turns(row, max(3, args.runs // 2), lambda: play_replies(env_small, 40), lambda: play_replies(env_big, 40))
+        rows.append(row)
+        verify = Row("verify", "<= 5 s over 10,000")
+        in_turns(verify, 2, lambda: timed([*PY, "verify"], env_small), lambda: timed([*PY, "verify"], env_big))
+
+        # An entry in a 300-hand game against one in a 19-hand game (a comment: each replays the whole game).
+        short, long_ = work / "hand19", work / "hand300"
+        long_game(short, 19, 5)
+        long_game(long_, 300, 5)
+        env_short, env_long = ({**os.environ, "SCOREKEEPER_HOME": str(f)} for f in (short, long_))
+        deep = Row("an entry, 300-hand game vs 19-hand", "<= 1.3x")
+        in_turns(
+            deep, args.runs,
+            lambda: timed([*PY, "comment", "bench"], env_short), lambda: timed([*PY, "comment", "bench"], env_long),
+        )  # fmt: skip
+
+        # Replay in-process: the 19-hand demo game.
+        from scorekeeper import demo
+
+        demo.play(work / "demo")
+        with store.Store(work / "demo") as db:
+            bodies = [e.body for e in db.events(db.current_game() or "")]
+        replay_ms = replay_cpu(bodies) * 1000
+
+        load_after = os.getloadavg()
+        print()
+        print(f"{'':<34} {'one game (wall, CPU)':>22}  {f'{count:,} games':>22}  {'ratio':>13}   target")
+        for row in rows:
+            print(row.show())
+        print(verify.show("s"))
+        print(rebuild.show("s"))
+        print(deep.show().replace("   <=", "   <=", 1) + "   (columns: 19 hands, 300 hands)")
+        print(f"{'replay of the 19-hand demo game':<34} {replay_ms:8.2f} ms CPU in-process{'':27}<= 0.5 ms")
+        print(f"load average (1 min) {load_before[0]:.2f} before, {load_after[0]:.2f} after, on {os.cpu_count()} CPUs")
 
 
 if __name__ == "__main__":

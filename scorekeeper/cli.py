@@ -443,17 +443,20 @@ def night(
 
 
 @command()
-def games() -> None:
-    """List the games in the store; the current one is marked with *.
+def games(
+    every: Annotated[bool, typer.Option("--all", help="list every game, not only the newest")] = False,
+) -> None:
+    """List the newest games in the store (with --all, every one); the current one is marked
+    with *.
 
-    Example: scorekeeper games
+    Example: scorekeeper games --all
     """
     from scorekeeper import table
     from scorekeeper.words import reports
 
     with open_store() as db:
-        listed = table.games(db)
-    typer.echo(reports.games_text(listed))
+        listed, more = table.games(db, every)
+    typer.echo(reports.games_text(listed, more))
 
 
 @command()
@@ -1058,10 +1061,15 @@ def verify(
     game: Annotated[
         Optional[str], typer.Option("--game", help="the game the digests must belong to (default: the current game)")
     ] = None,
+    replay: Annotated[
+        bool, typer.Option("--replay", help="replay every game to check the cached summaries, not only those of games changed since")
+    ] = False,
 ) -> None:
     """Recompute every game's hash chain; exit 3 naming the first entry that does not match.
     Also checks what lives beside the chain: the append-only triggers, the current game, and
-    the cached summaries (rebuilt where they do not match). With --digest (one or more, or
+    the caches (rebuilt where they do not match): a game's cached summary is checked by
+    replaying the game where it was cached before the game's last entry or is damaged, and
+    by its chain head otherwise; --replay replays every game. With --digest (one or more, or
     several separated by commas), also find the entry each digest names, say which game it
     belongs to (its name, players and start) and which hands it covers; exit 3 if it does not
     belong to the current game (or the --game named): a game put in its place.
@@ -1075,15 +1083,16 @@ def verify(
     wanted = [part for text in digest or [] for part in text.split(",") if part.strip()]
     with open_store() as db:
         count = table.verify(db)
-        rebuilt = table.verify_beside_chain(db)
+        caches = table.verify_beside_chain(db, replay)
         alike = table.lookalike_games(db)
         found = [table.find_digest(db, d) for d in wanted]
         covered = [digests.coverage(db.events(gid), n) for gid, n, _ in found]
         target = table.digests_game(db, game) if wanted or game else None
         who = {gid: digests.identity(db.events(gid)) for gid in {f[0] for f in found} | {target} - {None}}
     typer.echo(audit.verified_text(count))
-    if rebuilt:
-        typer.echo(audit.rebuilt_text(rebuilt))
+    said = audit.caches_text(caches)
+    if said:
+        typer.echo(said)
     for games_alike in alike:
         typer.echo(audit.lookalikes_text(games_alike))
     typer.echo(audit.backup_text(latest_backup()))

@@ -43,6 +43,17 @@ class Undone(NamedTuple):
     n: int  # the reversal's own position
 
 
+class CachesChecked(NamedTuple):
+    """What `verify` checked of the caches beside the record, and what it rebuilt."""
+
+    replayed: int  # games replayed to check their cached summaries
+    compared: int  # summaries checked for their chain head and seal only
+    summaries_rebuilt: int  # summaries at the right head that did not match a replay
+    facts_rebuilt: int  # games whose facts (in progress, name) were wrong or missing
+    every: bool  # every game was replayed (`verify --replay`)
+    states_unchecked: int = 0  # game states kept between commands that do not check out (never used)
+
+
 class Imported(NamedTuple):
     """What `import` did with the games its files hold."""
 

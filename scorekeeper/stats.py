@@ -16,10 +16,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.core import errors
 from scorekeeper.sheets import charts
+from scorekeeper.storage import seals
 
 if TYPE_CHECKING:
     from scorekeeper.core import engine
@@ -28,8 +29,8 @@ if TYPE_CHECKING:
 # be replayed pays for them, so reading cached summaries does not.
 
 # Bump when a summary's content or meaning changes: summaries of other versions are ignored.
-CACHE_KIND = "stats-summary-3"
-AGGREGATE_KIND = "stats-aggregate-2"  # the whole store's records, under the game id "*"
+CACHE_KIND = "stats-summary-4"
+AGGREGATE_KIND = "stats-aggregate-3"  # the whole store's records, under the game id "*"
 # What is counted for each player in each game, in the order a summary lists the counts.
 COUNTS = ("bids", "bids_made", "forced_blind", "blind_survived", "pants", "reneges", "moons", "moons_failed")
 
@@ -109,14 +110,10 @@ def summaries(db, rebuild: bool = False, parallel_from: int = 200, games=None) -
     were created): from the cache when the game's chain head still matches, else by
     replaying it (and caching the result). Many games to replay are shared out among the
     CPUs."""
-    cached = {} if rebuild else db.derived(CACHE_KIND)
-    texts: dict[str, str] = {}
+    few = games is not None and len(games) < 1000  # the games `games` lists, or a few unknown
+    cached = {} if rebuild else db.derived(CACHE_KIND, [g.id for g in games] if few else None)
     games = db.games() if games is None else games
-    for summary in games:
-        hit = cached.get(summary.id)
-        if hit is not None and hit[0] == summary.head and isinstance(hit[1], str):
-            texts[summary.id] = hit[1]
-    found = _parse_summaries(texts)
+    found = _parse_summaries(_cached_texts(db, cached, games))
     stale = [summary.id for summary in games if summary.id not in found]
     cpus = os.cpu_count() or 1
     if len(stale) >= parallel_from and cpus > 1 and "fork" in multiprocessing.get_all_start_methods():
@@ -124,9 +121,52 @@ def summaries(db, rebuild: bool = False, parallel_from: int = 200, games=None) -
     else:
         fresh = _replay(db, stale)
     if fresh:
-        db.put_derived(CACHE_KIND, fresh)
+        db.put_derived(CACHE_KIND, _sealed(db, fresh))
         found.update(_parse_summaries({game_id: text for game_id, _, text in fresh}))
     return [found[g.id] for g in games]
+
+
+def _cached_texts(db, cached: dict[str, tuple[str, str]], games: Iterable[Any]) -> dict[str, str]:
+    """The cached summaries' texts that may be used: cached at the game's chain head now, and
+    sealed with the store's key (a row edited by hand, damaged, or copied from another store
+    is a miss: its game is replayed)."""
+    key = seals.key(db.folder)
+    texts: dict[str, str] = {}
+    for summary in games:
+        hit = cached.get(summary.id)
+        if key is not None and hit is not None and hit[0] == summary.head and isinstance(hit[1], str):
+            text = _unsealed(key, summary.id, hit[0], hit[1])
+            if text is not None:
+                texts[summary.id] = text
+    return texts
+
+
+def _sealed(db, rows: Iterable[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """Cache rows with their text sealed (seals.py): the seal goes first. Without a key (a
+    folder one may not write) nothing can be sealed, so nothing is kept."""
+    key = seals.key(db.folder)
+    if key is None:
+        return []
+    mine = seals.key_id(key).hex()
+    return [(game_id, head, f"{mine}{seals.seal(key, game_id, head, text).hex()} {text}") for game_id, head, text in rows]
+
+
+def _unsealed(key: bytes, game_id: str, head: str, data: str) -> str | None:
+    """The text of a sealed row, if it bears this key's seal of it; else None."""
+    seal, _, text = data.partition(" ")
+    mine = seals.key_id(key).hex()
+    try:
+        expected = bytes.fromhex(seal[len(mine) :])
+    except ValueError:
+        return None
+    sealed = seal.startswith(mine) and len(expected) == seals.SIZE
+    return text if sealed and seals.matches(key, expected, game_id, head, text) else None
+
+
+def _sealed_here(key: bytes | None, data: object) -> bool:
+    """Whether a row claims this store's key (so a row that does not check out is damage, not
+    a row copied in from another store)."""
+    return key is not None and isinstance(data, str) and data.startswith(seals.key_id(key).hex())
 
 
 _SUMMARY_KEYS = frozenset({"ruleset", "title", "winner", "finished", "abandoned", "name", "hands", "has", "players"})
@@ -199,28 +239,55 @@ def _replay_in_parallel(folder: Path, game_ids: list[str], cpus: int) -> list[tu
     return [row for part in parts for row in part]
 
 
-def repair_cache(db) -> int:
-    """Replay every game and compare it with its cached summary, keeping the fresh one where
-    they differ (`verify`): how many were rebuilt. The cache is not the record, so a row that
-    does not match is replaced, not reported as damage."""
-    ids = [g.id for g in db.games()]
+class CacheCheck(NamedTuple):
+    """What `verify` found of the cached summaries."""
+
+    replayed: int  # games replayed to check theirs
+    compared: int  # summaries checked for their chain head and seal only (not replayed)
+    rebuilt: int  # summaries at the right head that did not match a replay (or were damaged)
+    summaries: dict[str, dict[str, Any]]  # every game's summary as it now stands
+
+
+def repair_cache(db, every: bool = False, suspects: Iterable[str] = ()) -> CacheCheck:
+    """Check the cached summaries (`verify`): a game is replayed when its summary was cached
+    at another chain head, or is damaged (its seal or shape does not check out), or is one of
+    `suspects`; with `every`, every game is. A replay that differs from the summary cached
+    at the same head replaces it. The cache is not the record, so a row that does not match
+    is replaced, not reported as damage."""
+    games = db.games()
     cached = db.derived(CACHE_KIND)
+    found = {} if every else _parse_summaries(_cached_texts(db, cached, games))
+    suspects = set(suspects)
+    ids = [g.id for g in games if g.id not in found or g.id in suspects]
     cpus = os.cpu_count() or 1
     if len(ids) >= 200 and cpus > 1 and "fork" in multiprocessing.get_all_start_methods():
         fresh = _replay_in_parallel(db.folder, ids, cpus)
     else:
         fresh = _replay(db, ids)
-    wrong = [row for row in fresh if cached.get(row[0], (None, None))[1] != row[2]]
+    heads = {g.id: g.head for g in games}
+    at_head = {g.id: hit for g in games if (hit := cached.get(g.id)) is not None and hit[0] == g.head}
+    key = seals.key(db.folder)
+    wrong = [
+        row for row in fresh
+        if key is None or row[0] not in at_head or not isinstance(at_head[row[0]][1], str)
+        or _unsealed(key, row[0], row[1], at_head[row[0]][1]) != row[2]
+    ]  # fmt: skip
     if wrong:
-        db.put_derived(CACHE_KIND, wrong)
+        db.put_derived(CACHE_KIND, _sealed(db, wrong))
         db.put_derived(AGGREGATE_KIND, [("*", "", "{}")])  # summed from the wrong rows: count again
-    # a summary cached under another head is stale, not wrong: it is replayed when read anyway
-    return sum(1 for game_id, head, _ in wrong if cached.get(game_id, (None,))[0] == head)
+    found.update(_parse_summaries({game_id: text for game_id, _, text in fresh}))
+    # a summary cached under another head is stale, not wrong: it is replayed when read anyway;
+    # one sealed with another store's key (a copy) is not used, and is no damage either
+    rebuilt = sum(
+        1 for game_id, head, _ in wrong
+        if game_id in at_head and heads[game_id] == head and _sealed_here(key, at_head[game_id][1])
+    )  # fmt: skip
+    return CacheCheck(len(fresh), len(games) - len(fresh), rebuilt, {g.id: found[g.id] for g in games})
 
 
 def remember(db, game: engine.Game, head: str) -> None:
     """Cache the summary of a game just replayed anyway (an import), as of its chain head."""
-    db.put_derived(CACHE_KIND, [(game.id, head, _dumps(summarize(game)))])
+    db.put_derived(CACHE_KIND, _sealed(db, [(game.id, head, _dumps(summarize(game)))]))
 
 
 def _dumps(data: dict[str, Any]) -> str:
@@ -235,15 +302,18 @@ def load(db, rebuild: bool = False) -> dict[str, Any]:
     digest = hashlib.sha256("".join(f"{g.id} {g.head}\n" for g in games).encode()).hexdigest()
     if not rebuild:
         hit = db.derived(AGGREGATE_KIND).get("*")
-        if hit is not None and hit[0] == digest and isinstance(hit[1], str):
+        key = seals.key(db.folder)
+        usable = key is not None and hit is not None and hit[0] == digest and isinstance(hit[1], str)
+        text = _unsealed(key, "*", digest, hit[1]) if usable else None  # type: ignore[arg-type, index]
+        if text is not None:
             try:
-                data = json.loads(hit[1])
+                data = json.loads(text)
             except ValueError:
                 data = None  # a damaged row: counted again below
             if isinstance(data, dict) and isinstance(data.get("names"), dict) and isinstance(data.get("rulesets"), dict):
                 return data
     data = aggregate(summaries(db, rebuild, games=games))
-    db.put_derived(AGGREGATE_KIND, [("*", digest, _dumps(data))])
+    db.put_derived(AGGREGATE_KIND, _sealed(db, [("*", digest, _dumps(data))]))
     return data
 
 

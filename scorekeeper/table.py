@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper.core import engine, errors, events, names, rulesets, schedule
-from scorekeeper.results import Imported, Listed, Recorded, Undone
+from scorekeeper.results import CachesChecked, Imported, Listed, Recorded, Undone
 
 if TYPE_CHECKING:
-    from scorekeeper.storage import league, store
+    from scorekeeper.storage import league, states, store
 
 
 def parse_players(text: str) -> list[str]:
@@ -103,15 +103,19 @@ def resolve_game(db: store.Store, chosen: str | None) -> str:
         return matches[0]
     if matches:
         raise errors.EntryError(f"'{chosen}' could be {', '.join(matches)}; give more of the id")
-    return _by_name(db, listed, chosen)
+    return _by_name(db, chosen)
 
 
-def _by_name(db: store.Store, listed: list, chosen: str) -> str:
+def _by_name(db: store.Store, chosen: str) -> str:
     """The game a name names (case-insensitive; the name or a unique prefix of it), from the
-    summaries `stats` keeps."""
-    from scorekeeper import stats
-
-    named = {g.id: s["name"] for g, s in zip(listed, stats.summaries(db, games=listed), strict=True) if s["name"]}
+    facts the store keeps of each game."""
+    named: dict[str, str] = {}
+    rows = db.game_names()
+    learned = {gid: name for gid, _, _, name in learn_facts(db, [g for g, name in rows if name is None])}
+    for game, name in rows:
+        name = learned[game.id] if name is None else name
+        if name:
+            named[game.id] = name
     found = names.matching(chosen, dict.fromkeys(named.values()))
     ids = [i for i, name in named.items() if name in found]
     if len(ids) == 1:
@@ -123,13 +127,40 @@ def _by_name(db: store.Store, listed: list, chosen: str) -> str:
     raise errors.EntryError(f"'{chosen}' could be {' or '.join(found)}; give more of the name")
 
 
-def games(db: store.Store) -> list[Listed]:
-    """Every game in the store, oldest first, from the summaries `stats` keeps: a game is
-    replayed only if it changed since they were last read."""
+def learn_facts(db: store.Store, listed: list[store.GameSummary]) -> list[tuple[str, str, bool, str]]:
+    """(game id, chain head, in progress, name) of games whose facts the store does not know
+    (store.games_in_progress): from the summaries `stats` keeps, replaying a game only if it
+    changed since, and kept in the store for the next command."""
+    if not listed:
+        return []
+    from scorekeeper import stats
+
+    rows = [(game.id, game.head, *_facts_of_summary(s)) for game, s in zip(listed, stats.summaries(db, games=listed), strict=True)]
+    db.put_facts(rows)
+    return rows
+
+
+def _facts_of_summary(summary: dict) -> tuple[int, str]:
+    return int(not (summary["finished"] or summary["abandoned"])), summary["name"]
+
+
+def facts(game: engine.Game) -> tuple[bool, str]:
+    """What the other games' entries need to know of this one: in progress, and its name."""
+    return not (game.finished or game.abandoned), game.name
+
+
+SHOWN_GAMES = 20  # `games` without --all: the newest, as many as a terminal shows at a glance
+
+
+def games(db: store.Store, every: bool = False) -> tuple[list[Listed], int]:
+    """The newest games in the store (`every`: all of them), oldest first, and how many older
+    ones were left out; from the summaries `stats` keeps: a game is replayed only if it
+    changed since they were last read."""
     from scorekeeper import stats
 
     chosen = db.current_game()
-    listed = db.games()
+    listed = db.games() if every else db.newest_games(SHOWN_GAMES)
+    more = 0 if every else db.game_count() - len(listed)
     summaries = stats.summaries(db, games=listed)
     return [
         Listed(
@@ -137,7 +168,7 @@ def games(db: store.Store) -> list[Listed]:
             game.id == chosen, s["name"], s["abandoned"],
         )
         for game, s in zip(listed, summaries, strict=True)
-    ]
+    ], more
 
 
 def use(db: store.Store, chosen: str) -> str:
@@ -153,6 +184,26 @@ def replay(stored: Sequence[store.StoredEvent]) -> engine.Game:
     return engine.from_log([e.body for e in stored])
 
 
+def resumed(kept: states.Kept | None, writer: store.GameWriter) -> engine.Game:
+    """The game as its stored entries make it, under the writer's lock (see
+    Store.writing_from): the state kept at the writer's first entry, with the entries recorded
+    since applied to it, where they are all plain entries (not an undo, a correction, a deal
+    out of turn or an abandon, which re-tell the game); else replayed from the whole log."""
+    if kept is not None and writer.offset == kept.n:
+        since = events.parse_all([e.body for e in writer.events[1:]])
+        retelling = (events.EntryReversed, events.Corrected, events.DealerSet, events.GameAbandoned, events.GameStarted)
+        if not any(isinstance(e, retelling) for e in since):
+            game = kept.game
+            try:
+                for stored, event in zip(writer.events[1:], since, strict=True):
+                    engine.apply(game, event)
+                    game.entries.append((stored.n, event))
+                return game
+            except errors.ScorekeeperError:
+                pass  # not for entries the engine took once; replayed below to be sure
+    return replay(writer.full_events())
+
+
 def load(db: store.Store, game_id: str) -> engine.Game:
     """The game as it stands in the store (read-only: nothing is locked or written)."""
     return replay(db.events(game_id))
@@ -160,13 +211,10 @@ def load(db: store.Store, game_id: str) -> engine.Game:
 
 def shared_label(db: store.Store, game_id: str, game: engine.Game) -> str | None:
     """How a confirmation names its game when another game in the store is in progress too
-    (two tables sharing a store), so an entry that went to the wrong table shows; else None."""
-    others = [g for g in db.games() if g.id != game_id]
-    if not others:
-        return None
-    from scorekeeper import stats
-
-    if all(summary["finished"] for summary in stats.summaries(db, games=others)):
+    (two tables sharing a store), so an entry that went to the wrong table shows; else None.
+    Reads the facts kept of the games in progress only, however many games have finished."""
+    going, unknown = db.games_in_progress(game_id)
+    if not going and not any(in_progress for _, _, in_progress, _ in learn_facts(db, unknown)):
         return None
     return game.name or f"Game {game_id[:8]}"
 
@@ -190,17 +238,48 @@ def verify(db: store.Store) -> int:
     return len(db.games())
 
 
-def verify_beside_chain(db: store.Store) -> int:
+def verify_beside_chain(db: store.Store, every: bool = False) -> CachesChecked:
     """Check what lives beside the chains (call once they verify): the append-only triggers
-    and the current-game pointer (a StoreError naming what is wrong), and the summaries cached
-    for `games`, `stats` and `ratings`, rebuilt where they do not match a replay of their game. Returns
-    how many summaries were rebuilt."""
+    and the current-game pointer (a StoreError naming what is wrong), then the caches, which
+    are rebuilt where they do not match: the summaries `games`, `stats` and `ratings` read (a game is
+    replayed where its summary was cached at another head or is damaged; with `every`, every
+    game is), and the facts each entry reads of the other games, compared with the summaries
+    (a game they disagree on is replayed to settle it); and the seals of the game states kept
+    between commands (one that does not check out is never used, and is counted)."""
     problems = db.check_beside_chain()
     if problems:
         raise errors.StoreError("; ".join(problems))
     from scorekeeper import night_outcomes, ratings, stats
 
-    return stats.repair_cache(db) + ratings.repair_cache(db) + night_outcomes.repair_cache(db)
+    check = stats.repair_cache(db, every)
+    heads = {g.id: g.head for g in db.games()}
+    trusted = db.facts_kept()  # else their triggers were dropped: every row is rebuilt
+    kept = db.all_facts() if trusted else {}
+    suspects = [gid for gid in _facts_wrong(kept, heads, check.summaries) if gid in heads]
+    if suspects and not every:  # replay the games they disagree on, to settle which is right
+        settled = stats.repair_cache(db, suspects=suspects)
+        check = check._replace(summaries=settled.summaries, rebuilt=check.rebuilt + settled.rebuilt)
+    wrong = _facts_wrong(kept, heads, check.summaries) if trusted else list(heads)
+    if wrong:
+        db.reset_facts()
+    if wrong or any(row is None or row[1] != heads.get(gid) or row[2] is None for gid, row in kept.items()):
+        db.put_facts((gid, heads[gid], *_facts_of_summary(s)) for gid, s in check.summaries.items())
+    from scorekeeper.storage import states
+
+    # the placings `ratings` caches and the outcomes a night reads, each at its game's head
+    rebuilt = check.rebuilt + ratings.repair_cache(db) + night_outcomes.repair_cache(db)
+    return CachesChecked(check.replayed, check.compared, rebuilt, len(wrong), every, states.unchecked(db))
+
+
+def _facts_wrong(kept: dict, heads: dict[str, str], truth: dict[str, dict]) -> list[str]:
+    """The games whose facts are known at the game's head but disagree with `truth`, are
+    missing, or belong to no game. (Facts at another head are stale, not wrong: no reader
+    uses them; they are worked out again.)"""
+    return [
+        gid for gid, row in kept.items()
+        if row is None or (summary := truth.get(gid)) is None
+        or (row[2] is not None and row[1] == heads[gid] and (row[2], row[3]) != _facts_of_summary(summary))
+    ]  # fmt: skip
 
 
 def digests_game(db: store.Store, chosen: str | None) -> str | None:
@@ -219,7 +298,7 @@ def lookalike_games(db: store.Store) -> list[list[Listed]]:
     summaries `games` keeps: each group of two or more. A table plays a game once, so one of
     each group is likely a copy of another; only a digest written down tells which."""
     groups: dict[tuple, list[Listed]] = {}
-    for game in games(db):
+    for game in games(db, every=True)[0]:
         groups.setdefault((game.name, tuple(game.players), game.started[:16]), []).append(game)
     return [group for group in groups.values() if len(group) > 1]
 
@@ -269,9 +348,11 @@ def record(
     with it in place: refused, naming the entry, if any later entry no longer fits. A renege
     built for a closed hand (a revoke flagged by a hand's last trick, or confirmed after the
     game's end) is such a correction too: its penalty counts in that hand."""
-    with db.writing(game_id) as writer:
-        stored = events.parse_all([e.body for e in writer.events])
-        game = engine.replay(stored)
+    from scorekeeper.storage import states
+
+    kept = states.load(db, game_id)
+    with db.writing(game_id) if kept is None else db.writing_from(game_id, kept.n, kept.head) as writer:
+        game = resumed(kept, writer)
         if game.abandoned:
             raise errors.RuleViolation("this game was abandoned; `undo` takes that back, or start another with `new`")
         event = build(game)
@@ -286,7 +367,7 @@ def record(
 
             event = events.Corrected(fact=corrections.named_as_then(event, game.renames))
         if corrects or isinstance(event, events.DealerSet):
-            after = _retold(stored, event)
+            after = _retold(events.parse_all([e.body for e in writer.full_events()]), event)
             went_to = after.hands[event.hand - 1]
         else:
             from scorekeeper.core import entries
@@ -298,8 +379,10 @@ def record(
             engine.apply(game, event)
         appended = writer.append(event.data())
         n = appended.n
-    if after is game:
-        game.entries.append((n, event))
+        if after is game:
+            game.entries.append((n, event))
+        writer.keep_facts(*facts(after))
+        states.keep(writer, after)
     return Recorded(after, went_to, event, n, before=game if corrects else None, digest=appended.hash)
 
 
@@ -337,7 +420,11 @@ def undo(db: store.Store, game_id: str) -> Undone:
         stored = events.parse_all([e.body for e in writer.events])
         reversal = entries.undo(engine.replay(stored))
         n = writer.append(reversal.data()).n
-    game = engine.replay([*stored, reversal])
+        game = engine.replay([*stored, reversal])
+        writer.keep_facts(*facts(game))
+        from scorekeeper.storage import states
+
+        states.keep(writer, game)
     return Undone(game, stored[reversal.target], reversal.target, n)
 
 
@@ -351,7 +438,11 @@ def abandon(db: store.Store, game_id: str) -> engine.Game:
         if game.finished:
             raise errors.RuleViolation("this game is over, so there is nothing to abandon")
         writer.append(events.GameAbandoned().data())
-    game.abandoned = True
+        game.abandoned = True
+        writer.keep_facts(*facts(game))
+        from scorekeeper.storage import states
+
+        states.keep(writer, game)
     return game
 
 
@@ -387,6 +478,7 @@ def create(db: store.Store, home: Path | None, ruleset_name: str, players: str, 
     game = engine.start(event)
     with db.writing(event.game_id, new=True) as writer:
         writer.append(event.data())
+        writer.keep_facts(*facts(game))
         db.set_current_game(event.game_id)  # in the same transaction: both, or neither
     return game
 
@@ -423,6 +515,7 @@ def import_files(db: store.Store, paths: Sequence[Path]) -> Imported:
     for copy, game in zip(chosen.take, taken, strict=True):
         stats.remember(db, game, copy.events[-1].hash)
         ratings.remember(db, game, copy.events[-1].hash)
+    db.put_facts([(game.id, copy.events[-1].hash, *facts(game)) for copy, game in zip(chosen.take, taken, strict=True)])
     return Imported(
         added=[g for g in taken if g.id in added],
         extended=[(g, len(c.events) - chosen.extends[g.id]) for c, g in zip(chosen.take, taken, strict=True) if g.id in chosen.extends],

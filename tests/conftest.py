@@ -61,9 +61,10 @@ class Sk:
     def __init__(self):
         self.runner = CliRunner()
 
-    def run(self, *args):
+    def run(self, *args, input=None):
+        """One run; `input`: what standard input holds (text), else nothing."""
         cli = command()
-        with self.runner.isolation() as (out, err, _):
+        with self.runner.isolation(input=input) as (out, err, _):
             try:
                 cli.main(args=[str(a) for a in args], prog_name=cli.name or "root")
                 code = 0

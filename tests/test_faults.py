@@ -170,7 +170,7 @@ def test_a_store_of_an_unknown_version_says_so_instead_of_going_in_a_circle(sk, 
     before = snapshot(home)
     expected = (
         f"error: {path} holds a store's tables, but its header says it is store version {version}, a version "
-        "no scorekeeper writes (this one writes 1): the header was damaged or edited; nothing was "
+        f"no scorekeeper writes (this one writes {store.SCHEMA_VERSION}): the header was damaged or edited; nothing was "
         f"changed; restore the latest backup with `scorekeeper restore {backup}`, or move the store aside "
         "and pass --home DIR"
     )

@@ -70,7 +70,7 @@ def test_the_game_a_text_names(db):
     assert table.use(db, first.id) == first.id and table.resolve_game(db, None) == first.id
     with pytest.raises(errors.EntryError, match=r"^no game 'zz' in the store; `games` lists them$"):
         table.resolve_game(db, "zz")
-    assert [(g.id, g.current) for g in table.games(db)] == [(first.id, True), (second.id, False)]
+    assert [(g.id, g.current) for g in table.games(db)[0]] == [(first.id, True), (second.id, False)]
 
 
 @pytest.mark.parametrize(

@@ -8,14 +8,12 @@ import os
 import subprocess
 import sys
 
-from typer.testing import CliRunner
-
-from scorekeeper.cli import app
+from conftest import Sk
 
 
 def play(*lines, args=()):
     """Run `play` with these lines on standard input (not a terminal); returns the result."""
-    result = CliRunner().invoke(app, ["play", *args], input="".join(f"{line}\n" for line in lines))
+    result = Sk().run("play", *args, input="".join(f"{line}\n" for line in lines))
     assert "Traceback" not in result.stdout + result.stderr
     return result
 

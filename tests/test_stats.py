@@ -8,7 +8,7 @@ from helpers import load_bench, store_game
 from openskill.models import PlackettLuce
 
 from scorekeeper import stats
-from scorekeeper.storage import store
+from scorekeeper.storage import seals, store
 
 SHORT = ["--set", "sizes=fixed", "--set", "hands=2", "--set", "start=6"]
 
@@ -208,25 +208,29 @@ def test_a_new_entry_is_seen_at_once(sk):
     assert (ann["played"], ann["in_progress"], ann["bids"]) == (0, 1, 1)
 
 
-def test_records_come_from_the_caches_and_rebuild_replays(sk, home):
+def test_records_come_from_the_caches_and_an_edited_row_is_not_trusted(sk, home):
     mrpikes_one(sk)
     sk("stats")
     with store.Store(home) as db:
         (game,) = db.games()
-        head, text = db.derived(stats.CACHE_KIND)[game.id]
+        head, data = db.derived(stats.CACHE_KIND)[game.id]
         assert head == game.head
+        seal, text = data.split(" ", 1)
         forged = json.loads(text)
         forged["players"]["Bob"][3 + stats.COUNTS.index("pants")] = 7  # [score, won, shared, *COUNTS]
-        assert db.put_derived(stats.CACHE_KIND, [(game.id, head, json.dumps(forged))])
+        # the row edited by hand, its seal left as it was: it no longer matches
+        assert db.put_derived(stats.CACHE_KIND, [(game.id, head, f"{seal} {json.dumps(forged)}")])
         # The whole store's records are cached too, under a digest of every game's head.
-        assert db.derived(stats.AGGREGATE_KIND)["*"][0] != head
-    assert record(sk.json("stats"), "oh-hell-mrpikes", "Bob")["pants"] == 1  # no game changed
+        aggregate = db.derived(stats.AGGREGATE_KIND)["*"]
+        assert aggregate[0] != head
+    assert record(sk.json("stats"), "oh-hell-mrpikes", "Bob")["pants"] == 1  # no game changed: one row read
     with store.Store(home) as db:
-        assert db.put_derived(stats.AGGREGATE_KIND, [("*", "stale", "{}")])
-    # A game's summary is trusted while its chain head matches; --rebuild replays and repairs it.
-    assert record(sk.json("stats"), "oh-hell-mrpikes", "Bob")["pants"] == 7
-    assert record(sk.json("stats", "--rebuild"), "oh-hell-mrpikes", "Bob")["pants"] == 1
+        assert db.put_derived(stats.AGGREGATE_KIND, [("*", aggregate[0], aggregate[1].replace('"Bob"', '"Rob"'))])
+    # Both rows are summed again from a replay of the game, never from the edited text.
     assert record(sk.json("stats"), "oh-hell-mrpikes", "Bob")["pants"] == 1
+    with store.Store(home) as db:
+        assert stats._unsealed(seals.key(home), game.id, head, db.derived(stats.CACHE_KIND)[game.id][1]) is not None
+    assert record(sk.json("stats", "--rebuild"), "oh-hell-mrpikes", "Bob")["pants"] == 1
 
 
 def test_imported_games_count(sk, tmp_path):

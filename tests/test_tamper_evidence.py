@@ -140,13 +140,21 @@ def test_verify_rebuilds_a_cached_summary_that_does_not_match_its_game(sk, home)
     assert json.loads(sk("stats", "--json"))["rulesets"]  # summaries cached now
     with store.Store(home) as db:
         (game,) = db.games()
-        head, text = db.derived(stats.CACHE_KIND)[game.id]
-        forged = json.loads(text)
+        head, data = db.derived(stats.CACHE_KIND)[game.id]
+        forged = json.loads(data.split(" ", 1)[1])
         forged["hands"] = 41  # hands no one played
-        assert db.put_derived(stats.CACHE_KIND, [(game.id, head, json.dumps(forged))])
-    assert "hand 42" in sk("games")  # the cache is trusted while its head matches
+        # edited by hand: its seal no longer matches, so it is not trusted
+        assert db.put_derived(stats.CACHE_KIND, [(game.id, head, data.replace('"hands":2', '"hands":41'))])
+    assert "hand 3" in sk("games")
+    with store.Store(home) as db:  # forged by someone holding the key beside the store
+        assert db.put_derived(stats.CACHE_KIND, stats._sealed(db, [(game.id, head, json.dumps(forged))]))
+    assert "hand 42" in sk("games")  # a row that checks out is trusted while its head matches
     assert sk("verify").splitlines()[:2] == [
+        "The 1 game verifies: no entry has been altered.", f"Latest backup: just now, {latest_backup(home)}"
+    ]  # checked by its head
+    assert sk("verify", "--replay").splitlines()[:3] == [
         "The 1 game verifies: no entry has been altered.",
+        "Every game replayed (1) to check its cached summary.",
         "Rebuilt 1 cached summary that did not match its game (a cache beside the record, used by "
         "`games`, `stats` and `ratings`; the record itself is intact).",
     ]

@@ -414,8 +414,7 @@ def _reached(end: rulesets.End, total: Fraction) -> bool:
 def _advance(game: Game, hand: Hand) -> None:
     rules = game.ruleset
     end = rules.end
-    totals = game.totals()
-    if end.threshold is not None and any(_reached(end, t) for t in totals.values()):
+    if end.threshold is not None and any(_reached(end, t) for t in game.totals().values()):
         game.finished = True
         return
     planned = game.planned_hands

@@ -19,13 +19,36 @@ class RuleRef(NamedTuple):
     pick: str = ""  # poison: the pick scored, "bid", "blind" or "take"
 
 
+class Reason:
+    """The words of an item, put together only when they are shown (`str()`): a replay makes
+    hundreds of items that nobody reads. Equal to the text it makes."""
+
+    __slots__ = ("args", "build")
+
+    def __init__(self, build: Callable[..., str], *args: object) -> None:
+        self.build = build
+        self.args = args
+
+    def __str__(self) -> str:
+        return self.build(*self.args)
+
+    def __repr__(self) -> str:
+        return repr(str(self))
+
+    def __eq__(self, other: object) -> bool:
+        return str(self) == str(other) if isinstance(other, str | Reason) else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+
 class Item(NamedTuple):
-    """Points one rule gave one player in one hand, with the reason in words."""
+    """Points one rule gave one player in one hand, with the reason in words (`str()` of it)."""
 
     player: str
     points: Fraction
     rule: str  # the rule's kind, as `why --json` shows it: "exact_bid", "poison blind", "cards", "moon", …
-    reason: str
+    reason: str | Reason
     source: RuleRef | None = None
 
 

@@ -13,10 +13,12 @@ from fractions import Fraction
 from typing import Annotated, Any, Literal, Self, Union
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
     Field,
+    PlainSerializer,
     ValidationError,
     ValidationInfo,
     field_validator,
@@ -91,17 +93,24 @@ def _points(value: Any) -> Any:
     return value
 
 
-Pts = Annotated[Fraction, BeforeValidator(_points)]
+def _whole(value: Fraction) -> int | Fraction:
+    """A whole number of points as an int: a ruleset without halves scores in integers
+    (several times quicker), one with halves in exact fractions; the two mix exactly."""
+    return value.numerator if value.denominator == 1 else value
+
+
+# Dumped as text ("10", "1/2") whether held as an int or a Fraction.
+Pts = Annotated[Fraction, BeforeValidator(_points), AfterValidator(_whole), PlainSerializer(str)]
 
 
 class Terms(Model):
     """Coefficients of the fixed terms a bid score is built from; absent terms are 0."""
 
-    base: Pts = Fraction(0)
-    per_trick: Pts = Fraction(0)  # × tricks taken
-    per_bid: Pts = Fraction(0)  # × the bid
-    per_off: Pts = Fraction(0)  # × |bid − tricks|
-    per_card: Pts = Fraction(0)  # × cards dealt to each player this hand
+    base: Pts = 0
+    per_trick: Pts = 0  # × tricks taken
+    per_bid: Pts = 0  # × the bid
+    per_off: Pts = 0  # × |bid − tricks|
+    per_card: Pts = 0  # × cards dealt to each player this hand
 
 
 
@@ -161,8 +170,8 @@ class TrickPoints(Model):
 
     kind: Literal["trick"]
     which: Literal["first", "last"]
-    winner: Pts = Fraction(0)
-    others: Pts = Fraction(0)
+    winner: Pts = 0
+    others: Pts = 0
 
 
 

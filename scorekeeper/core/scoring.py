@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from scorekeeper.core import cards, rulesets
-from scorekeeper.core.outcomes import Announcement, Item, MoonVerdict, RuleRef, SweepVerdict
+from scorekeeper.core.outcomes import Announcement, Item, MoonVerdict, Reason, RuleRef, SweepVerdict
 
 
 class PoisonPick(NamedTuple):  # NamedTuples, not dataclasses: cheaper to define at start-up
@@ -37,6 +37,8 @@ class Facts(NamedTuple):
 
 def points_text(value: Fraction) -> str:
     """Points as people write them: 7, -11, 7½, -½."""
+    if type(value) is int:
+        return str(value)
     sign = "-" if value < 0 else ""
     whole, part = divmod(abs(value), 1)
     if part == 0:
@@ -52,15 +54,13 @@ def points_json(value: Fraction) -> int | float:
 
 
 def _terms(terms: rulesets.Terms, *, bid: int, tricks: int, size: int) -> Fraction:
-    """base + per_trick × tricks + per_bid × bid + per_off × |bid − tricks| + per_card × size;
-    the terms a rule leaves at 0 (most of them) are skipped, not multiplied out in Fractions."""
-    value = terms.base
-    for coefficient, count in (
-        (terms.per_trick, tricks), (terms.per_bid, bid), (terms.per_off, abs(bid - tricks)), (terms.per_card, size),
-    ):  # fmt: skip
-        if coefficient:
-            value += coefficient * count
-    return value
+    """base + per_trick × tricks + per_bid × bid + per_off × |bid − tricks| + per_card × size.
+    Whole coefficients are ints (see rulesets._whole), so this is integer arithmetic unless a
+    ruleset has halves."""
+    return (
+        terms.base + terms.per_trick * tricks + terms.per_bid * bid + terms.per_off * abs(bid - tricks)
+        + terms.per_card * size
+    )  # fmt: skip
 
 
 def _card_points(rule: rulesets.CardPoints, card: cards.Card, cursed: str | None) -> Fraction:
@@ -68,32 +68,48 @@ def _card_points(rule: rulesets.CardPoints, card: cards.Card, cursed: str | None
         return rule.cards[card.code]
     if rule.cursed is not None and cursed is not None and card.bears(cursed):
         return rule.cursed
-    return sum((rule.suits.get(s, Fraction(0)) for s in card.suits), Fraction(0))
+    return sum(rule.suits.get(s, 0) for s in card.suits)
 
 
 def scoring_cards(phase: rulesets.Phase, deck: cards.Deck, cursed: str | None) -> list[cards.Card]:
-    """The cards of the pack in use that score in this kind of hand (each taken once)."""
+    """The cards of the pack in use that score in this kind of hand (each taken once).
+    Asked after every entry of a hand, so the answer is kept for the last few phases seen
+    (a phase is immutable; it is kept with the answer, so its id cannot be reused meanwhile)."""
+    key = (id(phase), deck.name, cursed)
+    kept = _SCORING_CARDS.get(key)
+    if kept is not None and kept[0] is phase:
+        return list(kept[1])
     rules = [r for r in phase.scoring if isinstance(r, rulesets.CardPoints)]
     seen: dict[str, cards.Card] = {}
     for card in deck.cards:
         if any(_card_points(rule, card, cursed) for rule in rules):
             seen.setdefault(card.code, card)
+    if len(_SCORING_CARDS) >= 64:
+        _SCORING_CARDS.clear()
+    _SCORING_CARDS[key] = (phase, tuple(seen.values()))
     return list(seen.values())
+
+
+_SCORING_CARDS: dict[tuple[int, str, str | None], tuple[rulesets.Phase, tuple[cards.Card, ...]]] = {}
 
 
 def _bid_items(rule: rulesets.ExactBid, facts: Facts, player: str, index: int) -> Item:
     bid, took = facts.bids[player], facts.tricks[player]
     if bid == took:
         zero = bid == 0 and rule.made_zero is not None
-        terms = rule.made_zero if zero else rule.made
-        value = _terms(terms, bid=bid, tricks=took, size=facts.size)
-        reason = f"bid {bid}, took {took}: made" + (" (zero bid)" if zero else "")
+        value = _terms(rule.made_zero if zero else rule.made, bid=bid, tricks=took, size=facts.size)  # type: ignore[arg-type]
         case = "made zero" if zero else "made"
     else:
         value = _terms(rule.missed, bid=bid, tricks=took, size=facts.size)
-        reason = f"bid {bid}, took {took}: missed by {abs(bid - took)}"
         case = "missed"
-    return Item(player, value, "exact_bid", f"{reason} → {points_text(value)}", RuleRef("scoring", index, case))
+    return Item(player, value, "exact_bid", Reason(_bid_words, "bid", bid, took, value, case), RuleRef("scoring", index, case))
+
+
+def _bid_words(name: str, bid: int, took: int, value: Fraction, case: str) -> str:
+    """'bid 2, took 2: made → 12', 'blind bid 3, took 1: missed by 2 → -30'."""
+    if case == "missed":
+        return f"{name} {bid}, took {took}: missed by {abs(bid - took)} → {points_text(value)}"
+    return f"{name} {bid}, took {took}: made{' (zero bid)' if case == 'made zero' else ''} → {points_text(value)}"
 
 
 def _poison_item(rule: rulesets.PoisonTally, facts: Facts, player: str, index: int) -> Item:
@@ -101,18 +117,18 @@ def _poison_item(rule: rulesets.PoisonTally, facts: Facts, player: str, index: i
     if pick.kind == "take":
         value = _terms(rule.take, bid=0, tricks=took, size=facts.size)
         ref = RuleRef("scoring", index, "", "take")
-        return Item(player, value, "poison take", f"take, took {took} → {points_text(value)}", ref)
+        return Item(player, value, "poison take", Reason(_take_words, took, value), ref)
     terms = rule.bid if pick.kind == "bid" else rule.blind
     bid = pick.bid or 0
     name = "bid" if pick.kind == "bid" else "blind bid"
-    if bid == took:
-        value = _terms(terms.made, bid=bid, tricks=took, size=facts.size)
-        reason = f"{name} {bid}, took {took}: made"
-    else:
-        value = _terms(terms.missed, bid=bid, tricks=took, size=facts.size)
-        reason = f"{name} {bid}, took {took}: missed by {abs(bid - took)}"
-    ref = RuleRef("scoring", index, "made" if bid == took else "missed", pick.kind)
-    return Item(player, value, f"poison {pick.kind}", f"{reason} → {points_text(value)}", ref)
+    value = _terms(terms.made if bid == took else terms.missed, bid=bid, tricks=took, size=facts.size)
+    case = "made" if bid == took else "missed"
+    ref = RuleRef("scoring", index, case, pick.kind)
+    return Item(player, value, f"poison {pick.kind}", Reason(_bid_words, name, bid, took, value, case), ref)
+
+
+def _take_words(took: int, value: Fraction) -> str:
+    return f"take, took {took} → {points_text(value)}"
 
 
 def _rule_items(rule: rulesets.ScoringRule, facts: Facts, index: int) -> list[Item]:
@@ -287,7 +303,7 @@ def _apply_outcome(
 
 def totals(items: list[Item], players: list[str]) -> dict[str, Fraction]:
     """Points per player from a list of items (every player present, 0 if none)."""
-    result = {p: Fraction(0) for p in players}
+    result: dict[str, Fraction] = dict.fromkeys(players, 0)
     for item in items:
         result[item.player] += item.points
     return result

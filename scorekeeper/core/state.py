@@ -148,7 +148,7 @@ class Game:
         self.corrections: list[Any] = []  # corrections.Correction, in log order
         self.set_aside: list[tuple[int, events.AnyEvent]] = []  # entries of hands a correction ended the game before
         self.abandoned = False
-        self._settled = {p: Fraction(0) for p in players}  # the closed hands' sum (see totals)
+        self._settled = {p: 0 for p in players}  # the closed hands' sum (see totals)
         self._settled_hands = 0
 
     @property
@@ -170,14 +170,14 @@ class Game:
         while self._settled_hands < len(self.hands) and self.hands[self._settled_hands].closed:
             self._add(self._settled, self.hands[self._settled_hands])
             self._settled_hands += 1
-        result = {player: self._settled.get(player, Fraction(0)) for player in self.roster}
+        result = {player: self._settled.get(player, 0) for player in self.roster}
         for hand in self.hands[self._settled_hands :]:
             self._add(result, hand)
         return result
 
     def _add(self, totals: dict[str, Fraction], hand: Hand) -> None:
         for player, value in hand.points(self.roster).items():
-            totals[player] = totals.get(player, Fraction(0)) + value
+            totals[player] = totals.get(player, 0) + value
 
     def standings(self) -> list[tuple[int, str, Fraction]]:
         """(place, player, total), best first; tied players share a place. Players who left
@@ -260,8 +260,8 @@ class Game:
             return []
         if hand.played and len(hand.played) == hand.size:
             return []  # played out card by card: what no one captured was never dealt
-        taken = {c.code for got in hand.taken.values() for c in got}
-        return [c for c in scoring.scoring_cards(hand.phase, self.deck, hand.cursed) if c.code not in taken]
+        taken = {c for got in hand.taken.values() for c in got}  # a card equals another only if their codes do
+        return [c for c in scoring.scoring_cards(hand.phase, self.deck, hand.cursed) if c not in taken]
 
     def rename(self, old: str, new: str) -> None:
         """Call a seat by a new name everywhere, as if it had always been called that; the

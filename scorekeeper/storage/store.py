@@ -21,7 +21,7 @@ from typing import Any, NamedTuple, Self
 
 from scorekeeper.core import errors
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 # "TSkp" in ASCII, stamped in the file header so we never mistake another program's database
 # for ours (nor theirs for ours).
 APPLICATION_ID = 0x54536B70
@@ -29,7 +29,7 @@ ZERO_HASH = "0" * 64
 BUSY_TIMEOUT_MS = 10_000
 
 _SQLITE_MAGIC = b"SQLite format 3\x00"
-_TABLES = frozenset({"meta", "games", "events"})
+_TABLES = frozenset({"meta", "games", "events"})  # game_facts (version 2) is a cache: not required
 _CURRENT_GAME = "current_game"
 
 # The entries this process has committed, (game id, n) in order: what an interrupted command
@@ -80,9 +80,16 @@ def _chain_hash_of_text(prev: str, game_id: str, n: int, at: str, body_text: str
     """chain_hash for a body already in canonical text, as stored: the same text is hashed (the
     keys at, body, game, n, prev are in sorted order) without parsing and re-encoding the body.
     Verifying a large store spends most of its time here."""
-    enc = _ENCODER.encode
-    text = f'{{"at":{enc(at)},"body":{body_text},"game":{enc(game_id)},"n":{n},"prev":{enc(prev)}}}'
+    text = f'{{"at":{_quoted(at)},"body":{body_text},"game":{_quoted(game_id)},"n":{n},"prev":{_quoted(prev)}}}'
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _quoted(text: str) -> str:
+    """A string as canonical_json writes it: as it is between quotes when nothing in it needs
+    escaping (ids, hashes and times, always), else by the encoder."""
+    if text.isprintable() and '"' not in text and "\\" not in text:
+        return f'"{text}"'
+    return _ENCODER.encode(text)
 
 
 # --- schema and migrations -------------------------------------------------------------------
@@ -126,8 +133,38 @@ def _migrate_0_to_1(conn: sqlite3.Connection) -> None:
         conn.execute(statement)
 
 
+# What every entry needs to know about the other games (is another in progress? what is each
+# called?), one row a game, so that it costs a lookup of the few games in progress, not a read
+# of every game. A cache beside the record: each row names the chain head it was worked out
+# at. The triggers make it correct whoever writes (another process, an older scorekeeper):
+# any change to a game's head marks its row unknown in the same transaction, and the service
+# fills it in again before that transaction commits; a reader works out an unknown row by
+# replaying (or from the `stats` summaries), and `verify` checks every row.
+_GAME_FACTS = (
+    """CREATE TABLE game_facts (
+        game_id TEXT PRIMARY KEY NOT NULL,
+        head TEXT NOT NULL,  -- the chain head the facts hold at; '' while unknown
+        in_progress INTEGER,  -- 1 while it takes entries, 0 finished or abandoned, NULL unknown
+        name TEXT  -- the game's name ('' if none), NULL unknown
+    ) WITHOUT ROWID""",
+    "CREATE INDEX game_facts_open ON game_facts (game_id) WHERE in_progress IS NOT 0",
+    """CREATE TRIGGER game_facts_new AFTER INSERT ON games
+    BEGIN INSERT OR REPLACE INTO game_facts VALUES (new.id, '', NULL, NULL); END""",
+    """CREATE TRIGGER game_facts_moved AFTER UPDATE OF head ON games
+    BEGIN UPDATE game_facts SET head = '', in_progress = NULL, name = NULL WHERE game_id = new.id; END""",
+    "INSERT INTO game_facts SELECT id, '', NULL, NULL FROM games",
+)
+FACTS_TRIGGERS = frozenset({"game_facts_new", "game_facts_moved"})
+
+
+def _migrate_1_to_2(conn: sqlite3.Connection) -> None:
+    """Additive: the game_facts cache, every existing game's row unknown until first needed."""
+    for statement in _GAME_FACTS:
+        conn.execute(statement)
+
+
 # MIGRATIONS[k] takes a store from schema version k to k + 1; version 0 is an empty file.
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_0_to_1]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_migrate_0_to_1, _migrate_1_to_2]
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 
@@ -258,6 +295,24 @@ def _sqlite_errors(path: Path) -> Iterator[None]:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
+
+
+# Derived data (a cache, not part of the record): created on first use.
+_DERIVED_TABLE = (
+    "CREATE TABLE IF NOT EXISTS derived (kind TEXT NOT NULL, game_id TEXT NOT NULL, "
+    "head TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (kind, game_id)) WITHOUT ROWID"
+)
+_DERIVED_UPSERT = (
+    "INSERT INTO derived (kind, game_id, head, data) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (kind, game_id) DO UPDATE SET head = excluded.head, data = excluded.data"
+)
+
+
+def _broken_for_writing(game_id: str, problem: str) -> str:
+    return (
+        f"game {game_id}'s audit chain is broken ({problem}); nothing was recorded; "
+        "run `verify`, and restore the store from a backup"
+    )
 
 
 # --- the store -------------------------------------------------------------------------------
@@ -589,15 +644,23 @@ class Store:
 
     # -- derived data: a cache, not part of the record --
 
-    def derived(self, kind: str) -> dict[str, tuple[str, str]]:
+    def derived(self, kind: str, game_ids: list[str] | None = None) -> dict[str, tuple[str, str]]:
         """Data of one kind derived from games by replaying them (e.g. the summaries behind
-        `stats`): game id -> (the chain head it was derived at, its text). A cache kept in a
-        table of its own, created on first use; dropping it loses nothing."""
+        `stats`): game id -> (the chain head it was derived at, its text), for every game or
+        for `game_ids` only. A cache kept in a table of its own, created on first use;
+        dropping it loses nothing."""
         with _sqlite_errors(self.path):
             try:
-                rows = self.conn.execute(
-                    "SELECT game_id, head, data FROM derived WHERE kind = ?", (kind,)
-                ).fetchall()
+                if game_ids is None:
+                    rows = self.conn.execute(
+                        "SELECT game_id, head, data FROM derived WHERE kind = ?", (kind,)
+                    ).fetchall()
+                else:
+                    rows = self.conn.execute(
+                        "SELECT game_id, head, data FROM derived WHERE kind = ? AND game_id IN "
+                        "(SELECT value FROM json_each(?))",
+                        (kind, json.dumps(game_ids)),
+                    ).fetchall()
             except sqlite3.OperationalError as exc:
                 if "no such table" in str(exc):
                     return {}
@@ -609,22 +672,134 @@ class Store:
         effort: a busy or read-only store keeps nothing and says so with False."""
         if self.conn.in_transaction:
             raise RuntimeError("put_derived() cannot run inside writing()")
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute(_DERIVED_TABLE)
+            conn.executemany(
+                _DERIVED_UPSERT,
+                [(kind, game_id, head, data) for game_id, head, data in rows],
+            )
+
+        return self._cache_write(write)
+
+    # -- what an entry needs to know about the other games (see _GAME_FACTS) --
+
+    def game_count(self) -> int:
+        with _sqlite_errors(self.path):
+            return self.conn.execute("SELECT count(*) FROM games").fetchone()[0]
+
+    def newest_games(self, limit: int) -> list[GameSummary]:
+        """The `limit` games created last, in the order they were created."""
+        with _sqlite_errors(self.path):
+            rows = self.conn.execute(
+                "SELECT id, created_at, events, head FROM games ORDER BY seq DESC LIMIT ?", (limit,)
+            ).fetchall()
+        return [GameSummary(*row) for row in reversed(rows)]
+
+    def facts_kept(self) -> bool:
+        """Whether the game_facts triggers are in place: without them (dropped by hand) a
+        row may be stale, so no row is trusted (`verify` puts them back)."""
+        with _sqlite_errors(self.path):
+            found = self.conn.execute(
+                "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name IN (?, ?)",
+                tuple(sorted(FACTS_TRIGGERS)),
+            ).fetchone()[0]
+        return found == len(FACTS_TRIGGERS)
+
+    def reset_facts(self) -> None:
+        """Put the game_facts table and its triggers back as the migration made them, every
+        row unknown (`verify`, when they were tampered with)."""
+        with self._transaction(), _sqlite_errors(self.path):
+            conn = self.conn
+            conn.execute("DROP TABLE IF EXISTS game_facts")
+            for name in FACTS_TRIGGERS:
+                conn.execute(f"DROP TRIGGER IF EXISTS {name}")
+            _migrate_1_to_2(conn)
+
+    def games_in_progress(self, except_id: str = "") -> tuple[list[str], list[GameSummary]]:
+        """The other games whose facts say they are in progress, and the other games whose facts
+        are unknown (to be worked out by the caller and kept with put_facts). Only those rows
+        are read, through an index: the cost does not grow with the finished games."""
+        if not self.facts_kept():
+            return [], [g for g in self.games() if g.id != except_id]
+        with _sqlite_errors(self.path):
+            rows = self.conn.execute(
+                "SELECT g.id, g.created_at, g.events, g.head, f.head, f.in_progress "
+                "FROM game_facts AS f JOIN games AS g ON g.id = f.game_id "
+                "WHERE f.in_progress IS NOT 0 AND f.game_id != ?",
+                (except_id,),
+            ).fetchall()
+        going = [row[0] for row in rows if row[5] == 1 and row[4] == row[3]]
+        unknown = [GameSummary(*row[:4]) for row in rows if not (row[5] == 1 and row[4] == row[3])]
+        return going, unknown
+
+    def game_names(self) -> list[tuple[GameSummary, str | None]]:
+        """The games that have a name or whose facts are unknown (name None), in the order
+        they were created."""
+        if not self.facts_kept():
+            return [(g, None) for g in self.games()]
+        with _sqlite_errors(self.path):
+            rows = self.conn.execute(
+                "SELECT g.id, g.created_at, g.events, g.head, f.head, f.name "
+                "FROM game_facts AS f JOIN games AS g ON g.id = f.game_id "
+                "WHERE f.name IS NULL OR f.name != '' OR f.head != g.head ORDER BY g.seq"
+            ).fetchall()
+        return [(GameSummary(*row[:4]), row[5] if row[4] == row[3] else None) for row in rows]
+
+    def all_facts(self) -> dict[str, tuple[str, str, int | None, str | None] | None]:
+        """For `verify`: every game id -> (its head, the facts' head, in_progress, name), None
+        for a game without a facts row; a row without a game is listed under its id with an
+        empty head."""
+        with _sqlite_errors(self.path):
+            rows = self.conn.execute(
+                "SELECT g.id, g.head, f.head, f.in_progress, f.name FROM games AS g "
+                "LEFT JOIN game_facts AS f ON f.game_id = g.id"
+            ).fetchall()
+            orphans = self.conn.execute(
+                "SELECT game_id, head, in_progress, name FROM game_facts "
+                "WHERE game_id NOT IN (SELECT id FROM games)"
+            ).fetchall()
+        found: dict[str, tuple[str, str, int | None, str | None] | None] = {
+            gid: None if fhead is None else (head, fhead, going, name) for gid, head, fhead, going, name in rows
+        }
+        found.update({gid: ("", fhead, going, name) for gid, fhead, going, name in orphans})
+        return found
+
+    def put_facts(self, rows: Iterable[tuple[str, str, bool, str]]) -> bool:
+        """Keep (game id, chain head, in progress, name) facts, each only if the game's head is
+        still that head (a writer may have moved on meanwhile). Inside writing() it is part of the transaction; outside, best effort like
+        put_derived."""
+        rows = [(head, int(going), name, gid, gid, head) for gid, head, going, name in rows]
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.executemany(
+                "INSERT OR IGNORE INTO game_facts (game_id, head, in_progress, name) "
+                "SELECT id, '', NULL, NULL FROM games WHERE id = ?",
+                [(row[3],) for row in rows],
+            )
+            conn.executemany(
+                "UPDATE game_facts SET head = ?, in_progress = ?, name = ? "
+                "WHERE game_id = ? AND (SELECT head FROM games WHERE id = ?) = ?",
+                rows,
+            )
+
+        if self.conn.in_transaction:
+            with _sqlite_errors(self.path):
+                write(self.conn)
+            return True
+        return self._cache_write(write)
+
+    def _cache_write(self, write: Callable[[sqlite3.Connection], None]) -> bool:
+        """Run `write` in a transaction of its own, best effort: a cache is not worth waiting
+        for, so a busy or read-only store keeps nothing and says so with False."""
         try:
             conn = self._for_writing()
         except errors.StoreError:
             return False
-        conn.execute("PRAGMA busy_timeout = 250")  # a cache is not worth waiting for
+        conn.execute("PRAGMA busy_timeout = 250")
         try:
             conn.execute("BEGIN IMMEDIATE")
-            conn.execute(
-                "CREATE TABLE IF NOT EXISTS derived (kind TEXT NOT NULL, game_id TEXT NOT NULL, "
-                "head TEXT NOT NULL, data TEXT NOT NULL, PRIMARY KEY (kind, game_id)) WITHOUT ROWID"
-            )
-            conn.executemany(
-                "INSERT INTO derived (kind, game_id, head, data) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (kind, game_id) DO UPDATE SET head = excluded.head, data = excluded.data",
-                [(kind, game_id, head, data) for game_id, head, data in rows],
-            )
+            write(conn)
             conn.execute("COMMIT")
             return True
         except sqlite3.Error:
@@ -721,15 +896,81 @@ class Store:
                     "run `new` again"
                 )
             if problem:
-                raise errors.StoreError(
-                    f"game {game_id}'s audit chain is broken ({problem}); nothing was recorded; "
-                    "run `verify`, and restore the store from a backup"
-                )
+                raise errors.StoreError(_broken_for_writing(game_id, problem))
             writer = GameWriter(self, game_id, events)
             try:
                 yield writer
             finally:
                 writer._open = False
+
+    @contextmanager
+    def writing_from(self, game_id: str, n: int, head: str) -> Iterator[GameWriter]:
+        """`writing`, for a game whose state as of entry `n`, with hash `head`, is known (a
+        kept game state): the chain is checked whole as ever (a damaged chain takes no more
+        entries), but only the entries from `n` on are parsed, so an entry costs about the
+        same however long the game. The writer's `events` then start at entry `n` (its
+        `offset`); `full_events()` gives them all. Where entry `n` is no longer that head, or
+        anything does not check out, the chain is read as `writing` reads it."""
+        if self.conn.in_transaction:
+            raise RuntimeError("writing() is already open on this Store")
+        self._daily_backup()  # as `writing` does
+        with self._transaction():
+            with _sqlite_errors(self.path):
+                tail = self._read_tail(game_id, n, head)
+            if tail is None:
+                with _sqlite_errors(self.path):
+                    events, problem = self._read_chain(game_id)
+                if problem:
+                    raise errors.StoreError(_broken_for_writing(game_id, problem))
+                writer = GameWriter(self, game_id, events)
+            else:
+                writer = GameWriter(self, game_id, tail, offset=n)
+            try:
+                yield writer
+            finally:
+                writer._open = False
+
+    def _read_tail(self, game_id: str, n: int, head: str) -> list[StoredEvent] | None:
+        """Entries `n` onwards of a game, if entry `n` has hash `head`, the whole chain checks
+        out (each entry's hash recomputed from its stored text and linked to the one before:
+        a hash an entry, a few microseconds, and no entry parsed before `n`), and the games
+        table's count and head agree; else None (the caller reads the chain the slow way,
+        which names what is wrong)."""
+        conn = self.conn
+        rows = conn.execute(
+            "SELECT n, at, body, prev, hash FROM events WHERE game_id = ? ORDER BY n", (game_id,)
+        ).fetchall()
+        recorded = conn.execute("SELECT events, head FROM games WHERE id = ?", (game_id,)).fetchone()
+        if len(rows) <= n or rows[n][4] != head or recorded != (len(rows), rows[-1][4]):
+            return None
+        expected_prev = ZERO_HASH
+        for i, (m, at, body, prev, hash_) in enumerate(rows):
+            if (
+                m != i or prev != expected_prev or not isinstance(body, str) or not isinstance(at, str)
+                or _chain_hash_of_text(prev, game_id, i, at, body) != hash_
+            ):  # fmt: skip
+                return None
+            expected_prev = hash_
+        events = []
+        for m, at, body, prev, hash_ in rows[n:]:
+            try:
+                data = json.loads(body)
+            except ValueError:
+                return None
+            events.append(StoredEvent(game_id, m, at, data, prev, hash_))
+        return events
+
+    def kept_state(self, kind: str, game_id: str) -> tuple[str, Any] | None:
+        """One game's row of derived data of one kind (see `derived`): (head, data), or None."""
+        with _sqlite_errors(self.path):
+            try:
+                return self.conn.execute(
+                    "SELECT head, data FROM derived WHERE kind = ? AND game_id = ?", (kind, game_id)
+                ).fetchone()
+            except sqlite3.OperationalError as exc:
+                if "no such table" in str(exc):
+                    return None
+                raise
 
     def take_chains(self, chains: list[list[StoredEvent]], make_current: str | None = None) -> None:
         """Store games whole as they were recorded elsewhere, in one transaction: a game not
@@ -1016,11 +1257,20 @@ class GameWriter:
 
     events: list[StoredEvent]  # the game's events as of taking the lock, plus those appended
 
-    def __init__(self, store: Store, game_id: str, events: list[StoredEvent]) -> None:
+    def __init__(self, store: Store, game_id: str, events: list[StoredEvent], offset: int = 0) -> None:
         self.store = store
         self.game_id = game_id
         self.events = events
+        self.offset = offset  # how many entries come before events[0] (see Store.writing_from)
         self._open = True
+
+    def full_events(self) -> list[StoredEvent]:
+        """Every entry of the game (read now, under the lock, if only the last were read),
+        plus those appended."""
+        if self.offset:
+            earlier = self.store._read_events(self.game_id)[: self.offset]
+            self.events, self.offset = earlier + self.events, 0
+        return self.events
 
     def append(self, body: dict) -> StoredEvent:
         """Append one event: the next n, chained to the last hash, stamped with the time now."""
@@ -1041,7 +1291,7 @@ class GameWriter:
                 "retype it and try again"
             ) from None
         data = json.loads(text)  # the body as it will read back, not the caller's object
-        n = len(self.events)
+        n = self.offset + len(self.events)
         prev = self.events[-1].hash if self.events else ZERO_HASH
         at = _now()
         event = StoredEvent(
@@ -1085,6 +1335,27 @@ class GameWriter:
         self.events.append(event)
         self.store._appended.append((self.game_id, n))
         return event
+
+    def keep_derived(self, kind: str, data: Any) -> None:
+        """Keep derived data of this game as of the last append (see Store.derived), in the
+        same transaction: it is committed with the entries it was derived from, or not at all.
+        With data None, the game's row of that kind is dropped."""
+        if not self._open:
+            raise RuntimeError("keep_derived() called after its writing() block ended")
+        with _sqlite_errors(self.store.path):
+            self.store.conn.execute(_DERIVED_TABLE)
+            if data is None:
+                self.store.conn.execute("DELETE FROM derived WHERE kind = ? AND game_id = ?", (kind, self.game_id))
+            else:
+                self.store.conn.execute(_DERIVED_UPSERT, (kind, self.game_id, self.events[-1].hash, data))
+
+    def keep_facts(self, in_progress: bool, name: str) -> None:
+        """What the other games' entries need to know of this game as it stands after the last
+        append (see _GAME_FACTS), kept in the same transaction."""
+        if not self._open:
+            raise RuntimeError("keep_facts() called after its writing() block ended")
+        head = self.events[-1].hash if self.events else ZERO_HASH
+        self.store.put_facts([(self.game_id, head, in_progress, name)])
 
 
 
@@ -1309,7 +1580,7 @@ def chain_break(
     hash and following the one before. With `count` and `head` (from the games table) it also
     catches entries removed from, or added to, the end."""
     expected_prev = ZERO_HASH
-    label = ""
+    last: tuple[int, Any, Any] = (0, None, None)  # the label is put into words only for a break
     numbers = {row[1] for row in rows}
     for i, (_, n, at, type_column, body, prev, hash_) in enumerate(rows):
         if n != i:
@@ -1320,13 +1591,13 @@ def chain_break(
                 data = json.loads(body)
             except ValueError:
                 data = None
-        label = _label(i, data, type_column)
+        last = (i, data, type_column)
         if count is not None and i >= count:
-            return ChainBreak("inserted", i, label)
+            return ChainBreak("inserted", i, _label(*last))
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            return ChainBreak("not_event", i, label)
+            return ChainBreak("not_event", i, _label(*last))
         if type_column is not None and type_column != data["type"]:
-            return ChainBreak("type_column", i, label, type_column=type_column)
+            return ChainBreak("type_column", i, _label(*last), type_column=type_column)
         intact = (
             isinstance(body, str)
             and isinstance(prev, str)
@@ -1337,16 +1608,16 @@ def chain_break(
         # means the same.
         if not intact and _hash_or_none(prev, game_id, i, at, data) != hash_:
             was = _recorded_position(game_id, at, data, prev, hash_, i, len(rows), count)
-            return ChainBreak("hash", i, label, n=was)
+            return ChainBreak("hash", i, _label(*last), n=was)
         if prev != expected_prev:
-            return ChainBreak("prev", i, label)
+            return ChainBreak("prev", i, _label(*last))
         expected_prev = hash_
     if count is not None:
         total = len(rows)
         if count > total:
             return ChainBreak("missing", total, f"entry {total}", n=count - 1)
         if head != expected_prev:
-            return ChainBreak("head", total - 1, label)
+            return ChainBreak("head", total - 1, _label(*last) if rows else "")
     return None
 
 

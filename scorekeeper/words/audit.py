@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from scorekeeper.core import events
 
 if TYPE_CHECKING:
+    from scorekeeper.results import CachesChecked
     from scorekeeper.storage import store
 
 
@@ -68,11 +69,30 @@ def coverage_text(cover) -> str:
     return f"  It covers entries 0-{cover.n} of that game: {hands}{going}, each as it stood then."
 
 
-def rebuilt_text(count: int) -> str:
-    return (
-        f"Rebuilt {count} cached summar{'y' if count == 1 else 'ies'} that did not match {'its game' if count == 1 else 'their games'} "
-        "(a cache beside the record, used by `games`, `stats` and `ratings`; the record itself is intact)."
-    )
+def caches_text(checked: CachesChecked) -> str:
+    """What `verify` rebuilt of the caches beside the record; with --replay, that every game
+    was replayed. Nothing when a check by chain head found all well (the usual case)."""
+    lines = [f"Every game replayed ({checked.replayed:,}) to check its cached summary."] if checked.every else []
+    if checked.summaries_rebuilt:
+        count = checked.summaries_rebuilt
+        lines.append(
+            f"Rebuilt {count} cached summar{'y' if count == 1 else 'ies'} that did not match {'its game' if count == 1 else 'their games'} "
+            "(a cache beside the record, used by `games`, `stats` and `ratings`; the record itself is intact)."
+        )
+    if checked.facts_rebuilt:
+        count = checked.facts_rebuilt
+        lines.append(
+            f"Rebuilt what is kept of {count} game{'' if count == 1 else 's'} for other games' entries (in progress, name), "
+            "which did not match (a cache beside the record; the record itself is intact)."
+        )
+    if checked.states_unchecked:
+        count = checked.states_unchecked
+        lines.append(
+            f"{count} game state{'s' if count != 1 else ''} kept between commands did not check out (edited, damaged "
+            f"or from another store): {'it is' if count == 1 else 'they are'} not used, and the games are replayed "
+            "instead (a cache beside the record; the record itself is intact)."
+        )
+    return "\n".join(lines)
 
 
 def digest_text(found: tuple[str, int, int]) -> str:

@@ -63,7 +63,7 @@ def _hand_data(game: engine.Game, hand: engine.Hand, player: str) -> dict[str, A
             row["reason"] += f" ({penalty.note})"
         rows.append(row)
     for ruling in rulings:
-        rows.append({"points": scoring.points_json(ruling.points), "rule": ruling.rule, "reason": ruling.reason, "by": "the table's ruling"})
+        rows.append({"points": scoring.points_json(ruling.points), "rule": ruling.rule, "reason": str(ruling.reason), "by": "the table's ruling"})
     points = sum((i.points for i in items + rulings), Fraction(0)) + sum(
         (p.item.points for p in penalties), Fraction(0)
     )
@@ -95,7 +95,7 @@ def _item_data(game: engine.Game, hand: engine.Hand, item: scoring.Item) -> dict
     return {
         "points": scoring.points_json(item.points),
         "rule": item.rule,
-        "reason": item.reason,
+        "reason": str(item.reason),
         "by": rule_text(game, hand, item),
     }
 

@@ -35,8 +35,9 @@ def phase_text(game: engine.Game, hand: engine.Hand) -> str:
     return vocabulary.phase_line(hand.phase, game.deck)
 
 
-def games_text(listed: list[Listed]) -> str:
-    """The games in the store, the current one marked with *."""
+def games_text(listed: list[Listed], more: int = 0) -> str:
+    """The games in the store, the current one marked with *; `more`: how many older games
+    were left out."""
     if not listed:
         return "No games yet; start one with `new RULESET --players A,B,C`."
     rows = [
@@ -51,7 +52,10 @@ def games_text(listed: list[Listed]) -> str:
         ]
         for game in listed
     ]
-    return table(rows, ["", "id", "name", "ruleset", "players", "state", "started"])
+    shown = table(rows, ["", "id", "name", "ruleset", "players", "state", "started"])
+    if more:
+        shown += f"\n{more:,} older game{'s' if more != 1 else ''} not shown; `games --all` lists every game."
+    return shown
 
 
 def table(rows: list[list[Any]], headers: list[str]) -> str:

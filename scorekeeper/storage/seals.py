@@ -1,0 +1,56 @@
+"""Seals for the caches a store keeps beside its record (summaries, game states): an
+HMAC-SHA256 made with a key kept in a file beside the store, never in it, readable by its
+owner only. A cache row edited by hand, damaged, or carried over in a copy of the store file
+from elsewhere does not bear a seal this key makes, so it is not used: its game is replayed.
+Nothing is lost without the key (a store copied to another machine): a new key is made, and
+the caches are rebuilt as games are read."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+from pathlib import Path
+
+KEY_FILE = "cache.key"
+SIZE = 32  # bytes of a key, and of a seal
+
+
+def key(folder: Path) -> bytes | None:
+    """The key beside the store in `folder`, made on first use; None where it can be neither
+    read nor made (a read-only folder): caches are then neither kept nor trusted."""
+    path = folder / KEY_FILE
+    try:
+        found = path.read_bytes()
+    except FileNotFoundError:
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:  # made by another process meanwhile
+            return key(folder)
+        except OSError:
+            return None
+        with os.fdopen(fd, "wb") as file:
+            file.write(os.urandom(SIZE))
+        found = path.read_bytes()
+    except OSError:
+        return None
+    return found if len(found) == SIZE else None
+
+
+def seal(secret: bytes, *parts: str | bytes) -> bytes:
+    """The seal of the parts (each text or bytes), in order."""
+    mac = hmac.new(secret, digestmod=hashlib.sha256)
+    for part in parts:
+        data = part.encode() if isinstance(part, str) else part
+        mac.update(len(data).to_bytes(8, "big") + data)
+    return mac.digest()
+
+
+def matches(secret: bytes, expected: bytes, *parts: str | bytes) -> bool:
+    return hmac.compare_digest(expected, seal(secret, *parts))
+
+
+def key_id(secret: bytes) -> bytes:
+    """Which key sealed a row (8 bytes), so that rows copied in from another store are told
+    from rows edited by hand: neither is used, but only the second is damage."""
+    return seal(secret, b"key id")[:8]

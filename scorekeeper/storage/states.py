@@ -1,0 +1,112 @@
+"""Game states kept between commands, so that an entry takes up the game where the last one
+left it instead of replaying every entry: an entry costs the same in a game's 300th hand as
+in its 19th.
+
+A state is kept in the store's cache of derived data beside the entries it was worked out
+from, in the same transaction, keyed by the game's chain head: it is the state of exactly the
+entries up to that head, and is used only while that entry is still there with that hash
+(`Store.writing_from` checks it, and every entry after it). It is pickled, so it is read back
+only under a seal (see seals.py: a row edited by hand, or from a store file copied from
+elsewhere, is not trusted and the game is replayed instead), and only by the same code that
+made it (the kind of data names the core's modules), so it can never disagree with a replay
+of the log.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import os
+import pickle
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from scorekeeper.storage import seals
+
+if TYPE_CHECKING:
+    from scorekeeper.core import engine
+    from scorekeeper.storage import store
+
+
+class Kept(NamedTuple):
+    game: engine.Game
+    n: int  # the last entry the state includes
+    head: str  # that entry's hash
+
+
+@functools.cache
+def kind() -> str:
+    """The kind of derived data the states are kept under: it names the code that made them
+    (the version, and the size and time of change of each module of the core, which a state
+    holds objects of), so that the states of other code are never read."""
+    import scorekeeper
+    from scorekeeper import core
+
+    digest = hashlib.sha256(scorekeeper.__version__.encode())
+    folders = [Path(core.__file__).parent]
+    while folders:
+        with os.scandir(folders.pop()) as found:
+            for entry in sorted(found, key=lambda e: e.name):
+                if entry.is_dir() and entry.name != "__pycache__":
+                    folders.append(Path(entry.path))
+                elif entry.name.endswith(".py"):
+                    info = entry.stat()
+                    digest.update(f"{entry.path}\0{info.st_size}\0{info.st_mtime_ns}\n".encode())
+    return f"game-state-{digest.hexdigest()[:16]}"
+
+
+def _opened(key: bytes, game_id: str, head: Any, data: Any) -> tuple[bool, bytes | None]:
+    """(sealed with this key, the pickled state if its seal checks out)."""
+    prefix = len(seals.key_id(key)) + seals.SIZE
+    if not isinstance(data, bytes) or not isinstance(head, str) or len(data) <= prefix:
+        return True, None  # not even the shape: damaged
+    if data[: prefix - seals.SIZE] != seals.key_id(key):
+        return False, None  # sealed elsewhere: a copy of another store
+    blob = data[prefix:]
+    return True, blob if seals.matches(key, data[prefix - seals.SIZE : prefix], game_id, head, blob) else None
+
+
+def load(db: store.Store, game_id: str) -> Kept | None:
+    """The state kept of a game, if there is one that checks out; else None (replay)."""
+    row = db.kept_state(kind(), game_id)
+    key = seals.key(db.folder) if row is not None else None
+    if row is None or key is None:
+        return None
+    head, data = row
+    blob = _opened(key, game_id, head, data)[1]
+    if blob is None:
+        return None
+    n, game = pickle.loads(blob)  # sealed by this installation: made by `keep` below
+    return Kept(game, n, head)
+
+
+def keep(writer: store.GameWriter, game: engine.Game) -> None:
+    """Keep the game's state as of the writer's last append, in its transaction; of a game
+    over or abandoned none is kept (what may follow, an undo or a correction, replays the game
+    anyway), so the store holds states for the games in progress only. A state that cannot be
+    kept (no key, or something in it that does not pickle) is simply not kept."""
+    key = seals.key(writer.store.folder)
+    if game.finished or game.abandoned:
+        writer.keep_derived(kind(), None)
+        return
+    if key is None:
+        return
+    try:
+        blob = pickle.dumps((writer.offset + len(writer.events) - 1, game), protocol=pickle.HIGHEST_PROTOCOL)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return
+    mac = seals.seal(key, writer.game_id, writer.events[-1].hash, blob)
+    writer.keep_derived(kind(), seals.key_id(key) + mac + blob)
+
+
+def unchecked(db: store.Store) -> int:
+    """For `verify`: how many states sealed with this store's key do not check out (edited or
+    damaged); they are never used. States sealed elsewhere are not counted (nor used)."""
+    key = seals.key(db.folder)
+    if key is None:
+        return 0
+    count = 0
+    for game_id, (head, data) in db.derived(kind()).items():
+        ours, blob = _opened(key, game_id, head, data)
+        count += ours and blob is None
+    return count
