@@ -58,6 +58,7 @@ class NightWatcher(Looker):
         self.publish = publish
         self.read_only = read_only
         self.current: NightSnapshot | None = None
+        self.pages: dict[str, state.Snapshot] = {}  # each table's page state, made before the board's
         self._seen: tuple[Any, ...] | None = None
         # id -> (head, standings, row, page state)
         self._tables: dict[str, tuple[str, dict[str, Any], dict[str, Any], state.Snapshot]] = {}
@@ -75,11 +76,11 @@ class NightWatcher(Looker):
             self._seen = heads
         except errors.ScorekeeperError as exc:
             self.follower.close()
-            self._seen = None
+            self._seen, self.pages = None, {}
             shot = failed(str(exc))
         except Exception as exc:  # a store that replays into something no command writes
             self.follower.close()
-            self._seen = None
+            self._seen, self.pages = None, {}
             shot = failed(f"the night cannot be shown ({type(exc).__name__}: {exc}); run `verify`")
         if self.current is not None and (self.current.state, self.current.pages) == (shot.state, shot.pages):
             return
@@ -89,7 +90,6 @@ class NightWatcher(Looker):
     def _snapshot(self, db: Any, night: Any, heads: dict[str, str]) -> NightSnapshot:
         from scorekeeper import nights
 
-        board = nights.standings(db, night.name, "places")
         rows, standings, pages = [], [], {}
         for g in night.games:
             known = self._tables.get(g.game)
@@ -99,6 +99,9 @@ class NightWatcher(Looker):
             standings.append(known[1])
             rows.append(known[2])
             pages[g.game] = known[3]
+        self.pages = pages
+        self._settle()  # an entry's answer needs its table's page only: it goes before the board is made
+        board = nights.standings(db, night.name, "places")
         state = {"night": board, "tables": rows}
         body = encoded(state)
         etag = '"' + hashlib.sha256(body).hexdigest()[:24] + '"'
@@ -146,5 +149,5 @@ class TableWatch(NamedTuple):
     def look_now(self, known: tuple[str, Any] | None = None) -> state.Snapshot | None:
         """The table's page state once the watcher has looked again (an entry was just stored
         there); None while the night cannot be read."""
-        shot = self.night.look_now(known)
-        return shot.pages.get(self.game) if shot is not None and shot.ok else None
+        self.night.look_now(known)
+        return self.night.pages.get(self.game)

@@ -119,14 +119,19 @@ class Looker:
                 with self._fresh:
                     self._begun += 1
                 self._look()
-                with self._fresh:
-                    self._ended += 1
-                    self._fresh.notify_all()
+                self._settle()
                 self._ready.set()
                 self._poke.wait(self.every)
                 self._poke.clear()
         finally:
             self.follower.close()
+
+    def _settle(self) -> None:
+        """Let look_now's callers go: the look they wait for has ended, or has made what they
+        need (a look may call this before it goes on with the rest)."""
+        with self._fresh:
+            self._ended = self._begun
+            self._fresh.notify_all()
 
     def _look(self) -> None:
         raise NotImplementedError
