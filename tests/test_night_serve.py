@@ -75,6 +75,22 @@ def test_the_night_answers_what_the_command_line_prints_and_each_link_writes_to_
     assert night.request("POST", "/api/night/entry", "{}").status in (404, 405)  # one way to write: the table's
 
 
+def test_each_tables_scorer_link_gets_its_own_qr_code_where_a_phone_can_reach_it(home):
+    """Each table's scorer scans their own link: one QR code per table, besides the lobby's."""
+    sk_process(home, "seat", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--rounds", 1,
+               "--ruleset", "oh-hell-mrpikes", "--seed", 3, "--night", "Sun")  # fmt: skip
+    sk_process(home, "night", "start", "Sun", "--round", 1, *SHORT)
+    server = Served(home, "--night", "Sun", "--host", "0.0.0.0")
+    try:
+        tables(server)  # both tables' links printed
+        shown = re.match(r"http://([^/]+):\d+/", server.url).group(1)
+        codes = re.findall(r"(?:^[▀▄█ ]{20,}\n)+", server.text, flags=re.M)
+        assert len(codes) == (3 if not shown.startswith("127.") else 0)  # the lobby and each table
+    finally:
+        _, _, err = server.stop()
+    assert "Traceback" not in err
+
+
 def test_a_read_only_night_serves_no_table_a_write(home):
     sk_process(home, "seat", "--players", "Ann,Bob,Cat,Dan", "--rounds", 1, "--ruleset", "oh-hell-mrpikes",
                "--night", "Sat")  # fmt: skip

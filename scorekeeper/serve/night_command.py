@@ -81,12 +81,16 @@ def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, 
                 where = f"round {row['round']}, table {row['table']}" if row["table"] else row["name"]
                 page_link = network.url(shown, bound_port).rstrip("/") + f"/table/{row['game']}/"
                 print(f"{where} ({', '.join(p['name'] for p in row['players'])}): {page_link}", file=out)
+                handed = page_link  # the link that table's scorer scans: the page, or the page that writes
                 if not read_only:
                     fresh = replaced is not None and row["game"] not in replaced
                     secret = night_auth.ensure(folder, row["game"], replace=fresh)
                     if replaced is not None:
                         replaced.add(row["game"])
-                    print(f"  its scorer's link (keep it for that table's scorer): {page_link}#scorer={secret}", file=out)
+                    handed = f"{page_link}#scorer={secret}"
+                    print(f"  its scorer's link (keep it for that table's scorer): {handed}", file=out)
+                if reachable:
+                    print(network.drawable(network.qr_text(handed), out), end="", file=out)
                 tables[row["game"]] = table_parts(row["game"], hub)
             out.flush()
         for game, table in tables.items():
