@@ -79,27 +79,22 @@ class StoreFollower:
         self._identity = None
 
 
-class Watcher:
-    """Follows the store from its own thread: the pinned game, or else whichever game is
-    current, so a `new` game shows up on the phones by itself. `publish` is called with each
-    new snapshot, from this thread."""
+class Looker:
+    """A thread that looks at the store every `every` seconds, and at once when asked
+    (`look_now`, after an entry); `_look` (each kind's own) sets `current`."""
 
-    def __init__(self, folder: Path, pinned: str | None, rulesets: list[tuple[str, str]], read_only: bool,
-                 publish: Callable[[state.Snapshot], None]) -> None:  # fmt: skip
+    every = WATCH_SECONDS
+
+    def __init__(self, folder: Path, name: str) -> None:
         self.follower = StoreFollower(folder)
-        self.pinned = pinned
-        self.rulesets = rulesets
-        self.read_only = read_only
-        self.publish = publish
-        self.current: state.Snapshot | None = None
-        self._seen: tuple[str, str] | None = None
+        self.current: Any = None
         self._stop = threading.Event()
         self._poke = threading.Event()
         self._ready = threading.Event()
-        self.parts = state.Parts()  # what states share, kept across them (see state.Parts)
-        self._lock = threading.Lock()  # one snapshot published at a time, never an older one
-        self._read_at = 0.0  # when the read behind the snapshot published last began
-        self._thread = threading.Thread(target=self._run, name="store-watcher", daemon=True)
+        self._fresh = threading.Condition()
+        self._begun = self._ended = 0  # looks at the store begun and ended
+        self._known: tuple[str, Any] | None = None  # see look_now
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
 
     def start(self) -> None:
         self._thread.start()
@@ -109,6 +104,59 @@ class Watcher:
         self._stop.set()
         self._poke.set()
         self._thread.join(5)
+
+    def look_now(self, known: tuple[str, Any] | None = None, timeout: float = 5.0) -> Any:
+        """Have the watcher look at the store at once (an entry was just stored), and wait for
+        a look begun after this call to end; the snapshot it has then. `known`: (chain head, the
+        game at that head) as the entry left it, so the watcher need not replay it."""
+        with self._fresh:
+            self._known = known
+            wanted = self._begun + 1
+            self._poke.set()
+            self._fresh.wait_for(lambda: self._ended >= wanted, timeout)
+            return self.current
+
+    def _run(self) -> None:
+        try:
+            while not self._stop.is_set():
+                with self._fresh:
+                    self._begun += 1
+                self._look()
+                self._settle()
+                self._ready.set()
+                self._poke.wait(self.every)
+                self._poke.clear()
+        finally:
+            self.follower.close()
+
+    def _settle(self) -> None:
+        """Let look_now's callers go: the look they wait for has ended, or has made what they
+        need (a look may call this before it goes on with the rest)."""
+        with self._fresh:
+            self._ended = self._begun
+            self._fresh.notify_all()
+
+    def _look(self) -> None:
+        raise NotImplementedError
+
+
+class Watcher(Looker):
+    """Follows the store from its own thread: the pinned game, or else whichever game is
+    current, so a `new` game shows up on the phones by itself. `publish` is called with each
+    new snapshot, from this thread."""
+
+    def __init__(self, folder: Path, pinned: str | None, rulesets: list[tuple[str, str]], read_only: bool,
+                 publish: Callable[[state.Snapshot], None]) -> None:  # fmt: skip
+        super().__init__(folder, "store-watcher")
+        self.pinned = pinned
+        self.rulesets = rulesets
+        self.read_only = read_only
+        self.publish = publish
+        self.current: state.Snapshot | None = None
+        self._seen: tuple[str, str] | None = None
+        self.parts = state.Parts()  # what states share, kept across them (see state.Parts)
+        self._lock = threading.Lock()  # one snapshot published at a time, never an older one
+        self._read_at = 0.0  # when the read behind the snapshot published last began
 
     def served_after(self, db: store.Store, known: tuple[str, Any] | None) -> state.Snapshot:
         """The state of the game served as `db` holds it now, built in the caller's thread on
@@ -140,16 +188,6 @@ class Watcher:
             self.current = shot
             self.publish(shot)
             return True
-
-    def _run(self) -> None:
-        try:
-            while not self._stop.is_set():
-                self._look()
-                self._ready.set()
-                self._poke.wait(WATCH_SECONDS)
-                self._poke.clear()
-        finally:
-            self.follower.close()
 
     def _look(self) -> None:
         read_at = time.monotonic()
