@@ -10,7 +10,7 @@ import sqlite3
 import subprocess
 import sys
 
-from helpers import ROOT, load_bench
+from helpers import ROOT, examples, load_bench
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -99,7 +99,7 @@ def one_step(db: store.Store, gid: str, rng: random.Random, may_abandon: bool) -
         pass
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), steps=st.integers(10, 60))
 def test_what_the_shortcuts_keep_agrees_with_a_full_replay(tmp_path_factory, seed, steps):
     rng = random.Random(seed)
