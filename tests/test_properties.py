@@ -37,7 +37,7 @@ def play(draw, players: int, dealer: int, max_hands: int = 40) -> tuple[engine.G
     return game, log
 
 
-@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(3, 7), st.integers(0, 6))
 def test_random_legal_games_keep_the_invariants(data, players, dealer):
     dealer %= players
