@@ -159,7 +159,7 @@ def test_the_leaderboard_reads_cached_outcomes_and_replays_only_a_changed_game(s
         sk("new", "oh-hell-mrpikes", "--players", players, "--night", "Club", *OH_HELL)
     replayed = []
     real = night_outcomes._replayed
-    monkeypatch.setattr(night_outcomes, "_replayed", lambda db, gid: replayed.append(gid) or real(db, gid))
+    monkeypatch.setattr(night_outcomes, "_replayed", lambda game: replayed.append(game.id) or real(game))
     sk("night", "standings", "Club")
     assert len(replayed) == 2
     sk("night", "standings", "Club")

@@ -247,7 +247,7 @@ def test_verify_replays_only_the_games_changed_since_their_summary_unless_asked(
         assert (check.replayed, check.compared, check.rebuilt) == (2, 0, 0)
     assert verified(sk, "verify", "--replay") == [
         "All 2 games verify: no entry has been altered.",
-        "Every game replayed (2) to check its cached summary.",
+        "Every game replayed to check its cached summary (2) and its cached placings and night outcome (2).",
     ]
 
 
