@@ -115,8 +115,8 @@ def repair_cache(db: store.Store, every: bool = False) -> replays.Checked:
     from scorekeeper import replays
 
     checked = replays.check(db, CACHE_KIND, placings_text, _parsed, every)
-    if checked.replayed:  # the tables may have been worked out from what was cached: again when next asked
-        db.put_derived(TABLE_KIND, [(key, "", "{}") for key in db.derived(TABLE_KIND)])
+    # the tables were worked out from what was cached: work them out again when next asked
+    db.put_derived(TABLE_KIND, [(key, "", "{}") for key in db.derived(TABLE_KIND)])
     return checked
 
 
