@@ -1,8 +1,8 @@
 """One laptop serving a club night: `serve --night` with 30 tables, each watched by 6 phones
-(180 open event streams), against the same with one table, both running side by side while
-entries go to each in turn. Measured: each entry's latency (POST /api/night/entry until its
-answer: the entry is stored before the answer) and how long after that answer each phone of
-the 30-table room has the new state.
+on its table's page (180 open event streams, `/table/ID/api/events`), against the same with
+one table, both running side by side while entries go to each in turn. Measured: each
+entry's latency (POST /table/ID/api/entry until its answer: the entry is stored before the
+answer) and how long after that answer each phone of that table has the new state.
 
     python bench/night_serve.py [--entries 30] [--phones 6]
 
@@ -52,12 +52,12 @@ def serve(home: str, name: str) -> tuple[subprocess.Popen, int, list[tuple[str, 
         lines.append(line)
     text = "".join(lines)
     port = int(re.search(r"http://127\.0\.0\.1:(\d+)/", text).group(1))
-    return proc, port, re.findall(r"table\?game=([0-9a-f]+)#scorer=(\S+)", text)
+    return proc, port, re.findall(r"/table/([0-9a-f]+)/#scorer=(\S+)", text)
 
 
-async def phone(client, port: int, arrivals: list[float], failures: list[str], ready: asyncio.Event) -> None:
+async def phone(client, port: int, game: str, arrivals: list[float], failures: list[str], ready: asyncio.Event) -> None:
     try:
-        async with client.stream("GET", f"http://127.0.0.1:{port}/api/night/events") as answer:
+        async with client.stream("GET", f"http://127.0.0.1:{port}/table/{game}/api/events") as answer:
             async for line in answer.aiter_lines():
                 if line.startswith("event: state"):
                     arrivals.append(time.perf_counter())
@@ -70,7 +70,7 @@ async def phone(client, port: int, arrivals: list[float], failures: list[str], r
 
 async def enter(client, port: int, game: str, secret: str, line: str, failures: list[str]) -> float:
     started = time.perf_counter()
-    answer = await client.post(f"http://127.0.0.1:{port}/api/night/entry", json={"game": game, "line": line},
+    answer = await client.post(f"http://127.0.0.1:{port}/table/{game}/api/entry", json={"line": line},
                                headers={"Authorization": f"Bearer {secret}"})  # fmt: skip
     if answer.status_code != 200:
         failures.append(f"entry {line!r}: {answer.status_code} {answer.text[:200]}")
@@ -89,9 +89,10 @@ async def run(entries: int, per_table: int) -> None:
         limits = httpx.Limits(max_connections=400, max_keepalive_connections=400)
         try:
             async with httpx.AsyncClient(timeout=30, limits=limits) as client:
-                phones = [([], asyncio.Event()) for _ in range(30 * per_table)]
-                tasks = [asyncio.create_task(phone(client, room_port, a, failures, r)) for a, r in phones]
-                await asyncio.wait_for(asyncio.gather(*(r.wait() for _, r in phones)), 60)
+                phones = {game: [([], asyncio.Event()) for _ in range(per_table)] for game, _ in room_tables}
+                tasks = [asyncio.create_task(phone(client, room_port, game, a, failures, r))
+                         for game, watching in phones.items() for a, r in watching]  # fmt: skip
+                await asyncio.wait_for(asyncio.gather(*(r.wait() for w in phones.values() for _, r in w)), 60)
                 room_times, single_times, delays = [], [], []
                 hands = {game: 0 for game, _ in room_tables + single_tables}
                 for i in range(entries):
@@ -100,15 +101,16 @@ async def run(entries: int, per_table: int) -> None:
                         game, secret = tables[i % len(tables)]
                         line = "bid 1 0 0 0" if hands[game] % 2 == 0 else "tricks 1 0 0 0"
                         hands[game] += 1
-                        seen = [len(a) for a, _ in phones]
+                        watching = phones.get(game, [])
+                        seen = [len(a) for a, _ in watching]
                         spent = await enter(client, port, game, secret, line, failures)
                         times.append(spent)
                         answered = time.perf_counter()
                         if port == room_port:
                             deadline = answered + 5
-                            while any(len(a) == s for (a, _), s in zip(phones, seen, strict=True)) and time.perf_counter() < deadline:
+                            while any(len(a) == s for (a, _), s in zip(watching, seen, strict=True)) and time.perf_counter() < deadline:
                                 await asyncio.sleep(0.01)
-                            for (a, _), s in zip(phones, seen, strict=True):
+                            for (a, _), s in zip(watching, seen, strict=True):
                                 delays.append(max(0.0, a[s] - answered) if len(a) > s else float("inf"))
                     await asyncio.sleep(0.2)
                 for task in tasks:

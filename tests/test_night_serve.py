@@ -1,6 +1,8 @@
-"""`serve --night NAME` on a real port: the night's JSON is what the command line prints, each
-table's scorer's link writes to that table only, and in headless Chromium two tables' scorers
-enter from two phones while the director's board and the lobby show both tables live."""
+"""`serve --night NAME` on a real port: the night's JSON is what the command line prints; each
+table's page at /table/ID/ is the game's own page (the table's page, and the scorer's page with
+that table's secret) whose scorer's link writes to that table only; and in headless Chromium
+two tables' scorers tap their entries on two phones while the director's board and the lobby
+show both tables live, a correction as a correction."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import re
 import time
 
 import pytest
-from browser import CHROMIUM, NO_CHROMIUM, Browser
+from browser import TV, needs_chromium, opened
 from served import Served, sk_process
 
 SHORT = ["--set", "sizes=fixed", "--set", "start=1", "--set", "hands=2", "--set", "trump=none"]
@@ -21,27 +23,38 @@ def night(home):
                "--ruleset", "oh-hell-mrpikes", "--seed", 3, "--night", "Fri")  # fmt: skip
     sk_process(home, "night", "start", "Fri", "--round", 1, *SHORT)
     server = Served(home, "--night", "Fri")
-    tables = re.findall(r"table\?game=([0-9a-f]+)#scorer=(\S+)", server.text)
-    assert len(tables) == 2
-    server.tables = tables  # (game id, its secret) for tables 1 and 2
     yield server
     _, _, err = server.stop()
     assert "Traceback" not in err
 
 
-def post(server, game, line, secret):
-    body = json.dumps({"game": game, "line": line})
-    return server.request("POST", "/api/night/entry", body,
+def tables(server):
+    """(game id, its scorer's secret) for each table, in the order printed."""
+    found = re.findall(r"/table/([0-9a-f]+)/#scorer=(\S+)", server.text)
+    assert len(found) == 2
+    return found
+
+
+def post(server, game, line, secret, also=None):
+    body = json.dumps({"line": line, **(also or {})})
+    return server.request("POST", f"/table/{game}/api/entry", body,
                           {"Content-Type": "application/json", "Authorization": f"Bearer {secret}"})  # fmt: skip
 
 
 def test_the_night_answers_what_the_command_line_prints_and_each_link_writes_to_its_table(home, night):
-    (one, one_secret), (two, two_secret) = night.tables
+    (one, one_secret), (two, two_secret) = tables(night)
     said = post(night, one, "bid 1 0 0 0", one_secret)
     assert said.status == 200 and "Hand 1: bids" in said.json()["reply"]
-    assert post(night, two, "bid 1 0 0 0", one_secret).status == 401  # table 1's link, table 2's game
-    assert post(night, one, f"bid 0 0 0 0 --game {two}", one_secret).status == 403
-    assert post(night, one, "new snakebit --players A,B,C", one_secret).status == 403
+    assert said.json()["state"]["game"]["id"] == one  # the table's page state, as /api/entry answers
+    assert said.json()["state"]["entries"][-1]["via"] == "phone"
+    assert post(night, two, "bid 1 0 0 0", one_secret).status == 401  # table 1's link at table 2
+    refused = post(night, one, f"bid 0 0 0 0 --game {two}", one_secret)
+    assert refused.status == 403 and refused.json()["error"].startswith("refused: a table's scorer writes to its own table")
+    assert post(night, one, "bid 0 0 0 0", one_secret, {"game": two}).status == 403
+    refused = post(night, one, "new snakebit --players A,B,C", one_secret)
+    assert refused.status == 403
+    assert refused.json() == {"error": "refused: `new` is not taken from a table's phone; run it in the terminal"}
+    assert post(night, one, "comment 'unclosed", one_secret).status == 400
     assert post(night, two, "bid 0 1 0 0", two_secret).status == 200
     for _ in range(50):  # the watcher looks again at once after an entry; give it a moment
         if all(t["latest"][-1]["text"].startswith("bids") for t in json.loads(night.get("/api/board"))["tables"]):
@@ -49,34 +62,98 @@ def test_the_night_answers_what_the_command_line_prints_and_each_link_writes_to_
         time.sleep(0.1)
     assert json.loads(night.get("/api/night")) == json.loads(sk_process(home, "night", "standings", "Fri", "--json"))
     assert json.loads(night.get("/api/tables")) == [
-        json.loads(sk_process(home, "standings", "--game", game, "--json")) for game, _ in night.tables
+        json.loads(sk_process(home, "standings", "--game", game, "--json")) for game, _ in tables(night)
     ]
+    # each table's own answers are the single game's, for that game
+    assert json.loads(night.get(f"/table/{two}/api/standings")) == json.loads(
+        sk_process(home, "standings", "--game", two, "--json"))  # fmt: skip
+    assert json.loads(night.get(f"/table/{one}/api/state"))["choices"]["rulesets"] == []  # no new game from a table
+    assert night.request("GET", f"/table/{one}").headers["Location"] == f"/table/{one}/"
+    assert night.request("GET", "/table/0123abcd/").status == 404
+    assert night.request("GET", f"/table/{one}/api/nothing").status == 404
     assert night.request("POST", "/api/night", "{}").status == 405
+    assert night.request("POST", "/api/night/entry", "{}").status in (404, 405)  # one way to write: the table's
 
 
-@pytest.mark.skipif(CHROMIUM is None, reason=NO_CHROMIUM)
-def test_two_tables_scorers_enter_from_two_phones_and_the_board_and_lobby_show_both(night, tmp_path):
+def test_each_tables_scorer_link_gets_its_own_qr_code_where_a_phone_can_reach_it(home):
+    """Each table's scorer scans their own link: one QR code per table, besides the lobby's."""
+    sk_process(home, "seat", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--rounds", 1,
+               "--ruleset", "oh-hell-mrpikes", "--seed", 3, "--night", "Sun")  # fmt: skip
+    sk_process(home, "night", "start", "Sun", "--round", 1, *SHORT)
+    server = Served(home, "--night", "Sun", "--host", "0.0.0.0")
+    try:
+        tables(server)  # both tables' links printed
+        shown = re.match(r"http://([^/]+):\d+/", server.url).group(1)
+        codes = re.findall(r"(?:^[▀▄█ ]{20,}\n)+", server.text, flags=re.M)
+        assert len(codes) == (3 if not shown.startswith("127.") else 0)  # the lobby and each table
+    finally:
+        _, _, err = server.stop()
+    assert "Traceback" not in err
+
+
+def test_a_read_only_night_serves_no_table_a_write(home):
+    sk_process(home, "seat", "--players", "Ann,Bob,Cat,Dan", "--rounds", 1, "--ruleset", "oh-hell-mrpikes",
+               "--night", "Sat")  # fmt: skip
+    sk_process(home, "night", "start", "Sat", "--round", 1, *SHORT)
+    server = Served(home, "--night", "Sat", "--read-only")
+    try:
+        assert "#scorer=" not in server.text
+        game = re.search(r"/table/([0-9a-f]+)/", server.text).group(1)
+        assert post(server, game, "bid 1 0 0 0", "x" * 22).status == 403
+        assert json.loads(server.get(f"/table/{game}/api/state"))["read_only"] is True
+    finally:
+        server.stop()
+
+
+@needs_chromium
+def test_two_tables_scorers_tap_on_two_phones_and_the_board_and_lobby_show_both(night, chromium, tmp_path):
+    """MrPikes' Oh Hell, 1 card a hand, no trump: each table's scorer taps the bids on the
+    scorer's page (the same page as a single game's); the board shows each entry, and table
+    1's correction of its first hand as a correction."""
     base = f"http://127.0.0.1:{night.port}"
-    (one, one_secret), (two, two_secret) = night.tables
-    with Browser(tmp_path / "phone1", 390, 844) as phone1, Browser(tmp_path / "phone2", 390, 844) as phone2, \
-            Browser(tmp_path / "tv", 1600, 900) as tv:  # fmt: skip
-        tv.open(f"{base}/board")
-        tv.wait_for("document.querySelectorAll('section.card[data-game]').length === 2")
+    (one, one_secret), (two, two_secret) = tables(night)
+    with opened(chromium) as phone1, opened(chromium) as phone2, opened(chromium, TV) as tv, \
+            opened(chromium) as lobby, opened(chromium) as watcher:  # fmt: skip
+        tv.goto(f"{base}/board")
+        tv.locator("section.card[data-game]").nth(1).wait_for()
+        lobby.goto(f"{base}/night")
+        watcher.goto(f"{base}/table/{two}/")  # a player's phone at table 2: the table's link
         for phone, game, secret in ((phone1, one, one_secret), (phone2, two, two_secret)):
-            phone.open(f"{base}/table?game={game}#scorer={secret}")
-            phone.wait_for("document.getElementById('line') !== null")
-        for phone, line in ((phone1, "bid 1 0 0 0"), (phone2, "bid 0 0 0 1")):
-            phone.evaluate(f"document.getElementById('line').value = {json.dumps(line)}; "
-                           "document.querySelector('form').requestSubmit(); true")  # fmt: skip
+            phone.goto(f"{base}/table/{game}/#scorer={secret}")
+            phone.locator("#entry h2", has_text="Hand 1: the bids").wait_for()
+        assert watcher.locator("#entry").count() == 0 and watcher.locator("#role").is_hidden()
+        for phone, bids in ((phone1, (1, 0, 0, 0)), (phone2, (0, 0, 0, 1))):
+            players = phone.eval_on_selector_all("#entry .player", "ps => ps.map(p => p.dataset.player)")
+            for player, bid in zip(players, bids, strict=True):
+                phone.locator(f'#entry .player[data-player="{player}"]').get_by_role("button", name=str(bid), exact=True).click()
+            assert phone.locator("#tools").get_by_role("button", name="New game").count() == 0
+            phone.locator("#entry").get_by_role("button", name="Send bids").click()
         for phone in (phone1, phone2):
-            phone.wait_for("document.getElementById('reply').textContent.includes('Hand 1: bids')")
+            phone.locator("#reply").filter(has_text="Hand 1: bids").wait_for()
+            phone.locator("#entry h2", has_text="Hand 1: the tricks taken").wait_for()
+        watcher.locator("#s-hand", has_text="Bids").wait_for()  # the table's phone sees its own table's bids
         for game in (one, two):
-            tv.wait_for(f"document.querySelector('section[data-game=\"{game}\"] .latest').textContent.includes('bids')", 5)
-        phone1.evaluate("document.getElementById('line').value = 'tricks 1 0 0 0'; document.querySelector('form').requestSubmit(); true")
-        tv.wait_for(f"document.querySelector('section[data-game=\"{one}\"] .latest').textContent.includes('tricks')", 5)
-        tv.screenshot(tmp_path / "board.png")
-        lobby = tv
-        lobby.open(f"{base}/night")
-        lobby.wait_for("document.querySelectorAll('section.card a').length === 2")
-        shown = lobby.evaluate("document.getElementById('main').textContent")
+            tv.locator(f'section[data-game="{game}"] .latest', has_text="bids").wait_for()
+            lobby.locator(f'section[data-game="{game}"] .latest', has_text="bids").wait_for()
+        # table 1: tricks (the first player took the one trick), then hand 1 corrected by tapping it
+        first = phone1.eval_on_selector_all("#entry .player", "ps => ps.map(p => p.dataset.player)")
+        for player, took in zip(first, (1, 0, 0, 0), strict=True):
+            phone1.locator(f'#entry .player[data-player="{player}"]').get_by_role("button", name=str(took), exact=True).click()
+        phone1.locator("#entry").get_by_role("button", name="Send tricks").click()
+        phone1.locator("#reply").filter(has_text="Hand 1 scored").wait_for()
+        tv.locator(f'section[data-game="{one}"] .latest', has_text="tricks").wait_for()
+        phone1.locator("#sheet tr.closed").first.click()
+        phone1.locator("#entry h3", has_text="Correct hand 1").wait_for()
+        phone1.locator("#tool").get_by_role("button", name="bids", exact=True).click()
+        pad = phone1.locator(f'#tool .player[data-player="{first[0]}"]')
+        pad.get_by_role("button", name="0", exact=True).click()
+        phone1.locator("#tool").get_by_role("button", name="Send bids").click()
+        phone1.locator("#reply").filter(has_text="corrected").wait_for()
+        tv.locator(f'section[data-game="{one}"] .latest .correction', has_text="correction of hand 1").wait_for()
+        assert tv.locator(f'section[data-game="{two}"] .latest .correction').count() == 0
+        tv.screenshot(path=tmp_path / "board.png")
+        shown = lobby.locator("#main").inner_text()
         assert "Round 1 · Table 1" in shown and "Round 1 · Table 2" in shown
+        lobby.locator(f'section[data-game="{two}"] a').click()  # the lobby leads to the table's page
+        lobby.locator("#s-standings").wait_for()
+        assert lobby.url == f"{base}/table/{two}/" and lobby.locator("#entry").count() == 0

@@ -1,7 +1,7 @@
 """Who may write to which table on a night: one scorer's secret per game, each kept as the
-single game's secret is (see auth.py) in a folder of its own under the store's folder, so a
-table's scorer's link writes to that table only, and a restart of `serve --night` keeps
-every table's link working."""
+single game's secret is (see auth.py) in a folder of its own under the store's folder (each
+table's routes check it with an auth.Scorer of that folder), so a table's scorer's link
+writes to that table only, and a restart of `serve --night` keeps every table's link working."""
 
 from __future__ import annotations
 
@@ -29,21 +29,3 @@ def ensure(store_folder: Path, game_id: str, replace: bool = False) -> str:
     except OSError as exc:
         raise errors.StoreError(f"cannot keep the tables' links in {folder} ({exc.strerror or exc})") from None
     return auth.ensure(folder, replace=replace)
-
-
-class TableScorers:
-    """Each game's current secret, read again when its file changes."""
-
-    def __init__(self, store_folder: Path) -> None:
-        self.store_folder = Path(store_folder)
-        self._scorers: dict[str, auth.Scorer] = {}
-
-    def allows(self, game_id: str, authorization: str | None) -> bool:
-        try:
-            folder = folder_of(self.store_folder, game_id)
-        except ValueError:
-            return False
-        scorer = self._scorers.get(game_id)
-        if scorer is None:
-            scorer = self._scorers[game_id] = auth.Scorer(folder)
-        return scorer.allows(authorization)

@@ -37,7 +37,9 @@ def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, 
         night_routes,
         night_watch,
         pages,
+        push,
         scorer,
+        state,
     )
     from scorekeeper.serve.parts import Parts
 
@@ -48,14 +50,28 @@ def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, 
         scorer=None if read_only else scorer.Scorer(group, context, folder, home),
     )
     parts.extra["night_pages"] = pages.Pages(pages.FOLDER.with_name("night_page"))
-    parts.extra["table_scorers"] = night_auth.TableScorers(folder)
+    parts.extra["tables"] = {}  # game id -> that table's Parts, as each table is first seen
     shown, reachable = network.reachable_host(host)
     linked: set[str] = set()
     replaced = set() if new_links else None
 
+    def table_parts(game: str, hub: Any) -> Parts:
+        """What one table's routes read: its page state and stream, its own secret."""
+        return Parts(
+            pages=parts.pages,
+            hosts=parts.hosts,
+            secret=auth.Scorer(None if read_only else night_auth.folder_of(folder, game)),
+            scorer=parts.scorer,
+            watcher=night_watch.TableWatch(parts.extra["night_watcher"], game),  # type: ignore[arg-type]
+            hub=push.Hub(hub.loop),
+            table=game,
+        )
+
     def tell_links(shot: night_watch.NightSnapshot, hub: Any) -> None:
-        """Each table's links the first time it is seen, then the snapshot to the pages."""
-        if shot.ok:
+        """Each table's links the first time it is seen, then the snapshot to the pages: the
+        night's to the lobby and the board, each table's own to its phones."""
+        tables = parts.extra["tables"]
+        if shot.ok and not linked.issuperset(shot.games):  # a table not seen yet
             import json
 
             for row in json.loads(shot.state)["tables"]:
@@ -63,15 +79,24 @@ def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, 
                     continue
                 linked.add(row["game"])
                 where = f"round {row['round']}, table {row['table']}" if row["table"] else row["name"]
-                page_link = network.url(shown, bound_port).rstrip("/") + f"/table?game={row['game']}"
+                page_link = network.url(shown, bound_port).rstrip("/") + f"/table/{row['game']}/"
                 print(f"{where} ({', '.join(p['name'] for p in row['players'])}): {page_link}", file=out)
+                handed = page_link  # the link that table's scorer scans: the page, or the page that writes
                 if not read_only:
                     fresh = replaced is not None and row["game"] not in replaced
                     secret = night_auth.ensure(folder, row["game"], replace=fresh)
                     if replaced is not None:
                         replaced.add(row["game"])
-                    print(f"  its scorer's link (keep it for that table's scorer): {page_link}#scorer={secret}", file=out)
+                    handed = f"{page_link}#scorer={secret}"
+                    print(f"  its scorer's link (keep it for that table's scorer): {handed}", file=out)
+                if reachable:
+                    print(network.drawable(network.qr_text(handed), out), end="", file=out)
+                tables[row["game"]] = table_parts(row["game"], hub)
             out.flush()
+        for game, table in tables.items():
+            page = shot.pages.get(game) if shot.ok else state.failed(shot.error)
+            if page is not None and (table.hub.current is None or table.hub.current.state != page.state):
+                table.hub.publish_from_thread(page)
         hub.publish_from_thread(shot)
 
     def start(hub: Any) -> None:
@@ -82,7 +107,7 @@ def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, 
             print(note, file=out)
         if reachable:
             print(network.drawable(network.qr_text(f"{base}/night"), out), end="", file=out)
-        watcher = night_watch.NightWatcher(folder, night, lambda shot: tell_links(shot, hub))
+        watcher = night_watch.NightWatcher(folder, night, lambda shot: tell_links(shot, hub), read_only)
         parts.extra["night_watcher"] = watcher
         watcher.start()
         print("Ctrl-C stops it.", file=out, flush=True)

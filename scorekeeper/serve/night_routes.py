@@ -1,27 +1,24 @@
 """A night's routes (`serve --night NAME`): the lobby (`/night`), the director's board for the
-TV (`/board`), each table's page and its scorer's page (`/table?game=ID`, the scorer's link
-adding `#scorer=SECRET`), their data (`/api/night` = `night standings --json`, `/api/tables`
-= every table's `standings --json`, `/api/board`, and `/api/night/events`, a stream of the
-board's data at each change), and `POST /api/night/entry`: `{"game": ID, "line": "…"}` with
-that table's own secret, answered as `/api/entry` is. Every read comes from the night
-watcher's latest snapshot: a request never reads the store."""
+TV (`/board`), their data (`/api/night` = `night standings --json`, `/api/tables` = every
+table's `standings --json`, `/api/board`, and `/api/night/events`, a stream of the board's
+data at each change), and each table under `/table/ID/`: the very page a single game's
+`serve` gives (the table's page, and the scorer's page with `#scorer=SECRET`), with that
+table's own answers (`api/state`, `api/events`, `POST api/entry`…) and its own secret.
+Every read comes from the night watcher's latest snapshot: a request never reads the store."""
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import Response, StreamingResponse
-from starlette.routing import Route
+from starlette.responses import RedirectResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route, Router
 
-from scorekeeper.serve import auth, scorer_routes
+from scorekeeper.serve import scorer_routes, table_routes
 from scorekeeper.serve.parts import of as parts_of
 from scorekeeper.serve.parts import refusal
 
-PAGES = {"/night": "lobby.html", "/board": "board.html", "/table": "table.html",
-         "/night.js": "night.js", "/night.css": "night.css"}  # fmt: skip
-# What a table's scorer may not run from its phone: commands about other games or the night.
-NOT_FOR_A_TABLE = {"new", "use", "games", "seat", "night", "import", "stats"}
+PAGES = {"/night": "lobby.html", "/board": "board.html", "/night.js": "night.js", "/night.css": "night.css"}
 
 
 async def page(request: Request) -> Response:
@@ -67,46 +64,26 @@ async def api_events(request: Request) -> Response:
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})  # fmt: skip
 
 
-async def entry(request: Request) -> Response:
-    """One line for one table, written only with that table's secret."""
-    import asyncio
+class Tables:
+    """ASGI: `/table/ID/…`, answered by a single game's routes (table_routes, scorer_routes)
+    with that table's own parts (its game's page state and stream, its secret); 404 for a
+    game that is not a table of the night."""
 
-    parts = parts_of(request)
-    if parts.scorer is None:
-        return refusal(403, "this server is read-only (started with --read-only): no table's scorer's link is served")
-    if not scorer_routes.same_site(request):
-        return refusal(403, "a page of another site may not write here")
-    body = await scorer_routes.read_body(request)
-    if isinstance(body, Response):
-        return body
-    try:
-        data = json.loads(body)
-    except ValueError:
-        return refusal(400, 'the body is not JSON; send {"game": ID, "line": "…"}')
-    if not isinstance(data, dict) or not isinstance(data.get("line"), str) or not isinstance(data.get("game"), str):
-        return refusal(400, 'send {"game": ID, "line": "…"}, each a string')
-    shot = parts.extra["night_hub"].current
-    if shot is None or not shot.ok:
-        return refusal(503, "the night cannot be read now; try again in a moment")
-    game = data["game"]
-    if game not in shot.games or not parts.extra["table_scorers"].allows(game, request.headers.get("authorization")):
-        async with scorer_routes._failures:
-            await asyncio.sleep(auth.FAILED_DELAY)
-        return refusal(401, "this link cannot write to that table: open the table's scorer's link the terminal shows")
-    from scorekeeper import interpreter
+    def __init__(self) -> None:
+        self.router = Router(routes=[*table_routes.routes, *scorer_routes.routes], redirect_slashes=False)
 
-    words = interpreter.split(data["line"])
-    if any(w == "--game" or w.startswith("--game=") for w in words):
-        return refusal(403, "refused: a table's scorer writes to its own table; --game is not taken here")
-    if words and words[0].casefold() in NOT_FOR_A_TABLE:
-        return refusal(403, f"refused: `{words[0]}` is not taken from a table's phone; run it in the terminal")
-    done, _ = await parts.scorer.answer(data["line"], game, lambda known: None)
-    if done.code != 0:
-        return refusal(scorer_routes.STATUS.get(done.code, 400), done.error or "refused")
-    parts.extra["night_watcher"].look_now()
-    said = {"ok": True, "reply": done.reply, "warnings": done.warnings}
-    return Response(json.dumps(said, ensure_ascii=False), media_type="application/json",
-                    headers={"Cache-Control": "no-store"})  # fmt: skip
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        tables = scope["app"].state.parts.extra.get("tables", {})
+        found = tables.get(scope["path_params"]["game"])
+        if found is None:
+            await refusal(404, f"not found: {scope['path']} is not a table of this night")(scope, receive, send)
+            return
+        await self.router({**scope, "table_parts": found}, receive, send)
+
+
+async def to_table(request: Request) -> Response:
+    """`/table/ID` is the table's page at `/table/ID/` (its answers are beside it)."""
+    return RedirectResponse(f"/table/{request.path_params['game']}/", 308)
 
 
 routes = [
@@ -115,5 +92,6 @@ routes = [
     Route("/api/tables", api_tables, methods=["GET"]),
     Route("/api/board", api_board, methods=["GET"]),
     Route("/api/night/events", api_events, methods=["GET"]),
-    Route("/api/night/entry", entry, methods=["POST"]),
+    Route("/table/{game:str}", to_table, methods=["GET"]),
+    Mount("/table/{game:str}", app=Tables()),
 ]

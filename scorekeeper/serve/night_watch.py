@@ -1,20 +1,21 @@
 """A night on every screen: one thread follows every game of the night (their chain heads,
 five times a second) and, when one moves or a game joins the night, encodes what the night's
-pages read: the leaderboard (`night standings --json`), every table's standings, and the
-board (each table's players, hand, leader and latest entries, corrections marked). A game is
-replayed only when its own head has moved."""
+pages read: the leaderboard (`night standings --json`), every table's standings, the
+board (each table's players, hand, leader and latest entries, corrections marked), and each
+table's own page state (state.snapshot: what the table's page and its scorer's page draw).
+A game is replayed only when its own head has moved."""
 
 from __future__ import annotations
 
 import hashlib
 import json
-import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
 from scorekeeper.core import errors
-from scorekeeper.serve.push import StoreFollower
+from scorekeeper.serve import state
+from scorekeeper.serve.push import Looker
 
 WATCH_SECONDS = 0.2
 LATEST = 4  # entries of each table shown on the board
@@ -29,6 +30,8 @@ class NightSnapshot(NamedTuple):
     tables: bytes  # /api/tables: every table's `standings --json`, in a list
     games: tuple[str, ...] = ()  # the night's game ids, in order
     ok: bool = True
+    pages: dict[str, state.Snapshot] | None = None  # each table's page state, by game id
+    error: str = ""  # why the night cannot be read (not ok)
 
 
 def encoded(data: Any) -> bytes:
@@ -37,46 +40,28 @@ def encoded(data: Any) -> bytes:
 
 def failed(message: str) -> NightSnapshot:
     body = encoded({"error": message})
-    return NightSnapshot('"error-' + hashlib.sha256(body).hexdigest()[:16] + '"', body, body, body, ok=False)
+    etag = '"error-' + hashlib.sha256(body).hexdigest()[:16] + '"'
+    return NightSnapshot(etag, body, body, body, ok=False, pages={}, error=message)
 
 
-class NightWatcher:
+class NightWatcher(Looker):
     """Follows the night named `night` in the store at `folder` from its own thread; `publish`
-    is called with each new snapshot, from that thread."""
+    is called with each new snapshot, from that thread. `read_only`: the tables' pages take
+    no entry."""
 
-    def __init__(self, folder: Path, night: str, publish: Callable[[NightSnapshot], None]) -> None:
-        self.follower = StoreFollower(folder)
+    every = WATCH_SECONDS
+
+    def __init__(self, folder: Path, night: str, publish: Callable[[NightSnapshot], None],
+                 read_only: bool = False) -> None:  # fmt: skip
+        super().__init__(folder, "night-watcher")
         self.night = night
         self.publish = publish
+        self.read_only = read_only
         self.current: NightSnapshot | None = None
+        self.pages: dict[str, state.Snapshot] = {}  # each table's page state, made before the board's
         self._seen: tuple[Any, ...] | None = None
-        self._tables: dict[str, tuple[str, dict[str, Any], dict[str, Any]]] = {}  # id -> (head, standings, row)
-        self._stop = threading.Event()
-        self._poke = threading.Event()
-        self._ready = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="night-watcher", daemon=True)
-
-    def start(self) -> None:
-        self._thread.start()
-        self._ready.wait(30)
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._poke.set()
-        self._thread.join(5)
-
-    def look_now(self) -> None:
-        self._poke.set()
-
-    def _run(self) -> None:
-        try:
-            while not self._stop.is_set():
-                self._look()
-                self._ready.set()
-                self._poke.wait(WATCH_SECONDS)
-                self._poke.clear()
-        finally:
-            self.follower.close()
+        # id -> (head, standings, row, page state)
+        self._tables: dict[str, tuple[str, dict[str, Any], dict[str, Any], state.Snapshot]] = {}
 
     def _look(self) -> None:
         from scorekeeper import nights
@@ -91,13 +76,13 @@ class NightWatcher:
             self._seen = heads
         except errors.ScorekeeperError as exc:
             self.follower.close()
-            self._seen = None
+            self._seen, self.pages = None, {}
             shot = failed(str(exc))
         except Exception as exc:  # a store that replays into something no command writes
             self.follower.close()
-            self._seen = None
+            self._seen, self.pages = None, {}
             shot = failed(f"the night cannot be shown ({type(exc).__name__}: {exc}); run `verify`")
-        if self.current is not None and self.current.state == shot.state:
+        if self.current is not None and (self.current.state, self.current.pages) == (shot.state, shot.pages):
             return
         self.current = shot
         self.publish(shot)
@@ -105,8 +90,7 @@ class NightWatcher:
     def _snapshot(self, db: Any, night: Any, heads: dict[str, str]) -> NightSnapshot:
         from scorekeeper import nights
 
-        board = nights.standings(db, night.name, "places")
-        rows, standings = [], []
+        rows, standings, pages = [], [], {}
         for g in night.games:
             known = self._tables.get(g.game)
             if known is None or known[0] != heads[g.game]:
@@ -114,19 +98,27 @@ class NightWatcher:
                 self._tables[g.game] = known
             standings.append(known[1])
             rows.append(known[2])
+            pages[g.game] = known[3]
+        self.pages = pages
+        self._settle()  # an entry's answer needs its table's page only: it goes before the board is made
+        board = nights.standings(db, night.name, "places")
         state = {"night": board, "tables": rows}
         body = encoded(state)
         etag = '"' + hashlib.sha256(body).hexdigest()[:24] + '"'
-        return NightSnapshot(etag, body, encoded(board), encoded(standings), tuple(heads))
+        return NightSnapshot(etag, body, encoded(board), encoded(standings), tuple(heads), pages=pages)
 
-    def _table(self, db: Any, entry: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-        """One game's `standings --json`, and its row on the board."""
+    def _table(self, db: Any, entry: Any) -> tuple[dict[str, Any], dict[str, Any], state.Snapshot]:
+        """One game's `standings --json`, its row on the board, and its page state."""
         from scorekeeper import table
-        from scorekeeper.serve import state
         from scorekeeper.words import reports
 
+        db.warnings.clear()  # what this table's read finds amiss goes on this table's page only
         stored = db.events(entry.game)
-        game = table.replay(stored)
+        known = self._known
+        head = stored[-1].hash if stored else ""
+        ours = known is not None and known[0] == head and known[1].id == entry.game
+        game = known[1] if ours else table.replay(stored)
+        page = state.snapshot(db, entry.game, [], self.read_only, (head, game))  # no ruleset: no new game here
         standings = reports.standings_data(game)
         status = reports.status_data(game)
         row = {
@@ -145,4 +137,17 @@ class NightWatcher:
             "leaders": [p["name"] for p in standings["players"] if p["place"] == 1],
             "latest": state.entries_data(stored)[-LATEST:],
         }
-        return standings, row
+        return standings, row, page
+
+
+class TableWatch(NamedTuple):
+    """One table seen through the night's watcher, as a single game's routes see their Watcher."""
+
+    night: NightWatcher
+    game: str
+
+    def look_now(self, known: tuple[str, Any] | None = None) -> state.Snapshot | None:
+        """The table's page state once the watcher has looked again (an entry was just stored
+        there); None while the night cannot be read."""
+        self.night.look_now(known)
+        return self.night.pages.get(self.game)

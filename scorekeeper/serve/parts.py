@@ -1,5 +1,7 @@
 """The parts of one running server that every route reads, made once by `command.run` and
-kept on the application (`request.app.state.parts`), and the one shape of a refusal."""
+kept on the application (`request.app.state.parts`), and the one shape of a refusal. A
+night's server keeps one more Parts for each table, which its table's routes read instead
+(`scope["table_parts"]`, set by night_routes.Tables)."""
 
 from __future__ import annotations
 
@@ -25,10 +27,11 @@ class Parts:
     watcher: push.Watcher | None = None  # set when the server starts
     hub: push.Hub | None = None
     extra: dict[str, Any] = field(default_factory=dict)  # what later areas (a night, a league) keep
+    table: str | None = None  # a night's table: the one game its scorer's link writes to
 
 
 def of(request: Request) -> Parts:
-    return request.app.state.parts
+    return request.scope.get("table_parts") or request.app.state.parts
 
 
 def refusal(status: int, message: str, headers: dict[str, str] | None = None) -> Response:

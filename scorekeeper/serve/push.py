@@ -76,27 +76,22 @@ class StoreFollower:
         self._identity = None
 
 
-class Watcher:
-    """Follows the store from its own thread: the pinned game, or else whichever game is
-    current, so a `new` game shows up on the phones by itself. `publish` is called with each
-    new snapshot, from this thread."""
+class Looker:
+    """A thread that looks at the store every `every` seconds, and at once when asked
+    (`look_now`, after an entry); `_look` (each kind's own) sets `current`."""
 
-    def __init__(self, folder: Path, pinned: str | None, rulesets: list[tuple[str, str]], read_only: bool,
-                 publish: Callable[[state.Snapshot], None]) -> None:  # fmt: skip
+    every = WATCH_SECONDS
+
+    def __init__(self, folder: Path, name: str) -> None:
         self.follower = StoreFollower(folder)
-        self.pinned = pinned
-        self.rulesets = rulesets
-        self.read_only = read_only
-        self.publish = publish
-        self.current: state.Snapshot | None = None
-        self._seen: tuple[str, str] | None = None
+        self.current: Any = None
         self._stop = threading.Event()
         self._poke = threading.Event()
         self._ready = threading.Event()
         self._fresh = threading.Condition()
         self._begun = self._ended = 0  # looks at the store begun and ended
         self._known: tuple[str, Any] | None = None  # see look_now
-        self._thread = threading.Thread(target=self._run, name="store-watcher", daemon=True)
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
 
     def start(self) -> None:
         self._thread.start()
@@ -107,7 +102,7 @@ class Watcher:
         self._poke.set()
         self._thread.join(5)
 
-    def look_now(self, known: tuple[str, Any] | None = None, timeout: float = 5.0) -> state.Snapshot | None:
+    def look_now(self, known: tuple[str, Any] | None = None, timeout: float = 5.0) -> Any:
         """Have the watcher look at the store at once (an entry was just stored), and wait for
         a look begun after this call to end; the snapshot it has then. `known`: (chain head, the
         game at that head) as the entry left it, so the watcher need not replay it."""
@@ -124,14 +119,38 @@ class Watcher:
                 with self._fresh:
                     self._begun += 1
                 self._look()
-                with self._fresh:
-                    self._ended += 1
-                    self._fresh.notify_all()
+                self._settle()
                 self._ready.set()
-                self._poke.wait(WATCH_SECONDS)
+                self._poke.wait(self.every)
                 self._poke.clear()
         finally:
             self.follower.close()
+
+    def _settle(self) -> None:
+        """Let look_now's callers go: the look they wait for has ended, or has made what they
+        need (a look may call this before it goes on with the rest)."""
+        with self._fresh:
+            self._ended = self._begun
+            self._fresh.notify_all()
+
+    def _look(self) -> None:
+        raise NotImplementedError
+
+
+class Watcher(Looker):
+    """Follows the store from its own thread: the pinned game, or else whichever game is
+    current, so a `new` game shows up on the phones by itself. `publish` is called with each
+    new snapshot, from this thread."""
+
+    def __init__(self, folder: Path, pinned: str | None, rulesets: list[tuple[str, str]], read_only: bool,
+                 publish: Callable[[state.Snapshot], None]) -> None:  # fmt: skip
+        super().__init__(folder, "store-watcher")
+        self.pinned = pinned
+        self.rulesets = rulesets
+        self.read_only = read_only
+        self.publish = publish
+        self.current: state.Snapshot | None = None
+        self._seen: tuple[str, str] | None = None
 
     def _look(self) -> None:
         try:

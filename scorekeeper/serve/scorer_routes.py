@@ -2,7 +2,9 @@
 exactly a line `play` takes, and answers as the contract's table says: 200 with the reply and
 the new state, 400 a malformed line, 401 no secret or not the current one, 403 a command the
 page may not run (or a page of another site), 409 refused by the rules, 413 a body over the
-limit, 503 the store cannot be read. The entry is stored before the answer is sent."""
+limit, 503 the store cannot be read. The entry is stored before the answer is sent. At a
+night's table (`/table/ID/api/entry`) the line goes to that table's game only: `--game`, another
+game's id and commands about other games (`new`, `night`…) are refused (403)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,8 @@ from scorekeeper.serve.parts import of as parts_of
 from scorekeeper.serve.scorer import FORBIDDEN
 
 STATUS = {0: 200, 1: 409, 2: 400, 3: 503, FORBIDDEN: 403}
+# What a night table's scorer may not run from its phone: commands about other games or the night.
+NOT_FOR_A_TABLE = {"new", "use", "games", "seat", "night", "import", "stats"}
 _failures = asyncio.Lock()  # failed attempts wait their turn, one FAILED_DELAY each
 
 
@@ -50,12 +54,18 @@ async def entry(request: Request) -> Response:
         or not (data.get("game") is None or isinstance(data.get("game"), str))
     ):
         return refusal(400, 'send {"line": "…"} (and optionally "game": ID), each a string')
+    game = data.get("game")
+    if parts.table is not None:
+        refused = not_at_this_table(data["line"], game, parts.table)
+        if refused is not None:
+            return refused
+        game = parts.table
     shot = parts.hub.current if parts.hub is not None else None
     if shot is not None and not shot.ok:
         return Response(shot.state, 503, media_type="application/json")
     assert parts.scorer is not None
     assert parts.watcher is not None
-    done, shot = await parts.scorer.answer(data["line"], data.get("game"), parts.watcher.look_now)
+    done, shot = await parts.scorer.answer(data["line"], game, parts.watcher.look_now)
     if done.code != 0:
         return refusal(STATUS.get(done.code, 400), done.error or "refused")
     said = json.dumps(
@@ -64,6 +74,22 @@ async def entry(request: Request) -> Response:
     state = shot.state if shot is not None and shot.ok else b"null"  # spliced in: encoded once already
     return Response(said[:-1] + b', "state": ' + state + b"}", media_type="application/json",
                     headers={"Cache-Control": "no-store"})  # fmt: skip
+
+
+def not_at_this_table(line: str, game: str | None, table: str) -> Response | None:
+    """The refusal of a line a night table's scorer may not send, or None."""
+    from scorekeeper import interpreter
+    from scorekeeper.core import errors
+
+    try:
+        words = interpreter.split(line)
+    except errors.UsageError as exc:
+        return refusal(400, f"error: {exc}")
+    if (game is not None and game != table) or any(w == "--game" or w.startswith("--game=") for w in words):
+        return refusal(403, "refused: a table's scorer writes to its own table; --game is not taken here")
+    if words and words[0].casefold() in NOT_FOR_A_TABLE:
+        return refusal(403, f"refused: `{words[0]}` is not taken from a table's phone; run it in the terminal")
+    return None
 
 
 def same_site(request: Request) -> bool:

@@ -1,13 +1,10 @@
-// The night's pages: the lobby, the director's board and a table's page (with its scorer's
-// line when opened from the scorer's link). Every text is set as text, never as markup.
+// The night's pages: the lobby and the director's board (a table's own page is the game's
+// page, served under /table/ID/). Every text is set as text, never as markup.
 "use strict";
 
 const page = document.body.dataset.page;
 const main = document.getElementById("main");
 const problem = document.getElementById("problem");
-const params = new URLSearchParams(location.search);
-const game = params.get("game");
-let secret = null;
 
 function el(tag, text, cls) {
   const node = document.createElement(tag);
@@ -31,7 +28,7 @@ function tableCard(row, linked) {
   const heading = el("h2");
   if (linked) {
     const link = el("a", where(row));
-    link.href = `/table?game=${encodeURIComponent(row.game)}`;
+    link.href = `/table/${encodeURIComponent(row.game)}/`;
     heading.append(link);
   } else {
     heading.textContent = where(row);
@@ -52,7 +49,8 @@ function tableCard(row, linked) {
   const latest = el("ul", null, "latest");
   for (const entry of row.latest.slice().reverse()) {
     if (entry.hand === null && entry.n === 0) continue;
-    const item = el("li", (entry.correction ? "correction: " : "") + entry.text, entry.correction ? "correction" : "");
+    const said = entry.correction && !entry.text.startsWith("correction") ? "correction: " + entry.text : entry.text;
+    const item = el("li", said, entry.correction ? "correction" : "");
     latest.append(item);
   }
   card.append(latest);
@@ -82,19 +80,8 @@ function leaderboard(night) {
 function draw(data) {
   problem.hidden = true;
   document.getElementById("title").textContent =
-    page === "board" ? `Night ${data.night.night}` : page === "lobby" ? `Night ${data.night.night}: the tables` : "Table";
+    page === "board" ? `Night ${data.night.night}` : `Night ${data.night.night}: the tables`;
   main.replaceChildren();
-  if (page === "table") {
-    const row = data.tables.find((r) => r.game === game);
-    if (!row) {
-      main.append(el("p", "This table is not part of the night."));
-      return;
-    }
-    document.getElementById("title").textContent = `${data.night.night} · ${where(row)}`;
-    main.append(tableCard(row, false));
-    if (secret) main.append(scorerForm());
-    return;
-  }
   const grid = el("div", null, "tables");
   for (const row of data.tables) grid.append(tableCard(row, page === "lobby"));
   if (page === "board") {
@@ -106,59 +93,9 @@ function draw(data) {
   }
 }
 
-let lastReply = "";
-
-function scorerForm() {
-  const box = el("div");
-  const form = el("form");
-  const input = el("input");
-  input.type = "text";
-  input.id = "line";
-  input.autocomplete = "off";
-  input.placeholder = "e.g. bid 1 0 0 2, tricks 1 0 0 2, undo";
-  const send = el("button", "Enter");
-  send.type = "submit";
-  form.append(input, send);
-  const reply = el("pre", lastReply);
-  reply.id = "reply";
-  reply.hidden = !lastReply;
-  form.addEventListener("submit", async (event) => {
-    event.preventDefault();
-    const line = input.value;
-    const answer = await fetch("/api/night/entry", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Authorization: `Bearer ${secret}` },
-      body: JSON.stringify({ game, line }),
-    });
-    const said = await answer.json();
-    lastReply = said.ok ? said.reply : said.error;
-    reply.textContent = lastReply;
-    reply.hidden = !lastReply;
-    if (said.ok) input.value = "";
-  });
-  box.append(form, reply);
-  return box;
-}
-
 function start() {
-  const fromLink = /(?:^#|&)scorer=([^&]+)/.exec(location.hash);
-  if (fromLink) {
-    secret = decodeURIComponent(fromLink[1]);
-    sessionStorage.setItem(`scorer:${game}`, secret);
-  } else if (game) {
-    secret = sessionStorage.getItem(`scorer:${game}`);
-  }
   const events = new EventSource("/api/night/events");
-  events.addEventListener("state", (event) => {
-    const focused = document.activeElement && document.activeElement.id === "line";
-    const typed = focused ? document.activeElement.value : "";
-    draw(JSON.parse(event.data));
-    if (focused) {
-      const input = document.getElementById("line");
-      input.value = typed;
-      input.focus();
-    }
-  });
+  events.addEventListener("state", (event) => draw(JSON.parse(event.data)));
   events.addEventListener("failed", (event) => {
     problem.textContent = JSON.parse(event.data).error;
     problem.hidden = false;

@@ -92,6 +92,7 @@ function drawEntry(s) {
   }, undoArmed ? "chosen" : null);
   tools.append(undo);
   for (const [name, label] of [["join", "Join"], ["leave", "Leave"], ["rename", "Rename"], ["adjust", "Adjust"], ["comment", "Comment"], ["why", "Why?"], ["new", "New game"], ["correct", "Past hand"]]) {
+    if (name === "new" && !s.choices.rulesets.length) continue;  // a night's table: its games start at the laptop
     tools.append(button(label, open(name), tool === name ? "chosen" : null));
   }
   box.append(tools);
