@@ -1062,7 +1062,7 @@ def verify(
         Optional[str], typer.Option("--game", help="the game the digests must belong to (default: the current game)")
     ] = None,
     replay: Annotated[
-        bool, typer.Option("--replay", help="replay every game to check the cached summaries, not only those of games changed since")
+        bool, typer.Option("--replay", help="replay every game to check the cached summaries, placings and night outcomes, not only those of games changed since")
     ] = False,
 ) -> None:
     """Recompute every game's hash chain; exit 3 naming the first entry that does not match.

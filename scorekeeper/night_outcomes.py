@@ -1,6 +1,7 @@
 """The outcomes of a night's games as the leaderboard reads them, cached in the store under
-each game's chain head: a game is replayed only when an entry was added to it since, and
-`verify` replays every cached one to check the cache against the record."""
+each game's chain head and sealed (storage/seals.py): a game is replayed only when an entry
+was added to it since or its row does not check out; `verify` replays those too, and
+`verify --replay` every cached one."""
 
 from __future__ import annotations
 
@@ -11,37 +12,27 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.core import club_night
 
 if TYPE_CHECKING:
+    from scorekeeper import replays
+    from scorekeeper.core import engine
     from scorekeeper.storage import store
 
 CACHE_KIND = "night-outcome-1"  # bump when an outcome's content or meaning changes
 
 
 def read(db: store.Store, game_ids: list[str]) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
-    """Each game's outcome (and name), from the cache where its chain head still matches,
-    else replayed and cached."""
-    cached = db.derived(CACHE_KIND)
-    found: dict[str, dict[str, Any]] = {}
-    titles: dict[str, str] = {}
-    fresh = []
-    for game_id in game_ids:
-        head = db.head(game_id)
-        hit = cached.get(game_id)
-        data = _parsed(hit[1]) if hit is not None and hit[0] == head else None
-        if data is None:
-            text = _replayed(db, game_id)
-            fresh.append((game_id, head, text))
-            data = json.loads(text)
-        found[game_id] = data["outcome"]
-        titles[game_id] = data["name"]
-    if fresh:
-        db.put_derived(CACHE_KIND, fresh)
-    return found, titles
+    """Each game's outcome (and name), from the cache where its chain head still matches and
+    its seal checks out, else replayed and cached."""
+    from scorekeeper import replays
+
+    heads = {game_id: db.head(game_id) for game_id in game_ids}
+    found = replays.cached(db, CACHE_KIND, heads, _parsed)
+    fresh = replays.derive(db, [game_id for game_id in game_ids if game_id not in found], _replayed)
+    replays.keep(db, CACHE_KIND, fresh)
+    found.update({game_id: json.loads(text) for game_id, _, text in fresh})
+    return {g: found[g]["outcome"] for g in game_ids}, {g: found[g]["name"] for g in game_ids}
 
 
-def _replayed(db: store.Store, game_id: str) -> str:
-    from scorekeeper.core import engine
-
-    game = engine.from_log([e.body for e in db.events(game_id)])
+def _replayed(game: engine.Game) -> str:
     return json.dumps({"name": game.name, "outcome": club_night.outcome(game)}, separators=(",", ":"), ensure_ascii=False)
 
 
@@ -74,17 +65,10 @@ def _player_ok(row: Any, hands: int) -> bool:
     return exact and type(place) is int and place >= 1 and type(dealt) is int and 0 <= dealt <= hands
 
 
-def repair_cache(db: store.Store) -> int:
-    """Replay every game whose outcome is cached and keep the fresh outcome where the cached
-    one differs (`verify`): how many were rebuilt."""
-    cached = db.derived(CACHE_KIND)
-    wrong = []
-    for game_id, (head, text) in cached.items():
-        if db.head(game_id) != head:
-            continue  # stale, not wrong: replayed when read anyway
-        fresh = _replayed(db, game_id)
-        if fresh != text:
-            wrong.append((game_id, head, fresh))
-    if wrong:
-        db.put_derived(CACHE_KIND, wrong)
-    return len(wrong)
+def repair_cache(db: store.Store, every: bool = False) -> replays.Checked:
+    """Check the cached outcomes (`verify`) as the summaries are checked (replays.check): a
+    game is replayed where its row is stale or its seal does not check out, every game with
+    a row under `every`."""
+    from scorekeeper import replays
+
+    return replays.check(db, CACHE_KIND, _replayed, _parsed, every)

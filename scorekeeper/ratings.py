@@ -4,8 +4,8 @@ model, shown as the cautious estimate mu - 3 sigma.
 
 What a rating needs of a game (its places, and who sat in each place for how many hands) is
 boiled down to a small record cached beside the stats summaries, keyed by the game's chain
-head: only a game with an entry added since is replayed. openskill is imported only here,
-and only when there is something to rate."""
+head and sealed: only a game with an entry added since, or whose row does not check out, is
+replayed. openskill is imported only here, and only when there is something to rate."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from scorekeeper.core import errors
 
 if TYPE_CHECKING:
+    from scorekeeper import replays
     from scorekeeper.core import engine
     from scorekeeper.storage import store
 
@@ -77,21 +78,14 @@ def _placings_ok(data: Any) -> bool:
 
 
 def records(db: store.Store, games: list[store.GameSummary]) -> dict[str, dict[str, Any]]:
-    """Each game's placings by id: cached where its chain head still matches, else replayed
-    from its entries and cached."""
+    """Each game's placings by id: cached where its chain head still matches and the row's
+    seal checks out, else replayed from its entries and cached."""
     from scorekeeper import replays
 
-    cached = db.derived(CACHE_KIND)
-    found: dict[str, dict[str, Any]] = {}
-    for summary in games:
-        hit = cached.get(summary.id)
-        data = _parsed(hit[1]) if hit is not None and hit[0] == summary.head else None
-        if data is not None:
-            found[summary.id] = data
+    found = replays.cached(db, CACHE_KIND, {g.id: g.head for g in games}, _parsed)
     fresh = replays.derive(db, [g.id for g in games if g.id not in found], placings_text)
-    if fresh:
-        db.put_derived(CACHE_KIND, fresh)
-        found.update({gid: json.loads(text) for gid, _, text in fresh})
+    replays.keep(db, CACHE_KIND, fresh)
+    found.update({gid: json.loads(text) for gid, _, text in fresh})
     return found
 
 
@@ -109,23 +103,21 @@ def placings_text(game: engine.Game) -> str:
 
 def remember(db: store.Store, game: engine.Game, head: str) -> None:
     """Cache the placings of a game just replayed anyway (an import), as of its chain head."""
-    db.put_derived(CACHE_KIND, [(game.id, head, placings_text(game))])
-
-
-def repair_cache(db: store.Store) -> int:
-    """Replay the games whose placings are cached under their current head and keep the
-    fresh record where the cached one differs (`verify`): how many were wrong. A record
-    cached under an older head is replayed when next read anyway."""
     from scorekeeper import replays
 
-    cached = db.derived(CACHE_KIND)
-    current = [g.id for g in db.games() if cached.get(g.id, ("",))[0] == g.head]
-    wrong = [row for row in replays.derive(db, current, placings_text) if cached[row[0]] != row[1:]]
-    if wrong:
-        db.put_derived(CACHE_KIND, wrong)
+    replays.keep(db, CACHE_KIND, [(game.id, head, placings_text(game))])
+
+
+def repair_cache(db: store.Store, every: bool = False) -> replays.Checked:
+    """Check the cached placings (`verify`) as the summaries are checked (replays.check): a
+    game is replayed where its row is stale or its seal does not check out, every game with
+    a row under `every`."""
+    from scorekeeper import replays
+
+    checked = replays.check(db, CACHE_KIND, placings_text, _parsed, every)
     # the tables were worked out from what was cached: work them out again when next asked
     db.put_derived(TABLE_KIND, [(key, "", "{}") for key in db.derived(TABLE_KIND)])
-    return len(wrong)
+    return checked
 
 
 # --- across games --------------------------------------------------------------------------

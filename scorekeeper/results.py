@@ -48,10 +48,11 @@ class CachesChecked(NamedTuple):
 
     replayed: int  # games replayed to check their cached summaries
     compared: int  # summaries checked for their chain head and seal only
-    summaries_rebuilt: int  # summaries at the right head that did not match a replay
+    summaries_rebuilt: int  # summaries, placings and outcomes at the right head that did not match a replay
     facts_rebuilt: int  # games whose facts (in progress, name) were wrong or missing
     every: bool  # every game was replayed (`verify --replay`)
     states_unchecked: int = 0  # game states kept between commands that do not check out (never used)
+    others_replayed: int = 0  # games replayed to check the placings and night outcomes cached
 
 
 class Imported(NamedTuple):

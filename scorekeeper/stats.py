@@ -135,38 +135,15 @@ def _cached_texts(db, cached: dict[str, tuple[str, str]], games: Iterable[Any]) 
     for summary in games:
         hit = cached.get(summary.id)
         if key is not None and hit is not None and hit[0] == summary.head and isinstance(hit[1], str):
-            text = _unsealed(key, summary.id, hit[0], hit[1])
+            text = seals.opened(key, summary.id, hit[0], hit[1])
             if text is not None:
                 texts[summary.id] = text
     return texts
 
 
 def _sealed(db, rows: Iterable[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
-    """Cache rows with their text sealed (seals.py): the seal goes first. Without a key (a
-    folder one may not write) nothing can be sealed, so nothing is kept."""
-    key = seals.key(db.folder)
-    if key is None:
-        return []
-    mine = seals.key_id(key).hex()
-    return [(game_id, head, f"{mine}{seals.seal(key, game_id, head, text).hex()} {text}") for game_id, head, text in rows]
-
-
-def _unsealed(key: bytes, game_id: str, head: str, data: str) -> str | None:
-    """The text of a sealed row, if it bears this key's seal of it; else None."""
-    seal, _, text = data.partition(" ")
-    mine = seals.key_id(key).hex()
-    try:
-        expected = bytes.fromhex(seal[len(mine) :])
-    except ValueError:
-        return None
-    sealed = seal.startswith(mine) and len(expected) == seals.SIZE
-    return text if sealed and seals.matches(key, expected, game_id, head, text) else None
-
-
-def _sealed_here(key: bytes | None, data: object) -> bool:
-    """Whether a row claims this store's key (so a row that does not check out is damage, not
-    a row copied in from another store)."""
-    return key is not None and isinstance(data, str) and data.startswith(seals.key_id(key).hex())
+    """Cache rows with their text sealed with the store's key (seals.py)."""
+    return seals.sealed_rows(seals.key(db.folder), rows)
 
 
 _SUMMARY_KEYS = frozenset({"ruleset", "title", "winner", "finished", "abandoned", "name", "hands", "has", "players"})
@@ -270,7 +247,7 @@ def repair_cache(db, every: bool = False, suspects: Iterable[str] = ()) -> Cache
     wrong = [
         row for row in fresh
         if key is None or row[0] not in at_head or not isinstance(at_head[row[0]][1], str)
-        or _unsealed(key, row[0], row[1], at_head[row[0]][1]) != row[2]
+        or seals.opened(key, row[0], row[1], at_head[row[0]][1]) != row[2]
     ]  # fmt: skip
     if wrong:
         db.put_derived(CACHE_KIND, _sealed(db, wrong))
@@ -280,7 +257,7 @@ def repair_cache(db, every: bool = False, suspects: Iterable[str] = ()) -> Cache
     # one sealed with another store's key (a copy) is not used, and is no damage either
     rebuilt = sum(
         1 for game_id, head, _ in wrong
-        if game_id in at_head and heads[game_id] == head and _sealed_here(key, at_head[game_id][1])
+        if game_id in at_head and heads[game_id] == head and seals.claims(key, at_head[game_id][1])
     )  # fmt: skip
     return CacheCheck(len(fresh), len(games) - len(fresh), rebuilt, {g.id: found[g.id] for g in games})
 
@@ -304,7 +281,7 @@ def load(db, rebuild: bool = False) -> dict[str, Any]:
         hit = db.derived(AGGREGATE_KIND).get("*")
         key = seals.key(db.folder)
         usable = key is not None and hit is not None and hit[0] == digest and isinstance(hit[1], str)
-        text = _unsealed(key, "*", digest, hit[1]) if usable else None  # type: ignore[arg-type, index]
+        text = seals.opened(key, "*", digest, hit[1]) if usable else None  # type: ignore[arg-type, index]
         if text is not None:
             try:
                 data = json.loads(text)

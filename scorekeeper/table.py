@@ -241,11 +241,12 @@ def verify(db: store.Store) -> int:
 def verify_beside_chain(db: store.Store, every: bool = False) -> CachesChecked:
     """Check what lives beside the chains (call once they verify): the append-only triggers
     and the current-game pointer (a StoreError naming what is wrong), then the caches, which
-    are rebuilt where they do not match: the summaries `games`, `stats` and `ratings` read (a game is
-    replayed where its summary was cached at another head or is damaged; with `every`, every
-    game is), and the facts each entry reads of the other games, compared with the summaries
-    (a game they disagree on is replayed to settle it); and the seals of the game states kept
-    between commands (one that does not check out is never used, and is counted)."""
+    are rebuilt where they do not match: the summaries `games`, `stats` and `ratings` read, the
+    placings `ratings` reads and the outcomes a night reads (a game is replayed where its row
+    was cached at another head or is damaged; with `every`, every game is), and the facts each
+    entry reads of the other games, compared with the summaries (a game they disagree on is
+    replayed to settle it); and the seals of the game states kept between commands (one that
+    does not check out is never used, and is counted)."""
     problems = db.check_beside_chain()
     if problems:
         raise errors.StoreError("; ".join(problems))
@@ -266,9 +267,11 @@ def verify_beside_chain(db: store.Store, every: bool = False) -> CachesChecked:
         db.put_facts((gid, heads[gid], *_facts_of_summary(s)) for gid, s in check.summaries.items())
     from scorekeeper.storage import states
 
-    # the placings `ratings` caches and the outcomes a night reads, each at its game's head
-    rebuilt = check.rebuilt + ratings.repair_cache(db) + night_outcomes.repair_cache(db)
-    return CachesChecked(check.replayed, check.compared, rebuilt, len(wrong), every, states.unchecked(db))
+    # the placings `ratings` caches and the outcomes a night reads, checked as the summaries are
+    placed, outcomes = ratings.repair_cache(db, every), night_outcomes.repair_cache(db, every)
+    rebuilt = check.rebuilt + placed.rebuilt + outcomes.rebuilt
+    others = placed.replayed + outcomes.replayed
+    return CachesChecked(check.replayed, check.compared, rebuilt, len(wrong), every, states.unchecked(db), others)
 
 
 def _facts_wrong(kept: dict, heads: dict[str, str], truth: dict[str, dict]) -> list[str]:

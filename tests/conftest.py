@@ -2,12 +2,20 @@
 
 import functools
 import json
+import os
 import sys
 from dataclasses import dataclass
 
 import pytest
 from browser import chromium, phone  # noqa: F401 (fixtures: one headless Chromium per module, a phone)
+from hypothesis import settings
 from typer.testing import CliRunner
+
+# The property tests run a sensible number of examples by default (each test says how many,
+# through helpers.examples); HYPOTHESIS_PROFILE=thorough runs many times more, for a search
+# before a release or after changing the rules' core.
+settings.register_profile("thorough", max_examples=2000)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
 @pytest.fixture(autouse=True)

@@ -3,6 +3,7 @@
 import functools
 import importlib.util
 import itertools
+import os
 import sqlite3
 from pathlib import Path
 
@@ -11,6 +12,14 @@ from hypothesis import strategies as st
 from scorekeeper.storage import store
 
 ROOT = Path(__file__).resolve().parent.parent
+
+THOROUGH = os.environ.get("HYPOTHESIS_PROFILE") == "thorough"
+
+
+def examples(usual: int) -> int:
+    """A property test's `max_examples`: `usual` in an ordinary run, twenty times as many under
+    HYPOTHESIS_PROFILE=thorough (the profile conftest.py loads)."""
+    return usual * 20 if THOROUGH else usual
 
 
 # --- through the command line (`sk` is the fixture in conftest.py) ---------------------------

@@ -38,6 +38,7 @@ class Served:
     the scorer's link (None with --read-only) and `secret` the secret in it."""
 
     def __init__(self, home, *args, env=None):
+        self.home = home
         env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONUNBUFFERED": "1", **(env or {})}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "scorekeeper", "serve", "--port", "0", *map(str, args)],

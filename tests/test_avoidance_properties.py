@@ -8,7 +8,7 @@ negative; Compendium's Acorn Hearts hand is exactly half of Acorn Hearts."""
 
 from fractions import Fraction
 
-from helpers import engine_game
+from helpers import engine_game, examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -109,7 +109,7 @@ def play_hand(game, game_rules, facts):
 PLAYERS = st.integers(3, 6).map(lambda n: ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"][:n])
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(name=st.sampled_from(list(GAMES)), players=PLAYERS, data=st.data())
 def test_random_games_score_as_the_table_says(name, players, data):
     game = engine_game(name, players)
@@ -125,7 +125,7 @@ def test_random_games_score_as_the_table_says(name, players, data):
     assert game.winners() == [p for p in players if total[p] == best]  # lowest wins
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=examples(50), deadline=None)
 @given(players=PLAYERS, data=st.data())
 def test_random_compendiums_play_each_game_once_and_halve_acorn_hearts(players, data):
     game = engine_game("compendium", players)

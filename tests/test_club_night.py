@@ -159,7 +159,7 @@ def test_the_leaderboard_reads_cached_outcomes_and_replays_only_a_changed_game(s
         sk("new", "oh-hell-mrpikes", "--players", players, "--night", "Club", *OH_HELL)
     replayed = []
     real = night_outcomes._replayed
-    monkeypatch.setattr(night_outcomes, "_replayed", lambda db, gid: replayed.append(gid) or real(db, gid))
+    monkeypatch.setattr(night_outcomes, "_replayed", lambda game: replayed.append(game.id) or real(game))
     sk("night", "standings", "Club")
     assert len(replayed) == 2
     sk("night", "standings", "Club")
@@ -234,4 +234,20 @@ def test_a_damaged_cached_outcome_is_replayed_not_trusted(sk, home):
     conn.execute("UPDATE derived SET data = replace(data, '\"Ann\",0,1,0', '\"Ann\",\"x\",1,0') WHERE kind LIKE 'night-%'")
     assert "\"x\"" in conn.execute("SELECT data FROM derived WHERE kind LIKE 'night-%'").fetchone()[0]
     conn.close()
+    assert sk.json("night", "standings", "Club") == first
+
+
+def test_an_outcome_edited_by_hand_is_caught_by_verify_and_never_trusted(sk, home):
+    from scorekeeper import night_outcomes
+    from scorekeeper.storage import store
+
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", "--night", "Club", *OH_HELL)
+    first = sk.json("night", "standings", "Club")
+    assert "Rebuilt" not in sk("verify", "--replay")  # the cached outcome agrees with a replay
+    with store.Store(home) as db:  # well formed, and wrong: Ann's place 1 made 2, the seal left as it was
+        ((gid, (head, data)),) = db.derived(night_outcomes.CACHE_KIND).items()
+        assert '"Ann",0,1,0' in data
+        assert db.put_derived(night_outcomes.CACHE_KIND, [(gid, head, data.replace('"Ann",0,1,0', '"Ann",0,2,0'))])
+    assert "Rebuilt 1 cached summary" in sk("verify")  # its seal fails: replayed without --replay
+    assert "Rebuilt" not in sk("verify")
     assert sk.json("night", "standings", "Club") == first

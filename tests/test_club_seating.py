@@ -6,6 +6,7 @@ import itertools
 from collections import Counter
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,7 +25,7 @@ def nights(draw):
     return [f"P{i}" for i in range(players)], rounds, low, high, tables, seed
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(nights())
 def test_every_seating_keeps_the_rules_of_a_night(night):
     players, rounds, low, high, tables, seed = night
@@ -60,7 +61,7 @@ def test_every_seating_keeps_the_rules_of_a_night(night):
     assert seating.seats_max == max(seats.values(), default=0) >= seating.seats_bound
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(6), deadline=None)
 @given(nights())
 def test_the_same_seed_gives_the_same_seating(night):
     assert club_seating.seat(*night) == club_seating.seat(*night)

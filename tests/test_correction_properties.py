@@ -7,7 +7,7 @@ correction must be refused naming that very entry."""
 
 import random
 
-from helpers import load_bench
+from helpers import examples, load_bench
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -99,7 +99,7 @@ def a_correction(game: engine.Game, log: list, rng: random.Random):
     return fact, right
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(RULESETS), st.integers(0, 10_000), st.integers(0, 10_000))
 def test_a_correction_retells_the_game_as_if_written_right(ruleset, seed, pick):
     log = events.parse_all(BENCH.random_game(ruleset, seed))

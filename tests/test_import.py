@@ -5,7 +5,7 @@ import copy
 import json
 
 import pytest
-from helpers import load_bench, store_game
+from helpers import examples, load_bench, store_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -259,7 +259,7 @@ def test_a_rehashed_entry_of_an_unknown_kind_is_refused(sk, tmp_path, exported):
     assert err == f"refused: {path}: entry 2 is not an entry this scorekeeper knows; nothing was imported"
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(25), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_any_change_to_an_entry_is_refused(sk, tmp_path, exported, data):
     """Whatever one field of one entry is changed to, the sheet is refused and nothing lands."""
@@ -286,7 +286,7 @@ def test_any_change_to_an_entry_is_refused(sk, tmp_path, exported, data):
         assert db.games() == []
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_forged_chain_is_refused_in_one_line_or_imported_whole(sk, tmp_path, exported, data):
     """A forger who rehashes the chain after changing any value in any entry's body gets a

@@ -308,26 +308,48 @@ def test_ratings_read_the_cached_placings_and_replay_no_game(season, monkeypatch
     assert season.on("c", "ratings", "--json") == first
 
 
-def test_a_wrong_cached_placing_is_not_trusted(season):
-    from scorekeeper import ratings
+def test_a_cached_placing_is_used_only_under_its_seal_and_verify_checks_it(season):
+    from scorekeeper import ratings, replays
+    from scorekeeper.storage import seals
 
     home = season.root / "a"
     _, gid = season.played[0]
     first = json.loads(season.on("a", "ratings", "--json"))
+
+    def forget_tables(db):
+        assert db.put_derived(ratings.TABLE_KIND, [(k, "", "{}") for k in db.derived(ratings.TABLE_KIND)])
+
     with store.Store(home) as db:
-        head, text = db.derived(ratings.CACHE_KIND)[gid]
+        head, sealed = db.derived(ratings.CACHE_KIND)[gid]
+        text = seals.opened(seals.key(home), gid, head, sealed)
         data = json.loads(text)
         seats = data["seats"]  # Dan (last) now first and Ann last: well formed, and wrong
         data["seats"] = [[place, hands] for (place, _), (_, hands) in zip(seats, reversed(seats), strict=True)]
-        assert db.put_derived(ratings.CACHE_KIND, [(gid, head, json.dumps(data))])
-        assert db.put_derived(ratings.TABLE_KIND, [(k, "", "{}") for k in db.derived(ratings.TABLE_KIND)])
-    assert json.loads(season.on("a", "ratings", "--json")) != first  # the cache is read as it is
+        wrong = json.dumps(data, separators=(",", ":"))
+        # edited by hand, its seal left as it was: caught by verify, never trusted
+        assert db.put_derived(ratings.CACHE_KIND, [(gid, head, sealed.replace(text, wrong))])
+        forget_tables(db)
     assert "Rebuilt 1 cached summary" in season.on("a", "verify")
+    with store.Store(home) as db:
+        assert db.derived(ratings.CACHE_KIND)[gid] == (head, sealed)
+        assert db.put_derived(ratings.CACHE_KIND, [(gid, head, sealed.replace(text, wrong))])
+        forget_tables(db)
+    assert json.loads(season.on("a", "ratings", "--json")) == first  # replayed, not read
+    with store.Store(home) as db:  # forged with the key beside the store: trusted at its head
+        replays.keep(db, ratings.CACHE_KIND, [(gid, head, wrong)])
+        forget_tables(db)
+    assert json.loads(season.on("a", "ratings", "--json")) != first
+    assert "Rebuilt" not in season.on("a", "verify")  # checked by its head and seal only
+    assert "Rebuilt 1 cached summary" in season.on("a", "verify", "--replay")
     assert json.loads(season.on("a", "ratings", "--json")) == first
-    with store.Store(home) as db:  # a row that does not read back is replayed, not a crash
-        assert db.put_derived(ratings.CACHE_KIND, [(gid, head, "{not json")])
-        assert db.put_derived(ratings.TABLE_KIND, [(k, "", "{}") for k in db.derived(ratings.TABLE_KIND)])
-    assert json.loads(season.on("a", "ratings", "--json")) == first
+    with store.Store(home) as db:  # stale (cached at another head): rebuilt by verify, quietly
+        replays.keep(db, ratings.CACHE_KIND, [(gid, "0" * 64, wrong)])
+    assert "Rebuilt" not in season.on("a", "verify")
+    with store.Store(home) as db:
+        assert db.derived(ratings.CACHE_KIND)[gid] == (head, sealed)
+        replays.keep(db, ratings.CACHE_KIND, [(gid, head, "{not json")])  # sealed, yet unreadable
+        forget_tables(db)
+    assert json.loads(season.on("a", "ratings", "--json")) == first  # replayed, not a crash
 
 
 def test_a_file_that_is_not_a_store_of_ours_is_refused_in_one_line(sk, tmp_path):

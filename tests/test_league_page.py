@@ -7,22 +7,22 @@ import shutil
 import subprocess
 
 import pytest
-from served import Served, sk_process
+from served import Served
 
 ONE_HAND = ("--set", "sizes=fixed", "--set", "start=3", "--set", "hands=1")
 
 
 @pytest.fixture
-def league_home(tmp_path):
-    home = tmp_path / "home"
+def league_home(home, sk):
+    """Two finished games, entered in-process (the server is the separate process here)."""
     for players, bids, tricks in (
         ("Ann,Bob,Cat", "1 1 2", "1 0 2"),  # Ann 11, Bob -11, Cat 12
         ("Ann,Bob,Cat", "2 0 0", "2 1 0"),  # Ann 12, Bob -11, Cat 10
     ):
-        sk_process(home, "new", "oh-hell-mrpikes", "--players", players, *ONE_HAND)
-        sk_process(home, "trump", "h")
-        sk_process(home, "bid", *bids.split())
-        sk_process(home, "tricks", *tricks.split())
+        sk("new", "oh-hell-mrpikes", "--players", players, *ONE_HAND)
+        sk("trump", "h")
+        sk("bid", *bids.split())
+        sk("tricks", *tricks.split())
     return home
 
 
@@ -33,10 +33,10 @@ def served(league_home):
     server.stop()
 
 
-def test_the_league_answers_what_ratings_and_stats_print(served, league_home):
+def test_the_league_answers_what_ratings_and_stats_print(served, sk):
     league = json.loads(served.get("/api/league"))
-    assert league["ratings"] == json.loads(sk_process(league_home, "ratings", "--json"))
-    assert league["records"] == json.loads(sk_process(league_home, "stats", "--json"))
+    assert league["ratings"] == sk.json("ratings")
+    assert league["records"] == sk.json("stats")
     # Cat won the first game, Ann the second (beating Cat, rated higher by then); Bob was last twice
     assert [p["name"] for p in league["ratings"]["players"]] == ["Ann", "Cat", "Bob"]
     answer = served.request("GET", "/api/league")

@@ -9,7 +9,7 @@ The numbers are worked by hand from RULES.md §1 (MrPikes: made → 10 + tricks,
 import json
 
 import pytest
-from helpers import forfeits, new_game, ruleset_document, scores, status
+from helpers import examples, forfeits, new_game, ruleset_document, scores, status
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -465,7 +465,7 @@ def office_game(players: int, settings: list[str]) -> engine.Game:
     )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(players=st.integers(3, 8), rank=st.sampled_from(sorted(RANK_VALUES)), data=st.data())
 def test_the_hook_refuses_exactly_the_bid_that_makes_the_total(players, rank, data):
     game = office_game(players, ["bidding=in-turn", "hook=true"])

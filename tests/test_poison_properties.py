@@ -9,7 +9,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from helpers import split
+from helpers import examples, split
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -55,7 +55,7 @@ games_strategy = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(setup=games_strategy, data=st.data())
 def test_random_legal_play_completes_every_rounds_quotas(setup, data):
     players, rounds = setup["players"], setup["rounds"]

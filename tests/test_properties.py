@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 
-from helpers import ruleset_document, split
+from helpers import examples, ruleset_document, split
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -37,7 +37,7 @@ def play(draw, players: int, dealer: int, max_hands: int = 40) -> tuple[engine.G
     return game, log
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.integers(3, 7), st.integers(0, 6))
 def test_random_legal_games_keep_the_invariants(data, players, dealer):
     dealer %= players
@@ -71,7 +71,7 @@ def test_random_legal_games_keep_the_invariants(data, players, dealer):
         assert all(game.forfeits[p].count("pants") <= 1 for p in game.players)
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(10), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(st.data(), st.integers(3, 7))
 def test_a_stored_random_game_replays_the_same_and_its_chain_verifies(tmp_path_factory, data, players):
     game, log = play(data.draw, players, 0, max_hands=25)

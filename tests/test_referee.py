@@ -1,7 +1,9 @@
-"""Who wins a trick: hand-picked tricks with their reasons, every refusal, and thousands of
-random tricks per deck checked against a deliberately simple referee written here."""
+"""Who wins a trick: hand-picked tricks with their reasons, every refusal, and hundreds of
+random tricks per deck (thousands with HYPOTHESIS_PROFILE=thorough) checked against a
+deliberately simple referee written here."""
 
 import pytest
+from helpers import examples
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -201,25 +203,25 @@ def check_french(played, trump, jokers):
         trick_winner(played, trump=trump, led=wrong, jokers=jokers)
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(tricks("french-52"), FRENCH_TRUMPS)
 def test_random_french_52_tricks(played, trump):
     check_french(played, trump, "jester")
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(tricks("french-52"))
 def test_random_french_52_no_trump_tricks(played):
     check_french(played, None, "jester")
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(tricks("french-54"), FRENCH_TRUMPS, st.sampled_from(["jester", "high"]))
 def test_random_french_54_tricks(played, trump, jokers):
     check_french(played, trump, jokers)
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(tricks("piquet-32", max_size=6))
 def test_random_piquet_32_tricks(played):
     check_french(played, None, "jester")
@@ -232,7 +234,7 @@ def declared_decktet_tricks(draw) -> tuple[list[cards.Card], str]:
     return played, draw(st.sampled_from(played[0].suits))
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(declared_decktet_tricks(), st.sampled_from([*cards.DECKTET_SUITS, None]))
 def test_random_decktet_24_tricks(declared, trump):
     played, led = declared

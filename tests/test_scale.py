@@ -9,8 +9,9 @@ import random
 import sqlite3
 import subprocess
 import sys
+from pathlib import Path
 
-from helpers import ROOT, load_bench
+from helpers import ROOT, examples, load_bench
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -99,7 +100,7 @@ def one_step(db: store.Store, gid: str, rng: random.Random, may_abandon: bool) -
         pass
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(12), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32), steps=st.integers(10, 60))
 def test_what_the_shortcuts_keep_agrees_with_a_full_replay(tmp_path_factory, seed, steps):
     rng = random.Random(seed)
@@ -247,7 +248,7 @@ def test_verify_replays_only_the_games_changed_since_their_summary_unless_asked(
         assert (check.replayed, check.compared, check.rebuilt) == (2, 0, 0)
     assert verified(sk, "verify", "--replay") == [
         "All 2 games verify: no entry has been altered.",
-        "Every game replayed (2) to check its cached summary.",
+        "Every game replayed to check its cached summary (2) and its cached placings and night outcome (2).",
     ]
 
 
@@ -312,6 +313,56 @@ def test_a_kept_state_edited_by_hand_is_never_used_and_verify_says_so(sk, home):
         "not used, and the games are replayed instead (a cache beside the record; the record itself is intact)."
     ]
     assert sk("bid", "3", "0", "6").startswith("Hand 1: bids")  # replayed, and a good state kept again
+    assert verified(sk, "verify") == ["The 1 game verifies: no entry has been altered."]
+
+
+class Hostile:
+    """What a blob naming os.system unpickles as, if let: a call of it."""
+
+    def __init__(self, command: str) -> None:
+        self.command = command
+
+    def __reduce__(self):
+        import os
+
+        return (os.system, (self.command,))
+
+
+def test_a_sealed_state_naming_what_no_game_state_holds_is_refused_and_the_game_replayed(sk, home, tmp_path):
+    import pickle
+
+    from scorekeeper.storage import seals
+
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    sk("trump", "h")
+    gid = sk.json("status")["game"]
+    marker = tmp_path / "ran"
+    key = seals.key(home)
+    with store.Store(home) as db:
+        kept = states.load(db, gid)
+        assert kept is not None
+    assert b"system" in pickle.dumps(Hostile("true"))
+    for blob in (
+        pickle.dumps((kept.n, Hostile(f"touch {marker}")), protocol=pickle.HIGHEST_PROTOCOL),
+        pickle.dumps((kept.n, kept.game, Path), protocol=pickle.HIGHEST_PROTOCOL),  # a class from elsewhere
+        # a module of the core that is not there
+        pickle.dumps((kept.n, kept.game), protocol=pickle.HIGHEST_PROTOCOL).replace(b"core.state", b"core.stat_"),
+    ):
+        forged = seals.key_id(key) + seals.seal(key, gid, kept.head, blob) + blob  # sealed with the key itself
+        conn, _ = kept_row(home)
+        conn.execute("UPDATE derived SET data = ? WHERE kind = ?", (forged, states.kind()))
+        conn.close()
+        with store.Store(home) as db:
+            assert states.load(db, gid) is None  # refused, not run: the game is replayed
+        assert not marker.exists()
+        assert verified(sk, "verify")[1:] == [
+            "1 game state kept between commands did not check out (edited, damaged or from another store): it is "
+            "not used, and the games are replayed instead (a cache beside the record; the record itself is intact)."
+        ]
+        assert not marker.exists()
+    assert sk("bid", "3", "0", "6").startswith("Hand 1: bids")  # replayed, and a good state kept again
+    with store.Store(home) as db:
+        assert picture(states.load(db, gid).game) == picture(replayed(db, gid))
     assert verified(sk, "verify") == ["The 1 game verifies: no entry has been altered."]
 
 

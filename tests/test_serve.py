@@ -15,8 +15,9 @@ import threading
 import time
 
 import pytest
+from conftest import Sk
 from helpers import load_bench, store_game
-from served import Served, sk_process
+from served import Served
 
 from scorekeeper.serve import state as serve
 from scorekeeper.storage import store
@@ -27,6 +28,10 @@ SCRIPT_NAME = "<script>alert(1)</script>"
 
 @pytest.fixture
 def game(sk):
+    enter_game(sk)
+
+
+def enter_game(sk):
     """Oh Hell (MrPikes), 4 players, hand 1 closed and hand 2 bid; a hostile game name and comment.
     Hand 1 (10 cards, rule: exact bid scores 10 + tricks, a miss loses 10 + the difference):
     Ann bid 2 took 2: 12; Bob 0/1: -11; the scripted name 3/3: 13; Dan 1/4: -13."""
@@ -40,13 +45,35 @@ def game(sk):
     sk("bid", "1", "2", "3", "1")
 
 
+def stopped_cleanly(server):
+    code, out, err = server.stop()
+    assert (code, err) == (0, "")
+    assert out.endswith("Stopped serving.\n")
+
+
 @pytest.fixture
 def served(home, game):
     server = Served(home)
     yield server
-    code, out, err = server.stop()
-    assert (code, err) == (0, "")
-    assert out.endswith("Stopped serving.\n")
+    stopped_cleanly(server)
+
+
+@pytest.fixture(scope="module")
+def refusing(tmp_path_factory):
+    """One server on the same game for the ~50 refusal tests, which must write nothing (checked
+    when the module is done): starting a server costs more than those tests themselves."""
+    home = tmp_path_factory.mktemp("refusing")
+    sk = Sk()
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("SCOREKEEPER_HOME", str(home))
+        enter_game(sk)
+        before = sk("log")
+    server = Served(home)
+    yield server
+    stopped_cleanly(server)
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("SCOREKEEPER_HOME", str(home))
+        assert sk("log") == before
 
 
 def scores(standings):
@@ -62,11 +89,11 @@ def test_the_json_endpoints_answer_exactly_what_the_command_line_prints(sk, serv
     assert scores(json.loads(served.get("/api/standings"))) == {"Ann": 12, "Bob": -11, SCRIPT_NAME: 13, "Dan": -13}
 
 
-def test_an_entry_from_another_process_is_served_within_two_seconds(home, sk, served):
+def test_an_entry_from_another_process_is_served_within_two_seconds(sk, served):
     etag = served.request("GET", "/api/state").headers["ETag"]
     assert served.request("GET", "/api/state", headers={"If-None-Match": etag}).status == 304  # nothing new
     # hand 2 (9 cards): Ann 1/1 11, Bob 2/2 12, the scripted name 3/4 -11, Dan 1/2 -11
-    sk_process(home, "tricks", "1", "2", "4", "2")
+    sk("tricks", "1", "2", "4", "2")
     end = time.monotonic() + 2
     while scores(json.loads(served.get("/api/standings")))["Ann"] == 12:
         assert time.monotonic() < end, "the entry did not show within 2 seconds"
@@ -76,9 +103,9 @@ def test_an_entry_from_another_process_is_served_within_two_seconds(home, sk, se
     assert served.request("GET", "/api/state", headers={"If-None-Match": etag}).status == 200
 
 
-def test_without_game_it_follows_the_current_game(home, sk, served):
+def test_without_game_it_follows_the_current_game(sk, served):
     first = json.loads(served.get("/api/standings"))["game"]
-    sk_process(home, "new", "oh-hell-mrpikes", "--players", "Eve,Fay,Gus")
+    sk("new", "oh-hell-mrpikes", "--players", "Eve,Fay,Gus")
     end = time.monotonic() + 2
     while json.loads(served.get("/api/standings"))["game"] == first:
         assert time.monotonic() < end, "the new game did not show within 2 seconds"
@@ -91,7 +118,7 @@ def test_with_game_it_stays_on_that_game(home, sk, game):
     server = Served(home, "--game", gid[:6])
     try:
         assert f"Serving game {gid} at http://127.0.0.1:" in server.lines[0]
-        sk_process(home, "new", "oh-hell-mrpikes", "--players", "Eve,Fay,Gus")
+        sk("new", "oh-hell-mrpikes", "--players", "Eve,Fay,Gus")
         time.sleep(1)  # four looks at the store
         assert json.loads(server.get("/api/standings"))["game"] == gid
     finally:
@@ -134,15 +161,15 @@ def test_the_page_state_of_every_ruleset_half_played_and_finished(home, ruleset,
 
 @pytest.mark.parametrize("method", ["POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "BREW"])
 @pytest.mark.parametrize("path", ["/", "/api/standings", "/api/state", "/api/events"])
-def test_every_write_but_the_scorers_entry_is_refused(served, method, path):
-    answer = served.request(method, path, headers={"Authorization": f"Bearer {served.secret}"})
+def test_every_write_but_the_scorers_entry_is_refused(refusing, method, path):
+    answer = refusing.request(method, path, headers={"Authorization": f"Bearer {refusing.secret}"})
     assert answer.status == 405
     assert answer.headers["Allow"] == "GET, HEAD"
     assert answer.json() == {"error": f"{method} is not taken here (GET, HEAD is)"}
 
 
-def test_the_scorers_entry_takes_only_post(served):
-    answer = served.request("GET", "/api/entry")
+def test_the_scorers_entry_takes_only_post(refusing):
+    answer = refusing.request("GET", "/api/entry")
     assert (answer.status, answer.headers["Allow"]) == (405, "POST")
 
 
@@ -155,11 +182,11 @@ def test_the_scorers_entry_takes_only_post(served):
         "/scorer-secret", "/page/index.html", "/state.py", "/.%2e/scorer-secret",
     ],
 )  # fmt: skip
-def test_unknown_paths_are_404_and_reach_no_file(served, path):
-    answer = served.request("GET", path)
+def test_unknown_paths_are_404_and_reach_no_file(refusing, path):
+    answer = refusing.request("GET", path)
     assert answer.status == 404
     assert set(answer.json()) == {"error"} and answer.json()["error"].startswith("not found: ")
-    assert b"KHlnr" not in answer.body and served.secret.encode() not in answer.body
+    assert b"KHlnr" not in answer.body and refusing.secret.encode() not in answer.body
 
 
 def test_the_page_is_standalone_and_allows_no_other_script(served):
@@ -261,7 +288,7 @@ def test_a_port_in_use_is_one_line(sk):
         )
 
 
-def test_twenty_clients_at_once_are_all_answered(home, served):
+def test_twenty_clients_at_once_are_all_answered(sk, served):
     answers = []
 
     def phone():
@@ -274,7 +301,7 @@ def test_twenty_clients_at_once_are_all_answered(home, served):
     phones = [threading.Thread(target=phone) for _ in range(20)]
     for p in phones:
         p.start()
-    sk_process(home, "tricks", "1", "2", "4", "2")  # the scorer carries on meanwhile
+    sk("tricks", "1", "2", "4", "2")  # the scorer carries on meanwhile
     for p in phones:
         p.join()
     assert len(answers) == 200 and set(answers) <= {200, 304}

@@ -14,6 +14,7 @@ import threading
 import time
 
 import pytest
+from conftest import Sk
 from served import Served
 
 from scorekeeper.serve import auth, parts
@@ -26,6 +27,18 @@ def oh_hell(sk):
 
 @pytest.fixture
 def served(home, oh_hell):
+    server = Served(home)
+    yield server
+    code, _, err = server.stop()
+    assert (code, err) == (0, "")
+
+
+@pytest.fixture(scope="module")
+def refusing(tmp_path_factory):
+    """One server for the refusal tests, on a game of its own (each test checks that it wrote
+    nothing): starting a server costs more than those tests themselves."""
+    home = tmp_path_factory.mktemp("refusing")
+    Sk()("--home", home, "new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan")
     server = Served(home)
     yield server
     code, _, err = server.stop()
@@ -90,12 +103,12 @@ def test_the_reply_is_plays_reply(home, tmp_path, served):
         ("status --home /tmp", 403, "refused: --home is not taken from the phone: the server keeps the store it was started on"),
     ],
 )  # fmt: skip
-def test_refusals_have_the_contracts_status_and_record_nothing(sk, served, line, status, error):
-    before = sk("log")
-    answer = served.enter(line)
+def test_refusals_have_the_contracts_status_and_record_nothing(sk, refusing, line, status, error):
+    before = sk("--home", refusing.home, "log")
+    answer = refusing.enter(line)
     assert answer.status == status, answer
     assert set(answer.json()) == {"error"} and answer.json()["error"].startswith(error)
-    assert sk("log") == before
+    assert sk("--home", refusing.home, "log") == before
 
 
 def test_only_the_current_secret_writes_and_failures_are_slowed(sk, served):

@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from helpers import ruleset_document, scores, split
+from helpers import examples, ruleset_document, scores, split
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -668,7 +668,7 @@ def hands(draw):
     return players, split(draw, 24 // players, players), split(draw, 8, players), draw(st.booleans())
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(hands())
 def test_any_counts_within_the_cap_score_tricks_minus_cursed_in_either_order(hand):
     players, tricks, counts, tricks_first = hand
@@ -693,7 +693,7 @@ def test_any_counts_within_the_cap_score_tricks_minus_cursed_in_either_order(han
     assert sum(points.values()) == 24 // players - 8  # 0 with 3 players, -2 with 4
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(st.sampled_from([3, 4]), st.data())
 def test_naming_the_cursed_cards_scores_as_counting_them(players, data):
     owners = data.draw(st.lists(st.integers(0, players - 1), min_size=8, max_size=8))

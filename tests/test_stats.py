@@ -229,7 +229,7 @@ def test_records_come_from_the_caches_and_an_edited_row_is_not_trusted(sk, home)
     # Both rows are summed again from a replay of the game, never from the edited text.
     assert record(sk.json("stats"), "oh-hell-mrpikes", "Bob")["pants"] == 1
     with store.Store(home) as db:
-        assert stats._unsealed(seals.key(home), game.id, head, db.derived(stats.CACHE_KIND)[game.id][1]) is not None
+        assert seals.opened(seals.key(home), game.id, head, db.derived(stats.CACHE_KIND)[game.id][1]) is not None
     assert record(sk.json("stats", "--rebuild"), "oh-hell-mrpikes", "Bob")["pants"] == 1
 
 

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers import tamperable
+from helpers import examples, tamperable
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -106,7 +106,7 @@ JSON = st.recursive(
 
 
 @settings(
-    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(bodies=st.lists(st.dictionaries(st.text(), JSON, max_size=4), min_size=1, max_size=4))
 def test_any_json_body_round_trips_and_verifies(tmp_path, bodies):

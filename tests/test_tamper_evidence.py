@@ -154,9 +154,9 @@ def test_verify_rebuilds_a_cached_summary_that_does_not_match_its_game(sk, home)
     ]  # checked by its head
     assert sk("verify", "--replay").splitlines()[:3] == [
         "The 1 game verifies: no entry has been altered.",
-        "Every game replayed (1) to check its cached summary.",
+        "Every game replayed to check its cached summary (1) and its cached placings and night outcome (1).",
         "Rebuilt 1 cached summary that did not match its game (a cache beside the record, used by "
-        "`games`, `stats` and `ratings`; the record itself is intact).",
+        "`games`, `stats`, `ratings` and club nights; the record itself is intact).",
     ]
     assert "hand 3" in sk("games")
     assert sk("verify").splitlines()[:2] == [

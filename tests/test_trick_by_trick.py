@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import engine_game, scores
+from helpers import engine_game, examples, scores
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -752,7 +752,7 @@ GAMES = [
 
 
 @pytest.mark.parametrize("ruleset, players, options, before", GAMES)
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(seed=st.integers(0, 2**32 - 1), faithful=st.sampled_from([1.0, 0.9, 0.5]))
 def test_random_hands_every_revoke_is_flagged_and_nothing_else(
     ruleset, players, options, before, seed, faithful

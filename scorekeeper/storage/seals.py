@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+from collections.abc import Iterable
 from pathlib import Path
 
 KEY_FILE = "cache.key"
@@ -54,3 +55,36 @@ def key_id(secret: bytes) -> bytes:
     """Which key sealed a row (8 bytes), so that rows copied in from another store are told
     from rows edited by hand: neither is used, but only the second is damage."""
     return seal(secret, b"key id")[:8]
+
+
+# --- cache rows of text (summaries, places, outcomes): the seal goes first ------------------
+
+
+def sealed_rows(secret: bytes | None, rows: Iterable[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """Cache rows (game id, chain head, text) with their text sealed under the game and head.
+    Without a key (a folder one may not write) nothing can be sealed, so nothing is kept."""
+    if secret is None:
+        return []
+    mine = key_id(secret).hex()
+    return [(game_id, head, f"{mine}{seal(secret, game_id, head, text).hex()} {text}") for game_id, head, text in rows]
+
+
+def opened(secret: bytes | None, game_id: str, head: str, data: object) -> str | None:
+    """The text of a sealed row, if it bears this key's seal of it for this game and head;
+    else None (edited, damaged, from another store, or no key): not to be used."""
+    if secret is None or not isinstance(data, str):
+        return None
+    sealed, _, text = data.partition(" ")
+    mine = key_id(secret).hex()
+    try:
+        expected = bytes.fromhex(sealed[len(mine) :])
+    except ValueError:
+        return None
+    ours = sealed.startswith(mine) and len(expected) == SIZE
+    return text if ours and matches(secret, expected, game_id, head, text) else None
+
+
+def claims(secret: bytes | None, data: object) -> bool:
+    """Whether a row claims this key (so a row that does not check out is damage, not a row
+    copied in from another store)."""
+    return secret is not None and isinstance(data, str) and data.startswith(key_id(secret).hex())

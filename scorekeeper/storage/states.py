@@ -9,15 +9,19 @@ entries up to that head, and is used only while that entry is still there with t
 only under a seal (see seals.py: a row edited by hand, or from a store file copied from
 elsewhere, is not trusted and the game is replayed instead), and only by the same code that
 made it (the kind of data names the core's modules), so it can never disagree with a replay
-of the log.
+of the log. Even under a good seal, unpickling admits only what a game state is made of: the
+classes and functions of the core's modules and a few plain standard types. A state that
+names anything else is damage: not used, the game replayed, and counted by `verify`.
 """
 
 from __future__ import annotations
 
 import functools
 import hashlib
+import io
 import os
 import pickle
+import types
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -55,6 +59,41 @@ def kind() -> str:
     return f"game-state-{digest.hexdigest()[:16]}"
 
 
+CORE = "scorekeeper.core."
+# The standard types a state may hold besides the core's own (exact fractions, containers).
+STANDARD = {
+    "fractions": {"Fraction"},
+    "collections": {"OrderedDict", "defaultdict", "deque", "Counter"},
+    "builtins": {"dict", "list", "tuple", "set", "frozenset", "bytes", "bytearray", "str", "int", "float", "bool"},
+}
+
+
+class _StateUnpickler(pickle.Unpickler):
+    """Unpickles a game state, refusing any class or function that no game state is made of
+    (a blob naming os.system, say): an UnpicklingError, never an import of it or a call."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        core = module.startswith(CORE) and "." not in name
+        if not core and name not in STANDARD.get(module, ()):
+            raise pickle.UnpicklingError(f"a game state does not hold {module}.{name}")
+        found = super().find_class(module, name)
+        made_here = isinstance(found, type | types.FunctionType) and found.__module__ == module
+        if core and not made_here:  # a name the module imported from elsewhere
+            raise pickle.UnpicklingError(f"a game state does not hold {module}.{name}")
+        return found
+
+
+def _unpickled(blob: bytes) -> tuple[int, engine.Game] | None:
+    """(the last entry it includes, the game) of a state that unpickles as one; else None."""
+    from scorekeeper.core import state
+
+    try:
+        n, game = _StateUnpickler(io.BytesIO(blob)).load()
+    except Exception:  # whatever a damaged or hostile blob raises: it is not used
+        return None
+    return (n, game) if type(n) is int and isinstance(game, state.Game) else None
+
+
 def _opened(key: bytes, game_id: str, head: Any, data: Any) -> tuple[bool, bytes | None]:
     """(sealed with this key, the pickled state if its seal checks out)."""
     prefix = len(seals.key_id(key)) + seals.SIZE
@@ -74,10 +113,10 @@ def load(db: store.Store, game_id: str) -> Kept | None:
         return None
     head, data = row
     blob = _opened(key, game_id, head, data)[1]
-    if blob is None:
+    found = _unpickled(blob) if blob is not None else None  # sealed here, yet admitted only in part
+    if found is None:
         return None
-    n, game = pickle.loads(blob)  # sealed by this installation: made by `keep` below
-    return Kept(game, n, head)
+    return Kept(found[1], found[0], head)
 
 
 def keep(writer: store.GameWriter, game: engine.Game) -> None:
@@ -100,13 +139,14 @@ def keep(writer: store.GameWriter, game: engine.Game) -> None:
 
 
 def unchecked(db: store.Store) -> int:
-    """For `verify`: how many states sealed with this store's key do not check out (edited or
-    damaged); they are never used. States sealed elsewhere are not counted (nor used)."""
+    """For `verify`: how many states sealed with this store's key do not check out (edited,
+    damaged, or holding what no game state holds); they are never used. States sealed
+    elsewhere are not counted (nor used)."""
     key = seals.key(db.folder)
     if key is None:
         return 0
     count = 0
     for game_id, (head, data) in db.derived(kind()).items():
         ours, blob = _opened(key, game_id, head, data)
-        count += ours and blob is None
+        count += ours and (blob is None or _unpickled(blob) is None)
     return count

@@ -71,13 +71,19 @@ def coverage_text(cover) -> str:
 
 def caches_text(checked: CachesChecked) -> str:
     """What `verify` rebuilt of the caches beside the record; with --replay, that every game
-    was replayed. Nothing when a check by chain head found all well (the usual case)."""
-    lines = [f"Every game replayed ({checked.replayed:,}) to check its cached summary."] if checked.every else []
+    was replayed (without, only games whose cached rows are stale or do not check out are).
+    Nothing when a check by chain head and seal found all well (the usual case)."""
+    lines = []
+    if checked.every:
+        lines.append(
+            f"Every game replayed to check its cached summary ({checked.replayed:,}) and its cached placings "
+            f"and night outcome ({checked.others_replayed:,})."
+        )
     if checked.summaries_rebuilt:
         count = checked.summaries_rebuilt
         lines.append(
             f"Rebuilt {count} cached summar{'y' if count == 1 else 'ies'} that did not match {'its game' if count == 1 else 'their games'} "
-            "(a cache beside the record, used by `games`, `stats` and `ratings`; the record itself is intact)."
+            "(a cache beside the record, used by `games`, `stats`, `ratings` and club nights; the record itself is intact)."
         )
     if checked.facts_rebuilt:
         count = checked.facts_rebuilt
