@@ -11,10 +11,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from helpers import ROOT, examples, load_bench
+from helpers import examples, load_bench
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import scorekeeper
 from scorekeeper import stats, table
 from scorekeeper.core import engine, errors, events
 from scorekeeper.storage import states, store
@@ -137,9 +138,16 @@ def test_an_entry_is_what_a_full_replay_makes(tmp_path):
 # --- several processes -----------------------------------------------------------------------
 
 
+def elsewhere_env(home):
+    """Another process's environment: the same store, and the very package this test imported."""
+    package_parent = Path(scorekeeper.__file__).resolve().parent.parent
+    return {"SCOREKEEPER_HOME": str(home), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(package_parent)}
+
+
 def sk_elsewhere(home, *args):
-    """`sk` as another process, as at another table."""
-    env = {"SCOREKEEPER_HOME": str(home), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    """`sk` as another process, as at another table, running the very package this test
+    imported (the installed one in CI, not the source tree): kept states name their code."""
+    env = elsewhere_env(home)
     done = subprocess.run([sys.executable, "-m", "scorekeeper", *args], env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     return done.stdout
@@ -162,7 +170,7 @@ def test_another_process_starting_or_ending_a_game_is_seen_by_the_next_entry(sk,
 
 def test_a_play_session_sees_a_game_started_elsewhere_at_its_next_entry(sk, home):
     sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", "--name", "Kitchen")
-    env = {"SCOREKEEPER_HOME": str(home), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    env = elsewhere_env(home)
     session = subprocess.Popen(
         [sys.executable, "-m", "scorekeeper", "play", "--game", "Kitchen"], env=env, stdin=subprocess.PIPE,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
