@@ -139,7 +139,8 @@ def test_an_entry_is_what_a_full_replay_makes(tmp_path):
 
 
 def elsewhere_env(home):
-    """Another process's environment: the same store, and the very package this test imported."""
+    """Another process's environment: the same store, and the very package this test imported
+    (run it outside the source tree, which `python -m` would otherwise put first)."""
     package_parent = Path(scorekeeper.__file__).resolve().parent.parent
     return {"SCOREKEEPER_HOME": str(home), "PATH": "/usr/bin:/bin", "PYTHONPATH": str(package_parent)}
 
@@ -148,7 +149,8 @@ def sk_elsewhere(home, *args):
     """`sk` as another process, as at another table, running the very package this test
     imported (the installed one in CI, not the source tree): kept states name their code."""
     env = elsewhere_env(home)
-    done = subprocess.run([sys.executable, "-m", "scorekeeper", *args], env=env, capture_output=True, text=True, timeout=60)
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", *args], env=env, cwd=home.parent,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -172,7 +174,7 @@ def test_a_play_session_sees_a_game_started_elsewhere_at_its_next_entry(sk, home
     sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", "--name", "Kitchen")
     env = elsewhere_env(home)
     session = subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper", "play", "--game", "Kitchen"], env=env, stdin=subprocess.PIPE,
+        [sys.executable, "-m", "scorekeeper", "play", "--game", "Kitchen"], env=env, cwd=home.parent, stdin=subprocess.PIPE,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     session.stdin.write("h\n")
