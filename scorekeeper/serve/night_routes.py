@@ -24,26 +24,11 @@ PAGES = {"/night": "lobby.html", "/board": "board.html", "/night.js": "night.js"
 async def page(request: Request) -> Response:
     parts = parts_of(request)
     pages = parts.extra["night_pages"]
-    found = pages.get(PAGES[request.url.path])
-    headers = {"ETag": found.etag, "Cache-Control": "no-cache"}
-    if found.kind.startswith("text/html"):
-        headers["Content-Security-Policy"] = pages.policy
-    if request.headers.get("if-none-match") == found.etag:
-        return Response(status_code=304, headers={"ETag": found.etag})
-    return Response(found.body, headers=headers, media_type=found.kind)
+    return table_routes.shipped(request, pages.get(PAGES[request.url.path]), pages.policy)
 
 
 def answer(request: Request, which: str) -> Response:
-    hub = parts_of(request).extra.get("night_hub")
-    shot = hub.current if hub is not None else None
-    if shot is None:
-        return refusal(503, "starting; try again in a moment")
-    if not shot.ok:
-        return Response(shot.state, 503, media_type="application/json", headers={"Cache-Control": "no-cache"})
-    if request.headers.get("if-none-match") == shot.etag:
-        return Response(status_code=304, headers={"ETag": shot.etag, "Cache-Control": "no-cache"})
-    return Response(getattr(shot, which), media_type="application/json",
-                    headers={"ETag": shot.etag, "Cache-Control": "no-cache"})  # fmt: skip
+    return table_routes.latest(request, parts_of(request).extra.get("night_hub"), which)
 
 
 async def api_night(request: Request) -> Response:

@@ -6,6 +6,8 @@ request never reads the store."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
@@ -19,16 +21,27 @@ async def page(request: Request) -> Response:
     found = parts.pages.get(request.path_params.get("name", ""))
     if found is None:
         return error(404, f"not found: {request.url.path} is not a page or an answer of this server")
+    return shipped(request, found, parts.pages.policy)
+
+
+def shipped(request: Request, found: Any, policy: str) -> Response:
+    """A file shipped with the server (a page, its script or style), or 304 where the phone
+    has it already; a page carries the content policy."""
     headers = {"ETag": found.etag, "Cache-Control": "no-cache"}
     if found.kind.startswith("text/html"):
-        headers["Content-Security-Policy"] = parts.pages.policy
+        headers["Content-Security-Policy"] = policy
     if request.headers.get("if-none-match") == found.etag:
         return Response(status_code=304, headers={"ETag": found.etag})
     return Response(found.body, headers=headers, media_type=found.kind)
 
 
 def answer(request: Request, which: str) -> Response:
-    hub = parts_of(request).hub
+    return latest(request, parts_of(request).hub, which)
+
+
+def latest(request: Request, hub: Any, which: str) -> Response:
+    """One answer (`which`: a field of the snapshot) from the hub's latest snapshot: 503 while
+    there is none or the store can't be read, 304 where the phone has it already."""
     shot = hub.current if hub is not None else None
     if shot is None:
         return error(503, "starting; try again in a moment")
