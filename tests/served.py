@@ -11,6 +11,23 @@ import signal
 import subprocess
 import sys
 
+HOSTILE = "<img src=x onerror=alert(1)>"  # a game name, a comment (a player name may not hold '=')
+SCRIPT_NAME = "<script>alert(1)</script>"
+
+
+def enter_game(sk):
+    """Oh Hell (MrPikes), 4 players, hand 1 closed and hand 2 bid; a hostile game name, player
+    name and comment. Hand 1 (10 cards, rule: exact bid scores 10 + tricks, a miss loses 10 +
+    the difference): Ann bid 2 took 2: 12; Bob 0/1: -11; the scripted name 3/3: 13; Dan 1/4: -13."""
+    sk("new", "oh-hell-mrpikes", "--players", f"Ann,Bob,{SCRIPT_NAME},Dan", "--name", HOSTILE,
+       "--location", "Kitchen & co")  # fmt: skip
+    sk("trump", "h")
+    sk("bid", "2", "0", "3", "1")
+    sk("tricks", "2", "1", "3", "4")
+    sk("comment", f"Dan: that ace was mine {HOSTILE}")
+    sk("trump", "s")
+    sk("bid", "1", "2", "3", "1")
+
 
 def sk_process(home, *args, check=True):
     """A separate `sk` process, as the scorer's terminal is."""

@@ -13,7 +13,7 @@ import sqlite3
 import pytest
 from browser import PHONE, needs_chromium, opened
 from helpers import store_game
-from served import Served
+from served import HOSTILE, SCRIPT_NAME, Served, enter_game
 
 from scorekeeper.storage import store
 
@@ -449,22 +449,12 @@ def test_a_departed_player_is_marked_and_the_result_said_once(sk, serving, chrom
 
 # --- the table's page: live, escaped, a witness of the record -------------------------------------
 
-HOSTILE = "<img src=x onerror=alert(1)>"  # a game name, a comment (a player name may not hold '=')
-SCRIPT_NAME = "<script>alert(1)</script>"
 
 
 @pytest.fixture
 def hostile(sk):
-    """Hand 1 closed and hand 2 bid; a hostile game name, player name and comment. Hand 1 (10
-    cards): Ann 2/2 +12; Bob 0/1 -11; the scripted name 3/3 +13; Dan 1/4 -13."""
-    sk("new", "oh-hell-mrpikes", "--players", f"Ann,Bob,{SCRIPT_NAME},Dan", "--name", HOSTILE,
-       "--location", "Kitchen & co")  # fmt: skip
-    sk("trump", "h")
-    sk("bid", "2", "0", "3", "1")
-    sk("tricks", "2", "1", "3", "4")
-    sk("comment", f"Dan: that ace was mine {HOSTILE}")
-    sk("trump", "s")
-    sk("bid", "1", "2", "3", "1")
+    """Hand 1 closed and hand 2 bid; a hostile game name, player name and comment."""
+    enter_game(sk)
     return sk.json("standings", "--json")["game"]
 
 
