@@ -152,10 +152,9 @@ def interrupt(rounds: int, rng: random.Random) -> dict[str, int]:
 # --- concurrency ---------------------------------------------------------------------------
 
 
-def concurrency(processes: int, each: int) -> dict[str, int]:
-    """`processes` scorers each record `each` comments at once, in the same game."""
-    home = Path(tempfile.mkdtemp(prefix="sk-conc-"))
-    game = new_game(home)
+def commenting(home: Path, processes: int, each: int) -> list[subprocess.Popen]:
+    """`processes` scorers started at once, each recording `each` comments (`p0-0`, `p0-1`, …)
+    one `sk comment` process after another; each exits with the highest code it got."""
     script = "; ".join([
         "import subprocess, sys",
         "who, n = sys.argv[1], int(sys.argv[2])",
@@ -164,9 +163,15 @@ def concurrency(processes: int, each: int) -> dict[str, int]:
         "sys.exit(max(codes))",
     ])  # fmt: skip
     env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    return [subprocess.Popen([sys.executable, "-c", script, f"p{p}", str(each)], env=env) for p in range(processes)]
+
+
+def concurrency(processes: int, each: int) -> dict[str, int]:
+    """`processes` scorers each record `each` comments at once, in the same game."""
+    home = Path(tempfile.mkdtemp(prefix="sk-conc-"))
+    game = new_game(home)
     started = time.monotonic()
-    workers = [subprocess.Popen([sys.executable, "-c", script, f"p{p}", str(each)], env=env)
-               for p in range(processes)]  # fmt: skip
+    workers = commenting(home, processes, each)
     codes = [w.wait(timeout=3600) for w in workers]
     seconds = time.monotonic() - started
     stored = comments(home, game)
@@ -324,16 +329,7 @@ def backup(count: int, processes: int, each: int) -> dict[str, int]:
 
     home = Path(tempfile.mkdtemp(prefix="sk-backup-"))
     game = new_game(home)
-    script = "; ".join([
-        "import subprocess, sys",
-        "who, n = sys.argv[1], int(sys.argv[2])",
-        "codes = [subprocess.run([sys.executable, '-m', 'scorekeeper', 'comment', f'{who}-{k}'],"
-        " capture_output=True).returncode for k in range(n)]",
-        "sys.exit(max(codes))",
-    ])  # fmt: skip
-    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONPATH": str(ROOT)}
-    workers = [subprocess.Popen([sys.executable, "-c", script, f"p{p}", str(each)], env=env)
-               for p in range(processes)]  # fmt: skip
+    workers = commenting(home, processes, each)
     copies, refused = [], 0
     for k in range(count):
         target = home / f"copy-{k}.sqlite3"
