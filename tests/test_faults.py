@@ -142,7 +142,7 @@ def test_a_zero_byte_store_beside_its_play_history_is_damage(sk, home):
     path = home / store.Store.FILENAME
     path.write_bytes(b"")
     assert sk.fails("verify", code=3) == (
-        f"error: {path} is empty (0 bytes), yet its `play` history beside it show a store was there: the file "
+        f"error: {path} is empty (0 bytes), yet its `play` history beside it shows a store was there: the file "
         "was truncated; nothing was changed; restore it from a backup (`scorekeeper restore FILE`), or move "
         "it aside and pass --home DIR"
     )

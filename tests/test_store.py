@@ -480,11 +480,13 @@ CHILD_OPENER = """
 
 def test_many_processes_can_create_the_store_at_once(tmp_path):
     home = tmp_path / "home"
-    children = [run_child(tmp_path, CHILD_OPENER, str(home), f"g{k}") for k in range(4)]
+    # Eight at once: enough that one sees the file before another has written it, or switches
+    # it to WAL while another is still reading it (both were refused wrongly once).
+    children = [run_child(tmp_path, CHILD_OPENER, str(home), f"g{k}", stderr=subprocess.PIPE) for k in range(8)]
     for child in children:
-        assert child.wait(timeout=120) == 0
+        assert child.wait(timeout=120) == 0, child.stderr.read()
     with Store(home) as s:
-        assert sorted(g.id for g in s.games()) == ["g0", "g1", "g2", "g3"]
+        assert sorted(g.id for g in s.games()) == [f"g{k}" for k in range(8)]
         assert s.verify() == []
 
 

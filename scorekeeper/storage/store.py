@@ -293,6 +293,24 @@ def _sqlite_errors(path: Path) -> Iterator[None]:
         raise _store_error(path, exc) from exc
 
 
+def _switch_to_wal(conn: sqlite3.Connection) -> None:
+    """Put the file in WAL mode. The switch needs the file to itself, and SQLite answers
+    "database is locked" at once, without waiting, while another process is creating or
+    switching the same new store; so it is tried again until the busy timeout runs out."""
+    import time
+
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
+            if code not in (_BUSY, _LOCKED) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+
+
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
@@ -386,7 +404,7 @@ class Store:
                 if migrate:
                     self._migrate(conn)
                 # Only after the file is known to be ours: switching to WAL rewrites its header.
-                conn.execute("PRAGMA journal_mode = WAL")
+                _switch_to_wal(conn)
                 conn.execute("PRAGMA synchronous = FULL")
                 conn.execute("PRAGMA foreign_keys = ON")
         except BaseException:
@@ -465,9 +483,12 @@ class Store:
         """A zero-byte store file where the folder shows a store was: damage, said as such,
         and nothing written (a new store would be made over it otherwise)."""
         signs = _store_was_here(self.path)
-        if signs:
+        if signs and self.path.stat().st_size == 0:
+            # Looked at again once the signs are seen: another process creating this store at
+            # the same moment writes the file first and its write-ahead log after.
+            show = "show" if len(signs) > 1 or signs == ["its backups"] else "shows"
             raise errors.StoreError(
-                f"{self.path} is empty (0 bytes), yet {' and '.join(signs)} beside it show a store was "
+                f"{self.path} is empty (0 bytes), yet {' and '.join(signs)} beside it {show} a store was "
                 f"there: the file was truncated; nothing was changed; {restore_advice(self.folder)}"
             )
 
