@@ -59,3 +59,17 @@ def speaking(translations: gettext.NullTranslations) -> Iterator[None]:
 def use(translations: gettext.NullTranslations) -> None:
     """Speak `translations` from now on in this context (a command's whole run)."""
     _current.set(translations)
+
+
+def listed(items: list[str]) -> str:
+    """Names or phrases as one list the language in use would write: "Ann", "Ann and Bob",
+    "Ann, Bob and Cy"."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    head = _("{items}, {item}")
+    joined = items[0]
+    for item in items[1:-1]:
+        joined = head.format(items=joined, item=item)
+    return _("{items} and {last}").format(items=joined, last=items[-1])
