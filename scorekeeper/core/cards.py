@@ -13,7 +13,9 @@ from collections.abc import Callable
 from typing import Literal, NamedTuple
 
 from scorekeeper.core import names
+from scorekeeper.core.alternatives import either
 from scorekeeper.core.errors import UsageError
+from scorekeeper.core.language import N_, _, listed
 
 Kind = Literal["french", "decktet"]
 
@@ -22,7 +24,18 @@ DECKTET_SUITS: tuple[str, ...] = ("moons", "suns", "waves", "leaves", "wyrms", "
 
 ACE, PAWN, COURT, CROWN = 1, 10, 11, 12
 
-_FRENCH_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_FRENCH_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}  # as typed
+# The suits' names as shown (`suit_name`), in the plural and, for one card, the singular.
+_SUIT_NAMES = {
+    "S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"),
+    "moons": N_("moons"), "suns": N_("suns"), "waves": N_("waves"),
+    "leaves": N_("leaves"), "wyrms": N_("wyrms"), "knots": N_("knots"),
+}  # fmt: skip
+_SUIT_SINGULARS = {"S": N_("spade"), "H": N_("heart"), "D": N_("diamond"), "C": N_("club")}
+_DECKTET_SUIT_TITLES = {
+    "moons": N_("Moons"), "suns": N_("Suns"), "waves": N_("Waves"),
+    "leaves": N_("Leaves"), "wyrms": N_("Wyrms"), "knots": N_("Knots"),
+}  # fmt: skip
 _FRENCH_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 # Every way of writing a French suit, keyed by its casefolded text.
 _FRENCH_SUIT_ALIASES: dict[str, str] = {
@@ -37,10 +50,6 @@ _FRENCH_SUIT_ALIASES: dict[str, str] = {
     "♧": "C",
 }
 _NO_TRUMP = frozenset({"none", "notrump", "notrumps", "nt"})
-_FRENCH_SUIT_HELP = "use spades, hearts, diamonds or clubs (s, h, d, c, ♠♥♦♣), or none"
-_DECKTET_SUIT_HELP = (
-    "use moons, suns, waves, leaves, wyrms or knots (or their first letters), or none"
-)
 
 _FRENCH_FACES = {11: "J", 12: "Q", 13: "K", 14: "A"}
 _FRENCH_RANKS: dict[str, int] = {
@@ -56,13 +65,13 @@ _FRENCH_RANKS: dict[str, int] = {
 _FRENCH_CARD = r"(?P<rank>10|jack|queen|king|ace|[2-9tjqka])\s*(?:of\s+)?(?P<suit>\S+)"
 _JOKER_WORDS = frozenset({"jk", "joker"})
 
-_DECKTET_RANK_WORDS = {ACE: "Ace", PAWN: "Pawn", COURT: "Court", CROWN: "Crown"}
-_DECKTET_PLURALS = {
-    ACE: "the Aces",
-    **{r: f"the {r}s" for r in range(2, 10)},
-    PAWN: "the Pawns",
-    COURT: "the Courts",
-    CROWN: "the Crowns",
+_DECKTET_RANK_WORDS = {ACE: N_("Ace"), PAWN: N_("Pawn"), COURT: N_("Court"), CROWN: N_("Crown")}
+# "'8 moons' is not a Decktet card; the 8s are …", by rank (the number ranks share one)
+_NOT_OF_RANK = {
+    ACE: N_("'{text}' is not a Decktet card; the Aces are {cards}"),
+    PAWN: N_("'{text}' is not a Decktet card; the Pawns are {cards}"),
+    COURT: N_("'{text}' is not a Decktet card; the Courts are {cards}"),
+    CROWN: N_("'{text}' is not a Decktet card; the Crowns are {cards}"),
 }
 _DECKTET_RANKS: dict[str, int] = {
     "ace": ACE,
@@ -77,7 +86,6 @@ _DECKTET_SUIT_LIST = r"(?P<suits>[a-z][a-z/,+&\s]*?)"
 _DECKTET_RANK_FIRST = rf"{_DECKTET_RANK}\s*(?:of\s+)?{_DECKTET_SUIT_LIST}"
 _DECKTET_SUITS_FIRST = rf"{_DECKTET_SUIT_LIST}\s*{_DECKTET_RANK}"
 _DECKTET_WITH_DETAIL = r"(?P<name>[^()]+?)\s*\((?P<detail>[^()]+)\)"
-_DECKTET_CARD_HELP = "name it (Diplomat) or give rank and suits (8 moons/suns)"
 
 # The named Decktet cards (all but the Aces and the Excuse): rank, name, suits top first.
 _DECKTET_NAMED: tuple[tuple[int, str, str], ...] = (
@@ -158,13 +166,19 @@ class Card(NamedTuple):  # NamedTuples, not dataclasses: cheaper to define at st
     def __str__(self) -> str:
         if self.kind == "french":
             return (
-                "Joker" if self.is_joker else _french_rank(self.rank) + suit_symbol(self.suits[0])
+                _("Joker") if self.is_joker else _french_rank(self.rank) + suit_symbol(self.suits[0])
             )
-        if self.rank == ACE or not self.suits:
+        if not self.suits:
+            return _("Excuse")
+        if self.rank == ACE:
             return self.name
         suits = "/".join(suit_symbol(s) for s in self.suits)
         rank = _DECKTET_RANK_WORDS.get(self.rank)
-        return f"{self.name} ({rank} of {suits})" if rank else f"{self.name} ({self.rank} {suits})"
+        if rank:
+            # TRANSLATORS: a Decktet card as shown, e.g. "Harvest (Pawn of Moons/Suns/Leaves)"
+            return _("{card} ({rank} of {suits})").format(card=self.name, rank=_(rank), suits=suits)
+        # TRANSLATORS: a Decktet number card as shown, e.g. "Diplomat (8 Moons/Suns)"
+        return _("{card} ({rank} {suits})").format(card=self.name, rank=self.rank, suits=suits)
 
 
 JOKER = Card(0, (), "Joker")
@@ -205,32 +219,53 @@ def _decktet_by_name() -> dict[str, Card]:
 class _Recipe(NamedTuple):
     kind: Kind
     keep: Callable[[Card], bool]
-    contents: str  # completes "X is not in the 32-card pack, …"
+    missing: str  # the refusal of a card not in the pack: "X is not in the 32-card pack, …"
     jokers: int = 0
 
 
 _RECIPES: dict[str, _Recipe] = {
-    "french-52": _Recipe("french", lambda c: True, "which has 2 to A of each suit and no Jokers"),
+    "french-52": _Recipe(
+        "french",
+        lambda c: True,
+        N_("{card} is not in the {count}-card pack, which has 2 to A of each suit and no Jokers"),
+    ),
     "french-54": _Recipe(
-        "french", lambda c: True, "which has 2 to A of each suit and two Jokers", jokers=2
+        "french",
+        lambda c: True,
+        N_("{card} is not in the {count}-card pack, which has 2 to A of each suit and two Jokers"),
+        jokers=2,
     ),
     "piquet-32": _Recipe(
-        "french", lambda c: c.rank >= 7, "which has only A K Q J 10 9 8 7 of each suit"
+        "french",
+        lambda c: c.rank >= 7,
+        N_("{card} is not in the {count}-card pack, which has only A K Q J 10 9 8 7 of each suit"),
     ),
     "piquet-30": _Recipe(
         "french",
         lambda c: c.rank >= 8 or (c.rank == 7 and c.suit in ("H", "D")),
-        "which has only A K Q J 10 9 8 7 of each suit, without 7♠ and 7♣",
+        N_(
+            "{card} is not in the {count}-card pack, which has only A K Q J 10 9 8 7 of each suit, "
+            "without 7♠ and 7♣"
+        ),
     ),
     "decktet-24": _Recipe(
-        "decktet", lambda c: 2 <= c.rank <= 9, "which has only the number cards 2 to 9"
+        "decktet",
+        lambda c: 2 <= c.rank <= 9,
+        N_("{card} is not in the {count}-card Decktet, which has only the number cards 2 to 9"),
     ),
     "decktet-36": _Recipe(
         "decktet",
         lambda c: ACE <= c.rank <= 9 or c.rank == CROWN,
-        "which has only the Aces, the number cards 2 to 9 and the Crowns",
+        N_(
+            "{card} is not in the {count}-card Decktet, which has only the Aces, the number cards "
+            "2 to 9 and the Crowns"
+        ),
     ),
-    "decktet-45": _Recipe("decktet", lambda c: True, "which has every Decktet card"),
+    "decktet-45": _Recipe(
+        "decktet",
+        lambda c: True,
+        N_("{card} is not in the {count}-card Decktet, which has every Decktet card"),
+    ),
 }
 
 
@@ -249,8 +284,9 @@ def deck(name: str) -> Deck:
 
 def describe_deck(deck: Deck) -> str:
     """The deck in words, e.g. "the 32-card pack", "the 24-card Decktet"."""
-    family = "pack" if deck.kind == "french" else "Decktet"
-    return f"the {len(deck.cards)}-card {family}"
+    if deck.kind == "french":
+        return _("the {count}-card pack").format(count=len(deck.cards))
+    return _("the {count}-card Decktet").format(count=len(deck.cards))
 
 
 def table_order(code: str, deck: Deck) -> tuple[int, int]:
@@ -265,17 +301,32 @@ def suit_symbol(suit: str) -> str:
     if suit in _FRENCH_SYMBOLS:
         return _FRENCH_SYMBOLS[suit]
     if suit in DECKTET_SUITS:
-        return suit.capitalize()
+        return _(_DECKTET_SUIT_TITLES[suit])
     raise ValueError(f"unknown suit {suit!r}")
 
 
 def suit_word(suit: str) -> str:
-    """The suit in words: "S" → "spades"; a Decktet suit → "moons"."""
+    """The suit as a scorer types it: "S" → "spades"; a Decktet suit → "moons" (always
+    English: it is what `trump` and `--led` take; `suit_name` is the suit as shown)."""
     if suit in _FRENCH_WORDS:
         return _FRENCH_WORDS[suit]
     if suit in DECKTET_SUITS:
         return suit
     raise ValueError(f"unknown suit {suit!r}")
+
+
+def suit_name(suit: str) -> str:
+    """The suit's name as shown, in the language in use: "S" → "spades", "moons" → "moons"."""
+    if suit in _SUIT_NAMES:
+        return _(_SUIT_NAMES[suit])
+    raise ValueError(f"unknown suit {suit!r}")
+
+
+def suit_singular(suit: str) -> str:
+    """One card's suit as shown: "H" → "heart" (a Decktet suit keeps its one name)."""
+    if suit in _SUIT_SINGULARS:
+        return _(_SUIT_SINGULARS[suit])
+    return suit_name(suit)
 
 
 def parse_suit(text: str, kind: Kind = "french") -> str | None:
@@ -286,12 +337,20 @@ def parse_suit(text: str, kind: Kind = "french") -> str | None:
     if kind == "french":
         suit = _FRENCH_SUIT_ALIASES.get(key)
         if suit is None:
-            raise UsageError(f"'{text.strip()}' is not a suit; {_FRENCH_SUIT_HELP}")
+            raise UsageError(
+                # TRANSLATORS: the suit words and letters are what the scorer types: keep them
+                _("'{text}' is not a suit; use spades, hearts, diamonds or clubs (s, h, d, c, ♠♥♦♣), or none")
+                .format(text=text.strip())
+            )
         return suit
     if kind == "decktet":
         suit = _decktet_suit(text)
         if suit is None:
-            raise UsageError(f"'{text.strip()}' is not a Decktet suit; {_DECKTET_SUIT_HELP}")
+            raise UsageError(
+                # TRANSLATORS: the suit words are what the scorer types: keep them
+                _("'{text}' is not a Decktet suit; use moons, suns, waves, leaves, wyrms or knots (or their first letters), or none")
+                .format(text=text.strip())
+            )
         return suit
     raise ValueError(f"unknown kind of deck {kind!r}")
 
@@ -303,8 +362,9 @@ def _decktet_suit(text: str) -> str | None:
     if len(matches) > 1:
         longer = [m[: len(key) + 1] for m in matches]  # only "w" is ambiguous: "wa", "wy"
         raise UsageError(
-            f"'{text.strip()}' could be {' or '.join(matches)};"
-            f" type more letters, e.g. {' or '.join(longer)}"
+            _("'{text}' could be {suits}; type more letters, e.g. {longer}").format(
+                text=text.strip(), suits=either(matches), longer=either(longer)
+            )
         )
     return matches[0] if matches else None
 
@@ -314,8 +374,9 @@ def parse_card(text: str, deck: Deck) -> Card:
     card = _parse_french(text) if deck.kind == "french" else _parse_decktet(text)
     if card not in deck.cards:
         recipe = _RECIPES.get(deck.name)
-        contents = f", {recipe.contents}" if recipe else ""
-        raise UsageError(f"{card} is not in {describe_deck(deck)}{contents}")
+        if recipe is None:
+            raise UsageError(_("{card} is not in {deck}").format(card=card, deck=describe_deck(deck)))
+        raise UsageError(_(recipe.missing).format(card=card, count=len(deck.cards)))
     return card
 
 
@@ -327,7 +388,9 @@ def _parse_french(text: str) -> Card:
     match = re.fullmatch(_FRENCH_CARD, text.strip().casefold().replace("\ufe0f", ""))
     suit = _FRENCH_SUIT_ALIASES.get(match["suit"]) if match else None
     if match is None or suit is None:
-        raise UsageError(f"'{text.strip()}' is not a card; write rank then suit, e.g. QS, 10h, A♠")
+        raise UsageError(
+            _("'{text}' is not a card; write rank then suit, e.g. QS, 10h, A♠").format(text=text.strip())
+        )
     return Card(_FRENCH_RANKS[match["rank"]], (suit,))
 
 
@@ -339,13 +402,18 @@ def _parse_decktet(text: str) -> Card:
         same = _decktet_by_rank_and_suits(with_detail["detail"])
         if card is not None and same is not None and card != same:
             raise UsageError(
-                f"'{shown}' names two cards, {card} and {same}; give just one, e.g. {card.name}"
+                _("'{text}' names two cards, {card} and {other}; give just one, e.g. {name}").format(
+                    text=shown, card=card, other=same, name=card.name
+                )
             )
         card = card if card == same else None
     else:
         card = _decktet_by_name().get(_squash(shown)) or _decktet_by_rank_and_suits(shown)
     if card is None:
-        raise UsageError(f"'{shown}' is not a Decktet card; {_DECKTET_CARD_HELP}")
+        raise UsageError(
+            _("'{text}' is not a Decktet card; name it (Diplomat) or give rank and suits (8 moons/suns)")
+            .format(text=shown)
+        )
     return card
 
 
@@ -365,7 +433,12 @@ def _decktet_by_rank_and_suits(text: str) -> Card | None:
     for card in same_rank:
         if set(card.suits) == suits:
             return card
-    listed = ", ".join(map(str, same_rank[:-1])) + f" and {same_rank[-1]}"
+    shown = listed([str(card) for card in same_rank])
+    if rank in _NOT_OF_RANK:
+        raise UsageError(_(_NOT_OF_RANK[rank]).format(text=text.strip(), cards=shown))
     raise UsageError(
-        f"'{text.strip()}' is not a Decktet card; {_DECKTET_PLURALS[rank]} are {listed}"
+        # TRANSLATORS: {rank} is a number, 2 to 9: "the 8s" are the Decktet's cards of rank 8
+        _("'{text}' is not a Decktet card; the {rank}s are {cards}").format(
+            text=text.strip(), rank=rank, cards=shown
+        )
     )

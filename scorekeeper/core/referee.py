@@ -18,8 +18,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from scorekeeper.core.cards import DECKTET_SUITS, FRENCH_SUITS, Card, Kind, suit_word
+from scorekeeper.core.alternatives import one_of
+from scorekeeper.core.cards import (
+    DECKTET_SUITS,
+    FRENCH_SUITS,
+    Card,
+    Kind,
+    suit_name,
+    suit_singular,
+    suit_word,
+)
 from scorekeeper.core.errors import EntryError, UsageError
+from scorekeeper.core.language import _, listed
 
 JokerRule = Literal["jester", "high"]
 
@@ -46,7 +56,7 @@ def trick_winner(
     if jokers not in ("jester", "high"):
         raise ValueError(f"unknown Joker rule {jokers!r}; use 'jester' or 'high'")
     if not cards:
-        raise EntryError("the trick has no cards; list the cards played, leader first")
+        raise EntryError(_("the trick has no cards; list the cards played, leader first"))
     kinds = {card.kind for card in cards}
     if len(kinds) > 1:
         raise ValueError(f"a trick mixes French and Decktet cards: {list(map(str, cards))}")
@@ -58,28 +68,32 @@ def trick_winner(
     _check_no_repeats(cards)
     suited = [i for i, card in enumerate(cards) if card.suits]
     if not suited:
-        blanks = "Jokers" if kind == "french" else "the Excuse"
-        raise EntryError(
-            f"a trick of only {blanks} has no winner; list all the cards played, leader first"
-        )
+        if kind == "french":
+            raise EntryError(_("a trick of only Jokers has no winner; list all the cards played, leader first"))
+        raise EntryError(_("a trick of only the Excuse has no winner; list all the cards played, leader first"))
     led_card = cards[suited[0]]
     led = _led_suit(led_card, led) if kind == "decktet" else _french_led_suit(led_card, led)
 
     if jokers == "high":
         high = [i for i, card in enumerate(cards) if card.is_joker]
         if high:
-            why = "Jokers are high" + (", and the first one played wins" if len(high) > 1 else "")
-            return TrickVerdict(high[0], led, f"{cards[high[0]]} wins: {why}")
+            if len(high) > 1:
+                why = _("{card} wins: Jokers are high, and the first one played wins")
+            else:
+                why = _("{card} wins: Jokers are high")
+            return TrickVerdict(high[0], led, why.format(card=cards[high[0]]))
 
     trumps = [i for i in suited if cards[i].bears(trump)]
     pool = trumps or [i for i in suited if cards[i].bears(led)]
     winner = max(pool, key=lambda i: (cards[i].rank, -i))
     won_by_trump = bool(trumps)
     what = _what_won(kind, trump if won_by_trump else led, trump=won_by_trump, only=len(pool) == 1)
-    reason = f"{cards[winner]} wins: {what}"
     if not won_by_trump and trump:
-        reason += "; no trump played"
-    return TrickVerdict(winner, led, reason)
+        # TRANSLATORS: {rule} is what made the card win, e.g. "highest heart"
+        reason = _("{card} wins: {rule}; no trump played")
+    else:
+        reason = _("{card} wins: {rule}")
+    return TrickVerdict(winner, led, reason.format(card=cards[winner], rule=what))
 
 
 def can_follow(card: Card, led: str | None) -> bool:
@@ -91,7 +105,7 @@ def _check_no_repeats(cards: Sequence[Card]) -> None:
     repeats = [card for card, n in Counter(cards).items() if n > 1 and card.suits]
     if repeats:
         raise EntryError(
-            f"{repeats[0]} is listed more than once; each card is played once, so check the trick"
+            _("{card} is listed more than once; each card is played once, so check the trick").format(card=repeats[0])
         )
 
 
@@ -99,8 +113,10 @@ def _french_led_suit(led_card: Card, declared: str | None) -> str:
     actual = led_card.suits[0]
     if declared is not None and declared != actual:
         raise UsageError(
-            f"the led suit is {suit_word(actual)}, set by {led_card}, not {suit_word(declared)};"
-            f" leave out --led or give --led {suit_word(actual)}"
+            # TRANSLATORS: {typed} is the suit as the scorer types it after --led (keep it as is)
+            _("the led suit is {suit}, set by {card}, not {declared}; leave out --led or give --led {typed}").format(
+                suit=suit_name(actual), card=led_card, declared=suit_name(declared), typed=suit_word(actual)
+            )
         )
     return actual
 
@@ -112,28 +128,31 @@ def _led_suit(led_card: Card, declared: str | None) -> str:
         if len(options) == 1:
             return options[0]
         raise UsageError(
-            f"{led_card} was led and bears {_join(options, 'and')};"
-            f" add --led SUIT to say which was led, e.g. --led {options[0]}"
+            _("{card} was led and bears {suits}; add --led SUIT to say which was led, e.g. --led {typed}").format(
+                card=led_card, suits=listed([suit_name(s) for s in options]), typed=options[0]
+            )
         )
     if declared not in options:
         raise UsageError(
-            f"{led_card}, the card led, does not bear {declared};"
-            f" give {_join([f'--led {s}' for s in options], 'or')}"
+            _("{card}, the card led, does not bear {suit}; give {options}").format(
+                card=led_card, suit=suit_name(declared), options=one_of([f"--led {s}" for s in options])
+            )
         )
     return declared
 
 
 def _what_won(kind: Kind, suit: str, *, trump: bool, only: bool) -> str:
     """The rule that made the winner, e.g. "highest trump", "the only heart"."""
-    which = "the only" if only else "highest"
     if trump:
         # A Decktet card bears two suits, so always say which one trumped.
-        named = kind == "decktet" or only
-        return f"{which} trump ({suit_word(suit)})" if named else f"{which} trump"
+        if kind == "decktet" or only:
+            rule = _("the only trump ({suit})") if only else _("highest trump ({suit})")
+            return rule.format(suit=suit_name(suit))
+        return _("highest trump")
     if kind == "decktet":
-        return f"{which} card bearing {suit}"
-    return f"{which} {suit_word(suit)[:-1]}"  # "hearts" → "heart"
+        rule = _("the only card bearing {suit}") if only else _("highest card bearing {suit}")
+        return rule.format(suit=suit_name(suit))
+    # TRANSLATORS: {suit} is one card's suit, e.g. "the only heart"
+    rule = _("the only {suit}") if only else _("highest {suit}")
+    return rule.format(suit=suit_singular(suit))
 
-
-def _join(words: Sequence[str], conjunction: str) -> str:
-    return ", ".join(words[:-1]) + f" {conjunction} {words[-1]}" if len(words) > 1 else words[0]

@@ -1,0 +1,24 @@
+"""Alternatives in words, in the language in use: "A or B or C" (`either`) and "A, B or C"
+(`one_of`), the "or" beside `language.listed`'s "and"."""
+
+from scorekeeper.core.language import _
+
+
+def either(items: list[str]) -> str:
+    """Each item joined to the next by "or": "0-2 or 4-5", "Ann or Andy or Al"."""
+    if not items:
+        return ""
+    joined = items[0]
+    for item in items[1:]:
+        joined = _("{choices} or {choice}").format(choices=joined, choice=item)
+    return joined
+
+
+def one_of(items: list[str]) -> str:
+    """A list of choices with commas and a last "or": "bid, blind or take"."""
+    if len(items) < 2:
+        return "".join(items)
+    joined = items[0]
+    for item in items[1:-1]:
+        joined = _("{items}, {item}").format(items=joined, item=item)
+    return _("{choices} or {choice}").format(choices=joined, choice=items[-1])
