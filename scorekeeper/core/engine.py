@@ -20,7 +20,8 @@ from scorekeeper.core import (
     seating,
     state,
 )
-from scorekeeper.core.counting import counted
+from scorekeeper.core.alternatives import either
+from scorekeeper.core.language import N_, _, listed, ngettext
 from scorekeeper.core.outcomes import Penalty
 from scorekeeper.core.state import Game, Hand
 
@@ -39,7 +40,7 @@ def start(event: events.GameStarted) -> Game:
         location=event.location,
         scorer=event.scorer,
     )
-    _open_hand(game, 1, game.players.index(event.dealer), "first dealer")
+    _open_hand(game, 1, game.players.index(event.dealer), _("first dealer"))
     return game
 
 
@@ -62,7 +63,7 @@ def replay(stored: list[events.AnyEvent]) -> Game:
     game.entries = [(0, first), *live]
     order = live
     retelling = False
-    if any(isinstance(event, events.Corrected | events.DealerSet) for _, event in live):
+    if any(isinstance(event, events.Corrected | events.DealerSet) for _position, event in live):
         from scorekeeper.core import corrections
 
         retold = corrections.retell(live)
@@ -101,14 +102,16 @@ def apply(game: Game, event: events.AnyEvent) -> None:
     if isinstance(event, events.EntryReversed | events.GameStarted | events.Corrected | events.GameAbandoned | events.GameLabelled):
         raise AssertionError("reversals, corrections, labels and abandoning are honoured by replay, not applied")
     if game.abandoned:
-        raise errors.RuleViolation("this game was abandoned; `undo` takes that back, or start another with `new`")
+        raise errors.RuleViolation(_("this game was abandoned; `undo` takes that back, or start another with `new`"))
     if game.finished:
         raise errors.RuleViolation(
-            "the game is over; start another with `new`, or `undo` the last entry to correct it"
+            _("the game is over; start another with `new`, or `undo` the last entry to correct it")
         )
     hand = game.hand
     if event.hand != hand.number:
-        raise errors.EntryError(f"that entry is for hand {event.hand}, but hand {hand.number} is in progress")
+        raise errors.EntryError(
+            _("that entry is for hand {entry}, but hand {hand} is in progress").format(entry=event.hand, hand=hand.number)
+        )
     handler = _HANDLERS.get(type(event))
     if handler is None:
         family = families.owner(type(event))
@@ -127,20 +130,38 @@ def apply(game: Game, event: events.AnyEvent) -> None:
 def _on_trump(game: Game, hand: Hand, event: events.TrumpSet) -> None:
     kind = game.ruleset.trump.kind
     if kind != "turned":
-        how = {"flip": "the flipped card sets it (use `flip`)", "rotating": "it rotates by itself",
-               "none": "this game has no trump"}[kind]  # fmt: skip
-        raise errors.RuleViolation(f"trump is not recorded in {game.ruleset.name}: {how}")
+        raise errors.RuleViolation(_(_TRUMP_NOT_RECORDED[kind]).format(ruleset=game.ruleset.name))
     state.require_before_play(game, hand, "trump")
     if event.suit is None and game.ruleset.trump.always:
         raise errors.RuleViolation(
-            f"{game.ruleset.title} always has a trump, the suit of the card turned up; record it, "
-            "e.g. `trump hearts` or `trump 7h`"
+            _(
+                "{ruleset} always has a trump, the suit of the card turned up; record it, "
+                "e.g. `trump hearts` or `trump 7h`"
+            ).format(ruleset=game.ruleset.title)
         )
     if event.suit is not None and event.suit not in game.deck.suits:
-        raise errors.EntryError(f"{event.suit} is not a suit of this pack")
+        raise errors.EntryError(_("{suit} is not a suit of this pack").format(suit=event.suit))
     _check_no_repeat(game, hand, "trump", event.suit, game.ruleset.trump)
     hand.trump, hand.trump_known, hand.trump_card = event.suit, True, event.card
 
+
+
+_TRUMP_NOT_RECORDED = {
+    "flip": N_("trump is not recorded in {ruleset}: the flipped card sets it (use `flip`)"),
+    "rotating": N_("trump is not recorded in {ruleset}: it rotates by itself"),
+    "none": N_("trump is not recorded in {ruleset}: this game has no trump"),
+}
+# A suit turned up twice in one run through a Decktet pile, by the pile's suit
+_REPEATED = {
+    "trump": N_(
+        "{suit} was already the trump suit in hand {hand}, and each Crown turns up once in hands "
+        "{start}-{end}; check the flipped Crown (still in the pile: {left})"
+    ),
+    "cursed": N_(
+        "{suit} was already the cursed suit in hand {hand}, and each Ace turns up once in hands "
+        "{start}-{end}; check the flipped Ace (still in the pile: {left})"
+    ),
+}
 
 
 def _check_no_repeat(game: Game, hand: Hand, what: str, suit: str | None, rule: rulesets.Trump) -> None:
@@ -151,26 +172,38 @@ def _check_no_repeat(game: Game, hand: Hand, what: str, suit: str | None, rule: 
     earlier_hands = game.hands[start - 1 : hand.number - 1]
     for earlier in earlier_hands:
         if getattr(earlier, what) == suit:
-            pile = state.PILES[what]
             used = {getattr(h, what) for h in earlier_hands}
             left = ", ".join(cards.suit_symbol(s) for s in game.deck.suits if s not in used)
             raise errors.RuleViolation(
-                f"{cards.suit_symbol(suit)} was already the {what} suit in hand {earlier.number}, and "
-                f"each {pile} turns up once in hands {start}-{end}; check the flipped {pile} "
-                f"(still in the pile: {left})"
+                _(_REPEATED[what]).format(
+                    suit=cards.suit_symbol(suit), hand=earlier.number, start=start, end=end, left=left
+                )
             )
 
 
 def _on_flip(game: Game, hand: Hand, event: events.CardFlipped) -> None:
     rules = game.ruleset
     if not isinstance(rules.sizes, rulesets.FlipSize):
-        how = "; record the trump with `trump`" if rules.trump.kind == "turned" else ""
-        raise errors.RuleViolation(
-            f"{rules.name} does not flip a card for the hand size (hand {hand.number} is "
-            f"{counted(hand.size, 'cards')} each){how}"
-        )
+        size = hand.size or 0
+        if rules.trump.kind == "turned":
+            refusal = ngettext(
+                "{ruleset} does not flip a card for the hand size (hand {hand} is {count} card each); "
+                "record the trump with `trump`",
+                "{ruleset} does not flip a card for the hand size (hand {hand} is {count} cards each); "
+                "record the trump with `trump`",
+                size,
+            )
+        else:
+            refusal = ngettext(
+                "{ruleset} does not flip a card for the hand size (hand {hand} is {count} card each)",
+                "{ruleset} does not flip a card for the hand size (hand {hand} is {count} cards each)",
+                size,
+            )
+        raise errors.RuleViolation(refusal.format(ruleset=rules.name, hand=hand.number, count=hand.size))
     if hand.bids or state.play_started(hand):
-        raise errors.RuleViolation("bids are already recorded for this hand, so the flip can no longer change; `undo` them first")
+        raise errors.RuleViolation(
+            _("bids are already recorded for this hand, so the flip can no longer change; `undo` them first")
+        )
     card = cards.parse_card(event.card, game.deck)
     if hand.flips:
         _check_reflip(game, hand, rules.sizes)
@@ -186,19 +219,26 @@ def _check_reflip(game: Game, hand: Hand, sizes: rulesets.FlipSize) -> None:
     last = hand.flips[-1]
     if not cards.parse_card(last, game.deck).is_joker:
         raise errors.RuleViolation(
-            f"hand {hand.number} already has its flip ({last}); only a flipped Joker may be "
-            "shuffled back and another flipped; `undo` the flip to correct it"
+            _(
+                "hand {hand} already has its flip ({card}); only a flipped Joker may be "
+                "shuffled back and another flipped; `undo` the flip to correct it"
+            ).format(hand=hand.number, card=last)
         )
     if not sizes.joker_reflip:
         raise errors.RuleViolation(
-            f"hand {hand.number}'s flipped Joker stands ({hand.size} cards, no trump): this game "
-            "does not shuffle it back (house option joker_reflip is off); `undo` the flip to correct it"
+            ngettext(
+                "hand {hand}'s flipped Joker stands ({count} card, no trump): this game does not "
+                "shuffle it back (house option joker_reflip is off); `undo` the flip to correct it",
+                "hand {hand}'s flipped Joker stands ({count} cards, no trump): this game does not "
+                "shuffle it back (house option joker_reflip is off); `undo` the flip to correct it",
+                hand.size or 0,
+            ).format(hand=hand.number, count=hand.size)
         )
 
 
 def _on_cursed(game: Game, hand: Hand, event: events.CursedSet) -> None:
     if game.ruleset.cursed is None:
-        raise errors.RuleViolation(f"{game.ruleset.name} has no cursed suit")
+        raise errors.RuleViolation(_("{ruleset} has no cursed suit").format(ruleset=game.ruleset.name))
     state.require_before_play(game, hand, "cursed suit")
     _check_no_repeat(game, hand, "cursed", event.suit, game.ruleset.cursed)
     hand.cursed = event.suit
@@ -207,16 +247,20 @@ def _on_cursed(game: Game, hand: Hand, event: events.CursedSet) -> None:
 def _on_bids(game: Game, hand: Hand, event: events.BidsRecorded) -> None:
     rules = game.ruleset
     if rules.bidding.kind != "bids":
-        what = "poisons with `poison`" if rules.bidding.kind == "poisons" else "no bids"
-        raise errors.RuleViolation(f"{rules.name} has {what}")
+        if rules.bidding.kind == "poisons":
+            raise errors.RuleViolation(_("{ruleset} has poisons with `poison`").format(ruleset=rules.name))
+        raise errors.RuleViolation(_("{ruleset} has no bids").format(ruleset=rules.name))
     state.require_before_play(game, hand, "bids")
     if hand.size is None:
-        raise errors.RuleViolation("flip the card that sets the hand size first (`flip CARD`)")
+        raise errors.RuleViolation(_("flip the card that sets the hand size first (`flip CARD`)"))
     for player, bid in event.bids.items():
         if not 0 <= bid <= hand.size:
             raise errors.RuleViolation(
-                f"{player} bid {bid}, but hand {hand.number} has {hand.size} "
-                f"card{'s' if hand.size != 1 else ''} each; bid 0 to {hand.size}"
+                ngettext(
+                    "{player} bid {bid}, but hand {hand} has {count} card each; bid 0 to {count}",
+                    "{player} bid {bid}, but hand {hand} has {count} cards each; bid 0 to {count}",
+                    hand.size,
+                ).format(player=player, bid=bid, hand=hand.number, count=hand.size)
             )
     merged = {**hand.bids, **event.bids}
     if rules.bidding.order == "in-turn":
@@ -230,8 +274,9 @@ def _check_bid_order(game: Game, hand: Hand, bids: dict[str, int]) -> None:
         if player in bids and any(p not in bids for p in order[:i]):
             waiting = next(p for p in order[:i] if p not in bids)
             raise errors.RuleViolation(
-                f"bids go in turn from the dealer's left ({', '.join(order)}); "
-                f"{waiting} bids before {player}"
+                _("bids go in turn from the dealer's left ({order}); {waiting} bids before {player}").format(
+                    order=", ".join(order), waiting=waiting, player=player
+                )
             )
     dealer = order[-1]
     forbidden = game.hook_bid(hand, bids)
@@ -239,8 +284,10 @@ def _check_bid_order(game: Game, hand: Hand, bids: dict[str, int]) -> None:
         size = hand.size or 0
         allowed = [str(b) for b in range(size + 1) if b != forbidden]
         raise errors.RuleViolation(
-            f"bids would total {size}, the tricks available, and {dealer} bids last "
-            f"(hook rule); {dealer} may bid {_ranges(allowed)}"
+            _(
+                "bids would total {total}, the tricks available, and {dealer} bids last "
+                "(hook rule); {dealer} may bid {allowed}"
+            ).format(total=size, dealer=dealer, allowed=_ranges(allowed))
         )
 
 
@@ -254,32 +301,41 @@ def _ranges(values: list[str]) -> str:
         else:
             spans.append((v, v))
     parts = [str(a) if a == b else f"{a}-{b}" for a, b in spans]
-    return " or ".join(parts) if parts else "nothing"
+    return either(parts) if parts else _("nothing")
 
 
 def _on_tricks(game: Game, hand: Hand, event: events.TricksRecorded) -> None:
     state.require_ready_for_play(game, hand, "tricks")
     if hand.played:
-        raise errors.RuleViolation("this hand is being recorded trick by trick; finish it with `trick`")
+        raise errors.RuleViolation(_("this hand is being recorded trick by trick; finish it with `trick`"))
     if set(event.tricks) != set(game.players):
         missing = [p for p in game.players if p not in event.tricks]
-        raise errors.EntryError(f"give every player's tricks at once; missing: {', '.join(missing)}")
+        raise errors.EntryError(_("give every player's tricks at once; missing: {players}").format(players=", ".join(missing)))
     size = hand.size or 0
     total = sum(event.tricks.values())
     if any(t < 0 for t in event.tricks.values()):
-        raise errors.EntryError("a player cannot take fewer than 0 tricks")
+        raise errors.EntryError(_("a player cannot take fewer than 0 tricks"))
     if total != size:
         diff = total - size
-        raise errors.RuleViolation(
-            f"tricks total {total} but hand {hand.number} has {size} tricks "
-            f"({abs(diff)} too {'many' if diff > 0 else 'few'}); check the count"
-        )
+        if diff > 0:
+            refusal = ngettext(
+                "tricks total {total} but hand {hand} has {count} trick ({diff} too many); check the count",
+                "tricks total {total} but hand {hand} has {count} tricks ({diff} too many); check the count",
+                size,
+            )
+        else:
+            refusal = ngettext(
+                "tricks total {total} but hand {hand} has {count} trick ({diff} too few); check the count",
+                "tricks total {total} but hand {hand} has {count} tricks ({diff} too few); check the count",
+                size,
+            )
+        raise errors.RuleViolation(refusal.format(total=total, hand=hand.number, count=size, diff=abs(diff)))
     hand.tricks = {p: event.tricks[p] for p in game.players}
 
 
 def _on_comment(game: Game, hand: Hand, event: events.CommentAdded) -> None:
     if not event.text.strip():
-        raise errors.EntryError("the comment is empty; write it in quotes after `comment`")
+        raise errors.EntryError(_("the comment is empty; write it in quotes after `comment`"))
     hand.comments.append(event.text)
 
 
@@ -287,18 +343,27 @@ def _on_renege(game: Game, hand: Hand, event: events.RenegeRecorded) -> None:
     kinds = {r.kind: r for r in game.ruleset.reneges}
     index = {r.kind: i for i, r in enumerate(game.ruleset.reneges)}
     if not kinds:
-        raise errors.RuleViolation(f"{game.ruleset.name} has no renege penalty")
+        raise errors.RuleViolation(_("{ruleset} has no renege penalty").format(ruleset=game.ruleset.name))
     rule = kinds.get(event.kind)
     if rule is None:
-        raise errors.EntryError(f"no renege kind '{event.kind}' here; use --kind {' or '.join(kinds)}")
+        raise errors.EntryError(
+            _("no renege kind '{kind}' here; use --kind {kinds}").format(kind=event.kind, kinds=either(list(kinds)))
+        )
     # a family may judge whether this kind is a renege at all (Pick Your Poison's peek)
     problems = [why for family in families.judging(rule) for why in family.judge_renege(game, hand, event.player, rule)]  # type: ignore[misc]
     if problems:
         raise errors.RuleViolation(problems[0])
     value = rule.points
-    text = f"renege ({rule.kind}: {rule.description}) → {scoring.points_text(value)}"
+    text = outcomes.Reason(_renege_words, rule.kind, rule.description, value)
     item = scoring.Item(event.player, value, "renege", text, outcomes.RuleRef("renege", index[rule.kind]))
     hand.penalties.append(Penalty(item, rule.kind, event.note))
+
+
+def _renege_words(kind: str, description: str, value: Fraction) -> str:
+    # TRANSLATORS: {kind} and {description} are the ruleset's own words, e.g. "revoke: failing to follow suit"
+    return _("renege ({kind}: {description}) → {points}").format(
+        kind=kind, description=description, points=scoring.points_text(value)
+    )
 
 
 def _on_dealer(game: Game, hand: Hand, event: events.DealerSet) -> None:
@@ -306,7 +371,7 @@ def _on_dealer(game: Game, hand: Hand, event: events.DealerSet) -> None:
     seat = game.seat(game.player(event.player))
     if seat == hand.dealer:
         return
-    hand.dealer_reason = f"dealt out of turn; {game.players[hand.dealer]} was due"
+    hand.dealer_reason = _("dealt out of turn; {player} was due").format(player=game.players[hand.dealer])
     hand.dealer = seat
     hand.leader = schedule.leader(game.ruleset, seat, len(game.players))
 
@@ -396,12 +461,16 @@ def _forfeits(game: Game, hand: Hand) -> list[outcomes.Forfeit]:
             continue
         if pants.once and "pants" in game.forfeits[player]:
             found.append(outcomes.Forfeit(player, "pants", bid, took, paid=False))
-            text = f"{player} bid {bid} and took {took}, but has already paid the pants forfeit"
+            text = _("{player} bid {bid} and took {took}, but has already paid the pants forfeit").format(
+                player=player, bid=bid, took=took
+            )
             hand.announcements.append(outcomes.Announcement(text, (player,)))
             continue
         found.append(outcomes.Forfeit(player, "pants", bid, took))
         game.forfeits[player].append("pants")
-        text = f"PANTS: {player} bid {bid} and took {took}: off with the pants (or 'Dumbass' on the forehead)"
+        text = _("PANTS: {player} bid {bid} and took {took}: off with the pants (or 'Dumbass' on the forehead)").format(
+            player=player, bid=bid, took=took
+        )
         hand.announcements.append(outcomes.Announcement(text, (player,)))
     return found
 
@@ -423,7 +492,7 @@ def _advance(game: Game, hand: Hand) -> None:
             game.finished = True
             return
         leaders = game.leaders()
-        text = f"{' and '.join(leaders)} tie for the lead: another hand at the final size"
+        text = _("{players} tie for the lead: another hand at the final size").format(players=listed(leaders))
         hand.announcements.append(outcomes.Announcement(text, tuple(leaders)))
     table = seating.take_seats(game)
     last_dealer = hand.seating[hand.dealer]

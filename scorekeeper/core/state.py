@@ -8,6 +8,8 @@ from fractions import Fraction
 from typing import Any, NamedTuple
 
 from scorekeeper.core import cards, errors, events, names, outcomes, rulesets, schedule, scoring
+from scorekeeper.core.alternatives import either
+from scorekeeper.core.language import N_, _, ngettext
 
 PRE_PLAY = ("flip", "trump", "cursed", "bids", "poisons")
 JOIN_RULE = "join"  # the rule of a newcomer's starting score, an item of the hand they join in
@@ -193,7 +195,7 @@ class Game:
         return rows
 
     def leaders(self) -> list[str]:
-        return [player for place, player, _ in self.standings() if place == 1]
+        return [player for place, player, _total in self.standings() if place == 1]
 
     def winners(self) -> list[str]:
         return self.leaders() if self.finished else []
@@ -295,18 +297,22 @@ class Game:
         or one of `among` (e.g. the whole roster)."""
         choices = self.players if among is None else among
         if not text.strip():
-            raise errors.EntryError("a player name is empty; name one of " + ", ".join(choices))
+            raise errors.EntryError(_("a player name is empty; name one of {players}").format(players=", ".join(choices)))
         matches = names.matching(text, choices)
         if len(matches) == 1:
             return matches[0]
         if matches:
             raise errors.EntryError(
-                f"'{text}' could be {' or '.join(matches)}; type more of the name"
+                _("'{text}' could be {players}; type more of the name").format(text=text, players=either(matches))
             )
         if among is None and names.matching(text, self.left):
-            raise errors.EntryError(f"{text} has left this game; the players now are {', '.join(choices)}")
+            raise errors.EntryError(
+                _("{player} has left this game; the players now are {players}").format(
+                    player=text, players=", ".join(choices)
+                )
+            )
         raise errors.EntryError(
-            f"no player '{text}' in this game; the players are {', '.join(choices)}"
+            _("no player '{text}' in this game; the players are {players}").format(text=text, players=", ".join(choices))
         )
 
 
@@ -332,12 +338,36 @@ def new_hand(game: Game, number: int, dealer: int, reason: str) -> Hand:
 # --- guards the handlers share ----------------------------------------------------
 
 
+# What can no longer change once play is recorded, by what `require_before_play` is told
+_FIXED_BEFORE_PLAY = {
+    "trump": N_("play results are already recorded for hand {hand}, so the trump can no longer change; `undo` them first"),
+    "cursed suit": N_(
+        "play results are already recorded for hand {hand}, so the cursed suit can no longer change; `undo` them first"
+    ),
+    "bids": N_("play results are already recorded for hand {hand}, so the bids can no longer change; `undo` them first"),
+    "poisons": N_(
+        "play results are already recorded for hand {hand}, so the poisons can no longer change; `undo` them first"
+    ),
+}
+# The entry that waits for what comes before play, by what `require_ready_for_play` is told
+_WAITING = {
+    "tricks": N_("the tricks"),
+    "first trick": N_("the first trick"),
+    "last trick": N_("the last trick"),
+    "cards taken": N_("the cards taken"),
+    "cursed cards": N_("the cursed cards"),
+}
+# TRANSLATORS: {entry} is what waits, e.g. "the first trick"
+_RECORD_FIRST = {
+    "flip": N_("record the flip before {entry}"),
+    "trump": N_("record the trump before {entry}"),
+    "cursed": N_("record the cursed suit before {entry}"),
+}
+
+
 def require_before_play(game: Game, hand: Hand, what: str) -> None:
     if play_started(hand):
-        raise errors.RuleViolation(
-            f"play results are already recorded for hand {hand.number}, so the {what} can no "
-            "longer change; `undo` them first"
-        )
+        raise errors.RuleViolation(_(_FIXED_BEFORE_PLAY[what]).format(hand=hand.number))
 
 
 def play_started(hand: Hand) -> bool:
@@ -346,20 +376,26 @@ def play_started(hand: Hand) -> bool:
 
 def require_ready_for_play(game: Game, hand: Hand, what: str) -> None:
     missing = [need for need in game.needs(hand) if need in PRE_PLAY]
-    if missing:
-        detail = _missing_detail(game, hand, missing[0])
-        noun = "cursed suit" if missing[0] == "cursed" else missing[0]
-        raise errors.RuleViolation(f"record the {noun} before the {what}{detail}")
-
-
-def _missing_detail(game: Game, hand: Hand, need: str) -> str:
+    if not missing:
+        return
+    need, entry = missing[0], _(_WAITING[what])
     if need == "bids":
         waiting = [p for p in game.players if p not in hand.bids]
-        return f": {', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not bid"
-    if need == "poisons":
+        refusal = ngettext(
+            "record the bids before {entry}: {players} has not bid",
+            "record the bids before {entry}: {players} have not bid",
+            len(waiting),
+        )
+    elif need == "poisons":
         waiting = [p for p in game.players if p not in hand.poisons]
-        return f": {', '.join(waiting)} {'has' if len(waiting) == 1 else 'have'} not picked"
-    return ""
+        refusal = ngettext(
+            "record the poisons before {entry}: {players} has not picked",
+            "record the poisons before {entry}: {players} have not picked",
+            len(waiting),
+        )
+    else:
+        waiting, refusal = [], _(_RECORD_FIRST[need])
+    raise errors.RuleViolation(refusal.format(entry=entry, players=", ".join(waiting)))
 
 
 PILES = {"cursed": "Ace", "trump": "Crown"}  # Decktet piles: the hand attribute each one's flip sets

@@ -16,7 +16,9 @@ from functools import partial
 from typing import Any, Literal
 
 from scorekeeper.core import cards, errors, events, referee, rulesets, schedule, scoring, state
+from scorekeeper.core.alternatives import either
 from scorekeeper.core.families.interface import Family
+from scorekeeper.core.language import N_, _, listed, ngettext
 
 # Every card of each family, to tell a card that is not in the pack in use (a refusal: it
 # does not fit the game) from text that is not a card at all (a usage error).
@@ -44,7 +46,7 @@ def parse_led(text: str | None, kind: cards.Kind) -> str | None:
         return None
     suit = cards.parse_suit(text, kind)
     if suit is None:
-        raise errors.UsageError("--led names the suit led; 'none' is not a suit")
+        raise errors.UsageError(_("--led names the suit led; 'none' is not a suit"))
     return suit
 
 
@@ -54,7 +56,7 @@ def trick(
     """The `trick CARD… [--led SUIT] [--forced] [--leader NAME]` entry: cards in play order
     from the leader."""
     if not texts:
-        raise errors.UsageError("list the cards played, leader first, e.g. `trick QH 2H 3S`")
+        raise errors.UsageError(_("list the cards played, leader first, e.g. `trick QH 2H 3S`"))
     deck = game.deck
     codes = [parse_card(text, deck).code for text in texts]
     return events.TrickPlayed(
@@ -84,16 +86,18 @@ def _on_trick(game: state.Game, hand: state.Hand, event: events.TrickPlayed) -> 
     if len(event.cards) != len(names):
         order = ", ".join(names[s] for s in seats)
         raise errors.EntryError(
-            f"{len(event.cards)} card{'s' if len(event.cards) != 1 else ''} for {len(names)} "
-            f"players; trick {number} needs one card from each, in the order played: {order}"
+            ngettext(
+                "{count} card for {players} players; trick {trick} needs one card from each, in the order played: {order}",
+                "{count} cards for {players} players; trick {trick} needs one card from each, in the order played: {order}",
+                len(event.cards),
+            ).format(count=len(event.cards), players=len(names), trick=number, order=order)
         )
     played = [parse_card(code, game.deck) for code in event.cards]
     _check_opening(game, hand, played, names[seats[0]])
     _check_unplayed(game, hand, played)
     verdict = referee.trick_winner(played, trump=hand.trump, led=event.led, jokers=game.ruleset.jokers)
     at = setter(played)
-    verb = "lead" if at == 0 else "set the led suit after the Joker lead with"
-    _check_lead(game, hand, played[at], verdict.led, names[seats[at]], event.forced, verb)
+    _check_lead(game, hand, played[at], verdict.led, names[seats[at]], event.forced, after_joker=at != 0)
     hand.played.append(
         state.PlayedTrick(played, seats, verdict.led, seats[verdict.winner], verdict.reason, event.forced)
     )
@@ -107,12 +111,18 @@ def _leader(game: state.Game, hand: state.Hand, event: events.TrickPlayed) -> in
     seat = next_leader(game, hand)
     if event.leader is None and seat is None:
         raise errors.EntryError(
-            f"{schedule.leader_words(game.ruleset, game.players, None)} leads the first trick; say who "
-            f"with --leader NAME, e.g. `trick {' '.join(event.cards)} --leader {game.players[0]}`"
+            # TRANSLATORS: {leader} is e.g. "whoever holds 2♣"
+            _("{leader} leads the first trick; say who with --leader NAME, e.g. `trick {cards} --leader {player}`").format(
+                leader=schedule.leader_words(game.ruleset, game.players, None),
+                cards=" ".join(event.cards),
+                player=game.players[0],
+            )
         )
     if event.leader is not None and seat is not None:
         raise errors.EntryError(
-            f"{game.players[seat]} leads trick {len(hand.played) + 1} by the rules; leave out --leader"
+            _("{player} leads trick {trick} by the rules; leave out --leader").format(
+                player=game.players[seat], trick=len(hand.played) + 1
+            )
         )
     return game.seat(event.leader) if event.leader is not None else seat  # type: ignore[return-value]
 
@@ -124,30 +134,37 @@ def _check_opening(game: state.Game, hand: state.Hand, played: list[cards.Card],
         return
     card = cards.parse_card(first, game.deck)
     raise errors.RuleViolation(
-        f"the first trick opens with {card}, led by whoever holds it; list {card} first and name its "
-        f"holder with --leader (not {played[0]} from {leader})"
+        _(
+            "the first trick opens with {card}, led by whoever holds it; list {card} first and name its "
+            "holder with --leader (not {played} from {leader})"
+        ).format(card=card, played=played[0], leader=leader)
     )
 
 
 def _require_not_by_totals(game: state.Game, hand: state.Hand) -> None:
     """A hand is recorded card by card or by totals, never both."""
     given = [
-        what
+        _(what)
         for what, value in (
-            ("tricks", hand.tricks),
-            ("cards taken", hand.taken or None),
-            ("first trick", hand.first),
-            ("last trick", hand.last),
-            ("cursed counts", hand.cursed_counts),
+            (N_("tricks"), hand.tricks),
+            (N_("cards taken"), hand.taken or None),
+            (N_("first trick"), hand.first),
+            (N_("last trick"), hand.last),
+            (N_("cursed counts"), hand.cursed_counts),
         )
         if value is not None
     ]
     if given:
         rest = [need for need in game.needs(hand) if need in _TOTALS]
-        finish = f"finish it with {', '.join(f'`{n}`' for n in rest)} or " if rest else ""
+        if rest:
+            refusal = _(
+                "this hand is recorded by totals ({given} already in); finish it with {entries} or "
+                "`undo` those entries to record it trick by trick"
+            )
+        else:
+            refusal = _("this hand is recorded by totals ({given} already in); `undo` those entries to record it trick by trick")
         raise errors.RuleViolation(
-            f"this hand is recorded by totals ({', '.join(given)} already in); "
-            f"{finish}`undo` those entries to record it trick by trick"
+            refusal.format(given=", ".join(given), entries=", ".join(f"`{n}`" for n in rest))
         )
 
 
@@ -188,24 +205,33 @@ def _check_unplayed(game: state.Game, hand: state.Hand, played: list[cards.Card]
         if card in where and in_pack[card] == 1:
             number, seat = where[card]
             raise errors.RuleViolation(
-                f"{card} was already played in trick {number} (by {game.players[seat]}); each card "
-                "is played once a hand, so check the cards"
+                _(
+                    "{card} was already played in trick {trick} (by {player}); each card is played once "
+                    "a hand, so check the cards"
+                ).format(card=card, trick=number, player=game.players[seat])
             )
         if in_pack[card] > 1:
             raise errors.RuleViolation(
-                f"the pack has {in_pack[card]} {card}s and this would be one more; check the cards"
+                ngettext(
+                    "the pack has {count} {card} and this would be one more; check the cards",
+                    "the pack has {count} {card}s and this would be one more; check the cards",
+                    in_pack[card],
+                ).format(count=in_pack[card], card=card)
             )
-        raise errors.EntryError(f"{card} is listed twice in this trick; each player plays one card")
+        raise errors.EntryError(_("{card} is listed twice in this trick; each player plays one card").format(card=card))
 
 
 def _refuse_upcard(card: cards.Card, left: int) -> None:
     if left:  # a Joker: the pack has two
         raise errors.RuleViolation(
-            f"one {card} is the card turned up for this hand, face up and nobody's, so only {left} may be "
-            "played; check the cards"
+            _(
+                "one {card} is the card turned up for this hand, face up and nobody's, so only {count} may be "
+                "played; check the cards"
+            ).format(card=card, count=left)
         )
     raise errors.RuleViolation(
-        f"{card} is the card turned up for this hand: it is nobody's and is not played to a trick; check the cards"
+        _("{card} is the card turned up for this hand: it is nobody's and is not played to a trick; check the cards")
+        .format(card=card)
     )
 
 
@@ -214,19 +240,78 @@ def _refuse_upcard(card: cards.Card, left: int) -> None:
 
 def restricted(game: state.Game, hand: state.Hand) -> dict[str, str]:
     """Suits that may not be led until broken, and what they are ("trump", "the cursed suit";
-    "" for a suit the ruleset names itself, Hearts' hearts)."""
+    "" for a suit the ruleset names itself, Hearts' hearts), in English (`_named` shows them)."""
     out: dict[str, str] = dict.fromkeys(game.ruleset.lead.must_break, "")
     if game.ruleset.cursed is not None and game.ruleset.cursed.must_break and hand.cursed:
-        out[hand.cursed] = "the cursed suit"
+        out[hand.cursed] = N_("the cursed suit")
     if game.ruleset.trump.must_break and hand.trump:
         cursed = out.get(hand.trump) == "the cursed suit"
-        out[hand.trump] = "trump and the cursed suit" if cursed else "trump"
+        out[hand.trump] = N_("trump and the cursed suit") if cursed else N_("trump")
     return out
 
 
 def _named(barred: dict[str, str], suit: str) -> str:
     """A barred suit in words: "trump (hearts)", or just "hearts"."""
-    return f"{barred[suit]} ({cards.suit_word(suit)})" if barred[suit] else cards.suit_word(suit)
+    if not barred[suit]:
+        return cards.suit_name(suit)
+    # TRANSLATORS: e.g. "trump (hearts)", "the cursed suit (moons)"
+    return _("{what} ({suit})").format(what=_(barred[suit]), suit=cards.suit_name(suit))
+
+
+def _one_named(barred: dict[str, str], suit: str) -> bool:
+    """Whether a barred suit is named as one thing ("trump is"), not as a suit ("hearts are")."""
+    return barred[suit] in ("trump", "the cursed suit")
+
+
+# The refusals of a lead the rules forbid, by case and by whether the card leads or, after a
+# led Joker, sets the led suit: {suits} are the barred suits named ("trump (hearts)", "hearts")
+_STRICT = {
+    ("one", False): N_(
+        "{suits} is not broken yet and {card} bears it, so {leader} may not lead {card} at all (the strict lead "
+        "rule); if every card {leader} holds bears it, add --forced"
+    ),
+    ("one", True): N_(
+        "{suits} is not broken yet and {card} bears it, so {leader} may not set the led suit after the Joker "
+        "lead with {card} at all (the strict lead rule); if every card {leader} holds bears it, add --forced"
+    ),
+    ("suit", False): N_(
+        "{suits} are not broken yet and {card} bears it, so {leader} may not lead {card} at all (the strict "
+        "lead rule); if every card {leader} holds bears it, add --forced"
+    ),
+    ("suit", True): N_(
+        "{suits} are not broken yet and {card} bears it, so {leader} may not set the led suit after the Joker "
+        "lead with {card} at all (the strict lead rule); if every card {leader} holds bears it, add --forced"
+    ),
+    ("several", False): N_(
+        "{suits} are not broken yet and {card} bears them, so {leader} may not lead {card} at all (the strict "
+        "lead rule); if every card {leader} holds bears them, add --forced"
+    ),
+    ("several", True): N_(
+        "{suits} are not broken yet and {card} bears them, so {leader} may not set the led suit after the "
+        "Joker lead with {card} at all (the strict lead rule); if every card {leader} holds bears them, add "
+        "--forced"
+    ),
+}
+_NOT_BROKEN = {
+    ("one", False): N_("{suits} is not broken yet, so {leader} may not lead {card}; if {leader} holds only {suit}, add --forced"),
+    ("one", True): N_(
+        "{suits} is not broken yet, so {leader} may not set the led suit after the Joker lead with {card}; "
+        "if {leader} holds only {suit}, add --forced"
+    ),
+    ("suit", False): N_("{suits} are not broken yet, so {leader} may not lead {card}; if {leader} holds only {suit}, add --forced"),
+    ("suit", True): N_(
+        "{suits} are not broken yet, so {leader} may not set the led suit after the Joker lead with {card}; "
+        "if {leader} holds only {suit}, add --forced"
+    ),
+    ("several", False): N_(
+        "{suits} are not broken yet, so {leader} may not lead {card}; if every card {leader} holds bears "
+        "only those suits, add --forced"
+    ),
+    ("several", True): N_(
+        "{suits} are not broken yet, so {leader} may not set the led suit after the Joker lead with {card}; "
+        "if every card {leader} holds bears only those suits, add --forced"
+    ),
+}
 
 
 def setter(played: Sequence[cards.Card]) -> int:
@@ -255,50 +340,51 @@ def unbroken(game: state.Game, hand: state.Hand, before: int) -> dict[str, str]:
 
 def _check_lead(
     game: state.Game, hand: state.Hand, card: cards.Card, led: str | None, leader: str, forced: bool,
-    verb: str = "lead",
+    after_joker: bool = False,
 ) -> None:
     barred = unbroken(game, hand, len(hand.played) + 1)
     bears = [s for s in card.suits if s in barred]
     if game.ruleset.lead.strict and bears:
         if forced:
             return
-        words = " and ".join(dict.fromkeys(_named(barred, s) for s in bears))
-        is_ = "is" if len(bears) == 1 and barred[bears[0]] in ("trump", "the cursed suit") else "are"
-        it = "it" if len(bears) == 1 else "them"
-        raise errors.RuleViolation(
-            f"{words} {is_} not broken yet and {card} bears {it}, so {leader} may not {verb} {card} at "
-            f"all (the strict lead rule); if every card {leader} holds bears {it}, add --forced"
-        )
+        words = listed(list(dict.fromkeys(_named(barred, s) for s in bears)))
+        case = "several" if len(bears) > 1 else "one" if _one_named(barred, bears[0]) else "suit"
+        raise errors.RuleViolation(_(_STRICT[case, after_joker]).format(suits=words, card=card, leader=leader))
     if not card.suits or led not in barred:
         if forced:
-            named = " or ".join(cards.suit_word(s) for s in game.ruleset.lead.must_break)
-            raise errors.UsageError(
-                f"--forced is for leading {named or 'trump or the cursed suit'} before it is broken; "
-                "this lead needs no excuse, so leave it out"
-            )
+            named = either([cards.suit_name(s) for s in game.ruleset.lead.must_break])
+            if named:
+                refusal = _("--forced is for leading {suits} before it is broken; this lead needs no excuse, so leave it out")
+            else:
+                refusal = _(
+                    "--forced is for leading trump or the cursed suit before it is broken; this lead needs no "
+                    "excuse, so leave it out"
+                )
+            raise errors.UsageError(refusal.format(suits=named))
         return
     what = _named(barred, led)
     # "trump is", but "hearts are", and "trump and the cursed suit are" (they may be one suit)
-    is_ = "is" if barred[led] in ("trump", "the cursed suit") else "are"
+    case = "one" if _one_named(barred, led) else "suit"
     open_suits = [s for s in card.suits if s not in barred]
     if open_suits:
+        if case == "one":
+            refusal = _("{suits} is not broken yet, so {leader} may not declare it led; {card} also bears {suit}: give --led {typed}")
+        else:
+            refusal = _("{suits} are not broken yet, so {leader} may not declare it led; {card} also bears {suit}: give --led {typed}")
         raise errors.RuleViolation(
-            f"{what} {is_} not broken yet, so {leader} may not declare it led; {card} also bears "
-            f"{cards.suit_word(open_suits[0])}: give --led {cards.suit_word(open_suits[0])}"
+            refusal.format(
+                suits=what, leader=leader, card=card, suit=cards.suit_name(open_suits[0]), typed=cards.suit_word(open_suits[0])
+            )
         )
     if forced:
         return
     if len(card.suits) == 1:
         raise errors.RuleViolation(
-            f"{what} {is_} not broken yet, so {leader} may not {verb} {card}; if {leader} holds only "
-            f"{cards.suit_word(led)}, add --forced"
+            _(_NOT_BROKEN[case, after_joker]).format(suits=what, leader=leader, card=card, suit=cards.suit_name(led))
         )
     others = [_named(barred, s) for s in card.suits if s != led]
-    words = " and ".join(dict.fromkeys([what, *others]))
-    raise errors.RuleViolation(
-        f"{words} are not broken yet, so {leader} may not {verb} {card}; if every card {leader} "
-        "holds bears only those suits, add --forced"
-    )
+    words = listed(list(dict.fromkeys([what, *others])))
+    raise errors.RuleViolation(_(_NOT_BROKEN["several", after_joker]).format(suits=words, leader=leader, card=card))
 
 
 # --- the hand's totals ----------------------------------------------------------------
@@ -339,16 +425,20 @@ class Flag:
     proof: cards.Card
 
     def text(self) -> str:
-        suit = cards.suit_word(self.suit)
         if self.kind == "revoke":
-            return (
-                f"{self.player} showed void in {suit} in trick {self.trick} ({self.card} on a "
-                f"{suit} lead) but plays {self.proof} in trick {self.proof_trick}: a revoke"
+            text = _(
+                "{player} showed void in {suit} in trick {trick} ({card} on a {suit} lead) but plays {proof} in "
+                "trick {proof_trick}: a revoke"
             )
-        return (
-            f"{self.player} led {self.card} as {suit} in trick {self.trick} before it was broken, "
-            f"saying nothing else could be led, but plays {self.proof} in trick {self.proof_trick}"
-        )
+        else:
+            text = _(
+                "{player} led {card} as {suit} in trick {trick} before it was broken, saying nothing else could "
+                "be led, but plays {proof} in trick {proof_trick}"
+            )
+        return text.format(
+            player=self.player, suit=cards.suit_name(self.suit), trick=self.trick, card=self.card,
+            proof=self.proof, proof_trick=self.proof_trick,
+        )  # fmt: skip
 
     def data(self) -> dict[str, Any]:
         return {
@@ -497,19 +587,19 @@ def judge(
     """`winner`: who wins a trick, with no game. The ruleset (its origin and text; default:
     a plain 52-card pack) gives the pack and the Joker rule; `jokers` overrides the rule."""
     if not texts:
-        raise errors.UsageError("list the cards played, leader first, e.g. `winner QH 2H 3S --trump clubs`")
+        raise errors.UsageError(_("list the cards played, leader first, e.g. `winner QH 2H 3S --trump clubs`"))
     if jokers is not None and jokers not in ("jester", "high"):
-        raise errors.UsageError(f"--jokers is jester or high, not '{jokers}'")
+        raise errors.UsageError(_("--jokers is jester or high, not '{jokers}'").format(jokers=jokers))
     if source is not None:
         origin, text = source
-        _, _, rules = rulesets.apply_options(origin, rulesets.parse_document(origin, text), settings)
+        rules = rulesets.apply_options(origin, rulesets.parse_document(origin, text), settings)[2]
         deck = cards.deck(rulesets.deck_name(rules.deck, max(len(texts), rules.min_players)))
         mode = jokers or rules.jokers
         if jokers is not None and not any(c.is_joker for c in deck.cards):
-            raise errors.UsageError(f"{rules.name} plays without Jokers; leave out --jokers")
+            raise errors.UsageError(_("{ruleset} plays without Jokers; leave out --jokers").format(ruleset=rules.name))
     else:
         if settings:
-            raise errors.UsageError("--set changes a ruleset's option; name the ruleset with --ruleset")
+            raise errors.UsageError(_("--set changes a ruleset's option; name the ruleset with --ruleset"))
         deck = cards.deck("french-54" if jokers else "french-52")
         mode = jokers or "jester"
     played = [parse_card(text, deck) for text in texts]
