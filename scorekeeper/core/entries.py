@@ -5,6 +5,7 @@ pack in use. Refuses malformed text; the engine then judges the entry against th
 from __future__ import annotations
 
 from scorekeeper.core import cards, errors, events, plain, state
+from scorekeeper.core.language import ENGLISH, N_, _, speaking
 from scorekeeper.core.values import per_player, whole_number
 
 
@@ -28,11 +29,13 @@ def unchanged(game: state.Game, hand: state.Hand, event: events.AnyEvent) -> str
     if not isinstance(event, events.TrumpSet) or hand.closed or game.ruleset.trump.kind != "turned":
         return None
     if hand.trump_known and event.suit == hand.trump and event.card in (None, hand.trump_card):
-        shown = "no trump" if hand.trump is None else cards.suit_symbol(hand.trump)
-        return (
-            f"hand {hand.number}'s trump is already {shown}, so nothing was recorded; to change it, "
-            "give the other suit"
-        )
+        if hand.trump is None:
+            return _(
+                "hand {hand}'s trump is already no trump, so nothing was recorded; to change it, give the other suit"
+            ).format(hand=hand.number)
+        return _(
+            "hand {hand}'s trump is already {suit}, so nothing was recorded; to change it, give the other suit"
+        ).format(hand=hand.number, suit=cards.suit_symbol(hand.trump))
     return None
 
 
@@ -52,7 +55,9 @@ def trump(game: state.Game, text: str) -> events.TrumpSet:
     if card.is_joker:
         return events.TrumpSet(hand=game.hand.number, suit=None, card=card.code)
     if len(card.suits) != 1:
-        raise errors.UsageError(f"{card} bears {len(card.suits)} suits; name the trump suit itself")
+        raise errors.UsageError(
+            _("{card} bears {count} suits; name the trump suit itself").format(card=card, count=len(card.suits))
+        )
     return events.TrumpSet(hand=game.hand.number, suit=card.suits[0], card=card.code)
 
 
@@ -69,12 +74,17 @@ def _flipped_decktet(text: str, deck: cards.Deck, rank: int) -> cards.Card | Non
     except errors.UsageError:
         return None
     if card.rank != rank:
-        pile = {cards.CROWN: ("Crown", "trump", "trump"), cards.ACE: ("Ace", "cursed suit", "cursed")}
-        other = pile[cards.ACE if rank == cards.CROWN else cards.CROWN]
-        if card.rank in pile:
+        if card.rank == cards.ACE:
             raise errors.UsageError(
-                f"{card} is {'an' if other[0] == 'Ace' else 'a'} {other[0]}: it sets the {other[1]} "
-                f"(`{other[2]} {card.name}`); name the flipped {pile[rank][0]} here"
+                _("{card} is an Ace: it sets the cursed suit (`cursed {name}`); name the flipped Crown here").format(
+                    card=card, name=card.name
+                )
+            )
+        if card.rank == cards.CROWN:
+            raise errors.UsageError(
+                _("{card} is a Crown: it sets the trump (`trump {name}`); name the flipped Ace here").format(
+                    card=card, name=card.name
+                )
             )
         return None
     return card
@@ -94,16 +104,16 @@ def cursed(game: state.Game, text: str) -> events.CursedSet:
             raise
         suit = ace.suits[0]
     if suit is None:
-        raise errors.UsageError("the cursed suit cannot be none; name the suit of the flipped Ace")
+        raise errors.UsageError(_("the cursed suit cannot be none; name the suit of the flipped Ace"))
     return events.CursedSet(hand=game.hand.number, suit=suit)
 
 
 def comment(game: state.Game, text: str) -> events.CommentAdded:
-    return events.CommentAdded(hand=game.hand.number, text=plain.check("a comment", text))
+    return events.CommentAdded(hand=game.hand.number, text=plain.check(N_("a comment"), text))
 
 
 def renege(game: state.Game, name: str, kind: str | None, note: str) -> events.RenegeRecorded:
-    plain.check("a renege note", note)
+    plain.check(N_("a renege note"), note)
     kinds = [r.kind for r in game.ruleset.reneges]
     player = game.player(name)
     kind = kind or (kinds[0] if kinds else "revoke")
@@ -113,8 +123,10 @@ def renege(game: state.Game, name: str, kind: str | None, note: str) -> events.R
         peeks = {r.kind for r in game.ruleset.reneges if r.forced_blind_only}
         flagged = [f for f in card_by_card.pending_flags(game) if f.player == player]
         if flagged and kind not in peeks:
-            # the penalty counts in the hand where the revoke was, even if it has closed
-            note = f"hand {flagged[0].hand}: {flagged[0].text()}"
+            # the penalty counts in the hand where the revoke was, even if it has closed; the
+            # note is stored, so it is written in English whatever the language in use
+            with speaking(ENGLISH):
+                note = f"hand {flagged[0].hand}: {flagged[0].text()}"
             return events.RenegeRecorded(hand=flagged[0].hand, player=player, kind=kind, note=note)
     return events.RenegeRecorded(hand=game.hand.number, player=player, kind=kind, note=note)
 
@@ -125,7 +137,7 @@ def dealer(game: state.Game, name: str) -> events.DealerSet:
 
 def undo(game: state.Game) -> events.EntryReversed:
     if len(game.entries) <= 1:
-        raise errors.EntryError("nothing to undo: no entry has been recorded in this game yet")
+        raise errors.EntryError(_("nothing to undo: no entry has been recorded in this game yet"))
     return events.EntryReversed(target=game.entries[-1][0])
 
 

@@ -8,17 +8,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from scorekeeper.core import errors, plain
+from scorekeeper.core.language import N_, _
 
-_SEPARATORS = {"=": "names from values", ",": "one name from the next"}
+_SEPARATORS = {
+    "=": N_("'{name}' cannot be a player name: '{mark}' separates names from values"),
+    ",": N_("'{name}' cannot be a player name: '{mark}' separates one name from the next"),
+}
 
 
 def player_name(name: str) -> str:
     """A player's name as given (already stripped), or the EntryError that says why it can't
     be one: a control character, or a mark that separates names from what follows them."""
-    plain.check("a player name", name)
-    for mark, separates in _SEPARATORS.items():
+    plain.check(N_("a player name"), name)
+    for mark, refusal in _SEPARATORS.items():
         if mark in name:
-            raise errors.EntryError(f"'{name}' cannot be a player name: '{mark}' separates {separates}")
+            raise errors.EntryError(_(refusal).format(name=name, mark=mark))
     return name
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from scorekeeper.core import errors
+from scorekeeper.core.language import _
 
 # Patterns are kept as text and compiled by `re` (and cached) at their first use: compiling
 # them here cost ~0.4 ms at every start-up, which most commands never need.
@@ -29,7 +30,10 @@ def check(what: str, text: str) -> str:
     found = re.search(_ENTERED, text)
     if found:
         raise errors.EntryError(
-            f"{what} holds a control character ({escaped(found.group())}); type it as plain text"
+            # TRANSLATORS: {what} is what was typed, e.g. "a comment", "a player name"
+            _("{what} holds a control character ({character}); type it as plain text").format(
+                what=_(what), character=escaped(found.group())
+            )
         )
     return text
 

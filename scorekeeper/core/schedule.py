@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from scorekeeper.core import cards, errors, rulesets
+from scorekeeper.core.language import _, ngettext
 
 FLIP_RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13}
 
@@ -71,22 +72,31 @@ def check_players(ruleset: rulesets.Ruleset, players: int) -> None:
     """Refuse a player count the ruleset cannot take, or a hand count it forbids."""
     if not ruleset.min_players <= players <= ruleset.max_players:
         raise errors.RuleViolation(
-            f"{ruleset.name} is for {ruleset.min_players}-{ruleset.max_players} players, "
-            f"not {players}; name {ruleset.min_players} to {ruleset.max_players} players with --players"
+            _("{ruleset} is for {low}-{high} players, not {players}; name {low} to {high} players with --players").format(
+                ruleset=ruleset.name, low=ruleset.min_players, high=ruleset.max_players, players=players
+            )
         )
     hands = planned_hands(ruleset, players)
     if ruleset.end.multiple_of_players and hands is not None and hands % players:
         lower = max(players, hands - hands % players)
         raise errors.RuleViolation(
-            f"{hands} hands is not a multiple of {players} players, so not everyone deals "
-            f"equally; use --set hands={lower} or hands={lower + players}"
+            ngettext(
+                "{hands} hand is not a multiple of {players} players, so not everyone deals equally; "
+                "use --set hands={lower} or hands={higher}",
+                "{hands} hands is not a multiple of {players} players, so not everyone deals equally; "
+                "use --set hands={lower} or hands={higher}",
+                hands,
+            ).format(hands=hands, players=players, lower=lower, higher=lower + players)
         )
     if isinstance(ruleset.sizes, rulesets.Progression) and ruleset.sizes.shape == "fixed":
         cap = size_cap(ruleset, players)
         if ruleset.sizes.start > cap:
             raise errors.RuleViolation(
-                f"{ruleset.sizes.start} cards each is too many for {players} players "
-                f"(at most {cap}); use --set start={cap}"
+                ngettext(
+                    "{count} card each is too many for {players} players (at most {cap}); use --set start={cap}",
+                    "{count} cards each is too many for {players} players (at most {cap}); use --set start={cap}",
+                    ruleset.sizes.start,
+                ).format(count=ruleset.sizes.start, players=players, cap=cap)
             )
 
 
@@ -111,7 +121,7 @@ def flip_size(ruleset: rulesets.Ruleset, players: int, rank_code: str) -> int:
     assert isinstance(ruleset.sizes, rulesets.FlipSize)
     value = ruleset.sizes.values.get(rank_code)
     if value is None:
-        raise errors.EntryError(f"the ruleset gives no hand size for a flipped {rank_code}")
+        raise errors.EntryError(_("the ruleset gives no hand size for a flipped {rank}").format(rank=rank_code))
     return min(value, ruleset.sizes.start, size_cap(ruleset, players))
 
 
@@ -155,7 +165,7 @@ def card_holder(ruleset: rulesets.Ruleset, players: int) -> str:
     """The player whose card opens each hand (`lead.first`), in words: "whoever holds 2♣"."""
     assert ruleset.lead.first is not None, "only a card that opens the hand names no seat"
     deck = cards.deck(rulesets.deck_name(ruleset.deck, players))
-    return f"whoever holds {cards.parse_card(ruleset.lead.first, deck)}"
+    return _("whoever holds {card}").format(card=cards.parse_card(ruleset.lead.first, deck))
 
 
 def lowest_score_dealer(
@@ -176,8 +186,11 @@ def lowest_score_dealer(
     dealer_tied = last_dealer not in away and totals[last_dealer] == target
     if last_dealer not in away and totals[last_dealer] == lowest_all:
         # the last dealer is passed over whether alone at the bottom or tied there
-        notes.append("tied with the last dealer, who just dealt" if dealer_tied else "the lowest just dealt")
+        notes.append(_("tied with the last dealer, who just dealt") if dealer_tied else _("the lowest just dealt"))
     if len(tied) > 1:
-        notes.append(("" if dealer_tied else "tied; ") + "first from the last dealer's left")
-    why = "lowest score" if target == lowest_all else "next-lowest score"
-    return seat, why + (f" ({'; '.join(notes)})" if notes else "")
+        notes.append(_("first from the last dealer's left") if dealer_tied else _("tied; first from the last dealer's left"))
+    why = _("lowest score") if target == lowest_all else _("next-lowest score")
+    if not notes:
+        return seat, why
+    # TRANSLATORS: why a player deals, e.g. "lowest score (the lowest just dealt)"
+    return seat, _("{reason} ({notes})").format(reason=why, notes="; ".join(notes))

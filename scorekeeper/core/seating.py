@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.core import errors, events, names, plain, rulesets, schedule, scoring, state
+from scorekeeper.core.language import N_, _, ngettext
 
 JOIN_RULE = state.JOIN_RULE
 ADJUST_RULE = state.ADJUST_RULE
@@ -26,15 +27,15 @@ def on_join(game: state.Game, hand: state.Hand, event: events.PlayerJoined) -> N
         game.player(event.after, among=_seated_next(game))
     if event.score is not None:
         points(game, event.score)
-    _check_count(game, hand, len(_seated_next(game)) + 1, f"{event.player} cannot join")
+    _check_count(game, hand, len(_seated_next(game)) + 1, event.player, joining=True)
     game.pending.append(event)
 
 
 def on_leave(game: state.Game, hand: state.Hand, event: events.PlayerLeft) -> None:
     player = game.player(event.player, among=_seated_next(game))
     if player not in game.players:  # joined, waiting for the next hand: leaving undoes nothing
-        raise errors.RuleViolation(f"{player} has not played a hand yet; `undo` the join instead")
-    _check_count(game, hand, len(_seated_next(game)) - 1, f"{player} cannot leave")
+        raise errors.RuleViolation(_("{player} has not played a hand yet; `undo` the join instead").format(player=player))
+    _check_count(game, hand, len(_seated_next(game)) - 1, player, joining=False)
     game.pending.append(event.model_copy(update={"player": player}))
 
 
@@ -50,23 +51,27 @@ def on_rename(game: state.Game, hand: state.Hand, event: events.PlayerRenamed) -
 
 def on_adjust(game: state.Game, hand: state.Hand, event: events.PointsAdjusted) -> None:
     player = game.player(event.player, among=game.roster)
-    reason = plain.check("the reason", event.reason.strip())
+    reason = plain.check(N_("the reason"), event.reason.strip())
     if not reason:
-        raise errors.UsageError("a ruling needs its reason; add --reason \"…\" (e.g. --reason \"slow play\")")
+        raise errors.UsageError(_("a ruling needs its reason; add --reason \"…\" (e.g. --reason \"slow play\")"))
     value = points(game, event.points)
-    text = f"house ruling: {reason} → {scoring.points_text(value)}"
+    # TRANSLATORS: {reason} is the scorer's own words
+    text = _("house ruling: {reason} → {points}").format(reason=reason, points=scoring.points_text(value))
     hand.rulings.append(scoring.Item(player, value, ADJUST_RULE, text))
 
 
 def check_name(game: state.Game, name: str) -> None:
     """A new player's name: plain, and nobody's in this game, present or gone."""
     if not name.strip():
-        raise errors.EntryError("a player name is empty; give the new player's name")
+        raise errors.EntryError(_("a player name is empty; give the new player's name"))
     names.player_name(name)
     taken = [p for p in game.roster + _joining(game) if p.casefold() == name.strip().casefold()]
     if taken:
-        where = "has left this game" if taken[0] in game.left else "is already at the table"
-        raise errors.RuleViolation(f"{taken[0]} {where}; give the new player another name")
+        if taken[0] in game.left:
+            refusal = _("{player} has left this game; give the new player another name")
+        else:
+            refusal = _("{player} is already at the table; give the new player another name")
+        raise errors.RuleViolation(refusal.format(player=taken[0]))
 
 
 _POINTS = r"^[+-]?(\d+)(\.5|\.0|½)?$"
@@ -78,15 +83,19 @@ def points(game: state.Game, text: str) -> Fraction:
     written = text.strip().replace("−", "-")
     match = re.match(_POINTS, written)
     if match is None:
-        raise errors.UsageError(f"'{text}' is not a number of points; write e.g. -5 or 10")
+        raise errors.UsageError(_("'{text}' is not a number of points; write e.g. -5 or 10").format(text=text))
     half = match.group(2) in (".5", "½")
     value = Fraction(int(match.group(1))) + (Fraction(1, 2) if half else 0)
     if written.startswith("-"):
         value = -value
     if half and not scores_halves(game.ruleset):
-        raise errors.UsageError(f"{game.ruleset.name} scores whole points; '{text}' is not a whole number")
+        raise errors.UsageError(
+            _("{ruleset} scores whole points; '{text}' is not a whole number").format(ruleset=game.ruleset.name, text=text)
+        )
     if abs(value) > rulesets.MAX_POINTS:
-        raise errors.UsageError(f"{text} points is too many; at most {rulesets.MAX_POINTS} either way")
+        raise errors.UsageError(
+            _("{text} points is too many; at most {most} either way").format(text=text, most=rulesets.MAX_POINTS)
+        )
     return value
 
 
@@ -117,23 +126,42 @@ def untouched(game: state.Game, hand: state.Hand) -> bool:
     )  # fmt: skip
 
 
-def _check_count(game: state.Game, hand: state.Hand, count: int, who: str) -> None:
+def _check_count(game: state.Game, hand: state.Hand, count: int, player: str, joining: bool) -> None:
     rules = game.ruleset
     if not rules.min_players <= count <= rules.max_players:
+        if joining:
+            refusal = _("{player} cannot join: {ruleset} is for {low}-{high} players, and that would leave {count} at the table")
+        else:
+            refusal = _("{player} cannot leave: {ruleset} is for {low}-{high} players, and that would leave {count} at the table")
         raise errors.RuleViolation(
-            f"{who}: {rules.name} is for {rules.min_players}-{rules.max_players} players, and that "
-            f"would leave {count} at the table"
+            refusal.format(player=player, ruleset=rules.name, low=rules.min_players, high=rules.max_players, count=count)
         )
     planned = game.planned_hands
     if rules.end.multiple_of_players and planned is not None:
         first = hand.number if untouched(game, hand) else hand.number + 1
         to_come = planned - first + 1
         if to_come > 0 and to_come % count:
-            raise errors.RuleViolation(
-                f"{who}: {to_come} hand{'s are' if to_come != 1 else ' is'} still to come, not a multiple "
-                f"of {count} players, so not everyone would deal equally; change the table when the "
-                "hands still to come are a multiple of the players"
-            )
+            if joining:
+                refusal = ngettext(
+                    "{player} cannot join: {hands} hand is still to come, not a multiple of {count} players, so not "
+                    "everyone would deal equally; change the table when the hands still to come are a multiple of "
+                    "the players",
+                    "{player} cannot join: {hands} hands are still to come, not a multiple of {count} players, so not "
+                    "everyone would deal equally; change the table when the hands still to come are a multiple of "
+                    "the players",
+                    to_come,
+                )
+            else:
+                refusal = ngettext(
+                    "{player} cannot leave: {hands} hand is still to come, not a multiple of {count} players, so not "
+                    "everyone would deal equally; change the table when the hands still to come are a multiple of "
+                    "the players",
+                    "{player} cannot leave: {hands} hands are still to come, not a multiple of {count} players, so not "
+                    "everyone would deal equally; change the table when the hands still to come are a multiple of "
+                    "the players",
+                    to_come,
+                )
+            raise errors.RuleViolation(refusal.format(player=player, hands=to_come, count=count))
 
 
 def _joining(game: state.Game) -> list[str]:
@@ -214,10 +242,11 @@ def next_dealer(game: state.Game, table: Seated, last_dealer: str, by_score: boo
     if by_score:
         totals = game.totals()
         seat, why = schedule.lowest_score_dealer([totals[p] for p in circle], at, game.ruleset.end.winner, table.away)
-        reason = f"{why}, {scoring.points_text(totals[circle[seat]])}"
+        # TRANSLATORS: why a player deals and their score, e.g. "lowest score, -5"
+        reason = _("{reason}, {points}").format(reason=why, points=scoring.points_text(totals[circle[seat]]))
     else:
         steps = (schedule.seat_left(at, len(circle), k) for k in range(1, len(circle) + 1))
-        seat, reason = next(s for s in steps if s not in table.away), "deal passes left"
+        seat, reason = next(s for s in steps if s not in table.away), _("deal passes left")
     return game.players.index(circle[seat]), reason
 
 
@@ -225,15 +254,17 @@ def _start_score(game: state.Game, event: events.PlayerJoined, totals: dict[str,
     """A newcomer's starting score and the reason in words (option join_score)."""
     if event.score is not None:
         value = points(game, event.score)
-        return value, f"joined with {scoring.points_text(value)} (given at the table)"
+        return value, _("joined with {points} (given at the table)").format(points=scoring.points_text(value))
     still_in = [totals[p] for p in game.players if p not in game.left]
     how = game.ruleset.join_score
     if how == "zero" or not still_in:
-        return Fraction(0), "joined with 0 (join_score zero)"
+        return Fraction(0), _("joined with 0 (join_score zero)")
     if how == "average":
         mean = sum(still_in, Fraction(0)) / len(still_in)
         value = Fraction(int(mean + Fraction(1, 2)) if mean >= 0 else -int(-mean + Fraction(1, 2)))
-        return value, f"joined with the players' average, {scoring.points_text(value)}"
+        return value, _("joined with the players' average, {points}").format(points=scoring.points_text(value))
     worst = min(still_in) if game.ruleset.end.winner == "highest" else max(still_in)
     last = next(p for p in game.players if p not in game.left and totals[p] == worst)
-    return worst, f"joined with the score of the player in last place ({last}, {scoring.points_text(worst)})"
+    return worst, _("joined with the score of the player in last place ({player}, {points})").format(
+        player=last, points=scoring.points_text(worst)
+    )
