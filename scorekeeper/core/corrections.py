@@ -21,6 +21,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from scorekeeper.core import errors, events
+from scorekeeper.core.language import N_, _
 
 
 class Correction(NamedTuple):
@@ -40,35 +41,42 @@ class NoLongerFits(errors.RuleViolation):
     def __init__(self, position: int, event: events.AnyEvent, cause: errors.ScorekeeperError) -> None:
         hand = getattr(event, "hand", None)
         noun, plural = noun_of(event)
-        where = f"hand {hand}'s {noun}" if hand is not None else noun
-        super().__init__(f"{where} (entry {position}) no longer {'fit' if plural else 'fits'}: {cause}")
+        # TRANSLATORS: {entry} is what the entry records, e.g. "bids", "trump"; {cause} is the refusal
+        if hand is None:
+            refusal = _("{entry} (entry {position}) no longer fits: {cause}")
+        elif plural:
+            refusal = _("hand {hand}'s {entry} (entry {position}) no longer fit: {cause}")
+        else:
+            refusal = _("hand {hand}'s {entry} (entry {position}) no longer fits: {cause}")
+        super().__init__(refusal.format(entry=_(noun), hand=hand, position=position, cause=cause))
         self.position = position
         self.event = event
         self.cause = cause
 
 
 _NOUNS: dict[type, tuple[str, bool]] = {
-    events.TrumpSet: ("trump", False),
-    events.CardFlipped: ("flip", False),
-    events.CursedSet: ("cursed suit", False),
-    events.BidsRecorded: ("bids", True),
-    events.PoisonsRecorded: ("picks", True),
-    events.TricksRecorded: ("tricks", True),
-    events.CardsTaken: ("cards taken", True),
-    events.CursedCounted: ("cursed counts", True),
-    events.MoonDeclared: ("moon", False),
-    events.RenegeRecorded: ("renege", False),
-    events.TrickPlayed: ("trick", False),
-    events.CommentAdded: ("comment", False),
-    events.DealerSet: ("dealer", False),
+    events.TrumpSet: (N_("trump"), False),
+    events.CardFlipped: (N_("flip"), False),
+    events.CursedSet: (N_("cursed suit"), False),
+    events.BidsRecorded: (N_("bids"), True),
+    events.PoisonsRecorded: (N_("picks"), True),
+    events.TricksRecorded: (N_("tricks"), True),
+    events.CardsTaken: (N_("cards taken"), True),
+    events.CursedCounted: (N_("cursed counts"), True),
+    events.MoonDeclared: (N_("moon"), False),
+    events.RenegeRecorded: (N_("renege"), False),
+    events.TrickPlayed: (N_("trick"), False),
+    events.CommentAdded: (N_("comment"), False),
+    events.DealerSet: (N_("dealer"), False),
 }
+_TRICK_NOUNS = {"first": N_("first trick"), "last": N_("last trick")}
 
 
 def noun_of(event: events.AnyEvent) -> tuple[str, bool]:
-    """What an entry records, in words, and whether the word is plural."""
+    """What an entry records, in English words (shown through `_`), and whether the word is plural."""
     if isinstance(event, events.TrickAwarded):
-        return f"{event.which} trick", False
-    return _NOUNS.get(type(event), ("entry", False))
+        return _TRICK_NOUNS[event.which], False
+    return _NOUNS.get(type(event), (N_("entry"), False))
 
 
 def named_as_then(fact: events.HandEvent, renames: list[tuple[int, str, str]]) -> events.HandEvent:
@@ -124,7 +132,7 @@ def _put_in_place(
     sequence: list[tuple[int, events.AnyEvent]], position: int, fact: events.HandEvent
 ) -> list[tuple[int, events.AnyEvent]]:
     """Change `sequence` so that it says `fact` about its hand; returns what it superseded."""
-    mine = [i for i, (_, e) in enumerate(sequence) if getattr(e, "hand", None) == fact.hand]
+    mine = [i for i, (_position, e) in enumerate(sequence) if getattr(e, "hand", None) == fact.hand]
     if not mine:
         sequence.append((position, fact))
         return []

@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal, Union, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scorekeeper.core import errors
+from scorekeeper.core.language import _
 
 
 class Event(BaseModel):
@@ -198,8 +199,10 @@ class UnknownEntry(errors.StoreError):
 
     def __init__(self, position: int) -> None:
         super().__init__(
-            f"entry {position} of the game is not an entry this scorekeeper knows; "
-            "`verify` checks whether the store was altered"
+            _(
+                "entry {position} of the game is not an entry this scorekeeper knows; "
+                "`verify` checks whether the store was altered"
+            ).format(position=position)
         )
         self.position = position
 
@@ -240,62 +243,93 @@ def describe(event: AnyEvent) -> str:
     """One line for the log: what the entry said."""
     match event:
         case GameStarted():
-            return f"new game of {event.ruleset.get('name')} for {', '.join(event.players)}, {event.dealer} deals"
+            return _("new game of {ruleset} for {players}, {dealer} deals").format(
+                ruleset=event.ruleset.get("name"), players=", ".join(event.players), dealer=event.dealer
+            )
         case TrumpSet():
-            return (f"trump {event.suit}" if event.suit else "no trump") + (f" ({event.card})" if event.card else "")
+            if event.suit:
+                said = _("trump {suit} ({card})") if event.card else _("trump {suit}")
+            else:
+                said = _("no trump ({card})") if event.card else _("no trump")
+            return said.format(suit=event.suit, card=event.card)
         case CardFlipped():
-            return f"flipped {event.card}"
+            return _("flipped {card}").format(card=event.card)
         case CursedSet():
-            return f"cursed suit {event.suit}"
+            return _("cursed suit {suit}").format(suit=event.suit)
         case BidsRecorded():
-            return "bids " + _pairs(event.bids)
+            return _("bids {values}").format(values=_pairs(event.bids))
         case PoisonsRecorded():
-            return "poisons " + _pairs({p: _poison(v) for p, v in event.poisons.items()})
+            return _("poisons {values}").format(values=_pairs({p: _poison(v) for p, v in event.poisons.items()}))
         case TricksRecorded():
-            return "tricks " + _pairs(event.tricks)
+            return _("tricks {values}").format(values=_pairs(event.tricks))
         case CardsTaken():
-            return f"{event.player} took {' '.join(event.cards)}"
+            return _("{player} took {cards}").format(player=event.player, cards=" ".join(event.cards))
         case CursedCounted():
-            return "cursed cards " + _pairs(event.counts)
+            return _("cursed cards {values}").format(values=_pairs(event.counts))
         case TrickAwarded():
-            return f"{event.which} trick to {event.player}"
+            said = _("first trick to {player}") if event.which == "first" else _("last trick to {player}")
+            return said.format(player=event.player)
         case MoonDeclared():
-            return f"{event.player} shoots the moon" if event.player else "no moon declared"
+            return _("{player} shoots the moon").format(player=event.player) if event.player else _("no moon declared")
         case RenegeRecorded():
-            return f"renege ({event.kind}) by {event.player}" + (f": {event.note}" if event.note else "")
+            said = _("renege ({kind}) by {player}: {note}") if event.note else _("renege ({kind}) by {player}")
+            return said.format(kind=event.kind, player=event.player, note=event.note)
         case TrickPlayed():
-            return (
-                "trick " + " ".join(event.cards) + (f" (led {event.led})" if event.led else "")
-                + (" (forced lead)" if event.forced else "")
-                + (f" (led by {event.leader})" if event.leader else "")
-            )
+            notes = [
+                *([_("led {suit}").format(suit=event.led)] if event.led else []),
+                *([_("forced lead")] if event.forced else []),
+                *([_("led by {player}").format(player=event.leader)] if event.leader else []),
+            ]
+            return _("trick {cards}").format(cards=" ".join(event.cards)) + "".join(f" ({note})" for note in notes)
         case CommentAdded():
-            return f"comment: {event.text}"
+            return _("comment: {text}").format(text=event.text)
         case DealerSet():
-            return f"{event.player} deals"
+            return _("{player} deals").format(player=event.player)
         case PlayerJoined():
-            return f"{event.player} joins" + (f" after {event.after}" if event.after else "") + (
-                f" with {event.score} points" if event.score is not None else ""
-            )
+            return _joined(event)
         case PlayerLeft():
-            return f"{event.player} leaves"
+            return _("{player} leaves").format(player=event.player)
         case PlayerRenamed():
-            return f"{event.old} is now {event.new}"
+            return _("{old} is now {new}").format(old=event.old, new=event.new)
         case PointsAdjusted():
-            return f"{event.player} {event.points} points: {event.reason}"
-        case Corrected():
-            return f"correction of hand {event.fact.hand}: {describe(event.fact)}"
-        case GameAbandoned():
-            return "game abandoned"
-        case GameLabelled():
-            return "label: " + ", ".join(
-                f"{what} “{value}”" if value else f"{what} cleared"
-                for what, value in (("name", event.name), ("location", event.location), ("scorer", event.scorer))
-                if value is not None
+            # TRANSLATORS: {points} as the scorer wrote them ("-5", "2.5"); {reason} is the scorer's own
+            return _("{player} {points} points: {reason}").format(
+                player=event.player, points=event.points, reason=event.reason
             )
+        case Corrected():
+            return _("correction of hand {hand}: {entry}").format(hand=event.fact.hand, entry=describe(event.fact))
+        case GameAbandoned():
+            return _("game abandoned")
+        case GameLabelled():
+            return _("label: {changes}").format(changes=", ".join(_labelled(event)))
         case EntryReversed():
-            return f"undo entry {event.target}"
+            return _("undo entry {entry}").format(entry=event.target)
     raise AssertionError(event)
+
+
+def _joined(event: PlayerJoined) -> str:
+    # TRANSLATORS: {points} as the scorer wrote them ("-5", "2.5")
+    if event.after and event.score is not None:
+        said = _("{player} joins after {after} with {points} points")
+    elif event.after:
+        said = _("{player} joins after {after}")
+    elif event.score is not None:
+        said = _("{player} joins with {points} points")
+    else:
+        said = _("{player} joins")
+    return said.format(player=event.player, after=event.after, points=event.score)
+
+
+def _labelled(event: GameLabelled) -> list[str]:
+    """What a `label` entry set or cleared, one phrase each."""
+    said = []
+    if event.name is not None:
+        said.append(_("name “{value}”").format(value=event.name) if event.name else _("name cleared"))
+    if event.location is not None:
+        said.append(_("location “{value}”").format(value=event.location) if event.location else _("location cleared"))
+    if event.scorer is not None:
+        said.append(_("scorer “{value}”").format(value=event.scorer) if event.scorer else _("scorer cleared"))
+    return said
 
 
 def _pairs(values: dict[str, Any]) -> str:
