@@ -1,5 +1,5 @@
-"""Alternatives in words, in the language in use: "A or B or C" (`either`) and "A, B or C"
-(`one_of`), the "or" beside `language.listed`'s "and"."""
+"""Alternatives and lists in words, in the language in use: "A or B or C" (`either`), "A, B
+or C" (`one_of`), the "or" beside `language.listed`'s "and", and "A and B and C" (`all_of`)."""
 
 from scorekeeper.core.language import _
 
@@ -22,3 +22,13 @@ def one_of(items: list[str]) -> str:
     for item in items[1:-1]:
         joined = _("{items}, {item}").format(items=joined, item=item)
     return _("{choices} or {choice}").format(choices=joined, choice=items[-1])
+
+
+def all_of(items: list[str]) -> str:
+    """Each item joined to the next by "and": "Ann and Bob and Cat" (as the table says a tie)."""
+    if not items:
+        return ""
+    joined = items[0]
+    for item in items[1:]:
+        joined = _("{items} and {last}").format(items=joined, last=item)
+    return joined

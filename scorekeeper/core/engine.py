@@ -20,8 +20,8 @@ from scorekeeper.core import (
     seating,
     state,
 )
-from scorekeeper.core.alternatives import either
-from scorekeeper.core.language import N_, _, listed, ngettext
+from scorekeeper.core.alternatives import all_of, either
+from scorekeeper.core.language import N_, _, ngettext
 from scorekeeper.core.outcomes import Penalty
 from scorekeeper.core.state import Game, Hand
 
@@ -492,7 +492,7 @@ def _advance(game: Game, hand: Hand) -> None:
             game.finished = True
             return
         leaders = game.leaders()
-        text = _("{players} tie for the lead: another hand at the final size").format(players=listed(leaders))
+        text = _("{players} tie for the lead: another hand at the final size").format(players=all_of(leaders))
         hand.announcements.append(outcomes.Announcement(text, tuple(leaders)))
     table = seating.take_seats(game)
     last_dealer = hand.seating[hand.dealer]

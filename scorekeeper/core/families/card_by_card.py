@@ -16,9 +16,9 @@ from functools import partial
 from typing import Any, Literal
 
 from scorekeeper.core import cards, errors, events, referee, rulesets, schedule, scoring, state
-from scorekeeper.core.alternatives import either
+from scorekeeper.core.alternatives import all_of, either
 from scorekeeper.core.families.interface import Family
-from scorekeeper.core.language import N_, _, listed, ngettext
+from scorekeeper.core.language import N_, _, ngettext
 
 # Every card of each family, to tell a card that is not in the pack in use (a refusal: it
 # does not fit the game) from text that is not a card at all (a usage error).
@@ -347,7 +347,7 @@ def _check_lead(
     if game.ruleset.lead.strict and bears:
         if forced:
             return
-        words = listed(list(dict.fromkeys(_named(barred, s) for s in bears)))
+        words = all_of(list(dict.fromkeys(_named(barred, s) for s in bears)))
         case = "several" if len(bears) > 1 else "one" if _one_named(barred, bears[0]) else "suit"
         raise errors.RuleViolation(_(_STRICT[case, after_joker]).format(suits=words, card=card, leader=leader))
     if not card.suits or led not in barred:
@@ -383,7 +383,7 @@ def _check_lead(
             _(_NOT_BROKEN[case, after_joker]).format(suits=what, leader=leader, card=card, suit=cards.suit_name(led))
         )
     others = [_named(barred, s) for s in card.suits if s != led]
-    words = listed(list(dict.fromkeys([what, *others])))
+    words = all_of(list(dict.fromkeys([what, *others])))
     raise errors.RuleViolation(_(_NOT_BROKEN["several", after_joker]).format(suits=words, leader=leader, card=card))
 
 
