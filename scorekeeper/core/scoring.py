@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from scorekeeper.core import cards, rulesets
+from scorekeeper.core.language import N_, _, ngettext
 from scorekeeper.core.outcomes import Announcement, Item, MoonVerdict, Reason, RuleRef, SweepVerdict
 
 
@@ -105,11 +106,19 @@ def _bid_items(rule: rulesets.ExactBid, facts: Facts, player: str, index: int) -
     return Item(player, value, "exact_bid", Reason(_bid_words, "bid", bid, took, value, case), RuleRef("scoring", index, case))
 
 
+_BID_WORDS = {
+    ("bid", "made"): N_("bid {bid}, took {took}: made → {points}"),
+    ("bid", "made zero"): N_("bid {bid}, took {took}: made (zero bid) → {points}"),
+    ("bid", "missed"): N_("bid {bid}, took {took}: missed by {off} → {points}"),
+    ("blind bid", "made"): N_("blind bid {bid}, took {took}: made → {points}"),
+    ("blind bid", "made zero"): N_("blind bid {bid}, took {took}: made (zero bid) → {points}"),
+    ("blind bid", "missed"): N_("blind bid {bid}, took {took}: missed by {off} → {points}"),
+}
+
+
 def _bid_words(name: str, bid: int, took: int, value: Fraction, case: str) -> str:
     """'bid 2, took 2: made → 12', 'blind bid 3, took 1: missed by 2 → -30'."""
-    if case == "missed":
-        return f"{name} {bid}, took {took}: missed by {abs(bid - took)} → {points_text(value)}"
-    return f"{name} {bid}, took {took}: made{' (zero bid)' if case == 'made zero' else ''} → {points_text(value)}"
+    return _(_BID_WORDS[name, case]).format(bid=bid, took=took, off=abs(bid - took), points=points_text(value))
 
 
 def _poison_item(rule: rulesets.PoisonTally, facts: Facts, player: str, index: int) -> Item:
@@ -128,7 +137,35 @@ def _poison_item(rule: rulesets.PoisonTally, facts: Facts, player: str, index: i
 
 
 def _take_words(took: int, value: Fraction) -> str:
-    return f"take, took {took} → {points_text(value)}"
+    return _("take, took {took} → {points}").format(took=took, points=points_text(value))
+
+
+def _per_trick_words(took: int, points: Fraction) -> str:
+    return ngettext("{count} trick × {points}", "{count} tricks × {points}", took).format(
+        count=took, points=points_text(points)
+    )
+
+
+def _card_words(card: cards.Card, value: Fraction) -> str:
+    return _("took {card} → {points}").format(card=card, points=points_text(value))
+
+
+def _cursed_words(count: int, points: Fraction) -> str:
+    return ngettext("took {count} cursed card × {points}", "took {count} cursed cards × {points}", count).format(
+        count=count, points=points_text(points)
+    )
+
+
+_TRICK_WORDS = {
+    ("first", True): N_("took the first trick → {points}"),
+    ("last", True): N_("took the last trick → {points}"),
+    ("first", False): N_("{player} took the first trick → {points}"),
+    ("last", False): N_("{player} took the last trick → {points}"),
+}
+
+
+def _trick_words(which: str, winner: str | None, mine: bool, value: Fraction) -> str:
+    return _(_TRICK_WORDS[which, mine]).format(player=winner, points=points_text(value))
 
 
 def _rule_items(rule: rulesets.ScoringRule, facts: Facts, index: int) -> list[Item]:
@@ -144,27 +181,24 @@ def _rule_items(rule: rulesets.ScoringRule, facts: Facts, index: int) -> list[It
             for p in facts.players:
                 took = facts.tricks[p]
                 value = rule.points * took
-                items.append(Item(p, value, "per_trick", f"{took} tricks × {points_text(rule.points)}", ref))
+                items.append(Item(p, value, "per_trick", Reason(_per_trick_words, took, rule.points), ref))
         case rulesets.CardPoints():
             for p in facts.players:
                 for card in facts.taken.get(p, []):
                     value = _card_points(rule, card, facts.cursed)
                     if value:
-                        items.append(Item(p, value, "cards", f"took {card} → {points_text(value)}", ref))
+                        items.append(Item(p, value, "cards", Reason(_card_words, card, value), ref))
                 if rule.cursed is not None and p in facts.cursed_counts:
                     count = facts.cursed_counts[p]
                     value = rule.cursed * count
                     if count:
-                        items.append(
-                            Item(p, value, "cards", f"took {count} cursed cards × {points_text(rule.cursed)}", ref)
-                        )
+                        items.append(Item(p, value, "cards", Reason(_cursed_words, count, rule.cursed), ref))
         case rulesets.TrickPoints():
             winner = facts.first if rule.which == "first" else facts.last
             for p in facts.players:
                 value = rule.winner if p == winner else rule.others
                 if value:
-                    who = "took" if p == winner else f"{winner} took"
-                    reason = f"{who} the {rule.which} trick → {points_text(value)}"
+                    reason = Reason(_trick_words, rule.which, winner, p == winner, value)
                     items.append(Item(p, value, f"{rule.which} trick", reason, ref))
     return items
 
@@ -234,13 +268,17 @@ def score(
         adjustment = phase.adjust[verdict.adjustment]
         if isinstance(verdict, SweepVerdict):
             kept = [i for i in items if i.player != verdict.player]
-            reason = f"took every penalty → {points_text(verdict.points)} instead"
+            reason = Reason(_sweep_words, verdict.points)
             items = [*kept, Item(verdict.player, verdict.points, "sweep", reason, RuleRef("adjust", verdict.adjustment))]
         else:
             assert isinstance(adjustment, rulesets.Moon)
             outcome = adjustment.success if verdict.made else adjustment.failure
             items = _apply_outcome(items, facts, verdict, outcome)
     return items
+
+
+def _sweep_words(points: Fraction) -> str:
+    return _("took every penalty → {points} instead").format(points=points_text(points))
 
 
 def moon_verdict(
@@ -259,35 +297,60 @@ def announcements(phase: rulesets.Phase, judged: list[MoonVerdict | SweepVerdict
     news = []
     for verdict in judged:
         if isinstance(verdict, SweepVerdict):
-            text = (
-                f"SWEEP: {verdict.player} took all {verdict.penalties} penalties: {points_text(verdict.points)} "
-                f"instead of {points_text(verdict.usual)}"
-            )
+            text = ngettext(
+                "SWEEP: {player} took the {count} penalty: {points} instead of {usual}",
+                "SWEEP: {player} took all {count} penalties: {points} instead of {usual}",
+                verdict.penalties,
+            ).format(
+                player=verdict.player, count=verdict.penalties, points=points_text(verdict.points),
+                usual=points_text(verdict.usual),
+            )  # fmt: skip
             news.append(Announcement(text, (verdict.player,)))
             continue
         adjustment = phase.adjust[verdict.adjustment]
         assert isinstance(adjustment, rulesets.Moon)
         outcome = adjustment.success if verdict.made else adjustment.failure
-        text = f"MOON: {verdict.player} {_moon_words(verdict.made)}: {_outcome_text(verdict.player, outcome)}"
-        news.append(Announcement(text, (verdict.player,)))
+        if verdict.made:
+            # TRANSLATORS: {outcome} is how the hand scores, e.g. "Ann 0, each opponent 26"
+            text = _("MOON: {player} shot the moon: {outcome}")
+        else:
+            text = _("MOON: {player} declared the moon and failed: {outcome}")
+        news.append(Announcement(text.format(player=verdict.player, outcome=_outcome_text(verdict.player, outcome)), (verdict.player,)))
     return news
 
 
-def _moon_words(made: bool) -> str:
-    return "shot the moon" if made else "declared the moon and failed"
-
-
 def _outcome_text(taker: str, outcome: rulesets.Outcome) -> str:
-    mine = "scores as usual" if outcome.taker is None else points_text(outcome.taker)
-    theirs = "score as usual" if outcome.others is None else points_text(outcome.others)
-    each = "the others" if outcome.others is None else "each opponent"
-    return f"{taker} {mine}, {each} {theirs}"
+    if outcome.taker is None:
+        if outcome.others is None:
+            said = _("{player} scores as usual, the others score as usual")
+        else:
+            said = _("{player} scores as usual, each opponent {others}")
+    elif outcome.others is None:
+        said = _("{player} {points}, the others score as usual")
+    else:
+        said = _("{player} {points}, each opponent {others}")
+    return said.format(
+        player=taker,
+        points=None if outcome.taker is None else points_text(outcome.taker),
+        others=None if outcome.others is None else points_text(outcome.others),
+    )
+
+
+def _moon_item_words(taker: str | None, made: bool, value: Fraction) -> str:
+    """An item a moon gave: to its taker (`taker` None) or, naming the taker, to another."""
+    if taker is None:
+        said = _("shot the moon → {points}") if made else _("declared the moon and failed → {points}")
+    elif made:
+        said = _("{player} shot the moon → {points}")
+    else:
+        said = _("{player} declared the moon and failed → {points}")
+    return said.format(player=taker, points=points_text(value))
 
 
 def _apply_outcome(
     items: list[Item], facts: Facts, verdict: MoonVerdict, outcome: rulesets.Outcome
 ) -> list[Item]:
-    taker, what = verdict.player, _moon_words(verdict.made)
+    taker = verdict.player
     ref = RuleRef("adjust", verdict.adjustment, "made" if verdict.made else "failed")
     result = []
     for player in facts.players:
@@ -296,8 +359,8 @@ def _apply_outcome(
         if replace is None:
             result += mine
         else:
-            who = "" if player == taker else f"{taker} "
-            result.append(Item(player, replace, "moon", f"{who}{what} → {points_text(replace)}", ref))
+            who = None if player == taker else taker
+            result.append(Item(player, replace, "moon", Reason(_moon_item_words, who, verdict.made, replace), ref))
     return result
 
 
