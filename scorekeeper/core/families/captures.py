@@ -7,7 +7,9 @@ captured (its closing facts)."""
 from __future__ import annotations
 
 from scorekeeper.core import cards, errors, events, rulesets, scoring, state
+from scorekeeper.core.alternatives import all_of
 from scorekeeper.core.families.interface import Family
+from scorekeeper.core.language import _, listed
 
 ENTRY_FOR = {"took": "`took NAME CARD…`", "first": "`first NAME`", "last": "`last NAME`"}
 
@@ -17,7 +19,7 @@ ENTRY_FOR = {"took": "`took NAME CARD…`", "first": "`first NAME`", "last": "`l
 
 def took(game: state.Game, name: str, texts: list[str]) -> events.CardsTaken:
     if not texts:
-        raise errors.UsageError("name the cards taken, e.g. `took Bob QS QH`")
+        raise errors.UsageError(_("name the cards taken, e.g. `took Bob QS QH`"))
     player = game.player(name)
     codes = [_parse_taken(texts, i, game.deck).code for i in range(len(texts))]
     return events.CardsTaken(hand=game.hand.number, player=player, cards=codes)
@@ -35,14 +37,14 @@ def _parse_taken(texts: list[str], i: int, deck: cards.Deck) -> cards.Card:
                 cards.parse_card(joined, deck)
             except errors.UsageError:
                 continue
-            raise errors.UsageError(f"'{joined}' is one card: put it in quotes, \"{joined}\"") from None
+            raise errors.UsageError(_("'{card}' is one card: put it in quotes, \"{card}\"").format(card=joined)) from None
         raise
 
 
 def took_said(game: state.Game, name: str, texts: list[str]) -> str:
     """What the scorer hears back: `Bob took Q♠ Q♥.`"""
     shown = " ".join(str(cards.parse_card(text, game.deck)) for text in texts)
-    return f"{game.player(name)} took {shown}."
+    return _("{player} took {cards}.").format(player=game.player(name), cards=shown)
 
 
 def trick_won(game: state.Game, which: str, name: str) -> events.TrickAwarded:
@@ -63,7 +65,8 @@ def moon(game: state.Game, name: str) -> events.MoonDeclared:
 def game_name(game: state.Game, hand: state.Hand) -> str:
     """The game this hand is played as: the ruleset, or the phase of a multi-game ruleset."""
     if game.ruleset.phases:
-        return f"{hand.phase.title} (hand {hand.number} of {game.ruleset.title})"
+        # TRANSLATORS: e.g. "Hearts (hand 3 of Compendium)"
+        return _("{game} (hand {hand} of {ruleset})").format(game=hand.phase.title, hand=hand.number, ruleset=game.ruleset.title)
     return game.ruleset.title
 
 
@@ -76,18 +79,16 @@ def what_to_record(hand: state.Hand) -> str:
         elif isinstance(rule, rulesets.TrickPoints):
             wanted.append(ENTRY_FOR[rule.which])
     wanted = list(dict.fromkeys(wanted))
-    if len(wanted) < 2:
-        return wanted[0] if wanted else "the tricks"
-    return f"{', '.join(wanted[:-1])} and {wanted[-1]}"
+    return listed(wanted) if wanted else _("the tricks")
 
 
 def _owner(hand: state.Hand, code: str) -> str | None:
     return next((p for p, got in hand.taken.items() if any(c.code == code for c in got)), None)
 
 
-def _require_no_tricks_played(hand: state.Hand, what: str) -> None:
+def _require_no_tricks_played(hand: state.Hand, refusal: str) -> None:
     if hand.played:
-        raise errors.RuleViolation(f"this hand is being recorded trick by trick; {what} follow from it")
+        raise errors.RuleViolation(refusal)
 
 
 # --- handlers ---------------------------------------------------------------------------
@@ -96,13 +97,15 @@ def _require_no_tricks_played(hand: state.Hand, what: str) -> None:
 def _on_took(game: state.Game, hand: state.Hand, event: events.CardsTaken) -> None:
     if not any(isinstance(rule, rulesets.CardPoints) for rule in hand.phase.scoring):
         raise errors.RuleViolation(
-            f"no card scores by itself in {game_name(game, hand)}; record {what_to_record(hand)}"
+            _("no card scores by itself in {game}; record {entries}").format(
+                game=game_name(game, hand), entries=what_to_record(hand)
+            )
         )
     state.require_ready_for_play(game, hand, "cards taken")
-    _require_no_tricks_played(hand, "the cards taken")
+    _require_no_tricks_played(hand, _("this hand is being recorded trick by trick; the cards taken follow from it"))
     if hand.cursed_counts is not None:
         raise errors.RuleViolation(
-            "the cursed cards of this hand were recorded as counts; `undo` them to name cards"
+            _("the cursed cards of this hand were recorded as counts; `undo` them to name cards")
         )
     scoring_cards = scoring.scoring_cards(hand.phase, game.deck, hand.cursed)
     wanted = {c.code: c for c in scoring_cards}
@@ -112,23 +115,28 @@ def _on_took(game: state.Game, hand: state.Hand, event: events.CardsTaken) -> No
         if code not in wanted and hand.cursed is not None:  # Snakebit: only cursed cards score
             suit = cards.suit_symbol(hand.cursed)
             raise errors.EntryError(
-                f"{card} does not bear the cursed suit, {suit}; record only the cards bearing {suit}: "
-                + ", ".join(c.name for c in scoring_cards)
+                _("{card} does not bear the cursed suit, {suit}; record only the cards bearing {suit}: {cards}").format(
+                    card=card, suit=suit, cards=", ".join(c.name for c in scoring_cards)
+                )
             )
         if code not in wanted:
             names = " ".join(
                 str(c) for c in sorted(scoring_cards, key=lambda c: cards.table_order(c.code, game.deck))
             )
             raise errors.EntryError(
-                f"{card} scores nothing in {game_name(game, hand)}; record only the scoring cards: {names}"
+                _("{card} scores nothing in {game}; record only the scoring cards: {cards}").format(
+                    card=card, game=game_name(game, hand), cards=names
+                )
             )
         if code in seen:
-            raise errors.EntryError(f"{card} is named twice in one entry; name each card once")
+            raise errors.EntryError(_("{card} is named twice in one entry; name each card once").format(card=card))
         owner = _owner(hand, code)
         if owner is not None:
             raise errors.RuleViolation(
-                f"{card} was already taken by {owner} in hand {hand.number}; each card is taken once "
-                "(`undo` to correct an entry)"
+                _(
+                    "{card} was already taken by {player} in hand {hand}; each card is taken once "
+                    "(`undo` to correct an entry)"
+                ).format(card=card, player=owner, hand=hand.number)
             )
         seen.add(code)
     hand.taken.setdefault(event.player, []).extend(wanted[c] for c in event.cards)
@@ -137,48 +145,63 @@ def _on_took(game: state.Game, hand: state.Hand, event: events.CardsTaken) -> No
 def _on_trick_won(game: state.Game, hand: state.Hand, event: events.TrickAwarded) -> None:
     scored = [r for r in hand.phase.scoring if isinstance(r, rulesets.TrickPoints) and r.which == event.which]
     if not scored:
-        raise errors.RuleViolation(
-            f"the {event.which} trick scores nothing in {game_name(game, hand)}; record {what_to_record(hand)}"
-        )
+        if event.which == "first":
+            refusal = _("the first trick scores nothing in {game}; record {entries}")
+        else:
+            refusal = _("the last trick scores nothing in {game}; record {entries}")
+        raise errors.RuleViolation(refusal.format(game=game_name(game, hand), entries=what_to_record(hand)))
     state.require_ready_for_play(game, hand, f"{event.which} trick")
-    _require_no_tricks_played(hand, "the tricks' winners")
+    _require_no_tricks_played(hand, _("this hand is being recorded trick by trick; the tricks' winners follow from it"))
     already = getattr(hand, event.which)
     if already is not None:
-        raise errors.RuleViolation(
-            f"the {event.which} trick of hand {hand.number} is already recorded for {already}; "
-            "`undo` to correct it"
-        )
+        if event.which == "first":
+            refusal = _("the first trick of hand {hand} is already recorded for {player}; `undo` to correct it")
+        else:
+            refusal = _("the last trick of hand {hand} is already recorded for {player}; `undo` to correct it")
+        raise errors.RuleViolation(refusal.format(hand=hand.number, player=already))
     setattr(hand, event.which, event.player)
 
 
 def _on_moon(game: state.Game, hand: state.Hand, event: events.MoonDeclared) -> None:
     if not event.player:  # a withdrawal that had nothing to withdraw (see corrections.retell)
-        raise errors.RuleViolation(f"no moon is declared in hand {hand.number}, so there is none to withdraw")
+        raise errors.RuleViolation(
+            _("no moon is declared in hand {hand}, so there is none to withdraw").format(hand=hand.number)
+        )
     moons = [a for a in hand.phase.adjust if isinstance(a, rulesets.Moon)]
     name = game_name(game, hand)
     if not moons:
         if game.options.get("moon") == "off":
             raise errors.RuleViolation(
-                f"shooting the moon is switched off in this game (it was started with moon=off); "
-                f"record {what_to_record(hand)} as usual"
+                _(
+                    "shooting the moon is switched off in this game (it was started with moon=off); "
+                    "record {entries} as usual"
+                ).format(entries=what_to_record(hand))
             )
         raise errors.RuleViolation(
-            f"shooting the moon is not allowed in {name}; the hand is scored from {what_to_record(hand)}"
+            _("shooting the moon is not allowed in {game}; the hand is scored from {entries}").format(
+                game=name, entries=what_to_record(hand)
+            )
         )
     if not moons[0].declared:
         raise errors.RuleViolation(
-            f"the moon is never declared in {name}: it scores by itself when one player is "
-            f"recorded with {scoring_cards_text(hand.phase, game.deck)}"
+            _(
+                "the moon is never declared in {game}: it scores by itself when one player is "
+                "recorded with {cards}"
+            ).format(game=name, cards=scoring_cards_text(hand.phase, game.deck))
         )
     if hand.moon is not None:
         raise errors.RuleViolation(
-            f"{hand.moon} already declared the moon in hand {hand.number}; only one declaration "
-            "per hand (`undo` it to change who declares)"
+            _(
+                "{player} already declared the moon in hand {hand}; only one declaration "
+                "per hand (`undo` it to change who declares)"
+            ).format(player=hand.moon, hand=hand.number)
         )
     if state.play_started(hand):
         raise errors.RuleViolation(
-            f"the moon is declared before the first trick, but play is already recorded for hand "
-            f"{hand.number}; `undo` those entries first"
+            _(
+                "the moon is declared before the first trick, but play is already recorded for hand "
+                "{hand}; `undo` those entries first"
+            ).format(hand=hand.number)
         )
     hand.moon = event.player
 
@@ -193,10 +216,10 @@ def _card_text(code: str, deck: cards.Deck) -> str:
 def scoring_cards_text(phase: rulesets.Phase, deck: cards.Deck) -> str:
     """The scoring cards in words, a whole suit as one: "every ♥ and Q♠", "Q♠ Q♥ Q♦ Q♣"."""
     rules = [r for r in phase.scoring if isinstance(r, rulesets.CardPoints)]
-    suits = [f"every {cards.suit_symbol(s)}" for r in rules for s in r.suits]
+    suits = [_("every {suit}").format(suit=cards.suit_symbol(s)) for r in rules for s in r.suits]
     codes = sorted((code for r in rules for code in r.cards), key=lambda code: cards.table_order(code, deck))
     named = " ".join(_card_text(code, deck) for code in codes)
-    return " and ".join([*suits, named] if named else suits)
+    return all_of([*suits, named] if named else suits)
 
 
 FAMILY = Family(

@@ -13,11 +13,15 @@ from collections import Counter
 from dataclasses import dataclass
 
 from scorekeeper.core import errors, events, rulesets, scoring, state
+from scorekeeper.core.alternatives import all_of, either, one_of
 from scorekeeper.core.families.interface import Family
+from scorekeeper.core.language import N_, _, ngettext
 from scorekeeper.core.values import per_player
 
 POISONS = ("bid", "blind", "take")
-TITLES = {"bid": "Bid", "blind": "Blind Bid", "take": "Take"}
+TITLES = {"bid": N_("Bid"), "blind": N_("Blind Bid"), "take": N_("Take")}  # shown through `_`
+# The poisons as the messages name them in running text ("may pick bid or take")
+_WORDS = {"bid": N_("bid"), "blind": N_("blind"), "take": N_("take")}
 
 
 @dataclass(frozen=True)
@@ -87,28 +91,39 @@ def refusal(
     quota = rules.quota(where.hands, kind)
     short = where.joined and where.hands < len(POISONS)  # fewer hands left than poisons: no minimums
     if picked[kind] >= quota.max:
-        return (
-            f"{player} has already picked {TITLES[kind]} {_times(picked[kind])} this round "
-            f"(at most {quota.max} in a {where.hands}-hand round)"
-        )
+        count = picked[kind]
+        if count == 1:
+            said = _("{player} has already picked {poison} once this round (at most {most} in a {hands}-hand round)")
+        elif count == 2:
+            said = _("{player} has already picked {poison} twice this round (at most {most} in a {hands}-hand round)")
+        else:
+            said = ngettext(
+                "{player} has already picked {poison} {count} time this round (at most {most} in a {hands}-hand round)",
+                "{player} has already picked {poison} {count} times this round (at most {most} in a {hands}-hand round)",
+                count,
+            )
+        return said.format(player=player, poison=_(TITLES[kind]), count=count, most=quota.max, hands=where.hands)
     after = picked + Counter({kind: 1})
     owed = 0 if short else sum(max(0, rules.quota(where.hands, k).min - after[k]) for k in POISONS)
     if owed > where.left - 1:
         needed = {k: rules.quota(where.hands, k).min - picked[k] for k in POISONS}
-        still = " and ".join(_needed(k, n) for k, n in needed.items() if n > 0)
-        return (
-            f"{player} must still pick {still} in the {where.left} "
-            f"hand{'s' if where.left != 1 else ''} left in this round"
-        )
+        still = all_of([_needed(k, n) for k, n in needed.items() if n > 0])
+        return ngettext(
+            "{player} must still pick {poisons} in the {count} hand left in this round",
+            "{player} must still pick {poisons} in the {count} hands left in this round",
+            where.left,
+        ).format(player=player, poisons=still, count=where.left)
     return None
 
 
-def _times(n: int) -> str:
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
-
-
 def _needed(kind: str, n: int) -> str:
-    return kind if n == 1 else f"{kind} {_times(n)}"
+    """A poison still owed `n` times: "blind", "take twice", "bid 3 times"."""
+    if n == 1:
+        return _(_WORDS[kind])
+    if n == 2:
+        # TRANSLATORS: {poison} is bid, blind or take
+        return _("{poison} twice").format(poison=_(_WORDS[kind]))
+    return ngettext("{poison} {count} time", "{poison} {count} times", n).format(poison=_(_WORDS[kind]), count=n)
 
 
 def legal(game: state.Game, hand: state.Hand, player: str) -> list[str]:
@@ -147,10 +162,10 @@ def must_not_look(game: state.Game, hand: state.Hand) -> list[str]:
 
 def allowed_text(kinds: list[str]) -> str:
     if not kinds:
-        return "nothing (this round's quotas cannot be met; check the ruleset)"
+        return _("nothing (this round's quotas cannot be met; check the ruleset)")
     if len(kinds) == 1:
-        return f"{kinds[0]} only"
-    return f"{', '.join(kinds[:-1])} or {kinds[-1]}"
+        return _("{poison} only").format(poison=_(_WORDS[kinds[0]]))
+    return one_of([_(_WORDS[kind]) for kind in kinds])
 
 
 def check_quotas(rules: rulesets.Poisons, hands: int) -> None:
@@ -162,8 +177,13 @@ def check_quotas(rules: rulesets.Poisons, hands: int) -> None:
     if low > hands or high < hands or any(q.min > q.max for q in quotas.values()):
         shown = ", ".join(f"{k} {q.min}-{q.max}" for k, q in quotas.items())
         raise errors.RulesetError(
-            f"the quotas of a {hands}-hand round ({shown}) cannot be met in {hands} hands; "
-            f"fix poisons.quotas.{hands} in the ruleset"
+            ngettext(
+                "the quotas of a {hands}-hand round ({quotas}) cannot be met in {hands} hand; "
+                "fix poisons.quotas.{hands} in the ruleset",
+                "the quotas of a {hands}-hand round ({quotas}) cannot be met in {hands} hands; "
+                "fix poisons.quotas.{hands} in the ruleset",
+                hands,
+            ).format(hands=hands, quotas=shown)
         )
 
 
@@ -188,20 +208,26 @@ def parse_pick(text: str, player: str) -> events.Poison:
     kind, sep, number = (part.strip() for part in text.strip().lower().partition(":"))
     if kind not in POISONS:
         raise errors.UsageError(
-            f"{player}'s poison '{text}' is not bid:N, blind:N or take (or N, bN, t for short); "
-            f"write e.g. {player}=2, {player}=b1 or {player}=t"
+            # TRANSLATORS: bid:N, blind:N, take, N, bN and t are what the scorer types: keep them
+            _(
+                "{player}'s poison '{text}' is not bid:N, blind:N or take (or N, bN, t for short); "
+                "write e.g. {player}=2, {player}=b1 or {player}=t"
+            ).format(player=player, text=text)
         )
     if kind == "take":
         if sep:
-            raise errors.UsageError(f"'take' has no number; write {player}=take")
+            raise errors.UsageError(_take_has_no_number(player))
         return events.Poison(kind="take")
     if not number:
-        raise errors.UsageError(f"'{kind}' needs the number of tricks; write {player}={kind}:N")
+        raise errors.UsageError(_needs_number(player, kind))
     try:
         bid = int(number)
     except ValueError:
         raise errors.UsageError(
-            f"{player}'s {kind} '{number}' is not a whole number; write {player}={kind}:N"
+            # TRANSLATORS: {kind} is bid or blind as typed; keep `{player}={kind}:N` as it is
+            _("{player}'s {kind} '{number}' is not a whole number; write {player}={kind}:N").format(
+                player=player, kind=kind, number=number
+            )
         ) from None
     return events.Poison(kind=kind, bid=bid)
 
@@ -215,8 +241,9 @@ def entry(game: state.Game, values: list[str]) -> events.PoisonsRecorded:
 def _on_poisons(game: state.Game, hand: state.Hand, event: events.PoisonsRecorded) -> None:
     rules = game.ruleset
     if rules.bidding.kind != "poisons" or rules.poisons is None:
-        what = "bids: record them with `bid`" if rules.bidding.kind == "bids" else "no bids or poisons"
-        raise errors.RuleViolation(f"{rules.name} has {what}")
+        if rules.bidding.kind == "bids":
+            raise errors.RuleViolation(_("{ruleset} has bids: record them with `bid`").format(ruleset=rules.name))
+        raise errors.RuleViolation(_("{ruleset} has no bids or poisons").format(ruleset=rules.name))
     state.require_before_play(game, hand, "poisons")
     size = hand.size or 0
     for player, pick in event.poisons.items():
@@ -233,7 +260,10 @@ def _on_poisons(game: state.Game, hand: state.Hand, event: events.PoisonsRecorde
             why = refusal(rules.poisons, theirs, round_picks(game, hand, player), pick.kind, player)
             if why is not None:
                 allowed = allowed_text(legal(game, hand, player))
-                raise errors.RuleViolation(f"{why}; {player} may pick {allowed}")
+                # TRANSLATORS: {refusal} says why a pick is refused; {poisons} what may be picked
+                raise errors.RuleViolation(
+                    _("{refusal}; {player} may pick {poisons}").format(refusal=why, player=player, poisons=allowed)
+                )
     hand.poisons = {p: merged[p] for p in order if p in merged}
 
 
@@ -241,17 +271,40 @@ def _check_pick_shape(player: str, pick: events.Poison, number: int, size: int) 
     """An entry from a file or an old log gets the same checks as one typed today."""
     if pick.kind == "take":
         if pick.bid is not None:
-            raise errors.UsageError(f"'take' has no number; write {player}=take")
+            raise errors.UsageError(_take_has_no_number(player))
         return
     if pick.bid is None:
-        raise errors.UsageError(f"'{pick.kind}' needs the number of tricks; write {player}={pick.kind}:N")
-    name = "bid" if pick.kind == "bid" else "blind bid"
+        raise errors.UsageError(_needs_number(player, pick.kind))
+    blind = pick.kind == "blind"
     if pick.bid > size:
-        raise errors.RuleViolation(
-            f"{player}'s {name} of {pick.bid} is more than hand {number}'s {size} cards each; bid 0 to {size}"
-        )
+        if blind:
+            said = ngettext(
+                "{player}'s blind bid of {bid} is more than hand {hand}'s {count} card each; bid 0 to {count}",
+                "{player}'s blind bid of {bid} is more than hand {hand}'s {count} cards each; bid 0 to {count}",
+                size,
+            )
+        else:
+            said = ngettext(
+                "{player}'s bid of {bid} is more than hand {hand}'s {count} card each; bid 0 to {count}",
+                "{player}'s bid of {bid} is more than hand {hand}'s {count} cards each; bid 0 to {count}",
+                size,
+            )
+        raise errors.RuleViolation(said.format(player=player, bid=pick.bid, hand=number, count=size))
     if pick.bid < 0:
-        raise errors.RuleViolation(f"{player}'s {name} of {pick.bid} is below 0; bid 0 to {size}")
+        if blind:
+            said = _("{player}'s blind bid of {bid} is below 0; bid 0 to {count}")
+        else:
+            said = _("{player}'s bid of {bid} is below 0; bid 0 to {count}")
+        raise errors.RuleViolation(said.format(player=player, bid=pick.bid, count=size))
+
+
+def _take_has_no_number(player: str) -> str:
+    return _("'take' has no number; write {player}=take").format(player=player)
+
+
+def _needs_number(player: str, kind: str) -> str:
+    # TRANSLATORS: {kind} is bid or blind as typed; keep `{player}={kind}:N` as it is
+    return _("'{kind}' needs the number of tricks; write {player}={kind}:N").format(player=player, kind=kind)
 
 
 def _check_order(order: list[str], picks: dict[str, scoring.PoisonPick]) -> None:
@@ -259,8 +312,10 @@ def _check_order(order: list[str], picks: dict[str, scoring.PoisonPick]) -> None
         waiting = [p for p in order[:i] if p not in picks]
         if player in picks and waiting:
             raise errors.RuleViolation(
-                f"poisons are picked in turn from the dealer's left ({', '.join(order)}); "
-                f"{waiting[0]} picks before {player}: record {waiting[0]}'s poison first, or everyone's at once"
+                _(
+                    "poisons are picked in turn from the dealer's left ({order}); {waiting} picks before "
+                    "{player}: record {waiting}'s poison first, or everyone's at once"
+                ).format(order=", ".join(order), waiting=waiting[0], player=player)
             )
 
 
@@ -272,13 +327,24 @@ def judge_peek(game: state.Game, hand: state.Hand, player: str, rule: rulesets.R
     else who has looked simply may not pick Blind Bid. It counts once a hand."""
     if game.ruleset.poisons is None or player not in forced_blind(game, hand):
         others = [r.kind for r in game.ruleset.reneges if not r.forced_blind_only]
-        instead = f"; for failing to follow suit use --kind {' or '.join(others)}" if others else ""
-        return [
-            f"{player} is not forced to bid blind in hand {hand.number}, so looking at the cards is "
-            f"no renege ({player} just may not pick blind after looking){instead}"
-        ]
+        if others:
+            said = _(
+                "{player} is not forced to bid blind in hand {hand}, so looking at the cards is no renege "
+                "({player} just may not pick blind after looking); for failing to follow suit use --kind {kinds}"
+            )
+        else:
+            said = _(
+                "{player} is not forced to bid blind in hand {hand}, so looking at the cards is no renege "
+                "({player} just may not pick blind after looking)"
+            )
+        return [said.format(player=player, hand=hand.number, kinds=either(others))]
     if any(p.kind == rule.kind and p.item.player == player for p in hand.penalties):
-        return [f"{player}'s {rule.kind} renege is already recorded for hand {hand.number}; it counts once a hand"]
+        return [
+            # TRANSLATORS: {kind} is the renege's name in the ruleset, e.g. "peek"
+            _("{player}'s {kind} renege is already recorded for hand {hand}; it counts once a hand").format(
+                player=player, kind=rule.kind, hand=hand.number
+            )
+        ]
     return []
 
 
