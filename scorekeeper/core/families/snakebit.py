@@ -16,6 +16,7 @@ from typing import Any
 
 from scorekeeper.core import cards, errors, events, scoring, state
 from scorekeeper.core.families.interface import Family
+from scorekeeper.core.language import _, ngettext
 from scorekeeper.core.values import per_player, whole_number
 
 
@@ -45,30 +46,36 @@ def counts(game: state.Game, values: list[str]) -> events.CursedCounted:
 def _on_counts(game: state.Game, hand: state.Hand, event: events.CursedCounted) -> None:
     if game.ruleset.cursed is None:
         raise errors.RuleViolation(
-            f"{game.ruleset.name} has no cursed suit, so there are no cursed cards to count"
+            _("{ruleset} has no cursed suit, so there are no cursed cards to count").format(ruleset=game.ruleset.name)
         )
     state.require_ready_for_play(game, hand, "cursed cards")
     if hand.played:
         raise errors.RuleViolation(
-            "this hand is being recorded trick by trick; the cursed cards follow from it"
+            _("this hand is being recorded trick by trick; the cursed cards follow from it")
         )
     if hand.cursed_counts is not None:
         shown = ", ".join(f"{p} {n}" for p, n in hand.cursed_counts.items())
         raise errors.RuleViolation(
-            f"the cursed cards of hand {hand.number} are already counted ({shown}); `undo` that entry to change them"
+            _("the cursed cards of hand {hand} are already counted ({counts}); `undo` that entry to change them").format(
+                hand=hand.number, counts=shown
+            )
         )
     if hand.taken:
         raise errors.RuleViolation(
-            "the cursed cards of this hand are being named with `took`; name the rest the same way, "
-            "or `undo` those entries to give counts instead"
+            _(
+                "the cursed cards of this hand are being named with `took`; name the rest the same way, "
+                "or `undo` those entries to give counts instead"
+            )
         )
     negative = [p for p, n in event.counts.items() if n < 0]
     if negative:
-        raise errors.EntryError(f"{negative[0]} cannot take fewer than 0 cursed cards")
+        raise errors.EntryError(_("{player} cannot take fewer than 0 cursed cards").format(player=negative[0]))
     unknown = [p for p in event.counts if p not in game.players]
     if unknown:
         raise errors.EntryError(
-            f"no player '{unknown[0]}' in this game; the players are {', '.join(game.players)}"
+            _("no player '{text}' in this game; the players are {players}").format(
+                text=unknown[0], players=", ".join(game.players)
+            )
         )
     _check_total(game, hand, event.counts)
     hand.cursed_counts = {p: event.counts.get(p, 0) for p in game.players}
@@ -79,10 +86,23 @@ def _check_total(game: state.Game, hand: state.Hand, counted: dict[str, int]) ->
     if total != wanted:
         suit = cards.suit_symbol(hand.cursed or "")
         diff = total - wanted
-        raise errors.RuleViolation(
-            f"cursed cards total {total}, but exactly {wanted} number cards bear {suit} and every one "
-            f"is taken ({abs(diff)} too {'many' if diff > 0 else 'few'}); check the counts"
-        )
+        if diff > 0:
+            said = ngettext(
+                "cursed cards total {total}, but exactly {count} number card bears {suit} and every one "
+                "is taken ({diff} too many); check the counts",
+                "cursed cards total {total}, but exactly {count} number cards bear {suit} and every one "
+                "is taken ({diff} too many); check the counts",
+                wanted,
+            )
+        else:
+            said = ngettext(
+                "cursed cards total {total}, but exactly {count} number card bears {suit} and every one "
+                "is taken ({diff} too few); check the counts",
+                "cursed cards total {total}, but exactly {count} number cards bear {suit} and every one "
+                "is taken ({diff} too few); check the counts",
+                wanted,
+            )
+        raise errors.RuleViolation(said.format(total=total, count=wanted, suit=suit, diff=abs(diff)))
 
 
 # --- checks made after every entry ------------------------------------------------------
@@ -90,7 +110,7 @@ def _check_total(game: state.Game, hand: state.Hand, counted: dict[str, int]) ->
 
 def _check_crown(game: state.Game, hand: state.Hand, event: events.AnyEvent) -> list[str]:
     if isinstance(event, events.TrumpSet) and event.suit is None:
-        return ["the Crown turned up always names a trump suit in Snakebit; record its suit, e.g. `trump moons`"]
+        return [_("the Crown turned up always names a trump suit in Snakebit; record its suit, e.g. `trump moons`")]
     return []
 
 
@@ -105,10 +125,20 @@ def _check_cap(game: state.Game, hand: state.Hand, event: events.AnyEvent) -> li
         most = players * took
         if held > most:
             problems.append(
-                f"{player} would hold {held} cursed card{'s' if held != 1 else ''} but took "
-                f"{took} trick{'s' if took != 1 else ''}, at most {most} card{'s' if most != 1 else ''} "
-                f"({players} to a trick); check {player}'s tricks and cursed cards, and `undo` an "
-                "earlier entry if that one is wrong"
+                # TRANSLATORS: {tricks} is e.g. "2 tricks", {cards} e.g. "8 cards"
+                ngettext(
+                    "{player} would hold {count} cursed card but took {tricks}, at most {cards} ({players} to a "
+                    "trick); check {player}'s tricks and cursed cards, and `undo` an earlier entry if that one is wrong",
+                    "{player} would hold {count} cursed cards but took {tricks}, at most {cards} ({players} to a "
+                    "trick); check {player}'s tricks and cursed cards, and `undo` an earlier entry if that one is wrong",
+                    held,
+                ).format(
+                    player=player,
+                    count=held,
+                    tricks=ngettext("{count} trick", "{count} tricks", took).format(count=took),
+                    cards=ngettext("{count} card", "{count} cards", most).format(count=most),
+                    players=players,
+                )
             )
     return problems
 
@@ -119,7 +149,7 @@ def _check_cap(game: state.Game, hand: state.Hand, event: events.AnyEvent) -> li
 def piles_left(game: state.Game, hand: state.Hand) -> dict[str, list[str]]:
     """The suits still face down in the Ace pile (cursed) and the Crown pile (trump), in
     the run through the piles that `hand` belongs to; this hand's own flips count as used."""
-    start, _ = state.pile_run(game, hand)
+    start = state.pile_run(game, hand)[0]
     run = game.hands[start - 1 : hand.number]
     left = {}
     for what in state.PILES:
