@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 from scorekeeper.core import errors
+from scorekeeper.core.alternatives import all_of
+from scorekeeper.core.language import _
 
 if TYPE_CHECKING:
     from scorekeeper.core import state
@@ -150,8 +152,9 @@ def leaderboard(night: Night, outcomes: dict[str, dict[str, Any]], titles: dict[
         used = sorted({outcomes[g.game]["ruleset"] for g in counted})
         if len(used) > 1:
             raise errors.RuleViolation(
-                f"night {night.name} plays {' and '.join(used)}: scores of different rulesets do not add up; "
-                "use --by places"
+                _("night {night} plays {rulesets}: scores of different rulesets do not add up; use --by places").format(
+                    night=night.name, rulesets=all_of(used)
+                )
             )
     lowest = by == "score" and bool(counted) and outcomes[counted[0].game]["winner"] == "lowest"
     totals: dict[str, Fraction] = {}

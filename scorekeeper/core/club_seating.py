@@ -22,6 +22,7 @@ import random
 from typing import NamedTuple
 
 from scorekeeper.core import errors
+from scorekeeper.core.language import _, ngettext
 
 TYPICAL_TABLE = 4  # a card table's usual size: the default number of tables aims at it
 RESTARTS = 24  # random starts of the search for each seating
@@ -55,14 +56,24 @@ def layout(players: int, low: int, high: int, tables: int | None = None) -> Layo
     the count nearest TYPICAL_TABLE a table (the fewer on a tie) that seats everyone; where
     no count can, as many as can be seated are, and the rest sit out."""
     if players < low:
-        raise errors.RuleViolation(f"{players} players cannot fill a table of at least {low}; name at least {low}")
+        raise errors.RuleViolation(
+            ngettext(
+                "{players} player cannot fill a table of at least {low}; name at least {low}",
+                "{players} players cannot fill a table of at least {low}; name at least {low}",
+                players,
+            ).format(players=players, low=low)
+        )
     if tables is not None:
         if tables < 1:
-            raise errors.UsageError(f"--tables {tables} is not a number of tables; give 1 or more")
+            raise errors.UsageError(_("--tables {tables} is not a number of tables; give 1 or more").format(tables=tables))
         if players < tables * low:
             fits = players // low
             raise errors.RuleViolation(
-                f"{players} players cannot fill {tables} tables of at least {low}; use --tables {fits} or fewer"
+                ngettext(
+                    "{players} players cannot fill {tables} table of at least {low}; use --tables {fits} or fewer",
+                    "{players} players cannot fill {tables} tables of at least {low}; use --tables {fits} or fewer",
+                    tables,
+                ).format(players=players, tables=tables, low=low, fits=fits)
             )
         count = tables
     else:
@@ -97,14 +108,16 @@ def seats_bound(players: int, rounds: int, shape: Layout) -> int:
 def seat(players: list[str], rounds: int, low: int, high: int, tables: int | None = None, seed: int = 0) -> Seating:
     """The best seating found over RESTARTS random starts, the same for the same seed."""
     if not 1 <= rounds <= MOST_ROUNDS:
-        raise errors.UsageError(f"--rounds {rounds} is not a number of rounds; give 1 to {MOST_ROUNDS}")
+        raise errors.UsageError(
+            _("--rounds {rounds} is not a number of rounds; give 1 to {most}").format(rounds=rounds, most=MOST_ROUNDS)
+        )
     shape = layout(len(players), low, high, tables)
     rng = random.Random(seed)
     n = len(players)
     weight = n * n  # one more third meeting outweighs every second meeting
     best: tuple[int, list[list[list[int]]], list[list[int]]] | None = None
     tries = min(SWAPS_PER_SEAT * n * rounds, MOST_TRIES)
-    for _ in range(max(1, min(RESTARTS, MOST_TRIES // tries))):
+    for _unused in range(max(1, min(RESTARTS, MOST_TRIES // tries))):
         order = list(range(n))
         rng.shuffle(order)
         out = [[order[(r * shape.out + i) % n] for i in range(shape.out)] for r in range(rounds)]
@@ -116,7 +129,7 @@ def seat(players: list[str], rounds: int, low: int, high: int, tables: int | Non
         if cost == 0:
             break  # nobody meets twice: nothing left to win
     assert best is not None
-    _, night, out = best
+    night, out = best[1:]
     _spread_seats(rng, night, n, tries)
     return _report(players, rounds, shape, night, out)
 
@@ -130,7 +143,7 @@ class _PairSearch:
     """Meetings counted per pair, and moves judged by what they change in the cost."""
 
     def __init__(self, n: int, weight: int) -> None:
-        self.met = [[0] * n for _ in range(n)]
+        self.met = [[0] * n for _unused in range(n)]
         self.weight = weight
         self.cost = 0
 
@@ -145,7 +158,7 @@ class _PairSearch:
     def greedy(self, rng: random.Random, seated: list[int], sizes: tuple[int, ...]) -> list[list[int]]:
         """One round built a player at a time, each to the open table where they meet least."""
         rng.shuffle(seated)
-        tables: list[list[int]] = [[] for _ in sizes]
+        tables: list[list[int]] = [[] for _unused in sizes]
         for p in seated:
             open_ = [t for t, table in enumerate(tables) if len(table) < sizes[t]]
             scored = [(sum(_step(self.met[p][q], self.weight) for q in tables[t]), rng.random(), t) for t in open_]
@@ -160,7 +173,7 @@ class _PairSearch:
         movable = [r for r, tables in enumerate(night) if len(tables) > 1]
         if not movable:
             return self.cost
-        for _ in range(tries):
+        for _unused in range(tries):
             if self.cost == 0:
                 break
             tables = night[rng.choice(movable)]
@@ -202,14 +215,14 @@ def _spread_seats(rng: random.Random, night: list[list[list[int]]], n: int, trie
     """Order each table (its first player deals first) so that no player keeps a seat: swap
     two seats of a table while the repeats (dealing first counted double) do not grow."""
     width = max((len(t) for tables in night for t in tables), default=0)
-    times = [[0] * width for _ in range(n)]
+    times = [[0] * width for _unused in range(n)]
     for tables in night:
         for table in tables:
             for k, p in enumerate(table):
                 times[p][k] += 1
     cost = sum(_seat_cost(times[p][k], k) for p in range(n) for k in range(width))
     places = [(r, t) for r, tables in enumerate(night) for t, table in enumerate(tables) if len(table) > 1]
-    for _ in range(tries if places else 0):
+    for _unused in range(tries if places else 0):
         if cost == 0:
             break
         r, t = rng.choice(places)
