@@ -26,6 +26,7 @@ from pydantic import (
 )
 
 from scorekeeper.core import cards, errors
+from scorekeeper.core.language import N_, _, ngettext
 
 BUILTIN_NAMES = (
     "oh-hell-mrpikes",
@@ -66,31 +67,41 @@ def _points(value: Any) -> Any:
     ±MAX_POINTS. Exponents are refused before any arithmetic: "1e999999999" would take
     Fraction minutes to expand."""
     if isinstance(value, bool):
-        raise ValueError("points must be a number, not true/false")
+        raise ValueError(_("points must be a number, not true/false"))
     if isinstance(value, float):
         if not math.isfinite(value) or abs(value) > MAX_POINTS:
-            raise ValueError(f"{value} points is too many; points are at most {MAX_POINTS} either way")
+            raise ValueError(_too_many_points(value))
         exact = Fraction(value)
         if exact.denominator > MAX_DENOMINATOR:
-            raise ValueError(f"{value} is not an exact number of points; write it as a fraction, e.g. '1/3'")
+            raise ValueError(
+                _("{value} is not an exact number of points; write it as a fraction, e.g. '1/3'").format(value=value)
+            )
         return exact
     if isinstance(value, str):
         if not _POINTS_TEXT.fullmatch(value):
             shown = value if len(value) <= 40 else value[:40] + "…"
             raise ValueError(
-                f"'{shown}' is not a number of points; write a whole number, a decimal such as 0.5, "
-                "or a fraction such as '1/3' (no exponents)"
+                _(
+                    "'{text}' is not a number of points; write a whole number, a decimal such as 0.5, "
+                    "or a fraction such as '1/3' (no exponents)"
+                ).format(text=shown)
             )
         try:
             value = Fraction(value.replace(" ", ""))
         except ZeroDivisionError:
-            raise ValueError(f"'{value}' is not a number of points: it divides by zero") from None
+            raise ValueError(_("'{text}' is not a number of points: it divides by zero").format(text=value)) from None
     if isinstance(value, int | Fraction):
         if abs(value) > MAX_POINTS:
-            raise ValueError(f"{value} points is too many; points are at most {MAX_POINTS} either way")
+            raise ValueError(_too_many_points(value))
         if Fraction(value).denominator > MAX_DENOMINATOR:
-            raise ValueError(f"{value} is finer than 1/{MAX_DENOMINATOR} of a point; round it")
+            raise ValueError(
+                _("{value} is finer than 1/{finest} of a point; round it").format(value=value, finest=MAX_DENOMINATOR)
+            )
     return value
+
+
+def _too_many_points(value: Any) -> str:
+    return _("{value} points is too many; points are at most {most} either way").format(value=value, most=MAX_POINTS)
 
 
 def _whole(value: Fraction) -> int | Fraction:
@@ -161,7 +172,7 @@ class CardPoints(Model):
     @model_validator(mode="after")
     def _something_scores(self) -> Self:
         if not (self.cards or self.suits or self.cursed is not None):
-            raise ValueError("a 'cards' rule needs cards, suits or cursed")
+            raise ValueError(_("a 'cards' rule needs cards, suits or cursed"))
         return self
 
 
@@ -298,9 +309,11 @@ class Poisons(Model):
     @classmethod
     def _positive(cls, rounds: list[int]) -> list[int]:
         if any(n < 3 for n in rounds):
-            raise ValueError("every round needs at least 3 hands, one per poison")
+            raise ValueError(_("every round needs at least 3 hands, one per poison"))
         if sum(rounds) > MAX_HANDS:
-            raise ValueError(f"the rounds add up to {sum(rounds)} hands; a game has at most {MAX_HANDS}")
+            raise ValueError(
+                _("the rounds add up to {count} hands; a game has at most {most}").format(count=sum(rounds), most=MAX_HANDS)
+            )
         return rounds
 
     def quota(self, hands: int, poison: str) -> Quota:
@@ -375,9 +388,9 @@ class Option(Model):
     @model_validator(mode="after")
     def _one_target(self) -> Self:
         if (self.path is None) == (self.choices is None):
-            raise ValueError("an option needs exactly one of 'path' or 'choices'")
+            raise ValueError(_("an option needs exactly one of 'path' or 'choices'"))
         if self.choices is not None and (not isinstance(self.default, str) or self.default not in self.choices):
-            raise ValueError(f"default '{self.default}' is not one of the choices")
+            raise ValueError(_("default '{default}' is not one of the choices").format(default=self.default))
         return self
 
 
@@ -428,28 +441,36 @@ class Ruleset(Model):
         # one "key.path: what is wrong and what to write" per problem, one a line
         problems = []
         if self.max_players < self.min_players:
-            problems.append(f"max_players: {self.max_players} is less than min_players ({self.min_players})")
+            problems.append(
+                _("max_players: {most} is less than min_players ({least})").format(
+                    most=self.max_players, least=self.min_players
+                )
+            )
         if not self.scoring and not self.phases:
-            problems.append("scoring: a ruleset needs [[scoring]] rules or [[phases]]")
+            problems.append(_("scoring: a ruleset needs [[scoring]] rules or [[phases]]"))
         if self.scoring and self.phases:
-            problems.append("phases: give either [[scoring]] or [[phases]], not both")
+            problems.append(_("phases: give either [[scoring]] or [[phases]], not both"))
         if self.trump.kind == "flip" and self.sizes.kind != "flip":
             problems.append(
-                'trump.kind: a flipped trump needs a card flipped each hand (sizes.kind = "flip"); '
-                "choose another trump or flipped hand sizes"
+                _(
+                    'trump.kind: a flipped trump needs a card flipped each hand (sizes.kind = "flip"); '
+                    "choose another trump or flipped hand sizes"
+                )
             )
         if self.bidding.kind == "poisons" and self.poisons is None:
-            problems.append("poisons: poison bidding needs a [poisons] table with the rounds")
+            problems.append(_("poisons: poison bidding needs a [poisons] table with the rounds"))
         problems += self._size_problems()
         if self.leader is None and self.lead.first is None:
             problems.append(
-                'leader: say who leads the first trick: leader = "left-of-dealer" ("dealer", '
-                '"right-of-dealer"), or lead.first = a card whose holder leads it, e.g. "2C"'
+                _(
+                    'leader: say who leads the first trick: leader = "left-of-dealer" ("dealer", '
+                    '"right-of-dealer"), or lead.first = a card whose holder leads it, e.g. "2C"'
+                )
             )
         if self.bidding.hook and self.bidding.order != "in-turn":
-            problems.append('bidding.hook: the hook rule needs bidding.order = "in-turn" (the dealer bids last)')
+            problems.append(_('bidding.hook: the hook rule needs bidding.order = "in-turn" (the dealer bids last)'))
         if self.trump.kind == "rotating" and not self.trump.cycle:
-            problems.append('trump.cycle: a rotating trump needs a cycle of suits, e.g. ["S", "H", "D", "C"]')
+            problems.append(_('trump.cycle: a rotating trump needs a cycle of suits, e.g. ["S", "H", "D", "C"]'))
         if not (info.context or {}).get("stored"):
             # a game already started keeps the rules it began with, even one read more strictly now
             problems += idle_or_ambiguous(self)
@@ -461,19 +482,26 @@ class Ruleset(Model):
         sizes, problems = self.sizes, []
         if isinstance(sizes, Progression):
             if sizes.shape == "fixed" and not sizes.hands:
-                problems.append("sizes.hands: a fixed size needs 'hands', how many hands to deal")
+                problems.append(_("sizes.hands: a fixed size needs 'hands', how many hands to deal"))
             if sizes.shape != "fixed" and sizes.hands:
                 problems.append(
-                    f"sizes.hands: the {sizes.shape} plan makes its own number of hands; "
-                    "give hands only with a fixed size or flips"
+                    # TRANSLATORS: {plan} is down-up, up-down, down or up, as written in the file
+                    _(
+                        "sizes.hands: the {plan} plan makes its own number of hands; "
+                        "give hands only with a fixed size or flips"
+                    ).format(plan=sizes.shape)
                 )
             if sizes.shape != "fixed" and sizes.low > sizes.start:
-                problems.append(f"sizes.low: {sizes.low} is larger than start ({sizes.start})")
+                problems.append(
+                    _("sizes.low: {low} is larger than start ({start})").format(low=sizes.low, start=sizes.start)
+                )
         if isinstance(sizes, FlipSize) and self.deck.startswith("french"):
             ranks = ["A", *map(str, range(2, 11)), "J", "Q", "K"] + (["JK"] if self.deck == "french-54" else [])
             missing = [rank for rank in ranks if rank not in sizes.values]
             if missing:
-                problems.append(f"sizes.values: no hand size for a flipped {', '.join(missing)}; give every rank")
+                problems.append(
+                    _("sizes.values: no hand size for a flipped {ranks}; give every rank").format(ranks=", ".join(missing))
+                )
         return problems
 
     def phase(self, hand: int) -> Phase:
@@ -512,29 +540,39 @@ def _end_problems(ruleset: Ruleset) -> list[str]:
     end, problems = ruleset.end, []
     if end.threshold is not None and end.reached is None:
         problems.append(
-            f"end.threshold: {end.threshold} reads two ways; say which way it is reached: "
-            f'reached = "at-or-above" (over once a total is {end.threshold} or more) or '
-            f'reached = "at-or-below" ({end.threshold} or less)'
+            _(
+                "end.threshold: {threshold} reads two ways; say which way it is reached: "
+                'reached = "at-or-above" (over once a total is {threshold} or more) or '
+                'reached = "at-or-below" ({threshold} or less)'
+            ).format(threshold=end.threshold)
         )
     sized = ruleset.sizes.hands if isinstance(ruleset.sizes, FlipSize | Progression) else 0
     if end.hands is not None and sized:
         problems.append(
-            f"end.hands: sizes.hands already says {sized} hands; give the number of hands in one place"
+            ngettext(
+                "end.hands: sizes.hands already says {count} hand; give the number of hands in one place",
+                "end.hands: sizes.hands already says {count} hands; give the number of hands in one place",
+                sized,
+            ).format(count=sized)
         )
     if end.reached is not None and end.threshold is None:
         problems.append(
-            "end.reached: there is no end.threshold for it to point at; give one or leave reached out"
+            _("end.reached: there is no end.threshold for it to point at; give one or leave reached out")
         )
     if _open_ended(ruleset):
         if end.threshold is None:
             problems.append(
-                "end: nothing ends this game; give end.hands (how many hands) or end.threshold "
-                "with end.reached (the score that ends it)"
+                _(
+                    "end: nothing ends this game; give end.hands (how many hands) or end.threshold "
+                    "with end.reached (the score that ends it)"
+                )
             )
         elif end.tie_break:
             problems.append(
-                "end.tie_break: this game ends on its threshold, with no last hand to play a tie off "
-                "after; leave tie_break out"
+                _(
+                    "end.tie_break: this game ends on its threshold, with no last hand to play a tie off "
+                    "after; leave tie_break out"
+                )
             )
     return problems
 
@@ -557,20 +595,25 @@ def _has_trump(trump: Trump) -> bool:
 def _suit_rule_problems(ruleset: Ruleset, key: str, rule: Trump) -> list[str]:
     problems = []
     if key == "cursed" and rule.kind != "turned":
-        problems.append('cursed.kind: the cursed suit is recorded each hand with `cursed`; write kind = "turned"')
+        problems.append(_('cursed.kind: the cursed suit is recorded each hand with `cursed`; write kind = "turned"'))
+    # TRANSLATORS: {key} is trump or cursed, the file's key: keep it as it is
     if rule.cycle and rule.kind != "rotating":
         problems.append(
-            f'{key}.cycle: only a rotating {key} (kind = "rotating") follows a cycle; leave cycle out'
+            _('{key}.cycle: only a rotating {key} (kind = "rotating") follows a cycle; leave cycle out').format(key=key)
         )
     if rule.no_repeat and rule.kind != "turned":
         problems.append(
-            f'{key}.no_repeat: only a suit recorded each hand (kind = "turned") can be refused as a '
-            "repeat; leave no_repeat out"
+            _(
+                '{key}.no_repeat: only a suit recorded each hand (kind = "turned") can be refused as a '
+                "repeat; leave no_repeat out"
+            ).format(key=key)
         )
     if rule.must_break and not _has_trump(rule):
         problems.append(
-            f"{key}.must_break: this ruleset has no {key} suit ({key}.kind = \"{rule.kind}\"), so "
-            "there is no suit to break; leave must_break out"
+            _(
+                '{key}.must_break: this ruleset has no {key} suit ({key}.kind = "{kind}"), so '
+                "there is no suit to break; leave must_break out"
+            ).format(key=key, kind=rule.kind)
         )
     return problems
 
@@ -579,14 +622,16 @@ def _deck_problems(ruleset: Ruleset) -> list[str]:
     problems = []
     if ruleset.deck != "french-54":
         if "jokers" in ruleset.model_fields_set:
-            problems.append(f'jokers: the {ruleset.deck} pack has no Jokers; leave jokers out')
+            problems.append(_("jokers: the {deck} pack has no Jokers; leave jokers out").format(deck=ruleset.deck))
         if isinstance(ruleset.sizes, FlipSize) and ruleset.sizes.joker_reflip:
             problems.append(
-                f"sizes.joker_reflip: the {ruleset.deck} pack has no Jokers to flip; leave joker_reflip out"
+                _("sizes.joker_reflip: the {deck} pack has no Jokers to flip; leave joker_reflip out").format(
+                    deck=ruleset.deck
+                )
             )
     sizes = ruleset.sizes
     if isinstance(sizes, Progression) and sizes.shape == "fixed" and "low" in sizes.model_fields_set:
-        problems.append("sizes.low: a fixed size never goes down to a low; leave low out")
+        problems.append(_("sizes.low: a fixed size never goes down to a low; leave low out"))
     return problems
 
 
@@ -596,34 +641,44 @@ def _lead_problems(ruleset: Ruleset) -> list[str]:
     for suit in lead.must_break:
         if suit not in pack.suits:
             problems.append(
-                f"lead.must_break: {suit} is not a suit of the {ruleset.deck} pack, so it cannot be "
-                f"broken; use one of {', '.join(pack.suits)}"
+                _(
+                    "lead.must_break: {suit} is not a suit of the {deck} pack, so it cannot be "
+                    "broken; use one of {suits}"
+                ).format(suit=suit, deck=ruleset.deck, suits=", ".join(pack.suits))
             )
     if lead.strict:
         if ruleset.deck != "decktet-24":
             problems.append(
-                "lead.strict: only a card bearing two suits can be led as the one not yet broken, and "
-                f"every card of the {ruleset.deck} pack bears one; leave strict out"
+                _(
+                    "lead.strict: only a card bearing two suits can be led as the one not yet broken, and "
+                    "every card of the {deck} pack bears one; leave strict out"
+                ).format(deck=ruleset.deck)
             )
         elif not (lead.must_break or ruleset.trump.must_break or (ruleset.cursed and ruleset.cursed.must_break)):
-            problems.append("lead.strict: no suit here waits to be broken before it is led; leave strict out")
+            problems.append(_("lead.strict: no suit here waits to be broken before it is led; leave strict out"))
     first = lead.first
     if first is None:
         return problems
     if ruleset.leader is not None:
-        problems.append(f"leader: the holder of {first} leads the first trick (lead.first); leave leader out")
+        problems.append(
+            _("leader: the holder of {card} leads the first trick (lead.first); leave leader out").format(card=first)
+        )
     if first not in {card.code for card in pack.cards}:
-        example = "e.g. 2C" if pack.kind == "french" else "e.g. Diplomat"
-        wrong = f"lead.first: {first} is not a card of the {ruleset.deck} pack; name it by its code, {example}"
-        return [*problems, wrong]
+        if pack.kind == "french":
+            wrong = _("lead.first: {card} is not a card of the {deck} pack; name it by its code, e.g. 2C")
+        else:
+            wrong = _("lead.first: {card} is not a card of the {deck} pack; name it by its code, e.g. Diplomat")
+        return [*problems, wrong.format(card=first, deck=ruleset.deck)]
     for players in range(ruleset.min_players, ruleset.max_players + 1):
         in_play = cards.deck(deck_name(ruleset.deck, players)).cards
         dealt = isinstance(ruleset.sizes, DealOut) and ruleset.sizes.keep == 0 and len(in_play) % players == 0
         if first not in {card.code for card in in_play} or not dealt:
             problems.append(
-                f"lead.first: with {players} players {first} may not be dealt (only a pack dealt out "
-                "evenly, with none kept back, puts it in someone's hand); change min_players or max_players, "
-                "or name the leader with leader"
+                _(
+                    "lead.first: with {players} players {card} may not be dealt (only a pack dealt out "
+                    "evenly, with none kept back, puts it in someone's hand); change min_players or max_players, "
+                    "or name the leader with leader"
+                ).format(players=players, card=first)
             )
             break
     return problems
@@ -632,22 +687,25 @@ def _lead_problems(ruleset: Ruleset) -> list[str]:
 def _bidding_problems(ruleset: Ruleset) -> list[str]:
     kind, problems = ruleset.bidding.kind, []
     if kind == "none" and ruleset.bidding.order == "in-turn":
-        problems.append('bidding.order: nobody bids here (bidding.kind = "none"); leave order out')
+        problems.append(_('bidding.order: nobody bids here (bidding.kind = "none"); leave order out'))
     if ruleset.pants is not None and ruleset.pants.enabled and kind != "bids":
         problems.append(
-            "pants: the pants rule is about missed bids, and this ruleset has none "
-            f'(bidding.kind = "{kind}"); leave [pants] out'
+            _(
+                "pants: the pants rule is about missed bids, and this ruleset has none "
+                '(bidding.kind = "{kind}"); leave [pants] out'
+            ).format(kind=kind)
         )
     if ruleset.poisons is not None and kind != "poisons":
         problems.append(
-            'poisons: only poison picks (bidding.kind = "poisons") play in rounds of poisons; '
-            'leave [poisons] out'
+            _('poisons: only poison picks (bidding.kind = "poisons") play in rounds of poisons; leave [poisons] out')
         )
     for i, renege in enumerate(ruleset.reneges):
         if renege.forced_blind_only and kind != "poisons":
             problems.append(
-                f"reneges.{i}.forced_blind_only: only a player forced to bid blind (poison bidding) can "
-                "commit it; leave forced_blind_only out"
+                _(
+                    "reneges.{index}.forced_blind_only: only a player forced to bid blind (poison bidding) can "
+                    "commit it; leave forced_blind_only out"
+                ).format(index=i)
             )
     return problems
 
@@ -655,7 +713,7 @@ def _bidding_problems(ruleset: Ruleset) -> list[str]:
 def _phase_passing_problems(ruleset: Ruleset) -> list[str]:
     """A kind of hand that says whether it passes, in a ruleset that never passes."""
     return [
-        f"phases.{i}.passing: this ruleset passes no cards (no [passing] table); leave passing out"
+        _("phases.{index}.passing: this ruleset passes no cards (no [passing] table); leave passing out").format(index=i)
         for i, phase in enumerate(ruleset.phases)
         if "passing" in phase.model_fields_set and ruleset.passing is None
     ]
@@ -674,49 +732,53 @@ def _phase_problems(ruleset: Ruleset, where: str, phase: Phase) -> list[str]:
     pack = cards.deck(deck_name(ruleset.deck, 4))  # piquet: the full 32, black 7s included
     for i, rule in enumerate(phase.scoring):
         at = f"{where}scoring.{i}"
+        # TRANSLATORS: {key} is where the rule is in the file, e.g. "scoring.0": keep it as it is
         if isinstance(rule, ExactBid) and bidding != "bids":
             problems.append(
-                f'{at}: an exact_bid rule scores bids, and nobody bids here; '
-                'set bidding.kind = "bids"'
+                _('{key}: an exact_bid rule scores bids, and nobody bids here; set bidding.kind = "bids"').format(key=at)
             )
         if isinstance(rule, PoisonTally) and bidding != "poisons":
-            problems.append(f'{at}: a poison rule scores poison picks; set bidding.kind = "poisons"')
+            problems.append(_('{key}: a poison rule scores poison picks; set bidding.kind = "poisons"').format(key=at))
         if isinstance(rule, TrickPoints) and not (rule.winner or rule.others):
-            problems.append(
-                f"{at}: the {rule.which} trick scores nothing here; "
-                "give winner or others points, or leave the rule out"
-            )
+            if rule.which == "first":
+                said = _("{key}: the first trick scores nothing here; give winner or others points, or leave the rule out")
+            else:
+                said = _("{key}: the last trick scores nothing here; give winner or others points, or leave the rule out")
+            problems.append(said.format(key=at))
         if isinstance(rule, CardPoints):
             codes = {card.code for card in pack.cards}
             for code in rule.cards:
                 if code not in codes:
-                    problems.append(
-                        f"{at}.cards.{code}: not a card of the {ruleset.deck} pack; name it by its code, "
-                        + ("e.g. QS or 10H" if pack.kind == "french" else "e.g. Diplomat")
-                    )
+                    if pack.kind == "french":
+                        said = _("{key}: not a card of the {deck} pack; name it by its code, e.g. QS or 10H")
+                    else:
+                        said = _("{key}: not a card of the {deck} pack; name it by its code, e.g. Diplomat")
+                    problems.append(said.format(key=f"{at}.cards.{code}", deck=ruleset.deck))
             for suit in rule.suits:
                 if suit not in pack.suits:
                     problems.append(
-                        f"{at}.suits.{suit}: not a suit of the {ruleset.deck} pack; "
-                        f"use one of {', '.join(pack.suits)}"
+                        _("{key}: not a suit of the {deck} pack; use one of {suits}").format(
+                            key=f"{at}.suits.{suit}", deck=ruleset.deck, suits=", ".join(pack.suits)
+                        )
                     )
             if rule.cursed is not None and ruleset.cursed is None:
                 problems.append(
-                    f"{at}.cursed: this ruleset has no cursed suit; "
-                    "add a [cursed] table or leave cursed out"
+                    _("{key}: this ruleset has no cursed suit; add a [cursed] table or leave cursed out").format(
+                        key=f"{at}.cursed"
+                    )
                 )
     if ruleset.cursed is not None and not where and not any(
         isinstance(rule, CardPoints) and rule.cursed is not None for rule in phase.scoring
     ):
         problems.append(
-            'cursed: no scoring rule counts the cursed cards; '
-            'add a "cards" rule with cursed = POINTS, or leave [cursed] out'
+            _('cursed: no scoring rule counts the cursed cards; add a "cards" rule with cursed = POINTS, or leave [cursed] out')
         )
     for i, adjustment in enumerate(phase.adjust):
         if isinstance(adjustment, Moon) and not adjustment.declared and adjustment.failure.model_fields_set:
             problems.append(
-                f"{where}adjust.{i}.failure: a moon never declared cannot fail (it is only seen when made); "
-                "leave failure out"
+                _(
+                    "{key}: a moon never declared cannot fail (it is only seen when made); leave failure out"
+                ).format(key=f"{where}adjust.{i}.failure")
             )
     return problems
 
@@ -744,12 +806,15 @@ def _format_errors(origin: str, error: ValidationError) -> str:
         path = ".".join(str(p) for p in item["loc"] if not _is_union_tag(p))
         message = item["msg"].removeprefix("Value error, ")
         if item["type"] == "extra_forbidden":
-            message = "unknown key (check the spelling)"
+            message = _(_UNKNOWN_KEY)
         if not path:  # the whole-ruleset checks name each problem's key themselves
             lines += [f"{origin}: {line}" for line in message.splitlines()]
             continue
         lines.append(f"{origin}: {path}: {message}")
     return "\n".join(lines)
+
+
+_UNKNOWN_KEY = N_("unknown key (check the spelling)")
 
 
 def _is_union_tag(part: Any) -> bool:
@@ -769,7 +834,7 @@ def parse_document(origin: str, text: str) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise errors.RulesetError(f"{origin}: not valid TOML: {exc}") from None
+        raise errors.RulesetError(f"{origin}: " + _("not valid TOML: {problem}").format(problem=exc)) from None
 
 
 def validate(origin: str, document: dict[str, Any]) -> Ruleset:
@@ -790,7 +855,7 @@ def stored(document: dict[str, Any]) -> Ruleset:
     try:
         return Ruleset.model_validate(document, context={"stored": True})
     except ValidationError as exc:
-        raise errors.RulesetError(_format_errors("the game's ruleset", exc)) from None
+        raise errors.RulesetError(_format_errors(_("the game's ruleset"), exc)) from None
 
 
 # --- options -------------------------------------------------------------------------
@@ -810,12 +875,16 @@ def apply_options(
         name, sep, raw = setting.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise errors.UsageError(f"'--set {setting}' needs the form NAME=VALUE, e.g. --set hook=true")
+            raise errors.UsageError(
+                _("'--set {setting}' needs the form NAME=VALUE, e.g. --set hook=true").format(setting=setting)
+            )
         option = ruleset.options.get(name)
         if option is None:
-            names = ", ".join(sorted(ruleset.options)) or "none"
+            names = ", ".join(sorted(ruleset.options)) or _("none")
             raise errors.UsageError(
-                f"{ruleset.name} has no option '{name}'; its options are: {names} (see `rules {ruleset.name}`)"
+                _("{ruleset} has no option '{name}'; its options are: {options} (see `rules {ruleset}`)").format(
+                    ruleset=ruleset.name, name=name, options=names
+                )
             )
         chosen[name] = _parse_value(name, option, raw.strip())
         given[name] = chosen[name]
@@ -825,7 +894,12 @@ def apply_options(
             _apply_option(origin, resolved, name, option, given[name])
     resolved.pop("examples", None)
     # the file's name, not the folder it was installed in
-    label = f"{origin.replace(chr(92), '/').rpartition('/')[2]} with {' '.join(settings) or 'its defaults'}"
+    file = origin.replace(chr(92), "/").rpartition("/")[2]
+    if settings:
+        # TRANSLATORS: where a problem is, e.g. "hearts.toml with hands=5"
+        label = _("{file} with {settings}").format(file=file, settings=" ".join(settings))
+    else:
+        label = _("{file} with its defaults").format(file=file)
     try:
         final = validate(label, resolved)
     except errors.RulesetError as exc:
@@ -872,16 +946,26 @@ def _orphaned(message: str, label: str, ruleset: Ruleset, given: dict[str, Any])
     lines = message.splitlines()
     for name in given:
         path = ruleset.options[name].path
-        unknown = f"{label}: {path}: unknown key (check the spelling)"
+        unknown = f"{label}: {path}: {_(_UNKNOWN_KEY)}"
         if path is not None and unknown in lines:
-            lines[lines.index(unknown)] = (
-                f"{label}: {path}: --set {name} has nothing to change here, as the other options "
-                f"leave no {path}; leave it out"
-            )
+            lines[lines.index(unknown)] = f"{label}: {path}: " + _(
+                "--set {name} has nothing to change here, as the other options leave no {path}; leave it out"
+            ).format(name=name, path=path)
     return "\n".join(lines)
 
 
-_BOUND = r"Input should be (greater|less) than( or equal to)? (\S+)$"
+_BOUND = r"Input should be (greater|less) than( or equal to)? (\S+)$"  # pydantic's own words
+# What a value given with --set must be, by the bound it is past and whether it is one of a list
+_MUST_BE = {
+    ("greater", True, False): N_("must be at least {limit}"),
+    ("less", True, False): N_("must be at most {limit}"),
+    ("greater", False, False): N_("must be more than {limit}"),
+    ("less", False, False): N_("must be less than {limit}"),
+    ("greater", True, True): N_("each value must be at least {limit}"),
+    ("less", True, True): N_("each value must be at most {limit}"),
+    ("greater", False, True): N_("each value must be more than {limit}"),
+    ("less", False, True): N_("each value must be less than {limit}"),
+}
 
 
 def _out_of_bounds(message: str, label: str, ruleset: Ruleset, settings: list[str]) -> str:
@@ -889,17 +973,15 @@ def _out_of_bounds(message: str, label: str, ruleset: Ruleset, settings: list[st
     option and the bound: `--set hands=5000: at most 1000`."""
     lines = message.splitlines()
     for setting in settings:
-        name, _, raw = setting.partition("=")
+        name, _sep, raw = setting.partition("=")
         path = ruleset.options[name.strip()].path
         for i, line in enumerate(lines):
-            key, _, said = line.removeprefix(f"{label}: ").partition(": ")
+            key, _sep, said = line.removeprefix(f"{label}: ").partition(": ")
             bound = re.match(_BOUND, said)
             if path is not None and bound and (key == path or key.startswith(f"{path}.")):
                 side, inclusive, limit = bound.groups()
-                words = {("greater", True): "at least", ("less", True): "at most",
-                         ("greater", False): "more than", ("less", False): "less than"}  # fmt: skip
-                each = "each value " if key != path else ""
-                lines[i] = f"--set {name.strip()}={raw.strip()}: {each}must be {words[side, bool(inclusive)]} {limit}"
+                must = _(_MUST_BE[side, bool(inclusive), key != path]).format(limit=limit)
+                lines[i] = f"--set {name.strip()}={raw.strip()}: {must}"
     return "\n".join(lines)
 
 
@@ -910,7 +992,8 @@ def _apply_option(origin: str, document: dict[str, Any], name: str, option: Opti
             _set_path(document, path, copy.deepcopy(setting_value))
         except (LookupError, TypeError, ValueError, AttributeError):
             raise errors.RulesetError(
-                f"{origin}: options.{name}: '{path}' is not a key path of this ruleset; check the spelling"
+                f"{origin}: options.{name}: "
+                + _("'{path}' is not a key path of this ruleset; check the spelling").format(path=path)
             ) from None
 
 
@@ -922,22 +1005,30 @@ def file_problems(origin: str, ruleset: Ruleset) -> list[str]:
     # (these two are checked in the file as written: an option's choice may leave them idle)
     if ruleset.trump.always and ruleset.trump.kind != "turned":
         problems.append(
-            f'{origin}: trump.always: only a suit recorded each hand (kind = "turned") can be refused '
-            "as none; leave always out"
+            f"{origin}: "
+            + _('trump.always: only a suit recorded each hand (kind = "turned") can be refused as none; leave always out')
         )
     if ruleset.upcard_out and ruleset.trump.kind != "turned" and not isinstance(sizes, FlipSize):
         problems.append(
-            f"{origin}: upcard_out: no card is turned up here (trump.kind = \"{ruleset.trump.kind}\", no "
-            "flipped hand size); leave upcard_out out"
+            f"{origin}: "
+            + _(
+                'upcard_out: no card is turned up here (trump.kind = "{kind}", no flipped hand size); '
+                "leave upcard_out out"
+            ).format(kind=ruleset.trump.kind)
         )
     if isinstance(sizes, Progression) and sizes.shape == "fixed":
         most = deck_size(ruleset.deck, ruleset.max_players, ruleset.jokers) - 1
         if sizes.start * ruleset.max_players > most:
             fits = most // ruleset.max_players
             problems.append(
-                f"{origin}: sizes.start: {sizes.start} cards each is too many for {ruleset.max_players} "
-                f"players ({most} cards can be dealt with one turned up); make start at most {fits} "
-                f"or max_players smaller"
+                f"{origin}: "
+                + ngettext(
+                    "sizes.start: {count} card each is too many for {players} players ({most} cards can be dealt "
+                    "with one turned up); make start at most {fits} or max_players smaller",
+                    "sizes.start: {count} cards each is too many for {players} players ({most} cards can be dealt "
+                    "with one turned up); make start at most {fits} or max_players smaller",
+                    sizes.start,
+                ).format(count=sizes.start, players=ruleset.max_players, most=most, fits=fits)
             )
     return problems
 
@@ -968,17 +1059,19 @@ def default_problems(origin: str, document: dict[str, Any]) -> list[str]:
             continue
         shown, where = option_text(option.default), f"{origin}: options.{name}.default"
         if option.choices is not None:
-            problems.append(
-                f"{where}: the choice '{shown}' is not what the file says"
-                + (f" ({why})" if why else "")
-                + "; make the default the choice the file follows"
-            )
+            if why:
+                said = _("the choice '{choice}' is not what the file says ({problem}); make the default the choice the file follows")
+            else:
+                said = _("the choice '{choice}' is not what the file says; make the default the choice the file follows")
+            problems.append(f"{where}: " + said.format(choice=shown, problem=why))
         elif why:
-            problems.append(f"{where}: applying it breaks the file: {why}")
+            problems.append(f"{where}: " + _("applying it breaks the file: {problem}").format(problem=why))
         else:
             problems.append(
-                f"{where}: {shown}, but the file's {option.path} is "
-                f"{_shown(_get_path(plain, option.path or ''))}; make them agree"
+                f"{where}: "
+                + _("{default}, but the file's {path} is {value}; make them agree").format(
+                    default=shown, path=option.path, value=_shown(_get_path(plain, option.path or ""))
+                )
             )
     return problems
 
@@ -999,30 +1092,31 @@ def _get_path(document: Any, path: str) -> Any:
 def _shown(value: Any) -> str:
     if isinstance(value, Fraction):
         return str(value)
-    return "(not set)" if value is None else option_text(value)
+    return _("(not set)") if value is None else option_text(value)
 
 
 def _parse_value(name: str, option: Option, raw: str) -> Any:
     default = option.default
     if option.choices is not None:
         if raw not in option.choices:
-            raise errors.UsageError(f"--set {name}: choose one of {', '.join(option.choices)}")
+            raise errors.UsageError(
+                f"--set {name}: " + _("choose one of {choices}").format(choices=", ".join(option.choices))
+            )
         return raw
     if isinstance(default, bool):
         if raw.lower() in ("true", "yes", "on", "1"):
             return True
         if raw.lower() in ("false", "no", "off", "0"):
             return False
-        raise errors.UsageError(f"--set {name}: write true or false, not '{raw}'")
+        # TRANSLATORS: true and false are typed: keep them
+        raise errors.UsageError(f"--set {name}: " + _("write true or false, not '{value}'").format(value=raw))
     if isinstance(default, int):
         if not re.fullmatch(r"\s*[+-]?\d+\s*", raw):
-            raise errors.UsageError(f"--set {name}: '{_clipped(raw)}' is not a whole number")
+            raise errors.UsageError(f"--set {name}: " + _("'{value}' is not a whole number").format(value=_clipped(raw)))
         return _bounded(name, raw, raw)
     if isinstance(default, list):
         if not re.fullmatch(r"\s*[+-]?\d+\s*(,\s*[+-]?\d+\s*)*", raw):
-            raise errors.UsageError(
-                f"--set {name}: write whole numbers separated by commas, e.g. 4,5,6"
-            )
+            raise errors.UsageError(f"--set {name}: " + _("write whole numbers separated by commas, e.g. 4,5,6"))
         return [_bounded(name, part, raw) for part in raw.split(",")]
     return raw
 
@@ -1032,14 +1126,21 @@ def _bounded(name: str, digits: str, raw: str) -> int:
     outside anything a ruleset could hold (the vocabulary then applies its own bounds)."""
     if len(digits.strip().lstrip("+-").lstrip("0")) > 7 or abs(int(digits)) > MAX_POINTS:
         raise errors.UsageError(
-            f"--set {name}: '{_clipped(raw)}' is out of range; "
-            f"give a whole number from -{MAX_POINTS} to {MAX_POINTS}"
+            f"--set {name}: "
+            + _("'{value}' is out of range; give a whole number from -{most} to {most}").format(
+                value=_clipped(raw), most=MAX_POINTS
+            )
         )
     return int(digits)
 
 
 def _clipped(text: str) -> str:
-    return text if len(text) <= 20 else f"{text[:20]}… ({len(text)} characters)"
+    if len(text) <= 20:
+        return text
+    # TRANSLATORS: the start of a long value, then how long it is: "123456…  (40 characters)"
+    return ngettext("{start}… ({count} character)", "{start}… ({count} characters)", len(text)).format(
+        start=text[:20], count=len(text)
+    )
 
 
 def _set_path(document: dict[str, Any], path: str, value: Any) -> None:
