@@ -8,6 +8,7 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scorekeeper.core import cards, errors, rulesets, scoring
+from scorekeeper.core.language import _
 
 Count = Annotated[int, Field(ge=0, le=rulesets.MAX_CARDS)]
 
@@ -40,19 +41,18 @@ def malformed(ruleset: rulesets.Ruleset, example: rulesets.Example) -> list[str]
             where = ".".join(str(p) for p in ("hand", *item["loc"]))
             message = item["msg"].removeprefix("Value error, ")
             if item["type"] == "extra_forbidden":
-                message = "unknown key (check the spelling)"
+                message = _(rulesets.UNKNOWN_KEY)
             found.append(f"{where}: {message}")
         return found
     found = []
     players = set(example.players)
     for key in ("bids", "poisons", "tricks", "took", "cursed_counts"):
-        found += [f"hand.{key}.{p}: {p} is not one of the example's players"
-                  for p in getattr(hand, key) if p not in players]  # fmt: skip
+        found += [f"hand.{key}.{p}: {_stranger(p)}" for p in getattr(hand, key) if p not in players]
     for key in ("first", "last", "moon"):
         who = getattr(hand, key)
         if who is not None and who not in players:
-            found.append(f"hand.{key}: {who} is not one of the example's players")
-    found += [f"points.{p}: {p} is not one of the example's players" for p in example.points if p not in players]
+            found.append(f"hand.{key}: {_stranger(who)}")
+    found += [f"points.{p}: {_stranger(p)}" for p in example.points if p not in players]
     deck = cards.deck(rulesets.deck_name(ruleset.deck, len(example.players)))
     for player, got in hand.took.items():
         for card in got:
@@ -61,6 +61,10 @@ def malformed(ruleset: rulesets.Ruleset, example: rulesets.Example) -> list[str]
             except errors.ScorekeeperError as exc:
                 found.append(f"hand.took.{player}: {exc}")
     return found
+
+
+def _stranger(player: str) -> str:
+    return _("{player} is not one of the example's players").format(player=player)
 
 
 def facts(ruleset: rulesets.Ruleset, example: rulesets.Example) -> scoring.Facts:
@@ -95,7 +99,7 @@ def failures(ruleset: rulesets.Ruleset, document: dict[str, Any] | None = None) 
         try:
             rules = _with_options(ruleset, document, example)
         except errors.ScorekeeperError as exc:
-            problems.append(f"{i} ({example.note}): its set options do not apply: {exc}")
+            problems.append(f"{i} ({example.note}): " + _("its set options do not apply: {problem}").format(problem=exc))
             continue
         wrong = malformed(rules, example)
         if wrong:
@@ -105,13 +109,16 @@ def failures(ruleset: rulesets.Ruleset, document: dict[str, Any] | None = None) 
         try:
             items = scoring.score(rules.phase(example.hand_number), facts(rules, example), deck)
         except KeyError as exc:  # a fact these rules score is missing for a player
-            problems.append(f"{i} ({example.note}): its hand gives no {exc.args[0]!s} fact these rules need")
+            # TRANSLATORS: {fact} is a key of the example's hand: bids, tricks, took, …
+            problems.append(
+                f"{i} ({example.note}): " + _("its hand gives no {fact} fact these rules need").format(fact=exc.args[0])
+            )
             continue
         got = scoring.totals(items, example.players)
         want = {p: example.points.get(p, 0) for p in example.players}
         if got != want:
             shown = ", ".join(f"{p} {scoring.points_text(v)}" for p, v in got.items())
-            problems.append(f"{i} ({example.note}): the rules give {shown}")
+            problems.append(f"{i} ({example.note}): " + _("the rules give {points}").format(points=shown))
     return problems
 
 

@@ -806,7 +806,7 @@ def _format_errors(origin: str, error: ValidationError) -> str:
         path = ".".join(str(p) for p in item["loc"] if not _is_union_tag(p))
         message = item["msg"].removeprefix("Value error, ")
         if item["type"] == "extra_forbidden":
-            message = _(_UNKNOWN_KEY)
+            message = _(UNKNOWN_KEY)
         if not path:  # the whole-ruleset checks name each problem's key themselves
             lines += [f"{origin}: {line}" for line in message.splitlines()]
             continue
@@ -814,7 +814,7 @@ def _format_errors(origin: str, error: ValidationError) -> str:
     return "\n".join(lines)
 
 
-_UNKNOWN_KEY = N_("unknown key (check the spelling)")
+UNKNOWN_KEY = N_("unknown key (check the spelling)")
 
 
 def _is_union_tag(part: Any) -> bool:
@@ -946,7 +946,7 @@ def _orphaned(message: str, label: str, ruleset: Ruleset, given: dict[str, Any])
     lines = message.splitlines()
     for name in given:
         path = ruleset.options[name].path
-        unknown = f"{label}: {path}: {_(_UNKNOWN_KEY)}"
+        unknown = f"{label}: {path}: {_(UNKNOWN_KEY)}"
         if path is not None and unknown in lines:
             lines[lines.index(unknown)] = f"{label}: {path}: " + _(
                 "--set {name} has nothing to change here, as the other options leave no {path}; leave it out"
