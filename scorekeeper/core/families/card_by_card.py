@@ -384,7 +384,8 @@ def _check_lead(
         )
     others = [_named(barred, s) for s in card.suits if s != led]
     words = all_of(list(dict.fromkeys([what, *others])))
-    raise errors.RuleViolation(_(_NOT_BROKEN["several", after_joker]).format(suits=words, leader=leader, card=card))
+    several = _NOT_BROKEN["several", after_joker]
+    raise errors.RuleViolation(_(several).format(suits=words, leader=leader, card=card))
 
 
 # --- the hand's totals ----------------------------------------------------------------
