@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The catalogs, with Babel's own tools: extract every marked message into
+# The catalogs, with Babel's own tools: extract every marked message, and the shipped
+# rulesets' prose (through tools/ruleset_messages.py, see babel.cfg), into
 # scorekeeper/locale/messages.pot, then bring each language's .po up to date with it (a new
 # message arrives untranslated, a changed one marked fuzzy) for its translator.
 #   tools/catalogs.sh            extract and update every language
@@ -7,9 +8,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 pot=scorekeeper/locale/messages.pot
+export PYTHONPATH="$PWD${PYTHONPATH:+:$PYTHONPATH}"  # babel.cfg names tools.ruleset_messages
 pybabel --quiet extract -F babel.cfg -o "$pot" --sort-output --no-location \
   --add-comments=TRANSLATORS: --project=table-scorekeeper --copyright-holder="table-scorekeeper" \
-  -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k t -k nt:1,2 scorekeeper
+  -k _ -k N_ -k ngettext:1,2 -k pgettext:1c,2 -k t -k nt:1,2 .
 if [ "${1:-}" = init ]; then
   pybabel --quiet init -i "$pot" -d scorekeeper/locale -D scorekeeper -l "$2"
 else
