@@ -137,7 +137,7 @@ def _on_trump(game: Game, hand: Hand, event: events.TrumpSet) -> None:
             _(
                 "{ruleset} always has a trump, the suit of the card turned up; record it, "
                 "e.g. `trump hearts` or `trump 7h`"
-            ).format(ruleset=game.ruleset.title)
+            ).format(ruleset=rulesets.prose(game.ruleset.title))
         )
     if event.suit is not None and event.suit not in game.deck.suits:
         raise errors.EntryError(_("{suit} is not a suit of this pack").format(suit=event.suit))
@@ -362,7 +362,7 @@ def _on_renege(game: Game, hand: Hand, event: events.RenegeRecorded) -> None:
 def _renege_words(kind: str, description: str, value: Fraction) -> str:
     # TRANSLATORS: {kind} and {description} are the ruleset's own words, e.g. "revoke: failing to follow suit"
     return _("renege ({kind}: {description}) → {points}").format(
-        kind=kind, description=description, points=scoring.points_text(value)
+        kind=kind, description=rulesets.prose(description), points=scoring.points_text(value)
     )
 
 

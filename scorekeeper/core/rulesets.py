@@ -783,6 +783,12 @@ def _phase_problems(ruleset: Ruleset, where: str, phase: Phase) -> list[str]:
     return problems
 
 
+def prose(text: str) -> str:
+    """A ruleset's own words (its title, a renege's description …) in the language in use: the
+    shipped rulesets' prose is in the catalog, a user's own ruleset stays as written."""
+    return _(text) if text else text
+
+
 def deck_size(deck: str, players: int, jokers: str = "jester") -> int:
     """Cards in the pack the ruleset uses for this many players."""
     if deck == "piquet":

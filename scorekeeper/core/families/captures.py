@@ -66,8 +66,10 @@ def game_name(game: state.Game, hand: state.Hand) -> str:
     """The game this hand is played as: the ruleset, or the phase of a multi-game ruleset."""
     if game.ruleset.phases:
         # TRANSLATORS: e.g. "Hearts (hand 3 of Compendium)"
-        return _("{game} (hand {hand} of {ruleset})").format(game=hand.phase.title, hand=hand.number, ruleset=game.ruleset.title)
-    return game.ruleset.title
+        return _("{game} (hand {hand} of {ruleset})").format(
+            game=rulesets.prose(hand.phase.title), hand=hand.number, ruleset=rulesets.prose(game.ruleset.title)
+        )
+    return rulesets.prose(game.ruleset.title)
 
 
 def what_to_record(hand: state.Hand) -> str:
