@@ -422,11 +422,18 @@ def in_play() -> bool:
 
 
 def labelled(text: str) -> str:
-    return f"{CONTEXT.label}: {text}" if CONTEXT.label else text
+    # TRANSLATORS: {game} is the name (or id) of the game an entry went to, {reply} what was recorded
+    return _("{game}: {reply}").format(game=CONTEXT.label, reply=text) if CONTEXT.label else text
 
 
 def emit_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def worded_for(as_json: bool) -> contextlib.AbstractContextManager[None]:
+    """The words of what a command prints: JSON (`--json`) is the same in every language, so
+    what goes into it is worked out in English; text is in the language in use."""
+    return language.speaking(language.ENGLISH) if as_json else contextlib.nullcontext()
 
 
 # --- games ---------------------------------------------------------------------------
@@ -470,7 +477,7 @@ def new_in_night(ruleset: str, players: str, dealer: str | None, name: str, loca
     from scorekeeper.words import replies
 
     if night is None:
-        raise errors.UsageError("--round needs --night: name the night the game belongs to")
+        raise errors.UsageError(_("--round needs --night: name the night the game belongs to"))
     with open_store() as db:
         kept, game = nights.create_in_night(db, home(), night, round_, ruleset, players, dealer, name, location, scorer, settings)
     typer.echo(replies.started(game))
@@ -512,11 +519,16 @@ def seat(
         with open_store() as db:
             kept = nights.keep_seating(db, night, ruleset, chosen, seating)
     if as_json:
-        emit_json(night_words.seating_data(seating, ruleset, chosen))
+        with worded_for(as_json):
+            emit_json(night_words.seating_data(seating, ruleset, chosen))
         return
     typer.echo(night_words.seating_text(seating, ruleset, chosen))
     if kept is not None:
-        typer.echo(f"Kept as the seating of night {kept.name}; start a round with `night start {kept.name} --round 1`.")
+        typer.echo(
+            _("Kept as the seating of night {night}; start a round with `night start {night} --round 1`.").format(
+                night=kept.name
+            )
+        )
 
 
 @command(
@@ -543,21 +555,25 @@ def night(
 
     if action == "start":
         if round_ is None:
-            raise errors.UsageError(f"name the round to start: `night start {name} --round 1`")
+            raise errors.UsageError(_("name the round to start: `night start {night} --round 1`").format(night=name))
         with open_store() as db:
             kept, started = nights.start_round(db, home(), name, round_, table_, ruleset, location, "", set_)
         typer.echo(night_words.started_text(kept, round_, started))
     elif action == "standings":
         if by not in ("places", "score"):
-            raise errors.UsageError(f"--by {by} is not a way to rank; use --by places or --by score")
-        with open_store() as db:
+            raise errors.UsageError(_("--by {by} is not a way to rank; use --by places or --by score").format(by=by))
+        with open_store() as db, worded_for(as_json):
             data = nights.standings(db, name, by)  # type: ignore[arg-type]
         if as_json:
             emit_json(data)
         else:
             typer.echo(night_words.standings_text(data))
     else:
-        raise errors.UsageError(f"'{action}' is not something `night` does; use `night start NAME --round K` or `night standings NAME`")
+        raise errors.UsageError(
+            _("'{action}' is not something `night` does; use `night start NAME --round K` or `night standings NAME`").format(
+                action=action
+            )
+        )
 
 
 @command(
@@ -609,7 +625,8 @@ def status(game: GameOption = None, as_json: JsonOption = False) -> None:
 
     state = current(game)
     if as_json:
-        emit_json(reports.status_data(state))
+        with worded_for(as_json):
+            emit_json(reports.status_data(state))
     else:
         typer.echo(reports.status_text(state, in_turn=in_play()))
         typer.echo(audit.backup_text(latest_backup()))
@@ -642,19 +659,20 @@ def standings(
         gid = table.resolve_game(db, game)
         state, head = table.load(db, gid), db.head(gid)
     if as_json:
-        data = reports.standings_data(state)
-        if chart:
-            from scorekeeper.sheets import score_sheet
+        with worded_for(as_json):
+            data = reports.standings_data(state)
+            if chart:
+                from scorekeeper.sheets import score_sheet
 
-            data["running"] = score_sheet.running_json(state)
-        emit_json(data)
+                data["running"] = score_sheet.running_json(state)
+            emit_json(data)
         return
     typer.echo(reports.standings_text(state))
-    typer.echo(f"Chain digest: {digests.short(head)}")
+    typer.echo(_("Chain digest: {digest}").format(digest=digests.short(head)))
     if chart:
         from scorekeeper.sheets import charts, score_sheet
 
-        typer.echo("\nRunning totals after each hand:")
+        typer.echo("\n" + _("Running totals after each hand:"))
         typer.echo(charts.terminal(state.roster, score_sheet.build(state, []).plotted(), departed=state.left))
 
 
@@ -894,7 +912,7 @@ def adjust(
     from scorekeeper.core import entries
 
     if reason is None or not reason.strip():
-        raise errors.UsageError('a ruling needs its reason; add --reason "…" (e.g. --reason "slow play")')
+        raise errors.UsageError(_('a ruling needs its reason; add --reason "…" (e.g. --reason "slow play")'))
     answer(record(game, lambda g: entries.adjust(g, name, points, reason), hand))
 
 
@@ -1019,7 +1037,8 @@ def trick(
 
     recorded = record(game, lambda g: card_by_card.trick(g, cards, led, forced, leader))
     if as_json:
-        emit_json(card_by_card.trick_report(recorded.game, recorded.hand))
+        with worded_for(as_json):
+            emit_json(card_by_card.trick_report(recorded.game, recorded.hand))
     else:
         answer(recorded)
 
@@ -1046,7 +1065,8 @@ def winner(
     from scorekeeper.storage import ruleset_files
 
     source = ruleset_files.find(ruleset, home()) if ruleset is not None else None
-    verdict = card_by_card.judge(cards, trump, led, source, set_, jokers)
+    with worded_for(as_json):
+        verdict = card_by_card.judge(cards, trump, led, source, set_, jokers)
     if as_json:
         emit_json(verdict)
     else:
@@ -1070,7 +1090,8 @@ def why(
 
     state = current(game)
     if as_json:
-        emit_json(explain.why_data(state, player, hand))
+        with worded_for(as_json):
+            emit_json(explain.why_data(state, player, hand))
     else:
         typer.echo(explain.why_text(state, player, hand))
 
@@ -1090,7 +1111,7 @@ def counts(values: Values, hand: HandOption = None, game: GameOption = None) -> 
 
 
 @command(
-    'import',
+    "import",
     help=N_(
         "Bring games from score sheets and other laptops' stores into this one.\n"
         "\n"
@@ -1134,7 +1155,7 @@ def stats(
     from scorekeeper import ratings
     from scorekeeper import stats as records
 
-    with open_store() as db:
+    with open_store() as db, worded_for(as_json):
         data = ratings.beside_records(db, records.view(records.load(db, rebuild), player, ruleset))
     if as_json:
         emit_json(data)
@@ -1143,7 +1164,7 @@ def stats(
 
 
 @command(
-    'ratings',
+    "ratings",
     help=N_(
         "Every player's rating over the finished games, best first.\n"
         "\n"
@@ -1161,7 +1182,7 @@ def ratings_(
     from scorekeeper import ratings
 
     chosen = ratings.parse_since(since)
-    with open_store() as db:
+    with open_store() as db, worded_for(as_json):
         data = ratings.league(db, ruleset, chosen)
     if as_json:
         emit_json(data)
@@ -1205,16 +1226,16 @@ def rules(
     args = args or []
     if args[:1] == ["new"]:
         if len(args) != 2 or from_ is None:
-            raise errors.UsageError("write `rules new NAME --from RULESET`")
+            raise errors.UsageError(_("write `rules new NAME --from RULESET`"))
         from scorekeeper.words import replies
 
         typer.echo(replies.ruleset_copied(args[1], ruleset_files.copy_for_user(home(), args[1], from_)))
     elif args[:1] == ["check"]:
         if len(args) != 2:
-            raise errors.UsageError("write `rules check FILE`")
+            raise errors.UsageError(_("write `rules check FILE`"))
         typer.echo(rulebook.check(*ruleset_files.locate(args[1], home())))
     elif len(args) > 1:
-        raise errors.UsageError("name one ruleset, e.g. `rules oh-hell-mrpikes`")
+        raise errors.UsageError(_("name one ruleset, e.g. `rules oh-hell-mrpikes`"))
     elif not args:
         typer.echo(rulebook.index(ruleset_files.available(home())))
     else:
@@ -1277,7 +1298,7 @@ def verify(
         caches = table.verify_beside_chain(db, replay)
         alike = table.lookalike_games(db)
         found = [table.find_digest(db, d) for d in wanted]
-        covered = [digests.coverage(db.events(gid), n) for gid, n, _ in found]
+        covered = [digests.coverage(db.events(gid), n) for gid, n, _total in found]
         target = table.digests_game(db, game) if wanted or game else None
         who = {gid: digests.identity(db.events(gid)) for gid in {f[0] for f in found} | {target} - {None}}
     typer.echo(audit.verified_text(count))
@@ -1317,7 +1338,7 @@ def backup(
             backups.make_folder(db.folder)
         target = file if file is not None else backups.new_path(db.folder, backups.BY_HAND)
         if output.is_part_of_store(target, db.path):
-            raise errors.UsageError(f"{target} is part of the store; write the backup to another file")
+            raise errors.UsageError(_("{file} is part of the store; write the backup to another file").format(file=target))
         count = store.backup(db, target)
     typer.echo(audit.backed_up_text(target, count))
 
@@ -1338,9 +1359,9 @@ def restore(file: Annotated[Path, typer.Argument(help=N_("a backup written by `b
 
     folder = paths.store_folder(CONTEXT.home)
     if CONTEXT.session_store is not None:
-        raise errors.UsageError("`restore` cannot run inside `play`; leave the session, then restore")
+        raise errors.UsageError(_("`restore` cannot run inside `play`; leave the session, then restore"))
     if output.is_part_of_store(file, folder / store.Store.FILENAME):
-        raise errors.UsageError(f"{file} is the store itself; name a backup to restore")
+        raise errors.UsageError(_("{file} is the store itself; name a backup to restore").format(file=file))
     aside, count = store.restore(folder, file)
     typer.echo(audit.restored_text(file, count, aside))
 
@@ -1365,21 +1386,35 @@ def sheet(
     ] = None,
     output: Annotated[Optional[Path], typer.Option("--output", help=N_("write to this file instead of the screen"))] = None,
     force: Annotated[bool, typer.Option("--force", help=N_("replace the --output file if it exists"))] = False,
+    lang: Annotated[
+        Optional[str],
+        typer.Option("--lang", help=N_("write the sheet in this language: en, de, fr or es (default: the one spoken)")),
+    ] = None,
     game: GameOption = None,
 ) -> None:
     from scorekeeper import table
     from scorekeeper.sheets import score_sheet
 
     with open_store() as db:
-        stored, _ = table.history(db, table.resolve_game(db, game))
-    text = score_sheet.render(table.replay(stored), sheet_format(format_, output), stored)
+        stored, _head = table.history(db, table.resolve_game(db, game))
+    with sheet_language(lang):
+        text = score_sheet.render(table.replay(stored), sheet_format(format_, output), stored)
     if output is None:
         typer.echo(text, nl=not text.endswith("\n"))
         return
     from scorekeeper.storage import output as output_file
 
     output_file.write(output, text, force, db.path)
-    typer.echo(f"Wrote {output}.")
+    typer.echo(_("Wrote {file}.").format(file=output))
+
+
+def sheet_language(code: str | None) -> contextlib.AbstractContextManager[None]:
+    """The language `sheet --lang CODE` writes the sheet in, whatever the one spoken."""
+    if code is None:
+        return contextlib.nullcontext()
+    from scorekeeper.words import catalogs
+
+    return language.speaking(catalogs.translations(catalogs.chosen(code)))
 
 
 FORMAT_NAMES = {
@@ -1444,15 +1479,21 @@ def completion(
 
     chosen = shell or Path(os.environ.get("SHELL", "")).name
     if chosen not in SHELLS:
-        raise errors.UsageError(
-            f"cannot tell which shell{f' {chosen!r} is' if chosen else ' you use'}; "
-            "name it: `completion bash` (or zsh, fish, powershell)"
+        unknown = (
+            _("cannot tell which shell {shell} is; name it: `completion bash` (or zsh, fish, powershell)")
+            if chosen
+            else _("cannot tell which shell you use; name it: `completion bash` (or zsh, fish, powershell)")
         )
+        raise errors.UsageError(unknown.format(shell=repr(chosen)))
     prog = ctx.find_root().info_name or "scorekeeper"
     variable = "_{}_COMPLETE".format(prog.replace("-", "_").replace(" ", "_").upper())
     if install:
-        _, path = shell_completion.install(shell=chosen, prog_name=prog, complete_var=variable)
-        typer.echo(f"{chosen} completion for {prog} added to {path}; it works in shells started from now on.")
+        _script, path = shell_completion.install(shell=chosen, prog_name=prog, complete_var=variable)
+        typer.echo(
+            _("{shell} completion for {program} added to {file}; it works in shells started from now on.").format(
+                shell=chosen, program=prog, file=path
+            )
+        )
     else:
         typer.echo(shell_completion.get_completion_script(prog_name=prog, complete_var=variable, shell=chosen))
 
