@@ -179,15 +179,6 @@ def said_error(message: str) -> str:
     return _("error: {message}").format(message=message)
 
 
-def said_refusal(exc: errors.ScorekeeperError) -> str:
-    """A refusal (exit 1) or an error (2, 3) on the error stream: each of its lines (a ruleset
-    file may have several problems) with the prefix."""
-    lines = str(exc).splitlines() or [""]
-    if exc.exit_code == 1:
-        return "\n".join(_("refused: {reason}").format(reason=line) for line in lines)
-    return "\n".join(said_error(line) for line in lines)
-
-
 def _flag_type(display_type_rich: Callable[..., Any]) -> Callable[..., Any]:
     """An option's type as help shows it, none for a flag (typer writes `<bool>` beside
     --help, --version and --json, which take no value)."""
@@ -338,7 +329,9 @@ def command(name: str | None = None, negative_numbers: bool = False, help: str |
                     typer.echo(_("warning: {warning}").format(warning=warning), err=True)
                 return result
             except errors.ScorekeeperError as exc:
-                typer.echo(said_refusal(exc), err=True)
+                from scorekeeper import interpreter
+
+                typer.echo(interpreter.refusal(exc), err=True)
                 raise typer.Exit(exc.exit_code) from None
             except BrokenPipeError:
                 reader_gone()
