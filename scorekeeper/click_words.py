@@ -53,10 +53,11 @@ def message(english: str) -> str:
         found = re.fullmatch(pattern, english, re.DOTALL)
         if found:
             parts = found.groupdict()
-            if "message" in parts:
-                parts["message"] = message(parts["message"])
-            if "reason" in parts:
-                parts["reason"] = _(parts["reason"])
+            inner, reason = parts.get("message"), parts.get("reason")
+            if inner is not None:
+                parts["message"] = message(inner)
+            if reason is not None:
+                parts["reason"] = _(reason)
             return _(said).format(**parts)
     return english
 
