@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from scorekeeper.core import engine, events
     from scorekeeper.storage import store
 
+
 def _said(attribute: str) -> property:
     """A help text kept in English, as it was written (the catalog's key), and read in the
     language in use: typer makes its help texts when this module is imported, before a
