@@ -10,7 +10,7 @@ def either(items: list[str]) -> str:
         return ""
     joined = items[0]
     for item in items[1:]:
-        joined = _("{choices} or {choice}").format(choices=joined, choice=item)
+        joined = _("{items} or {item}").format(items=joined, item=item)
     return joined
 
 
@@ -21,7 +21,7 @@ def one_of(items: list[str]) -> str:
     joined = items[0]
     for item in items[1:-1]:
         joined = _("{items}, {item}").format(items=joined, item=item)
-    return _("{choices} or {choice}").format(choices=joined, choice=items[-1])
+    return _("{items} or {item}").format(items=joined, item=items[-1])
 
 
 def all_of(items: list[str]) -> str:
