@@ -40,7 +40,7 @@ def start(event: events.GameStarted) -> Game:
         location=event.location,
         scorer=event.scorer,
     )
-    _open_hand(game, 1, game.players.index(event.dealer), _("first dealer"))
+    _open_hand(game, 1, game.players.index(event.dealer), outcomes.Reason(_, N_("first dealer")))
     return game
 
 
@@ -371,9 +371,13 @@ def _on_dealer(game: Game, hand: Hand, event: events.DealerSet) -> None:
     seat = game.seat(game.player(event.player))
     if seat == hand.dealer:
         return
-    hand.dealer_reason = _("dealt out of turn; {player} was due").format(player=game.players[hand.dealer])
+    hand.dealer_why = outcomes.Reason(_dealt_out_of_turn, game.players[hand.dealer])
     hand.dealer = seat
     hand.leader = schedule.leader(game.ruleset, seat, len(game.players))
+
+
+def _dealt_out_of_turn(due: str) -> str:
+    return _("dealt out of turn; {player} was due").format(player=due)
 
 
 def _seat_change(game: Game, hand: Hand, event: events.HandEvent, judge: Any) -> None:
@@ -386,7 +390,7 @@ def _seat_change(game: Game, hand: Hand, event: events.HandEvent, judge: Any) ->
     dealer = hand.seating[hand.dealer]
     table = seating.take_seats(game)
     if dealer in game.players:
-        seat, reason = game.players.index(dealer), hand.dealer_reason
+        seat, reason = game.players.index(dealer), hand.dealer_why
     else:
         seat, reason = seating.next_dealer(game, table, dealer, by_score=False)
     game.hands.pop()
@@ -413,7 +417,7 @@ _HANDLERS: dict[type, Any] = {
 # --- hand closing and the schedule -------------------------------------------------
 
 
-def _open_hand(game: Game, number: int, dealer: int, reason: str) -> None:
+def _open_hand(game: Game, number: int, dealer: int, reason: outcomes.Reason) -> None:
     hand = state.new_hand(game, number, dealer, reason)
     game.hands.append(hand)
     for family in families.applying(game):  # picks the rules force at this deal (Pick Your Poison)
@@ -461,18 +465,26 @@ def _forfeits(game: Game, hand: Hand) -> list[outcomes.Forfeit]:
             continue
         if pants.once and "pants" in game.forfeits[player]:
             found.append(outcomes.Forfeit(player, "pants", bid, took, paid=False))
-            text = _("{player} bid {bid} and took {took}, but has already paid the pants forfeit").format(
-                player=player, bid=bid, took=took
-            )
+            text = outcomes.Reason(_pants_words, True, player, bid, took)
             hand.announcements.append(outcomes.Announcement(text, (player,)))
             continue
         found.append(outcomes.Forfeit(player, "pants", bid, took))
         game.forfeits[player].append("pants")
-        text = _("PANTS: {player} bid {bid} and took {took}: off with the pants (or 'Dumbass' on the forehead)").format(
-            player=player, bid=bid, took=took
-        )
+        text = outcomes.Reason(_pants_words, False, player, bid, took)
         hand.announcements.append(outcomes.Announcement(text, (player,)))
     return found
+
+
+def _pants_words(paid_before: bool, player: str, bid: int, took: int | None) -> str:
+    if paid_before:
+        said = _("{player} bid {bid} and took {took}, but has already paid the pants forfeit")
+    else:
+        said = _("PANTS: {player} bid {bid} and took {took}: off with the pants (or 'Dumbass' on the forehead)")
+    return said.format(player=player, bid=bid, took=took)
+
+
+def _tie_words(leaders: list[str]) -> str:
+    return _("{players} tie for the lead: another hand at the final size").format(players=all_of(leaders))
 
 
 def _reached(end: rulesets.End, total: Fraction) -> bool:
@@ -492,8 +504,7 @@ def _advance(game: Game, hand: Hand) -> None:
             game.finished = True
             return
         leaders = game.leaders()
-        text = _("{players} tie for the lead: another hand at the final size").format(players=all_of(leaders))
-        hand.announcements.append(outcomes.Announcement(text, tuple(leaders)))
+        hand.announcements.append(outcomes.Announcement(outcomes.Reason(_tie_words, leaders), tuple(leaders)))
     table = seating.take_seats(game)
     last_dealer = hand.seating[hand.dealer]
     seat, reason = seating.next_dealer(game, table, last_dealer, by_score=rules.dealer == "lowest-score")

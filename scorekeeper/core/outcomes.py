@@ -96,10 +96,15 @@ class ForcedPick(NamedTuple):
 
 class Announcement(NamedTuple):
     """What the table hears as a hand closes (a moon, a sweep, a forfeit, a tie to play off),
-    and the players it is about."""
+    and the players it is about. Its words are put together when shown (`text`), in the
+    language in use then: a replay's state is the same whatever the language."""
 
-    text: str
+    said: Reason
     about: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        return str(self.said)
 
 
 class Outcome(NamedTuple):

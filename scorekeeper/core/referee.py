@@ -30,6 +30,7 @@ from scorekeeper.core.cards import (
 )
 from scorekeeper.core.errors import EntryError, UsageError
 from scorekeeper.core.language import _, listed
+from scorekeeper.core.outcomes import Reason
 
 JokerRule = Literal["jester", "high"]
 
@@ -38,7 +39,12 @@ JokerRule = Literal["jester", "high"]
 class TrickVerdict:
     winner: int  # 0-based index into the cards as played
     led: str | None  # the led suit
-    reason: str  # e.g. "Q♥ wins: highest heart; no trump played"
+    why: Reason  # the reason the winner won, put in words when shown
+
+    @property
+    def reason(self) -> str:
+        """e.g. "Q♥ wins: highest heart; no trump played", in the language in use."""
+        return str(self.why)
 
 
 def trick_winner(
@@ -77,23 +83,30 @@ def trick_winner(
     if jokers == "high":
         high = [i for i, card in enumerate(cards) if card.is_joker]
         if high:
-            if len(high) > 1:
-                why = _("{card} wins: Jokers are high, and the first one played wins")
-            else:
-                why = _("{card} wins: Jokers are high")
-            return TrickVerdict(high[0], led, why.format(card=cards[high[0]]))
+            return TrickVerdict(high[0], led, Reason(_high_joker_words, cards[high[0]], len(high) > 1))
 
     trumps = [i for i in suited if cards[i].bears(trump)]
     pool = trumps or [i for i in suited if cards[i].bears(led)]
     winner = max(pool, key=lambda i: (cards[i].rank, -i))
     won_by_trump = bool(trumps)
-    what = _what_won(kind, trump if won_by_trump else led, trump=won_by_trump, only=len(pool) == 1)
-    if not won_by_trump and trump:
+    suit = trump if won_by_trump else led
+    reason = Reason(_winner_words, cards[winner], kind, suit, won_by_trump, len(pool) == 1, bool(trump))
+    return TrickVerdict(winner, led, reason)
+
+
+def _high_joker_words(card: Card, several: bool) -> str:
+    if several:
+        return _("{card} wins: Jokers are high, and the first one played wins").format(card=card)
+    return _("{card} wins: Jokers are high").format(card=card)
+
+
+def _winner_words(card: Card, kind: Kind, suit: str, by_trump: bool, only: bool, trump_named: bool) -> str:
+    """Why `card` won, e.g. "Q♥ wins: highest heart; no trump played"."""
+    what = _what_won(kind, suit, trump=by_trump, only=only)
+    if not by_trump and trump_named:
         # TRANSLATORS: {rule} is what made the card win, e.g. "highest heart"
-        reason = _("{card} wins: {rule}; no trump played")
-    else:
-        reason = _("{card} wins: {rule}")
-    return TrickVerdict(winner, led, reason.format(card=cards[winner], rule=what))
+        return _("{card} wins: {rule}; no trump played").format(card=card, rule=what)
+    return _("{card} wins: {rule}").format(card=card, rule=what)
 
 
 def can_follow(card: Card, led: str | None) -> bool:

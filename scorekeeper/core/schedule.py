@@ -6,7 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from scorekeeper.core import cards, errors, rulesets
-from scorekeeper.core.language import _, ngettext
+from scorekeeper.core.language import N_, _, ngettext
+from scorekeeper.core.outcomes import Reason
 
 FLIP_RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13}
 
@@ -170,7 +171,7 @@ def card_holder(ruleset: rulesets.Ruleset, players: int) -> str:
 
 def lowest_score_dealer(
     totals: list[Fraction], last_dealer: int, winner: str, away: frozenset[int] = frozenset()
-) -> tuple[int, str]:
+) -> tuple[int, Reason]:
     """Pick Your Poison: the deal goes to the lowest total (highest, for a game the lowest
     wins), never to the player who just dealt; ties go to the tied player met first going
     clockwise from the last dealer's left. Returns the seat and the reason in words."""
@@ -186,11 +187,16 @@ def lowest_score_dealer(
     dealer_tied = last_dealer not in away and totals[last_dealer] == target
     if last_dealer not in away and totals[last_dealer] == lowest_all:
         # the last dealer is passed over whether alone at the bottom or tied there
-        notes.append(_("tied with the last dealer, who just dealt") if dealer_tied else _("the lowest just dealt"))
+        notes.append(N_("tied with the last dealer, who just dealt") if dealer_tied else N_("the lowest just dealt"))
     if len(tied) > 1:
-        notes.append(_("first from the last dealer's left") if dealer_tied else _("tied; first from the last dealer's left"))
-    why = _("lowest score") if target == lowest_all else _("next-lowest score")
+        notes.append(N_("first from the last dealer's left") if dealer_tied else N_("tied; first from the last dealer's left"))
+    return seat, Reason(_lowest_words, target == lowest_all, notes)
+
+
+def _lowest_words(lowest: bool, notes: list[str]) -> str:
+    """Why the lowest score deals, in words: "lowest score (the lowest just dealt)"."""
+    why = _("lowest score") if lowest else _("next-lowest score")
     if not notes:
-        return seat, why
+        return why
     # TRANSLATORS: why a player deals, e.g. "lowest score (the lowest just dealt)"
-    return seat, _("{reason} ({notes})").format(reason=why, notes="; ".join(notes))
+    return _("{reason} ({notes})").format(reason=why, notes="; ".join(_(note) for note in notes))

@@ -297,26 +297,33 @@ def announcements(phase: rulesets.Phase, judged: list[MoonVerdict | SweepVerdict
     news = []
     for verdict in judged:
         if isinstance(verdict, SweepVerdict):
-            text = ngettext(
-                "SWEEP: {player} took the {count} penalty: {points} instead of {usual}",
-                "SWEEP: {player} took all {count} penalties: {points} instead of {usual}",
-                verdict.penalties,
-            ).format(
-                player=verdict.player, count=verdict.penalties, points=points_text(verdict.points),
-                usual=points_text(verdict.usual),
-            )  # fmt: skip
-            news.append(Announcement(text, (verdict.player,)))
+            news.append(Announcement(Reason(_sweep_news, verdict), (verdict.player,)))
             continue
         adjustment = phase.adjust[verdict.adjustment]
         assert isinstance(adjustment, rulesets.Moon)
         outcome = adjustment.success if verdict.made else adjustment.failure
-        if verdict.made:
-            # TRANSLATORS: {outcome} is how the hand scores, e.g. "Ann 0, each opponent 26"
-            text = _("MOON: {player} shot the moon: {outcome}")
-        else:
-            text = _("MOON: {player} declared the moon and failed: {outcome}")
-        news.append(Announcement(text.format(player=verdict.player, outcome=_outcome_text(verdict.player, outcome)), (verdict.player,)))
+        news.append(Announcement(Reason(_moon_news, verdict, outcome), (verdict.player,)))
     return news
+
+
+def _sweep_news(verdict: SweepVerdict) -> str:
+    return ngettext(
+        "SWEEP: {player} took the {count} penalty: {points} instead of {usual}",
+        "SWEEP: {player} took all {count} penalties: {points} instead of {usual}",
+        verdict.penalties,
+    ).format(
+        player=verdict.player, count=verdict.penalties, points=points_text(verdict.points),
+        usual=points_text(verdict.usual),
+    )  # fmt: skip
+
+
+def _moon_news(verdict: MoonVerdict, outcome: rulesets.Outcome) -> str:
+    if verdict.made:
+        # TRANSLATORS: {outcome} is how the hand scores, e.g. "Ann 0, each opponent 26"
+        said = _("MOON: {player} shot the moon: {outcome}")
+    else:
+        said = _("MOON: {player} declared the moon and failed: {outcome}")
+    return said.format(player=verdict.player, outcome=_outcome_text(verdict.player, outcome))
 
 
 def _outcome_text(taker: str, outcome: rulesets.Outcome) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 
 from scorekeeper.core import errors, events, names, plain, rulesets, schedule, scoring, state
 from scorekeeper.core.language import N_, _, ngettext
+from scorekeeper.core.outcomes import Reason
 
 JOIN_RULE = state.JOIN_RULE
 ADJUST_RULE = state.ADJUST_RULE
@@ -55,9 +56,12 @@ def on_adjust(game: state.Game, hand: state.Hand, event: events.PointsAdjusted) 
     if not reason:
         raise errors.UsageError(_("a ruling needs its reason; add --reason \"…\" (e.g. --reason \"slow play\")"))
     value = points(game, event.points)
+    hand.rulings.append(scoring.Item(player, value, ADJUST_RULE, Reason(_ruling_words, reason, value)))
+
+
+def _ruling_words(reason: str, value: Fraction) -> str:
     # TRANSLATORS: {reason} is the scorer's own words
-    text = _("house ruling: {reason} → {points}").format(reason=reason, points=scoring.points_text(value))
-    hand.rulings.append(scoring.Item(player, value, ADJUST_RULE, text))
+    return _("house ruling: {reason} → {points}").format(reason=reason, points=scoring.points_text(value))
 
 
 def check_name(game: state.Game, name: str) -> None:
@@ -234,7 +238,7 @@ def take_seats(game: state.Game) -> Seated:
     return Seated(circle, frozenset(i for i, p in enumerate(circle) if p not in seated), arrivals)
 
 
-def next_dealer(game: state.Game, table: Seated, last_dealer: str, by_score: bool) -> tuple[int, str]:
+def next_dealer(game: state.Game, table: Seated, last_dealer: str, by_score: bool) -> tuple[int, Reason]:
     """Who deals next, as a seat of the players now seated, and why: the next seat to the left
     of `last_dealer` still at the table, or (`by_score`, Pick Your Poison) the lowest score
     among them, never the last dealer."""
@@ -242,29 +246,43 @@ def next_dealer(game: state.Game, table: Seated, last_dealer: str, by_score: boo
     if by_score:
         totals = game.totals()
         seat, why = schedule.lowest_score_dealer([totals[p] for p in circle], at, game.ruleset.end.winner, table.away)
-        # TRANSLATORS: why a player deals and their score, e.g. "lowest score, -5"
-        reason = _("{reason}, {points}").format(reason=why, points=scoring.points_text(totals[circle[seat]]))
+        reason = Reason(_score_words, why, totals[circle[seat]])
     else:
         steps = (schedule.seat_left(at, len(circle), k) for k in range(1, len(circle) + 1))
-        seat, reason = next(s for s in steps if s not in table.away), _("deal passes left")
+        seat, reason = next(s for s in steps if s not in table.away), Reason(_, N_("deal passes left"))
     return game.players.index(circle[seat]), reason
 
 
-def _start_score(game: state.Game, event: events.PlayerJoined, totals: dict[str, Fraction]) -> tuple[Fraction, str]:
-    """A newcomer's starting score and the reason in words (option join_score)."""
+def _score_words(why: Reason, total: Fraction) -> str:
+    # TRANSLATORS: why a player deals and their score, e.g. "lowest score, -5"
+    return _("{reason}, {points}").format(reason=why, points=scoring.points_text(total))
+
+
+def _start_score(game: state.Game, event: events.PlayerJoined, totals: dict[str, Fraction]) -> tuple[Fraction, Reason]:
+    """A newcomer's starting score and the reason, in words when shown (option join_score)."""
     if event.score is not None:
         value = points(game, event.score)
-        return value, _("joined with {points} (given at the table)").format(points=scoring.points_text(value))
+        return value, Reason(_joined_words, "given", value, None)
     still_in = [totals[p] for p in game.players if p not in game.left]
     how = game.ruleset.join_score
     if how == "zero" or not still_in:
-        return Fraction(0), _("joined with 0 (join_score zero)")
+        return Fraction(0), Reason(_joined_words, "zero", Fraction(0), None)
     if how == "average":
         mean = sum(still_in, Fraction(0)) / len(still_in)
         value = Fraction(int(mean + Fraction(1, 2)) if mean >= 0 else -int(-mean + Fraction(1, 2)))
-        return value, _("joined with the players' average, {points}").format(points=scoring.points_text(value))
+        return value, Reason(_joined_words, "average", value, None)
     worst = min(still_in) if game.ruleset.end.winner == "highest" else max(still_in)
     last = next(p for p in game.players if p not in game.left and totals[p] == worst)
-    return worst, _("joined with the score of the player in last place ({player}, {points})").format(
-        player=last, points=scoring.points_text(worst)
-    )
+    return worst, Reason(_joined_words, "last", worst, last)
+
+
+def _joined_words(how: str, value: Fraction, last: str | None) -> str:
+    if how == "given":
+        said = _("joined with {points} (given at the table)")
+    elif how == "zero":
+        said = _("joined with 0 (join_score zero)")
+    elif how == "average":
+        said = _("joined with the players' average, {points}")
+    else:
+        said = _("joined with the score of the player in last place ({player}, {points})")
+    return said.format(points=scoring.points_text(value), player=last)

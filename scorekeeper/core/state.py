@@ -24,7 +24,7 @@ class PlayedTrick(NamedTuple):
     seats: list[int]  # the seat that played each card
     led: str | None
     winner: int  # seat
-    reason: str
+    reason: outcomes.Reason  # why the winner won, in words when shown (`str`)
     forced: bool = False  # the leader said nothing else could be led (an unbroken suit)
 
 
@@ -38,7 +38,7 @@ class Hand:
         leader: int | None,
         size: int | None,
         phase: rulesets.Phase,
-        dealer_reason: str,
+        dealer_why: outcomes.Reason,
         seating: list[str],
     ) -> None:
         self.number = number
@@ -47,7 +47,7 @@ class Hand:
         self.leader = leader
         self.size = size
         self.phase = phase
-        self.dealer_reason = dealer_reason
+        self.dealer_why = dealer_why  # why this seat deals, in words when shown (`dealer_reason`)
         self.trump: str | None = None
         self.trump_known = False
         self.trump_card: str | None = None
@@ -69,6 +69,11 @@ class Hand:
         self.outcome: outcomes.Outcome | None = None  # what the hand decided, once it closes
         self.announcements: list[outcomes.Announcement] = []
         self.closed = False
+
+    @property
+    def dealer_reason(self) -> str:
+        """Why this seat deals ("deal passes left"), in the language in use."""
+        return str(self.dealer_why)
 
     @property
     def items(self) -> tuple[scoring.Item, ...]:
@@ -316,7 +321,7 @@ class Game:
         )
 
 
-def new_hand(game: Game, number: int, dealer: int, reason: str) -> Hand:
+def new_hand(game: Game, number: int, dealer: int, reason: outcomes.Reason) -> Hand:
     """Hand `number` as dealt by seat `dealer` to the players seated now."""
     rules, n = game.ruleset, len(game.players)
     hand = Hand(
@@ -325,7 +330,7 @@ def new_hand(game: Game, number: int, dealer: int, reason: str) -> Hand:
         leader=schedule.leader(rules, dealer, n),
         size=schedule.hand_size(rules, n, number, game.start_players),
         phase=rules.phase(number),
-        dealer_reason=reason,
+        dealer_why=reason,
         seating=list(game.players),
     )
     if rules.trump.kind == "rotating":

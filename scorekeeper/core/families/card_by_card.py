@@ -99,7 +99,7 @@ def _on_trick(game: state.Game, hand: state.Hand, event: events.TrickPlayed) -> 
     at = setter(played)
     _check_lead(game, hand, played[at], verdict.led, names[seats[at]], event.forced, after_joker=at != 0)
     hand.played.append(
-        state.PlayedTrick(played, seats, verdict.led, seats[verdict.winner], verdict.reason, event.forced)
+        state.PlayedTrick(played, seats, verdict.led, seats[verdict.winner], verdict.why, event.forced)
     )
     if len(hand.played) == hand.size:
         _finish(game, hand)
@@ -565,7 +565,7 @@ def trick_report(game: state.Game, hand: state.Hand) -> dict[str, Any]:
         "led": played.led,
         "winner": names[played.winner],
         "card": winner.code,
-        "reason": played.reason,
+        "reason": str(played.reason),
         "leads_next": leads_next,
         "hand_closed": hand.closed,
         "flags": [f.data() for f in flags(game, hand) if f.proof_trick == number],
