@@ -49,7 +49,7 @@ def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, 
         secret=auth.Scorer(None),
         scorer=None if read_only else scorer.Scorer(group, context, folder, home),
     )
-    parts.extra["night_pages"] = pages.Pages(pages.FOLDER.with_name("night_page"))
+    parts.extra["night_pages"] = pages.Pages(pages.FOLDER.with_name("night_page"), shared=(pages.FOLDER / pages.SAY,))
     parts.extra["tables"] = {}  # game id -> that table's Parts, as each table is first seen
     shown, reachable = network.reachable_host(host)
     linked: set[str] = set()
