@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from scorekeeper.serve import speech
+from scorekeeper.words import catalogs
 
 FOLDER = Path(__file__).with_name("page")
 INDEX = "index.html"
@@ -93,6 +94,6 @@ class Pages:
     @functools.cache  # noqa: B019 (one Pages per server, kept while it serves)
     def _in_language(self, name: str, code: str) -> PageFile:
         text = self.files[name].body.decode("utf-8")
-        data = json.dumps(speech.said(code, self.scripts), ensure_ascii=False).replace("<", "\\u003c")
+        data = json.dumps(speech.said(catalogs.translations(code), self.scripts), ensure_ascii=False).replace("<", "\\u003c")
         text = text.replace(_LANG, f'<html lang="{code}">', 1).replace(_SAID, _SAID.replace("><", f">{data}<"), 1)
         return _file(text.encode("utf-8"), self.files[name].kind)

@@ -9,11 +9,13 @@ English needs none, its messages are its text."""
 
 from __future__ import annotations
 
+import gettext
 import json
 import re
 from typing import Any
 from urllib.parse import parse_qs
 
+from scorekeeper.core import language
 from scorekeeper.words import catalogs
 
 ENGLISH = "en"
@@ -39,20 +41,20 @@ def of_request(scope: dict[str, Any]) -> str:
 def messages(script: str) -> list[tuple[str, str | None]]:
     """Each message `script` says, once: (msgid, None) for t, (singular, plural) for nt."""
     found: dict[tuple[str, str | None], None] = {}
-    for keyword, first, second in _CALL.findall(script):
+    code = re.sub(r"^\s*//.*$", "", script, flags=re.M)  # a comment's words are not said
+    for keyword, first, second in _CALL.findall(code):
         singular = json.loads(f'"{first}"')
         plural = json.loads(f'"{second}"') if keyword == "nt" and second else None
         found[(singular, plural)] = None
     return list(found)
 
 
-def said(code: str, scripts: list[str]) -> dict[str, Any]:
-    """What a page in language `code` is given to say its scripts' messages: `t` (msgid ->
-    its translation), `nt` (singular -> each plural form) and `forms` (the plural form of each
-    n below FORMS). Nothing for English."""
-    if code == ENGLISH:
+def said(speaker: gettext.NullTranslations, scripts: list[str]) -> dict[str, Any]:
+    """What a page is given to say its scripts' messages through `speaker` (a language's
+    catalog): `t` (msgid -> its translation), `nt` (singular -> each plural form) and `forms`
+    (the plural form of each n below FORMS). Nothing for English."""
+    if speaker is language.ENGLISH:
         return {}
-    speaker = catalogs.translations(code)
     rule = getattr(speaker, "plural", None) or (lambda n: int(n != 1))
     forms = [int(rule(n)) for n in range(FORMS)]
     first_of = {}  # each plural form, by the first n that takes it

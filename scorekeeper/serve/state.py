@@ -269,7 +269,7 @@ def _closed_before(parsed: list[Any], number: int | None) -> bool:
 
 def _plain_need(need: str) -> str:
     """What is still to record, for the players: the words without the scorer's command."""
-    return re.sub(r" \(`[^`]*`[^)]*\)$", "", _(reports.NEED_WORDS[need]) if need in reports.NEED_WORDS else need)
+    return re.sub(r" \(`[^`]*`[^)]*\)", "", _(reports.NEED_WORDS[need]) if need in reports.NEED_WORDS else need)
 
 
 def page_state(

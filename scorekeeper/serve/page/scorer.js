@@ -72,9 +72,10 @@ function drawEntry(s) {
   const key = [s.game.id, s.status.hand, need].join("|");
   if (key !== pickKey) { picks = {}; pickKey = key; }
   const reply = el("div", lastReply && lastReply.kind, lastReply && lastReply.text); reply.id = "reply";
+  const what = need ? needWords(need) : t("nothing to record");
   const heading = s.standings.finished ? t("Game over")
     // TRANSLATORS: {what} is what the hand needs next, e.g. "the bids"
-    : t("Hand {hand}: {what}", { hand: s.status.hand, what: need ? needWords(need) : t("nothing to record") });
+    : t("Hand {hand}: {what}", { hand: s.status.hand, what });
   const deals = s.status.cards !== null
     ? nt("{dealer} deals · {count} card", "{dealer} deals · {count} cards", s.status.cards, { dealer: s.status.dealer, count: s.status.cards })
     : t("{dealer} deals", { dealer: s.status.dealer });

@@ -324,7 +324,8 @@ if (scorer !== null) {
 function live(ok, text) { const l = $("live"); l.classList.toggle("down", !ok); l.textContent = text; }
 function trouble(message) {
   const p = $("problem");
-  clear(p).append(el("div", "text", t("The scorer's store cannot be read just now: {problem}", { problem: message || t("starting") })));
+  const problem = message || t("starting");
+  clear(p).append(el("div", "text", t("The scorer's store cannot be read just now: {problem}", { problem })));
   p.classList.add("on");
 }
 function received(data) {
