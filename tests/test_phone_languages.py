@@ -319,15 +319,19 @@ def test_a_german_phone_reads_the_page_and_a_refusal_in_german(sk, home, chromiu
     german = catalogs.translations("de")
     try:
         with opened(chromium, locale="de-DE") as page:
-            page.goto(server.scorer_url)
+            page.goto(server.url + "#scorer=an-old-link-replaced-since")
             page.locator("#entry h2").wait_for()
             assert page.evaluate("document.documentElement.lang") == "de"
             assert page.locator("#h-standings").inner_text() == german.gettext("Standings") != "Standings"
-            page.locator("#tools").get_by_role("button", name=german.gettext("Join"), exact=True).click()
-            page.fill("#tool input[name=name]", "Ann")
-            page.locator("#tool").get_by_role("button", name=german.gettext("Join"), exact=True).click()
-            page.locator("#reply.refused").wait_for()
-            refused = german.gettext("refused: {problem}").split("{")[0]
-            assert refused != "refused: " and page.locator("#reply").inner_text().startswith(refused)
+            page.locator("#tools").get_by_role("button", name=german.gettext("Undo"), exact=True).click()
+            page.locator("#tools").get_by_role("button", name=german.gettext("Tap again to undo"), exact=True).click()
+            page.locator("#entry p.check.bad").wait_for()  # the server's refusal, and the page's own words
+            refusal = "this link cannot write: open the scorer's link the terminal shows (it may have been replaced)"
+            assert page.evaluate("lastReply.text") == german.gettext(refusal) != refusal
+            assert page.locator("#entry p.check.bad").inner_text() == german.gettext(
+                "This scorer's link is not the current one (a new link was made at the laptop): it can no longer "
+                "record. Scan the new scorer's link."
+            )
+            page.screenshot(path=str(home / "de.png"), full_page=True)
     finally:
         server.stop()

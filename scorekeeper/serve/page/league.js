@@ -41,7 +41,7 @@ function ratingsTable(data) {
     cell(row, String(p.games), "num");
     cell(row, signed(p.change), "num " + (p.change > 0 ? "up" : p.change < 0 ? "down" : ""));
   });
-  if (!data.players.length) cell(body.insertRow(), t("No finished games to rate yet."));
+  if (!data.players.length) cell(body.insertRow(), t("No finished games to rate yet.")).colSpan = 7;
 }
 function recordsSection(title, players, columns) {
   const section = document.createElement("section");
