@@ -285,6 +285,8 @@ def test_a_phone_in_the_pseudo_language_shows_no_unmarked_english(sk, home, chro
             page.locator("#entry h2", has_text=q("Hand {hand}: {what}").format(hand=2, what=q("the bids"))).wait_for()
             assert page.evaluate("document.documentElement.lang") == "qps"
             assert unmarked(page, names) == []
+            # its links keep the language its address named (the lobby's, shown at a night's table)
+            assert page.evaluate("document.getElementById('lobby').href") == server.url + "night?lang=qps"
             for tool in ("Join", "Leave", "Rename", "Adjust", "Comment", "Why?", "New game", "Past hand"):
                 page.locator("#tools").get_by_role("button", name=q(tool), exact=True).click()
                 page.locator("#tool > *").first.wait_for()

@@ -30,7 +30,7 @@ function tableCard(row, linked) {
   const heading = el("h2");
   if (linked) {
     const link = el("a", where(row));
-    link.href = `/table/${encodeURIComponent(row.game)}/`;
+    link.href = spoken(`/table/${encodeURIComponent(row.game)}/`);  // in this page's language
     heading.append(link);
   } else {
     heading.textContent = where(row);

@@ -6,6 +6,7 @@ for (const [id, text] of Object.entries({
   "h-league": t("League"), "summary": t("Reading the league…"), "to-table": t("The game on the table"), "h-ratings": t("Ratings"),
   "note": t("Rating = μ − 3σ (Plackett-Luce over the finished games, in the order played): the skill a player very likely has at least. “Last game” is the change over their latest game."),
 })) document.getElementById(id).textContent = text;
+document.getElementById("to-table").href = spoken("/");  // in this page's language
 function cell(row, text, cls) {
   const td = document.createElement("td");
   td.textContent = text;

@@ -21,8 +21,10 @@ function nt(singular, plural, n, values) {
   const text = forms && forms[form] !== undefined ? forms[form] : Number(n) === 1 ? singular : plural;
   return fill(text, values);
 }
-// An answer of this server in the page's language: its replies and refusals come in it too.
-function spoken(path) { return path + (path.includes("?") ? "&" : "?") + "lang=" + encodeURIComponent(LANG); }
+// An address of this server in the page's language: the language the page's own address named
+// (?lang=fr), if it named one, goes with it; else the browser's preferences choose, as for the page.
+const ASKED = new URLSearchParams(location.search).get("lang");
+function spoken(path) { return ASKED ? path + (path.includes("?") ? "&" : "?") + "lang=" + encodeURIComponent(ASKED) : path; }
 // What a hand still needs, for the players (the state names it as data: "bids").
 function needWords(need) {
   return { flip: t("the flipped card"), trump: t("the trump"), cursed: t("the cursed suit"), bids: t("the bids"), poisons: t("the poisons"),

@@ -40,6 +40,7 @@ function label() {
     "footnote": t("Read-only: nothing can be changed from this page. It updates by itself. This phone keeps each hand's chain digest as it first saw it, and says so if the record is ever rewritten."),
   };
   for (const [id, text] of Object.entries(labels)) $(id).textContent = text;
+  $("lobby").href = spoken("/night");  // the night's lobby, in this page's language
   $("chart").append(el("p", "muted", t("No hand scored yet.")));
 }
 label();
