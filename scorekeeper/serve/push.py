@@ -23,7 +23,7 @@ from typing import Any
 
 from scorekeeper.core import errors
 from scorekeeper.core.language import _
-from scorekeeper.serve import state
+from scorekeeper.serve import speech, state
 from scorekeeper.storage import store
 
 WATCH_SECONDS = 0.1  # how often the chain head is read
@@ -257,7 +257,7 @@ class Hub:
 
     async def frame_in(self, code: str) -> bytes:
         """The current snapshot as a stream's event, in the language `code`."""
-        if code == state.ENGLISH or self.current is None or not self.current.ok:
+        if code == speech.ENGLISH or self.current is None or not self.current.ok:
             return self.frame
         made = self._frames.get(code)
         if made is None:
@@ -267,7 +267,7 @@ class Hub:
             )
         return await asyncio.shield(made)
 
-    async def stream(self, code: str = state.ENGLISH) -> AsyncIterator[bytes]:
+    async def stream(self, code: str = speech.ENGLISH) -> AsyncIterator[bytes]:
         """One phone's events, in the language `code`: the state now, then each new one as it
         comes (`event: state`, or `event: failed` with `{"error": …}` when the store cannot be
         read), and a comment every KEEPALIVE_SECONDS of quiet."""

@@ -59,6 +59,7 @@ from typing import Any, NamedTuple
 from scorekeeper import choices, interpreter, table
 from scorekeeper.core import engine, events, language
 from scorekeeper.core.language import _
+from scorekeeper.serve import speech
 from scorekeeper.sheets import charts, score_sheet
 from scorekeeper.storage import digests, store
 from scorekeeper.words import reports
@@ -80,12 +81,9 @@ class Snapshot(NamedTuple):
         return in_language(self, code)
 
 
-ENGLISH = "en"
-
-
 def in_language(shot: Any, code: str) -> bytes:
     """A snapshot's state (its `state`, and `said` in other languages) in the language `code`."""
-    if code == ENGLISH or shot.said is None:
+    if code == speech.ENGLISH or shot.said is None:
         return shot.state
     return shot.said.state(code)
 

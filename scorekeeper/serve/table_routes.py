@@ -18,8 +18,7 @@ from scorekeeper.core.language import _
 from scorekeeper.serve.parts import not_found, spoken
 from scorekeeper.serve.parts import of as parts_of
 from scorekeeper.serve.parts import refusal as error
-
-ENGLISH = "en"
+from scorekeeper.serve.speech import ENGLISH
 
 
 async def page(request: Request) -> Response:
