@@ -204,7 +204,7 @@ def test_the_scorers_reply_and_its_state_come_in_the_pages_language_and_the_tabl
                                  {"Authorization": f"Bearer {server.secret}"})  # fmt: skip
         assert refused.status == 400
         problem = q("`{word}` is a word of `play` in the terminal; give an answer or a command").format(word="help")
-        assert refused.json() == {"error": q("error: {problem}").format(problem=problem)}
+        assert refused.json() == {"error": q("error: {message}").format(message=problem)}
         done = server.request("POST", "/api/entry?lang=qps", json.dumps({"line": "trump h"}),
                               {"Authorization": f"Bearer {server.secret}"})  # fmt: skip
         assert done.status == 200

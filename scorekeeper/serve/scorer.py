@@ -112,15 +112,17 @@ class Scorer:
             try:
                 code = self._enter(line, chosen, capture)
             except interpreter.Forbidden as exc:
-                return Answer(FORBIDDEN, "", _("refused: {problem}").format(problem=exc), [])
+                return Answer(FORBIDDEN, "", _("refused: {reason}").format(reason=exc), [])
             except errors.ScorekeeperError as exc:
-                said = _("refused: {problem}") if exc.exit_code == 1 else _("error: {problem}")
-                return Answer(exc.exit_code, "", said.format(problem=exc), [])
+                if exc.exit_code == 1:
+                    return Answer(exc.exit_code, "", _("refused: {reason}").format(reason=exc), [])
+                return Answer(exc.exit_code, "", _("error: {message}").format(message=exc), [])
             finally:
                 _CAPTURED.reset(token)
             said = capture.err.getvalue().splitlines()
-            warnings = [line.removeprefix("warning: ") for line in said if line.startswith("warning: ")]
-            error = "\n".join(line for line in said if not line.startswith("warning: "))
+            warned = _("warning: {warning}").split("{warning}")[0]  # how the command line begins a warning
+            warnings = [line.removeprefix(warned) for line in said if line.startswith(warned)]
+            error = "\n".join(line for line in said if not line.startswith(warned))
             known = (
                 (self._known[1], self._game) if code == 0 and self._known and self._game is not None else None
             )

@@ -105,7 +105,7 @@ def not_at_this_table(line: str, game: str | None, table: str) -> Response | Non
     try:
         words = interpreter.split(line)
     except errors.UsageError as exc:
-        return refusal(400, _("error: {problem}").format(problem=exc))
+        return refusal(400, _("error: {message}").format(message=exc))
     if (game is not None and game != table) or any(w == "--game" or w.startswith("--game=") for w in words):
         return refusal(403, _("refused: a table's scorer writes to its own table; --game is not taken here"))
     if words and words[0].casefold() in NOT_FOR_A_TABLE:

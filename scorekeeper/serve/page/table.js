@@ -117,7 +117,8 @@ function swapCheck(s) {
 }
 function started(at) {
   const d = new Date(at);
-  return isNaN(d) ? t("at an unknown time") : d.toLocaleDateString(LANG) + " " + clock(d.getTime());
+  // TRANSLATORS: when a game started, where this phone cannot tell
+  return isNaN(d) ? t("unknown") : d.toLocaleDateString(LANG) + " " + clock(d.getTime());
 }
 function showSwap(swap, s) {
   const box = clear($("swap"));
@@ -128,7 +129,7 @@ function showSwap(swap, s) {
   const text = el("div", "text",
     el("p", null, t("This is no longer the game this phone followed.")),
     el("small", null, [
-      // TRANSLATORS: {started} is a date and time, or "at an unknown time"
+      // TRANSLATORS: {started} is a date and time, or "unknown"
       t("It followed {game} ({players}; started {started}), last seen at {time}.",
         { game: swap.was.name, players: swap.was.players.join(", "), started: started(swap.was.started_at), time: clock(swap.was.seen) }),
       swap.unseen.length > 1
