@@ -577,7 +577,7 @@ def hand_json(row: Row) -> dict[str, Any]:
         "starts": {c.player: scoring.points_json(c.start) for c in row.cells if c.start is not None},
         "totals": {c.player: scoring.points_json(c.total) for c in row.cells if c.seated},
         "players": {c.player: _cell_json(c) for c in row.cells if c.seated},
-        "rulings": [text for _, text in row.rulings],
+        "rulings": [text for _who, text in row.rulings],
         "notes": _notes(row),
         "comments": list(row.comments),
         "announcements": list(row.announcements),

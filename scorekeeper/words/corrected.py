@@ -31,7 +31,7 @@ class Fix(NamedTuple):
 def of_hand(game: state.Game, number: int) -> list[Fix]:
     """The corrections of hand `number`, in the order they were made."""
     return [
-        Fix(c.position, events.describe(c.fact), tuple(was_text(c.fact, old) for _, old in c.superseded))
+        Fix(c.position, events.describe(c.fact), tuple(was_text(c.fact, old) for _n, old in c.superseded))
         for c in game.corrections
         if c.fact.hand == number
     ]

@@ -38,7 +38,7 @@ def said(recorded: results.Recorded) -> str:
         case events.CursedSet():
             return _("Hand {hand}: cursed suit {suit}.").format(hand=hand.number, suit=reports.suit_text(hand.cursed))
         case events.BidsRecorded():
-            bids = pairs(hand.bids)
+            bids = reports.pairs(hand.bids)
             if len(hand.bids) == len(game.players):
                 return ngettext(
                     "Hand {hand}: bids {bids} (total {total} for {count} trick).",
@@ -47,7 +47,7 @@ def said(recorded: results.Recorded) -> str:
                 ).format(hand=hand.number, bids=bids, total=sum(hand.bids.values()), count=hand.size)
             return _("Hand {hand}: bids {bids}.").format(hand=hand.number, bids=bids)
         case events.TricksRecorded():
-            return _("Hand {hand}: tricks {tricks}.").format(hand=hand.number, tricks=pairs(hand.tricks or {}))
+            return _("Hand {hand}: tricks {tricks}.").format(hand=hand.number, tricks=reports.pairs(hand.tricks or {}))
         case events.RenegeRecorded():
             from scorekeeper.core import scoring
 
@@ -73,7 +73,7 @@ def said(recorded: results.Recorded) -> str:
         case events.PoisonsRecorded():
             return _poisons_said(game, hand)
         case events.CursedCounted():
-            return _("Hand {hand}: cursed cards {counts}.").format(hand=hand.number, counts=pairs(hand.cursed_counts or {}))
+            return _("Hand {hand}: cursed cards {counts}.").format(hand=hand.number, counts=reports.pairs(hand.cursed_counts or {}))
         case events.DealerSet():
             # TRANSLATORS: {reason} says why this player deals ("the lowest total")
             return _("Hand {hand}: dealt by {player} ({reason}).").format(
@@ -99,11 +99,6 @@ def said(recorded: results.Recorded) -> str:
 
             return _trick_text(game, card_by_card.trick_report(game, hand))
     raise AssertionError(f"no reply for {type(event).__name__}")
-
-
-def pairs(values: dict[str, Any]) -> str:
-    """Each player with their value, as a reply lists them: "Ann 2, Bob 0, Cat 1"."""
-    return ", ".join(_("{player} {value}").format(player=p, value=v) for p, v in values.items())
 
 
 def _joined(game: engine.Game, hand: engine.Hand, event: events.PlayerJoined) -> str:
@@ -134,7 +129,7 @@ def _poisons_said(game: engine.Game, hand: engine.Hand) -> str:
     from scorekeeper.core.families import poisons
     from scorekeeper.words import reports
 
-    picks = pairs({p: reports.pick_said(k) for p, k in hand.poisons.items()})
+    picks = reports.pairs({p: reports.pick_said(k) for p, k in hand.poisons.items()})
     lines = [_("Hand {hand}: poisons {picks}.").format(hand=hand.number, picks=picks)]
     if hand.closed:
         return lines[0]

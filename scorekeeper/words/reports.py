@@ -62,6 +62,12 @@ def pass_word(direction: str) -> str:
     return words.get(direction, direction)
 
 
+def pairs(values: dict[str, Any]) -> str:
+    """Each player with their value, as a reply or the status lists them: "Ann 2, Bob 0, Cat 1"."""
+    # TRANSLATORS: a player and what was recorded for them: a bid, tricks, a poison
+    return ", ".join(_("{player} {value}").format(player=p, value=v) for p, v in values.items())
+
+
 def cards_each(size: int) -> str:
     """"13 cards each"."""
     return ngettext("{count} card each", "{count} cards each", size).format(count=size)
@@ -278,7 +284,7 @@ def status_text(game: engine.Game, in_turn: bool = False) -> str:
         # simultaneous bids have no order; bare values go in seating order on a command line
         lines.append(_order_line(game.ruleset.bidding.kind == "poisons", in_turn, data["order"], game.players))
     if hand.bids:
-        lines.append(_("Bids: {bids}").format(bids=", ".join(f"{p} {b}" for p, b in hand.bids.items())))
+        lines.append(_("Bids: {bids}").format(bids=pairs(hand.bids)))
     if data["legal_bids"] and "bids" in data["needs"]:
         waiting = [p for p in game.players if p not in hand.bids]
         may = "; ".join(f"{p} {span(data['legal_bids'][p])}" for p in waiting)
@@ -373,6 +379,11 @@ def pick_said(pick: scoring.PoisonPick) -> str:
     return _("bid {bid}").format(bid=pick.bid)
 
 
+def pick_typed(pick: scoring.PoisonPick) -> str:
+    """A poison as the closed hand's summary writes it, the way it is typed: "bid:3", "take"."""
+    return poison_kind(pick.kind) if pick.bid is None else f"{poison_kind(pick.kind)}:{pick.bid}"
+
+
 def poison_kind(kind: str) -> str:
     """A kind of poison in a word: "bid", "blind", "take"."""
     words = {"bid": pgettext("poison", "bid"), "blind": pgettext("poison", "blind"), "take": pgettext("poison", "take")}
@@ -392,7 +403,7 @@ def _poison_lines(game: engine.Game, data: dict[str, Any]) -> list[str]:
             )
         )
     if hand.poisons:
-        lines.append(_("Poisons: {picks}").format(picks=", ".join(f"{p} {pick_said(k)}" for p, k in hand.poisons.items())))
+        lines.append(_("Poisons: {picks}").format(picks=pairs({p: pick_said(k) for p, k in hand.poisons.items()})))
     if "poisons" in data["needs"]:
         shown = []
         for p in (p for p in data["order"] if p not in hand.poisons):
@@ -553,7 +564,7 @@ def player_facts(game: engine.Game, hand: engine.Hand, player: str, style: str =
         parts.append(_("bid {bid}").format(bid=hand.bids[player]))
     if player in hand.poisons:
         pick = hand.poisons[player]
-        parts.append(pick_said(pick) if sheet else str(pick))
+        parts.append(pick_said(pick) if sheet else pick_typed(pick))
     if hand.tricks is not None:
         took = hand.tricks[player]
         if why:
