@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.core import events, scoring
 from scorekeeper.core.language import _, ngettext
+from scorekeeper.words import joined
 
 if TYPE_CHECKING:
     from scorekeeper import results
@@ -129,8 +130,6 @@ def _forfeits(before: state.Game, after: state.Game) -> list[str]:
 
 
 def _end(before: state.Game, after: state.Game) -> list[str]:
-    from scorekeeper.words import reports
-
     out = []
     planned = after.planned_hands
     old_extra = max(0, len(before.hands) - planned) if planned else 0
@@ -144,7 +143,7 @@ def _end(before: state.Game, after: state.Game) -> list[str]:
     elif new_extra > old_extra:
         out.append(
             _("{players} now tie for the lead: hand {hand} is a tie-break hand").format(
-                players=reports.each_and(after.leaders()), hand=after.hand.number
+                players=joined.each_and(after.leaders()), hand=after.hand.number
             )
         )
     if after.finished and (not before.finished or len(after.hands) < len(before.hands)):
@@ -160,21 +159,19 @@ def _end(before: state.Game, after: state.Game) -> list[str]:
     if before.winners() != after.winners():
         if before.winners():
             # TRANSLATORS: {winner} is e.g. "the winner is now Ann"
-            out.append(_("{winner} (was {was})").format(winner=_winner(after), was=reports.each_and(before.winners())))
+            out.append(_("{winner} (was {was})").format(winner=_winner(after), was=joined.each_and(before.winners())))
         else:
             out.append(_winner(after))
     return out
 
 
 def _winner(game: state.Game) -> str:
-    from scorekeeper.words import reports
-
     winners = game.winners()
     if not winners:
         return _("there is no winner yet")
     if len(winners) == 1:
         return _("the winner is now {player}").format(player=winners[0])
-    return _("{players} now share the win").format(players=reports.each_and(winners))
+    return _("{players} now share the win").format(players=joined.each_and(winners))
 
 
 def _signed(value) -> str:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import cards, engine, families, rulesets, schedule, scoring, state
 from scorekeeper.core.language import N_, _, listed, ngettext, pgettext
+from scorekeeper.words import joined
 
 if TYPE_CHECKING:
     from scorekeeper.results import Listed
@@ -672,15 +673,7 @@ def final_text(game: engine.Game) -> str:
     winners = game.winners()
     if len(winners) == 1:
         return _("Game over: {player} wins.").format(player=winners[0])
-    return _("Game over: a shared win for {players}.").format(players=each_and(winners))
-
-
-def each_and(names: list[str]) -> str:
-    """Names joined by "and" each time, as a shared win names them: "Ann and Cat and Dan"."""
-    joined = names[0] if names else ""
-    for name in names[1:]:
-        joined = _("{items} and {last}").format(items=joined, last=name)
-    return joined
+    return _("Game over: a shared win for {players}.").format(players=joined.each_and(winners))
 
 
 def in_progress_text(game: engine.Game) -> str:
