@@ -578,9 +578,10 @@ def player_facts(game: engine.Game, hand: engine.Hand, player: str, style: str =
         if why:
             shown.append(ngettext("{count} cursed card", "{count} cursed cards", held).format(count=held))
         elif sheet:
-            shown.append(_("{count} cursed").format(count=held))
+            # TRANSLATORS: cursed cards taken, in a cell of the score sheet: "5 cursed"
+            shown.append(ngettext("{count} cursed", "{count} cursed", held).format(count=held))
         else:
-            shown.append(_("({count} cursed)").format(count=held))
+            shown.append(ngettext("({count} cursed)", "({count} cursed)", held).format(count=held))
     if held is None and hand.taken.get(player):
         captured = " ".join(str(c) for c in sorted(hand.taken[player], key=lambda c: cards.table_order(c.code, game.deck)))
         shown.append(_("captured {cards}").format(cards=captured) if why else captured)
