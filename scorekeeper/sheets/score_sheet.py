@@ -404,6 +404,22 @@ def _legend(sheet: Sheet) -> list[str]:
     return out
 
 
+def _width(text: str) -> int:
+    """How many columns `text` takes in a terminal: a format character (a zero-width joiner,
+    an invisible mark) takes none."""
+    if text.isascii():
+        return len(text)
+    import unicodedata
+
+    return sum(unicodedata.category(ch) != "Cf" for ch in text)
+
+
+def _padded(text: str, width: int, right: bool = False) -> str:
+    """`text` padded with spaces to `width` columns, on the left where `right`."""
+    pad = " " * (width - _width(text))
+    return pad + text if right else text + pad
+
+
 def text(sheet: Sheet) -> str:
     game = sheet.game
     lines = [game.ruleset.title.upper()]
@@ -412,10 +428,10 @@ def text(sheet: Sheet) -> str:
     cols = _columns(sheet)
     titles = [column_heading(c) for c in cols]
     info = [_info(sheet, row) for row in sheet.rows]
-    widths = [max([len(c), *(len(r[i]) for r in info)]) for i, c in enumerate(titles)]
+    widths = [max([_width(c), *(_width(r[i]) for r in info)]) for i, c in enumerate(titles)]
     # A player's column: the hand's facts, then the running total lined up, then any marks.
     facts_w = {
-        p: max([0, *(len(r.cells[i].written()) for r in sheet.rows)]) for i, p in enumerate(sheet.players)
+        p: max([0, *(_width(r.cells[i].written()) for r in sheet.rows)]) for i, p in enumerate(sheet.players)
     }
     total_w = {
         p: max([0, *(len(scoring.points_text(r.cells[i].total)) for r in sheet.rows)])
@@ -425,17 +441,17 @@ def text(sheet: Sheet) -> str:
     def cell(c: Cell) -> str:
         if not c.seated:
             return ""
-        facts = c.written().ljust(facts_w[c.player]) + "  " if facts_w[c.player] else ""
+        facts = _padded(c.written(), facts_w[c.player]) + "  " if facts_w[c.player] else ""
         return " ".join([facts + scoring.points_text(c.total).rjust(total_w[c.player]), *c.marks()])
 
     cells = [[cell(c) for c in row.cells] for row in sheet.rows]
     headers = sheet.headers()
-    widths += [max([len(h), *(len(r[i]) for r in cells)]) for i, h in enumerate(headers)]
+    widths += [max([_width(h), *(_width(r[i]) for r in cells)]) for i, h in enumerate(headers)]
     numeric = {"hand", "cards"}
 
     def line(values: list[str]) -> str:
         padded = [
-            v.rjust(w) if i < len(cols) and cols[i] in numeric else v.ljust(w)
+            _padded(v, w, right=i < len(cols) and cols[i] in numeric)
             for i, (v, w) in enumerate(zip(values, widths, strict=True))
         ]
         return "  ".join(padded).rstrip()

@@ -114,10 +114,14 @@ def table(rows: list[list[Any]], headers: list[str]) -> str:
 
 
 def _wide(text: str) -> bool:
-    """Whether the text holds characters two columns wide (CJK, most emoji)."""
+    """Whether the text holds characters not one column wide: two (CJK, most emoji), or none
+    (a format character: a zero-width joiner, an invisible mark)."""
     import unicodedata
 
-    return any(ord(ch) > 0x10FF and unicodedata.east_asian_width(ch) in "WF" for ch in text)
+    return any(
+        ord(ch) > 0x10FF and (unicodedata.east_asian_width(ch) in "WF" or unicodedata.category(ch) == "Cf")
+        for ch in text
+    )
 
 
 def _tabulate(wide: bool) -> ModuleType:
