@@ -22,7 +22,7 @@ from scorekeeper.core import engine, errors, language, rulesets, scoring
 from scorekeeper.core.language import _, ngettext, pgettext
 from scorekeeper.core.state import JOIN_RULE
 from scorekeeper.sheets import charts
-from scorekeeper.words import corrected, reports
+from scorekeeper.words import corrected, reports, vocabulary
 
 FORMATS = ("text", "csv", "grid", "json", "markdown", "html", "bgstats")
 MACHINE_FORMATS = ("csv", "grid", "json", "bgstats")  # read by programs: always in English
@@ -367,7 +367,7 @@ def _info(sheet: Sheet, row: Row) -> list[str]:
         "cards": "" if row.size is None else str(row.size),
         "trump": row.trump,
         "cursed": reports.suit_text(row.cursed) if row.cursed else "",
-        "game": row.phase,
+        "game": vocabulary.prose(row.phase),
         "pass": reports.pass_word(row.passing) if row.passing else "",
     }
     return [values[c] for c in _columns(sheet)]
@@ -422,7 +422,7 @@ def _padded(text: str, width: int, right: bool = False) -> str:
 
 def text(sheet: Sheet) -> str:
     game = sheet.game
-    lines = [game.ruleset.title.upper()]
+    lines = [vocabulary.prose(game.ruleset.title).upper()]
     lines += [f"{k}: {v}" for k, v in sheet.meta()]
     lines.append("")
     cols = _columns(sheet)
@@ -641,7 +641,7 @@ def md(value: str) -> str:
 
 def markdown(sheet: Sheet) -> str:
     game = sheet.game
-    lines = [f"## {md(game.ruleset.title)}", ""]
+    lines = [f"## {md(vocabulary.prose(game.ruleset.title))}", ""]
     lines += [f"- **{k}:** {md(v)}" for k, v in sheet.meta()]
     lines.append("")
     cols = _columns(sheet)
@@ -768,9 +768,9 @@ def html_sheet(sheet: Sheet) -> str:
         "<!DOCTYPE html>",
         f'<html lang="{esc(page_language())}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{esc(game.name or game.id)} — {esc(game.ruleset.title)}</title>",
+        f"<title>{esc(game.name or game.id)} — {esc(vocabulary.prose(game.ruleset.title))}</title>",
         f"<style>{_CSS}</style></head><body>",
-        f"<h1>{esc(game.ruleset.title)}</h1>",
+        f"<h1>{esc(vocabulary.prose(game.ruleset.title))}</h1>",
         '<dl class="meta">'
         + "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in sheet.meta())
         + "</dl>",

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.core import events
 from scorekeeper.core.language import _, ngettext
+from scorekeeper.words import vocabulary
 
 if TYPE_CHECKING:
     from scorekeeper.results import CachesChecked
@@ -182,7 +183,7 @@ def game_text(who) -> str:
     21:03 UTC with Ann, Bob, Cat`; an unnamed game by its ruleset's title."""
     from scorekeeper.storage import digests
 
-    name = _quoted(who.name) if who.name else _("unnamed ({title})").format(title=who.title) if who.title else _("unnamed")
+    name = _quoted(who.name) if who.name else _("unnamed ({title})").format(title=vocabulary.prose(who.title)) if who.title else _("unnamed")
     # TRANSLATORS: {name} is the game's name in quotes, or "unnamed"; {when} a date and time
     return _("{name}, started {when} with {players}").format(
         name=name, when=digests.started_text(who.started_at), players=", ".join(who.players)

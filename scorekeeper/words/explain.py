@@ -148,13 +148,13 @@ def why_text(game: engine.Game, name: str, number: int | None = None) -> str:
         head = _("{player}: {points} in {game} ({hands})").format(
             player=player,
             points=ngettext("{total} point", "{total} points", many).format(total=total),
-            game=game.ruleset.title,
+            game=vocabulary.prose(game.ruleset.title),
             hands=ngettext("{count} hand scored", "{count} hands scored", scored).format(count=scored),
         )
     else:
         shown = data["hands"][0]  # the hand's own points: a newcomer's start is a line of its own
         head = _("{player} in {hand} of {game}: {points}").format(
-            player=shown["player"], hand=reports.hand_title(game, number), game=game.ruleset.title, points=_signed(shown["points"])
+            player=shown["player"], hand=reports.hand_title(game, number), game=vocabulary.prose(game.ruleset.title), points=_signed(shown["points"])
         )
     lines = [head]
     if not data["hands"]:
@@ -182,7 +182,7 @@ def _sum_text(values: list[int | float]) -> str:
 def _hand_lines(game: engine.Game, h: dict[str, Any], player: str) -> list[str]:
     about = [_("{dealer} deals").format(dealer=h["dealer"])]
     if h["game"]:
-        about.insert(0, h["game"])
+        about.insert(0, vocabulary.prose(h["game"]))
     if h["tie_break"]:
         about.insert(0, _("tie-break {number}").format(number=h["tie_break"]))
     if h["cards"]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import cards, events
 from scorekeeper.core.language import _, ngettext
+from scorekeeper.words import vocabulary
 
 if TYPE_CHECKING:
     from scorekeeper import results
@@ -219,7 +220,7 @@ def started(game: engine.Game, in_turn: bool = False) -> str:
     from scorekeeper.words import reports
 
     head = _("New game {game}: {title}, players {players}.").format(
-        game=game.id, title=game.ruleset.title, players=", ".join(game.players)
+        game=game.id, title=vocabulary.prose(game.ruleset.title), players=", ".join(game.players)
     )
     return head + "\n" + reports.status_text(game, in_turn)
 
@@ -229,7 +230,7 @@ def imported(game: engine.Game) -> str:
     from scorekeeper.words import reports
 
     head = _("Imported game {game}: {title}, players {players}; it is now current.").format(
-        game=game.id, title=game.ruleset.title, players=", ".join(game.players)
+        game=game.id, title=vocabulary.prose(game.ruleset.title), players=", ".join(game.players)
     )
     return head + "\n" + reports.standings_text(game)
 
@@ -241,7 +242,7 @@ def imported_files(result: results.Imported) -> str:
         return imported(result.added[0])
     lines = [
         _("Imported game {game}: {title}, players {players}.").format(
-            game=game.id, title=game.ruleset.title, players=", ".join(game.roster)
+            game=game.id, title=vocabulary.prose(game.ruleset.title), players=", ".join(game.roster)
         )
         for game in result.added
     ]
@@ -250,7 +251,7 @@ def imported_files(result: results.Imported) -> str:
             "Brought game {game} up to date: {count} later entry added ({title}, players {players}).",
             "Brought game {game} up to date: {count} later entries added ({title}, players {players}).",
             count,
-        ).format(game=game.id, count=count, title=game.ruleset.title, players=", ".join(game.roster))
+        ).format(game=game.id, count=count, title=vocabulary.prose(game.ruleset.title), players=", ".join(game.roster))
         for game, count in result.extended
     ]
     lines += [_("Game {game} is already in the store: skipped.").format(game=gid) for gid in result.present]

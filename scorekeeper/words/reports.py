@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import cards, engine, families, rulesets, schedule, scoring, state
 from scorekeeper.core.language import N_, _, listed, ngettext, pgettext
-from scorekeeper.words import joined
+from scorekeeper.words import joined, vocabulary
 
 if TYPE_CHECKING:
     from scorekeeper.results import Listed
@@ -248,14 +248,14 @@ def status_text(game: engine.Game, in_turn: bool = False) -> str:
     `in_turn`: where they are taken in turn from the dealer's left (`play`, the phone), and
     the status says that order instead."""
     if game.finished:
-        return _("{title}: the game is over.").format(title=game.ruleset.title) + "\n" + standings_text(game)
+        return _("{title}: the game is over.").format(title=vocabulary.prose(game.ruleset.title)) + "\n" + standings_text(game)
     hand, data = game.hand, status_data(game)
-    lines = [f"{game.ruleset.title} — {hand_title(game, hand.number, of=True)}"]
+    lines = [f"{vocabulary.prose(game.ruleset.title)} — {hand_title(game, hand.number, of=True)}"]
     lines += forced_blind_warnings(data)  # first, and loud: before anyone picks up cards
     lines += [_("Table: {change}.").format(change=change) for change in data["table_changes"]]
     if data["phase"]:
         # TRANSLATORS: {game} is the name of the game this hand is played as, {scoring} its scoring rules
-        lines.append(_("Game this hand: {game} — {scoring}").format(game=data["phase"], scoring=data["phase_scoring"]))
+        lines.append(_("Game this hand: {game} — {scoring}").format(game=vocabulary.prose(data["phase"]), scoring=data["phase_scoring"]))
     size = cards_each(hand.size) if hand.size is not None else _("cards set by the flip")
     if game.ruleset.dealer == "lowest-score":
         # TRANSLATORS: {reason} says why this player deals; {size} is e.g. "7 cards each"
@@ -459,7 +459,7 @@ def revoke_hint(game: engine.Game, player: str, sentence: bool = False) -> str:
     if any(not rule.forced_blind_only for rule in game.ruleset.reneges):
         hint = _("Confirm with `renege {player}`") if sentence else _("confirm with `renege {player}`")
         return hint.format(player=player)
-    return _("{game} sets no penalty for it: settle it at the table").format(game=game.ruleset.title)
+    return _("{game} sets no penalty for it: settle it at the table").format(game=vocabulary.prose(game.ruleset.title))
 
 
 def span(values: list[int]) -> str:
@@ -659,7 +659,7 @@ def upcoming_lines(game: engine.Game) -> list[str]:
     lines += [_("{line}.").format(line=line) for p in hand.seating if (line := start_said(game, hand, p))]
     if game.ruleset.phases:
         lines.append(
-            _("Hand {hand}: {game} — {scoring}").format(hand=hand.number, game=hand.phase.title, scoring=phase_text(game, hand))
+            _("Hand {hand}: {game} — {scoring}").format(hand=hand.number, game=vocabulary.prose(hand.phase.title), scoring=phase_text(game, hand))
         )
     direction = engine.pass_direction(game, hand)
     if direction == "hold":
@@ -735,7 +735,7 @@ def standings_text(game: engine.Game) -> str:
     ]
     played = sum(1 for h in game.hands if h.closed)
     head = ngettext("{game} — {count} hand played", "{game} — {count} hands played", played).format(
-        game=game.ruleset.title, count=played
+        game=vocabulary.prose(game.ruleset.title), count=played
     )
     tail = final_text(game) if game.finished else in_progress_text(game)
     return "\n".join([head, table(rows, standings_headers()), tail])

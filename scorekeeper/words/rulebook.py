@@ -27,7 +27,7 @@ def catalog_text(found: list[tuple[str, str, rulesets.Ruleset | None]]) -> str:
     from scorekeeper.words import reports
 
     rows = [
-        [name, where, ruleset.title if ruleset is not None else _("(does not validate: see `rules check`)")]
+        [name, where, vocabulary.prose(ruleset.title) if ruleset is not None else _("(does not validate: see `rules check`)")]
         for name, where, ruleset in found
     ]
     return reports.table(rows, [_("ruleset"), _("from"), _("game")])
@@ -35,7 +35,8 @@ def catalog_text(found: list[tuple[str, str, rulesets.Ruleset | None]]) -> str:
 
 def describe(ruleset: rulesets.Ruleset) -> str:
     """A ruleset in brief, with every option and its default."""
-    lines = [ruleset.title, _("Source: {source}").format(source=ruleset.source), "", ruleset.summary, ""]
+    prose = vocabulary.prose
+    lines = [prose(ruleset.title), _("Source: {source}").format(source=prose(ruleset.source)), "", prose(ruleset.summary), ""]
     lines.append(
         _("Players: {least}-{most}; deck: {deck}.").format(least=ruleset.min_players, most=ruleset.max_players, deck=_deck(ruleset))
     )
@@ -59,7 +60,7 @@ def describe(ruleset: rulesets.Ruleset) -> str:
     phases = ruleset.phases or [ruleset.phase(1)]
     deck = _largest_deck(ruleset)
     for phase in phases:
-        heading = _("Scoring ({game}):").format(game=phase.title) if ruleset.phases else _("Scoring:")
+        heading = _("Scoring ({game}):").format(game=prose(phase.title)) if ruleset.phases else _("Scoring:")
         lines.append(heading)
         lines += [f"  - {text}" for text in vocabulary.phase(phase, deck)]
     for renege in ruleset.reneges:
@@ -75,7 +76,7 @@ def describe(ruleset: rulesets.Ruleset) -> str:
     lines.append(_("End: {end}.").format(end=_end(ruleset)))
     if ruleset.readings:
         lines.append(_("This project's readings of points the source leaves open:"))
-        lines += [f"  - {text}" for text in ruleset.readings]
+        lines += [f"  - {prose(text)}" for text in ruleset.readings]
     if ruleset.options:
         lines.append(_("Options (--set NAME=VALUE at `new`):"))
         for option_name, option in ruleset.options.items():
@@ -85,7 +86,7 @@ def describe(ruleset: rulesets.Ruleset) -> str:
             elif isinstance(default, list):
                 default = ",".join(map(str, default))
             choices = f" [{'|'.join(option.choices)}]" if option.choices else ""
-            lines.append(f"  {option_name}={default}{choices}  {option.description}")
+            lines.append(f"  {option_name}={default}{choices}  {prose(option.description)}")
     return "\n".join(lines)
 
 
@@ -234,5 +235,5 @@ def check(origin: str, text: str) -> str:
     )
     # TRANSLATORS: {options} is e.g. "3 options", {examples} e.g. "2 examples pass"
     return _("{file}: ok ({title}, {options}, {examples})").format(
-        file=origin, title=ruleset.title, options=options, examples=examples
+        file=origin, title=vocabulary.prose(ruleset.title), options=options, examples=examples
     )

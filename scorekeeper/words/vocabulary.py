@@ -13,6 +13,13 @@ from scorekeeper.words import joined
 pts = scoring.points_text
 
 
+def prose(text: str) -> str:
+    """A ruleset's own words (its title, summary, source, readings, a phase's name, an option's
+    or a renege's description) in the language in use: the shipped rulesets' prose is in the
+    catalog; the words of a scorer's own ruleset show as they are written."""
+    return _(text) if text else text
+
+
 def terms(coefficients: rulesets.Terms) -> str:
     """Bid-score coefficients as a formula: "10 + tricks", "-10 - the miss", "20 + 2 × bid"."""
     named = (
@@ -201,7 +208,7 @@ def renege(rule: rulesets.Renege) -> str:
     if rule.description:
         # TRANSLATORS: {kind} is the renege's name in the ruleset, {description} the ruleset's own words
         return _("renege '{kind}' ({description}): {points} at once").format(
-            kind=rule.kind, description=rule.description, points=pts(rule.points)
+            kind=rule.kind, description=prose(rule.description), points=pts(rule.points)
         )
     return _("renege '{kind}': {points} at once").format(kind=rule.kind, points=pts(rule.points))
 
