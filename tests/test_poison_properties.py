@@ -136,4 +136,4 @@ def test_the_deal_never_stays_and_goes_to_the_nearest_lowest(totals, last):
     lowest = min(totals[s] for s in clockwise)
     assert totals[seat] == lowest
     assert seat == next(s for s in clockwise if totals[s] == lowest)
-    assert why.startswith("lowest score" if lowest == min(totals) else "next-lowest score")
+    assert str(why).startswith("lowest score" if lowest == min(totals) else "next-lowest score")
