@@ -44,6 +44,9 @@ NOT_REMOTE = {
     "completion": "it writes to the shell's files",
     "demo": "it writes a throw-away store",
 }
+# Commands whose words may name a file (a ruleset by its path, a sheet's output): the only
+# ones whose words check_remote parses.
+NAMING_FILES = frozenset({"rules", "new", "winner", "sheet"})
 
 
 class Forbidden(errors.ScorekeeperError):
@@ -180,8 +183,8 @@ def check_remote(group: Any, words: list[str]) -> None:
     if name in NOT_REMOTE:
         raise Forbidden(f"`{name}` is not taken from the phone: {NOT_REMOTE[name]}; run it in the terminal")
     command = group.commands.get(name)
-    if command is None:
-        return
+    if command is None or name not in NAMING_FILES:
+        return  # its words are not parsed here: nothing in them is looked at
     try:
         params = command.make_context(name, list(words[1:]), resilient_parsing=True).params
     except Exception:  # the command itself says what is wrong with its words
