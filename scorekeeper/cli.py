@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 import typer
 import typer.core
 
-from scorekeeper.core import errors
+from scorekeeper.core import errors, language
+from scorekeeper.core.language import N_, _
 
 try:  # typer 0.29 carries its own copy of click; earlier versions depend on click itself
     from typer import _click as click
@@ -28,9 +29,52 @@ if TYPE_CHECKING:
     from scorekeeper.core import engine, events
     from scorekeeper.storage import store
 
-class OneLineErrors(typer.core.TyperGroup):
+
+def _said(attribute: str) -> property:
+    """A help text kept in English, as it was written (the catalog's key), and read in the
+    language in use: typer makes its help texts when this module is imported, before a
+    language is chosen, so they are translated each time they are shown."""
+    kept = f"_english_{attribute}"
+
+    def read(self: Any) -> str | None:
+        text = getattr(self, kept, None)
+        return _(text) if text else text
+
+    def keep(self: Any, text: str | None) -> None:
+        setattr(self, kept, text)
+
+    return property(read, keep)
+
+
+class Spoken:
+    """A command (or the program) whose help, usage line and help headings are shown in the
+    language in use."""
+
+    help = _said("help")
+
+    def format_usage(self, ctx: Any, formatter: Any) -> None:
+        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_("Usage: "))
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        from scorekeeper import click_words
+
+        click_words.headings()
+        super().format_help(ctx, formatter)  # type: ignore[misc]
+
+
+class SpokenCommand(Spoken, typer.core.TyperCommand):
+    pass
+
+
+# an option's or argument's help, and click's own --help option's, in the language in use
+typer.core.TyperOption.help = typer.core.TyperArgument.help = _said("help")  # type: ignore[assignment,method-assign]
+
+
+class OneLineErrors(Spoken, typer.core.TyperGroup):
     """Usage mistakes (unknown command or option, a missing argument) as one line on stderr
-    with exit code 2, like every other refusal, instead of a framed help box."""
+    with exit code 2, like every other refusal, instead of a framed help box. The language is
+    chosen here, before anything is parsed or a help text shown (see `choose_language`)."""
 
     def main(self, args: Any = None, *rest: Any, standalone_mode: bool = True, **kwargs: Any) -> Any:
         if any(name.startswith("_") and name.endswith("_COMPLETE") for name in os.environ):
@@ -42,27 +86,36 @@ class OneLineErrors(typer.core.TyperGroup):
         # before they were refused) are shown, not acted on.
         sys.stdout, sys.stderr = Neutralised(sys.stdout), Neutralised(sys.stderr)
         forget_recorded()
+        spoken = contextlib.ExitStack()  # the language chosen, spoken until the last word is said
         try:
-            args = home_first(sys.argv[1:] if args is None else list(args))
+            args = globals_first(sys.argv[1:] if args is None else list(args))
+            spoken.enter_context(choose_language(args))
             result = super().main(args, *rest, standalone_mode=False, **kwargs)
             if result == 130:  # typer's answer to Ctrl-C inside a command
-                typer.echo(f"error: {interrupted()}", err=True)
+                typer.echo(said_error(interrupted()), err=True)
         except click.ClickException as exc:
+            from scorekeeper import click_words
+
             command = exc.ctx.command_path if getattr(exc, "ctx", None) else "scorekeeper"
-            typer.echo(f"error: {exc.format_message()} (see `{command} --help`)", err=True)
+            message = click_words.message(exc.format_message())
+            typer.echo(said_error(_("{message} (see `{command} --help`)").format(message=message, command=command)), err=True)
+            result = exc.exit_code
+        except errors.ScorekeeperError as exc:  # the language asked for is not one we speak
+            typer.echo(said_error(str(exc)), err=True)
             result = exc.exit_code
         except typer.Abort:
-            typer.echo(f"error: {interrupted()}", err=True)
+            typer.echo(said_error(interrupted()), err=True)
             result = 1
         except KeyboardInterrupt:
-            typer.echo(f"error: {interrupted()}", err=True)
+            typer.echo(said_error(interrupted()), err=True)
             result = 130
         except Exception as exc:
             if not by_ctrl_c(exc):
                 raise
-            typer.echo(f"error: {interrupted()}", err=True)
+            typer.echo(said_error(interrupted()), err=True)
             result = 130
         finally:
+            spoken.close()
             sys.stdout, sys.stderr = streams
         if standalone_mode:
             sys.exit(result if isinstance(result, int) else 0)
@@ -115,11 +168,16 @@ def interrupted() -> str:
     store_module = sys.modules.get("scorekeeper.storage.store")  # not loaded: nothing stored
     done = store_module.COMMITTED if store_module is not None else []
     if not done:
-        return "interrupted; nothing was recorded"
+        return _("interrupted; nothing was recorded")
     first, last = done[0][1], done[-1][1]
     if first == last:
-        return f"interrupted; entry {last} was recorded"
-    return f"interrupted; entries {first} to {last} were recorded"
+        return _("interrupted; entry {entry} was recorded").format(entry=last)
+    return _("interrupted; entries {first} to {last} were recorded").format(first=first, last=last)
+
+
+def said_error(message: str) -> str:
+    """A line of the error stream saying what went wrong."""
+    return _("error: {message}").format(message=message)
 
 
 def _flag_type(display_type_rich: Callable[..., Any]) -> Callable[..., Any]:
@@ -138,17 +196,17 @@ app = typer.Typer(
     cls=OneLineErrors,
     add_completion=False,
     no_args_is_help=True,
-    help="Keep score and referee trick-taking card games at a real table.",
+    help=N_("Keep score and referee trick-taking card games at a real table."),
     pretty_exceptions_enable=False,
 )
 
-GameOption = Annotated[Optional[str], typer.Option("--game", help="act on this game instead of the current one")]
+GameOption = Annotated[Optional[str], typer.Option("--game", help=N_("act on this game instead of the current one"))]
 HandOption = Annotated[
     Optional[int],
-    typer.Option("--hand", help="the hand this is for; on a closed hand, a correction (later hands are re-told)"),
+    typer.Option("--hand", help=N_("the hand this is for; on a closed hand, a correction (later hands are re-told)")),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="print JSON")]
-Values = Annotated[list[str], typer.Argument(help="NAME=VALUE pairs, or one value per player in seating order")]
+JsonOption = Annotated[bool, typer.Option("--json", help=N_("print JSON"))]
+Values = Annotated[list[str], typer.Argument(help=N_("NAME=VALUE pairs, or one value per player in seating order"))]
 
 
 class Context:
@@ -163,26 +221,66 @@ class Context:
 CONTEXT = Context()
 
 
-def home_first(args: list[str]) -> list[str]:
-    """`--home DIR` written after the command name (`sk status --home DIR`) moved to just
-    before it, where the program reads it; everything after a `--` is left as it is."""
+GLOBAL_OPTIONS = ("--home", "--lang")  # the program's own, written before or after the command
+OWN_LANGUAGE = ("sheet",)  # commands whose own --lang is the language of what they write
+
+
+def globals_first(args: list[str]) -> list[str]:
+    """The program's own options (`--home DIR`, `--lang CODE`) written after the command name
+    (`sk status --home DIR`) moved to just before it, where the program reads them; except
+    the --lang of a command that has its own (`sheet --lang fr`). Everything after a `--` is
+    left as it is."""
     before: list[str] = []
     moved: list[str] = []
     after: list[str] = []
     words = iter(args)
     for word in words:
+        option = word.split("=", 1)[0]
         if word == "--":
             after += [word, *words]
-        elif word == "--home" or word.startswith("--home="):
-            folder = [] if "=" in word else [next(words, None)]
-            if None in folder:
-                raise click.exceptions.UsageError("Option '--home' requires an argument.")
-            (moved if after else before).extend([word, *folder])
+        elif option in GLOBAL_OPTIONS and not (option == "--lang" and after[:1] and after[0] in OWN_LANGUAGE):
+            value = [] if "=" in word else [next(words, None)]
+            if None in value:
+                raise click.exceptions.UsageError(f"Option '{option}' requires an argument.")
+            (moved if after else before).extend([word, *value])
         elif after or not word.startswith("-"):
             after.append(word)  # the command name, then its own arguments
         else:
             before.append(word)
     return [*before, *moved, *after]
+
+
+def global_option(args: list[str], name: str) -> str | None:
+    """The value of one of the program's own options, given before the command name."""
+    words = iter(args)
+    for word in words:
+        if not word.startswith("-"):
+            return None
+        if word == name:
+            return next(words, None)
+        if word.startswith(f"{name}="):
+            return word.split("=", 1)[1]
+        if word in GLOBAL_OPTIONS:
+            next(words, None)
+    return None
+
+
+def choose_language(args: list[str]) -> contextlib.AbstractContextManager[None]:
+    """The language the command speaks, for the block returned: the one `--lang` names, else
+    SCOREKEEPER_LANG's, else the locale's (LC_ALL, LC_MESSAGES, LANG), else English; one we
+    do not speak is a usage error naming those we do. Inside `play` the session's language
+    is kept, unless the command names one."""
+    flag = global_option(args, "--lang")
+    if CONTEXT.session_store is not None and flag is None:
+        return contextlib.nullcontext()
+    from scorekeeper.words import catalogs
+
+    translations = catalogs.translations(catalogs.chosen(flag))
+    if translations is not language.ENGLISH:
+        from scorekeeper import click_words
+
+        click_words.speak_through_catalog()
+    return language.speaking(translations)
 
 
 def show_version(value: bool) -> None:
@@ -196,23 +294,31 @@ def show_version(value: bool) -> None:
 @app.callback()
 def _main(
     home: Annotated[
-        Optional[str], typer.Option("--home", help="folder of the store and your rulesets (before or after the command)")
+        Optional[str], typer.Option("--home", help=N_("folder of the store and your rulesets (before or after the command)"))
+    ] = None,
+    lang: Annotated[
+        Optional[str],
+        typer.Option(
+            "--lang",
+            help=N_("the language to speak: en, de, fr or es (before or after the command; default: $SCOREKEEPER_LANG, else the locale's)"),
+        ),
     ] = None,
     version: Annotated[
-        bool, typer.Option("--version", help="print the version and stop", callback=show_version, is_eager=True)
+        bool, typer.Option("--version", help=N_("print the version and stop"), callback=show_version, is_eager=True)
     ] = False,
 ) -> None:
     if home is not None and not home.strip():
         # Path("") is the current folder: a store would quietly appear wherever one stood
-        typer.echo("error: --home is empty; give a folder, e.g. --home ~/scores", err=True)
+        typer.echo(said_error(_("--home is empty; give a folder, e.g. --home ~/scores")), err=True)
         raise typer.Exit(2)
     CONTEXT.home = None if home is None else Path(home)
 
 
-def command(name: str | None = None, negative_numbers: bool = False) -> Callable:
+def command(name: str | None = None, negative_numbers: bool = False, help: str | None = None) -> Callable:
     """Register a command whose ScorekeeperErrors become one line on stderr and an exit code,
     and which ends quietly with exit 0 when its reader stops reading (`sk sheet | head`).
-    With `negative_numbers`, an argument like -5 is a value, not an unknown option."""
+    With `negative_numbers`, an argument like -5 is a value, not an unknown option. `help`:
+    the command's help, marked for the catalog (N_) and shown in the language in use."""
 
     def register(function: Callable) -> Callable:
         @functools.wraps(function)
@@ -221,19 +327,19 @@ def command(name: str | None = None, negative_numbers: bool = False) -> Callable
             try:
                 result = function(*args, **kwargs)
                 for warning in CONTEXT.warnings:  # after the work: a refusal says only why
-                    typer.echo(f"warning: {warning}", err=True)
+                    typer.echo(_("warning: {warning}").format(warning=warning), err=True)
                 return result
             except errors.ScorekeeperError as exc:
-                prefix = "refused" if exc.exit_code == 1 else "error"
-                # a ruleset file may have several problems: each keeps a line (and the prefix)
-                typer.echo("\n".join(f"{prefix}: {line}" for line in str(exc).splitlines() or [""]), err=True)
+                from scorekeeper import interpreter
+
+                typer.echo(interpreter.refusal(exc), err=True)
                 raise typer.Exit(exc.exit_code) from None
             except BrokenPipeError:
                 reader_gone()
                 raise typer.Exit(0) from None
 
         settings = {"ignore_unknown_options": True} if negative_numbers else None
-        return app.command(name, context_settings=settings)(run)
+        return app.command(name, cls=SpokenCommand, help=help, context_settings=settings)(run)
 
     return register
 
@@ -310,32 +416,41 @@ def in_play() -> bool:
 
 
 def labelled(text: str) -> str:
-    return f"{CONTEXT.label}: {text}" if CONTEXT.label else text
+    # TRANSLATORS: {game} is the name (or id) of the game an entry went to, {reply} what was recorded
+    return _("{game}: {reply}").format(game=CONTEXT.label, reply=text) if CONTEXT.label else text
 
 
 def emit_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
+def worded_for(as_json: bool) -> contextlib.AbstractContextManager[None]:
+    """The words of what a command prints: JSON (`--json`) is the same in every language, so
+    what goes into it is worked out in English; text is in the language in use."""
+    return language.speaking(language.ENGLISH) if as_json else contextlib.nullcontext()
+
+
 # --- games ---------------------------------------------------------------------------
 
 
-@command()
+@command(
+    help=N_(
+        "Start a game and make it current.\n"
+        "\n"
+        "Example: scorekeeper new oh-hell-mrpikes --players Ann,Bob,Cat,Dan --dealer Bob"
+    ),
+)
 def new(
-    ruleset: Annotated[str, typer.Argument(help="a ruleset name (see `rulesets`) or a path to a .toml file")],
-    players: Annotated[str, typer.Option("--players", help="names in clockwise seating order, comma-separated")],
-    dealer: Annotated[Optional[str], typer.Option("--dealer", help="the first dealer (default: the first player)")] = None,
-    name: Annotated[str, typer.Option("--name", help="a name for the game")] = "",
-    location: Annotated[str, typer.Option("--location", help="where it is played")] = "",
-    scorer: Annotated[str, typer.Option("--scorer", help="who keeps score")] = "",
-    set_: Annotated[list[str], typer.Option("--set", help="a house option, NAME=VALUE (see `rules RULESET`)")] = [],
-    night: Annotated[Optional[str], typer.Option("--night", help="start it as a game of this club night")] = None,
-    round_: Annotated[Optional[int], typer.Option("--round", help="with --night: the round of the night it belongs to")] = None,
+    ruleset: Annotated[str, typer.Argument(help=N_("a ruleset name (see `rulesets`) or a path to a .toml file"))],
+    players: Annotated[str, typer.Option("--players", help=N_("names in clockwise seating order, comma-separated"))],
+    dealer: Annotated[Optional[str], typer.Option("--dealer", help=N_("the first dealer (default: the first player)"))] = None,
+    name: Annotated[str, typer.Option("--name", help=N_("a name for the game"))] = "",
+    location: Annotated[str, typer.Option("--location", help=N_("where it is played"))] = "",
+    scorer: Annotated[str, typer.Option("--scorer", help=N_("who keeps score"))] = "",
+    set_: Annotated[list[str], typer.Option("--set", help=N_("a house option, NAME=VALUE (see `rules RULESET`)"))] = [],
+    night: Annotated[Optional[str], typer.Option("--night", help=N_("start it as a game of this club night"))] = None,
+    round_: Annotated[Optional[int], typer.Option("--round", help=N_("with --night: the round of the night it belongs to"))] = None,
 ) -> None:
-    """Start a game and make it current.
-
-    Example: scorekeeper new oh-hell-mrpikes --players Ann,Bob,Cat,Dan --dealer Bob
-    """
     from scorekeeper import table
 
     if night is not None or round_ is not None:
@@ -356,7 +471,7 @@ def new_in_night(ruleset: str, players: str, dealer: str | None, name: str, loca
     from scorekeeper.words import replies
 
     if night is None:
-        raise errors.UsageError("--round needs --night: name the night the game belongs to")
+        raise errors.UsageError(_("--round needs --night: name the night the game belongs to"))
     with open_store() as db:
         kept, game = nights.create_in_night(db, home(), night, round_, ruleset, players, dealer, name, location, scorer, settings)
     typer.echo(replies.started(game))
@@ -366,21 +481,23 @@ def new_in_night(ruleset: str, players: str, dealer: str | None, name: str, loca
 # --- club nights ---------------------------------------------------------------------
 
 
-@command()
+@command(
+    help=N_(
+        "Seat everyone for every round of a club night: each plays once a round, tables as even\n"
+        "as the ruleset allows, sitting out shared, no pair meeting more than needed, seats varied.\n"
+        "\n"
+        "Example: scorekeeper seat --players Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal --rounds 3 --ruleset oh-hell-office --night Friday"
+    ),
+)
 def seat(
-    players: Annotated[str, typer.Option("--players", help="everyone playing tonight, comma-separated")],
-    rounds: Annotated[int, typer.Option("--rounds", help="how many rounds")],
-    ruleset: Annotated[str, typer.Option("--ruleset", help="the ruleset: its player range sets the table sizes")],
-    tables: Annotated[Optional[int], typer.Option("--tables", help="how many tables (default: tables of about 4)")] = None,
-    seed: Annotated[Optional[int], typer.Option("--seed", help="the same seed gives the same seating")] = None,
-    night: Annotated[Optional[str], typer.Option("--night", help="keep the seating as this night's, for `night start`")] = None,
+    players: Annotated[str, typer.Option("--players", help=N_("everyone playing tonight, comma-separated"))],
+    rounds: Annotated[int, typer.Option("--rounds", help=N_("how many rounds"))],
+    ruleset: Annotated[str, typer.Option("--ruleset", help=N_("the ruleset: its player range sets the table sizes"))],
+    tables: Annotated[Optional[int], typer.Option("--tables", help=N_("how many tables (default: tables of about 4)"))] = None,
+    seed: Annotated[Optional[int], typer.Option("--seed", help=N_("the same seed gives the same seating"))] = None,
+    night: Annotated[Optional[str], typer.Option("--night", help=N_("keep the seating as this night's, for `night start`"))] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Seat everyone for every round of a club night: each plays once a round, tables as even
-    as the ruleset allows, sitting out shared, no pair meeting more than needed, seats varied.
-
-    Example: scorekeeper seat --players Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal --rounds 3 --ruleset oh-hell-office --night Friday
-    """
     import secrets
 
     from scorekeeper import nights, table
@@ -396,61 +513,74 @@ def seat(
         with open_store() as db:
             kept = nights.keep_seating(db, night, ruleset, chosen, seating)
     if as_json:
-        emit_json(night_words.seating_data(seating, ruleset, chosen))
+        with worded_for(as_json):
+            emit_json(night_words.seating_data(seating, ruleset, chosen))
         return
     typer.echo(night_words.seating_text(seating, ruleset, chosen))
     if kept is not None:
-        typer.echo(f"Kept as the seating of night {kept.name}; start a round with `night start {kept.name} --round 1`.")
+        typer.echo(
+            _("Kept as the seating of night {night}; start a round with `night start {night} --round 1`.").format(
+                night=kept.name
+            )
+        )
 
 
-@command()
+@command(
+    help=N_(
+        "A club night: start a round's games from its kept seating, or show the room's leaderboard.\n"
+        "\n"
+        "Examples: scorekeeper night start Friday --round 1\n"
+        "          scorekeeper night standings Friday --by places"
+    ),
+)
 def night(
-    action: Annotated[str, typer.Argument(help="start or standings")],
-    name: Annotated[str, typer.Argument(help="the night's name (or a unique beginning of it)")],
-    round_: Annotated[Optional[int], typer.Option("--round", help="start: the round to start")] = None,
-    table_: Annotated[Optional[int], typer.Option("--table", help="start: only this table of the round")] = None,
-    ruleset: Annotated[Optional[str], typer.Option("--ruleset", help="start: play this ruleset instead of the seating's")] = None,
-    location: Annotated[str, typer.Option("--location", help="start: where it is played")] = "",
-    set_: Annotated[list[str], typer.Option("--set", help="start: a house option, NAME=VALUE")] = [],
-    by: Annotated[str, typer.Option("--by", help="standings: places (placement points) or score (one ruleset only)")] = "places",
+    action: Annotated[str, typer.Argument(help=N_("start or standings"))],
+    name: Annotated[str, typer.Argument(help=N_("the night's name (or a unique beginning of it)"))],
+    round_: Annotated[Optional[int], typer.Option("--round", help=N_("start: the round to start"))] = None,
+    table_: Annotated[Optional[int], typer.Option("--table", help=N_("start: only this table of the round"))] = None,
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", help=N_("start: play this ruleset instead of the seating's"))] = None,
+    location: Annotated[str, typer.Option("--location", help=N_("start: where it is played"))] = "",
+    set_: Annotated[list[str], typer.Option("--set", help=N_("start: a house option, NAME=VALUE"))] = [],
+    by: Annotated[str, typer.Option("--by", help=N_("standings: places (placement points) or score (one ruleset only)"))] = "places",
     as_json: JsonOption = False,
 ) -> None:
-    """A club night: start a round's games from its kept seating, or show the room's leaderboard.
-
-    Examples: scorekeeper night start Friday --round 1
-              scorekeeper night standings Friday --by places
-    """
     from scorekeeper import nights
     from scorekeeper.words import night as night_words
 
     if action == "start":
         if round_ is None:
-            raise errors.UsageError(f"name the round to start: `night start {name} --round 1`")
+            raise errors.UsageError(_("name the round to start: `night start {night} --round 1`").format(night=name))
         with open_store() as db:
             kept, started = nights.start_round(db, home(), name, round_, table_, ruleset, location, "", set_)
         typer.echo(night_words.started_text(kept, round_, started))
     elif action == "standings":
         if by not in ("places", "score"):
-            raise errors.UsageError(f"--by {by} is not a way to rank; use --by places or --by score")
-        with open_store() as db:
+            raise errors.UsageError(_("--by {by} is not a way to rank; use --by places or --by score").format(by=by))
+        with open_store() as db, worded_for(as_json):
             data = nights.standings(db, name, by)  # type: ignore[arg-type]
         if as_json:
             emit_json(data)
         else:
             typer.echo(night_words.standings_text(data))
     else:
-        raise errors.UsageError(f"'{action}' is not something `night` does; use `night start NAME --round K` or `night standings NAME`")
+        raise errors.UsageError(
+            _("'{action}' is not something `night` does; use `night start NAME --round K` or `night standings NAME`").format(
+                action=action
+            )
+        )
 
 
-@command()
+@command(
+    help=N_(
+        "List the newest games in the store (with --all, every one); the current one is marked\n"
+        "with *.\n"
+        "\n"
+        "Example: scorekeeper games --all"
+    ),
+)
 def games(
-    every: Annotated[bool, typer.Option("--all", help="list every game, not only the newest")] = False,
+    every: Annotated[bool, typer.Option("--all", help=N_("list every game, not only the newest"))] = False,
 ) -> None:
-    """List the newest games in the store (with --all, every one); the current one is marked
-    with *.
-
-    Example: scorekeeper games --all
-    """
     from scorekeeper import table
     from scorekeeper.words import reports
 
@@ -459,12 +589,14 @@ def games(
     typer.echo(reports.games_text(listed, more))
 
 
-@command()
-def use(game: Annotated[str, typer.Argument(help="a game's id or name, or a unique prefix of one")]) -> None:
-    """Make another game the current one.
-
-    Example: scorekeeper use 3f2a   (or by its name: scorekeeper use tuesday)
-    """
+@command(
+    help=N_(
+        "Make another game the current one.\n"
+        "\n"
+        "Example: scorekeeper use 3f2a   (or by its name: scorekeeper use tuesday)"
+    ),
+)
+def use(game: Annotated[str, typer.Argument(help=N_("a game's id or name, or a unique prefix of one"))]) -> None:
     from scorekeeper import table
 
     with open_store() as db:
@@ -475,17 +607,20 @@ def use(game: Annotated[str, typer.Argument(help="a game's id or name, or a uniq
     typer.echo(replies.now_current(gid, name))
 
 
-@command()
+@command(
+    help=N_(
+        "The hand in progress: dealer, cards, trump, who leads, what is still to record.\n"
+        "\n"
+        "Example: scorekeeper status --json"
+    ),
+)
 def status(game: GameOption = None, as_json: JsonOption = False) -> None:
-    """The hand in progress: dealer, cards, trump, who leads, what is still to record.
-
-    Example: scorekeeper status --json
-    """
     from scorekeeper.words import audit, reports
 
     state = current(game)
     if as_json:
-        emit_json(reports.status_data(state))
+        with worded_for(as_json):
+            emit_json(reports.status_data(state))
     else:
         typer.echo(reports.status_text(state, in_turn=in_play()))
         typer.echo(audit.backup_text(latest_backup()))
@@ -498,16 +633,18 @@ def latest_backup() -> Any:
     return backups.latest(paths.store_folder(CONTEXT.home))
 
 
-@command()
+@command(
+    help=N_(
+        "Scores, places, forfeits, and the winner once the game is over.\n"
+        "\n"
+        "Example: scorekeeper standings --chart"
+    ),
+)
 def standings(
     game: GameOption = None,
     as_json: JsonOption = False,
-    chart: Annotated[bool, typer.Option("--chart", help="add a plot of each player's running total over the hands")] = False,
+    chart: Annotated[bool, typer.Option("--chart", help=N_("add a plot of each player's running total over the hands"))] = False,
 ) -> None:
-    """Scores, places, forfeits, and the winner once the game is over.
-
-    Example: scorekeeper standings --chart
-    """
     from scorekeeper import table
     from scorekeeper.storage import digests
     from scorekeeper.words import reports
@@ -516,135 +653,154 @@ def standings(
         gid = table.resolve_game(db, game)
         state, head = table.load(db, gid), db.head(gid)
     if as_json:
-        data = reports.standings_data(state)
-        if chart:
-            from scorekeeper.sheets import score_sheet
+        with worded_for(as_json):
+            data = reports.standings_data(state)
+            if chart:
+                from scorekeeper.sheets import score_sheet
 
-            data["running"] = score_sheet.running_json(state)
-        emit_json(data)
+                data["running"] = score_sheet.running_json(state)
+            emit_json(data)
         return
     typer.echo(reports.standings_text(state))
-    typer.echo(f"Chain digest: {digests.short(head)}")
+    typer.echo(_("Chain digest: {digest}").format(digest=digests.short(head)))
     if chart:
         from scorekeeper.sheets import charts, score_sheet
 
-        typer.echo("\nRunning totals after each hand:")
+        typer.echo("\n" + _("Running totals after each hand:"))
         typer.echo(charts.terminal(state.roster, score_sheet.build(state, []).plotted(), departed=state.left))
 
 
 # --- entries -------------------------------------------------------------------------
 
 
-@command()
-def trump(suit: Annotated[str, typer.Argument(help="a suit, a card (its suit), or none")], hand: HandOption = None, game: GameOption = None) -> None:
-    """Record the trump for the hand: a suit, or the card turned up (Snakebit: the Crown).
-
-    Example: scorekeeper trump hearts     (or: scorekeeper trump 7h; Snakebit: scorekeeper trump Sea)
-    """
+@command(
+    help=N_(
+        "Record the trump for the hand: a suit, or the card turned up (Snakebit: the Crown).\n"
+        "\n"
+        "Example: scorekeeper trump hearts     (or: scorekeeper trump 7h; Snakebit: scorekeeper trump Sea)"
+    ),
+)
+def trump(suit: Annotated[str, typer.Argument(help=N_("a suit, a card (its suit), or none"))], hand: HandOption = None, game: GameOption = None) -> None:
     from scorekeeper.core import entries
 
     answer(record(game, lambda g: entries.trump(g, suit), hand))
 
 
-@command()
-def flip(card: Annotated[str, typer.Argument(help="the card flipped before the deal")], hand: HandOption = None, game: GameOption = None) -> None:
-    """Record the card flipped to set the hand size and trump.
-
-    Example: scorekeeper flip 7h
-    """
+@command(
+    help=N_(
+        "Record the card flipped to set the hand size and trump.\n"
+        "\n"
+        "Example: scorekeeper flip 7h"
+    ),
+)
+def flip(card: Annotated[str, typer.Argument(help=N_("the card flipped before the deal"))], hand: HandOption = None, game: GameOption = None) -> None:
     from scorekeeper.core import entries
 
     answer(record(game, lambda g: entries.flip(g, card), hand))
 
 
-@command()
+@command(
+    help=N_(
+        "Record the cursed suit (Snakebit): its name, or the flipped Ace's.\n"
+        "\n"
+        "Example: scorekeeper cursed wyrms     (or: scorekeeper cursed \"Ace of Wyrms\")"
+    ),
+)
 def cursed(
-    suit: Annotated[str, typer.Argument(help="the suit of the flipped Ace, or the Ace itself")],
+    suit: Annotated[str, typer.Argument(help=N_("the suit of the flipped Ace, or the Ace itself"))],
     hand: HandOption = None,
     game: GameOption = None,
 ) -> None:
-    """Record the cursed suit (Snakebit): its name, or the flipped Ace's.
-
-    Example: scorekeeper cursed wyrms     (or: scorekeeper cursed "Ace of Wyrms")
-    """
     from scorekeeper.core import entries
 
     answer(record(game, lambda g: entries.cursed(g, suit), hand))
 
 
-@command()
+@command(
+    help=N_(
+        "Record bids; a bid may be corrected until the tricks are recorded.\n"
+        "\n"
+        "Example: scorekeeper bid Ann=2 Bob=0 Cat=1   (or: scorekeeper bid 2 0 1)"
+    ),
+)
 def bid(values: Values, hand: HandOption = None, game: GameOption = None) -> None:
-    """Record bids; a bid may be corrected until the tricks are recorded.
-
-    Example: scorekeeper bid Ann=2 Bob=0 Cat=1   (or: scorekeeper bid 2 0 1)
-    """
     from scorekeeper.core import entries
 
     answer(record(game, lambda g: entries.bids(g, values), hand))
 
 
-@command()
+@command(
+    help=N_(
+        "Record the tricks each player took; the hand then closes and is scored.\n"
+        "\n"
+        "Example: scorekeeper tricks Ann=2 Bob=1 Cat=0"
+    ),
+)
 def tricks(values: Values, hand: HandOption = None, game: GameOption = None) -> None:
-    """Record the tricks each player took; the hand then closes and is scored.
-
-    Example: scorekeeper tricks Ann=2 Bob=1 Cat=0
-    """
     from scorekeeper.core import entries
 
     answer(record(game, lambda g: entries.tricks(g, values), hand))
 
 
-@command()
+@command(
+    help=N_(
+        "Record a renege and apply its penalty at once.\n"
+        "\n"
+        "Example: scorekeeper renege Bob --kind revoke --note \"played a club on a heart lead\""
+    ),
+)
 def renege(
-    player: Annotated[str, typer.Argument(help="who reneged")],
-    kind: Annotated[Optional[str], typer.Option("--kind", help="which renege (see `rules`)")] = None,
-    note: Annotated[str, typer.Option("--note", help="what happened")] = "",
+    player: Annotated[str, typer.Argument(help=N_("who reneged"))],
+    kind: Annotated[Optional[str], typer.Option("--kind", help=N_("which renege (see `rules`)"))] = None,
+    note: Annotated[str, typer.Option("--note", help=N_("what happened"))] = "",
     hand: HandOption = None,
     game: GameOption = None,
 ) -> None:
-    """Record a renege and apply its penalty at once.
-
-    Example: scorekeeper renege Bob --kind revoke --note "played a club on a heart lead"
-    """
     from scorekeeper.core import entries
 
     answer(record(game, lambda g: entries.renege(g, player, kind, note), hand))
 
 
-@command()
-def comment(text: Annotated[str, typer.Argument(help="the comment, in quotes")], hand: HandOption = None, game: GameOption = None) -> None:
-    """Note a comment on the score sheet, under the hand in progress.
-
-    Example: scorekeeper comment "Bob: 'I never bid zero'"
-    """
+@command(
+    help=N_(
+        "Note a comment on the score sheet, under the hand in progress.\n"
+        "\n"
+        "Example: scorekeeper comment \"Bob: 'I never bid zero'\""
+    ),
+)
+def comment(text: Annotated[str, typer.Argument(help=N_("the comment, in quotes"))], hand: HandOption = None, game: GameOption = None) -> None:
     from scorekeeper.core import entries
 
     answer(record(game, lambda g: entries.comment(g, text), hand))
 
 
-@command()
+@command(
+    help=N_(
+        "Record who actually dealt a hand (a deal out of turn); the rotation carries on from them.\n"
+        "\n"
+        "Example: scorekeeper dealer Cat --hand 3"
+    ),
+)
 def dealer(
-    player: Annotated[str, typer.Argument(help="who actually dealt")],
+    player: Annotated[str, typer.Argument(help=N_("who actually dealt"))],
     hand: HandOption = None,
     game: GameOption = None,
 ) -> None:
-    """Record who actually dealt a hand (a deal out of turn); the rotation carries on from them.
-
-    Example: scorekeeper dealer Cat --hand 3
-    """
     from scorekeeper.core import entries
 
     answer(record(game, lambda g: entries.dealer(g, player), hand))
 
 
-@command()
+@command(
+    help=N_(
+        "Mark the game abandoned; `undo` takes it back.\n"
+        "\n"
+        "The game is kept in the store and the log, and left out of `stats`.\n"
+        "\n"
+        "Example: scorekeeper abandon"
+    ),
+)
 def abandon(game: GameOption = None) -> None:
-    """Mark the game abandoned; `undo` takes it back.
-
-    The game is kept in the store and the log, and left out of `stats`.
-
-    Example: scorekeeper abandon
-    """
     from scorekeeper import table
 
     with open_store() as db:
@@ -654,20 +810,22 @@ def abandon(game: GameOption = None) -> None:
     typer.echo(replies.abandoned(state))
 
 
-@command()
+@command(
+    help=N_(
+        "Set or change the game's name, location and scorer.\n"
+        "\n"
+        "An entry of its own: logged, shown on the sheet, and `undo` takes it back. Options left\n"
+        "out stay as they were; \"\" clears one. It may be given once the game is over.\n"
+        "\n"
+        "Example: scorekeeper label --location \"Ann's kitchen\" --scorer Bob"
+    ),
+)
 def label(
-    name: Annotated[Optional[str], typer.Option("--name", help="the game's name")] = None,
-    location: Annotated[Optional[str], typer.Option("--location", help="where it is played")] = None,
-    scorer: Annotated[Optional[str], typer.Option("--scorer", help="who keeps score")] = None,
+    name: Annotated[Optional[str], typer.Option("--name", help=N_("the game's name"))] = None,
+    location: Annotated[Optional[str], typer.Option("--location", help=N_("where it is played"))] = None,
+    scorer: Annotated[Optional[str], typer.Option("--scorer", help=N_("who keeps score"))] = None,
     game: GameOption = None,
 ) -> None:
-    """Set or change the game's name, location and scorer.
-
-    An entry of its own: logged, shown on the sheet, and `undo` takes it back. Options left
-    out stay as they were; "" clears one. It may be given once the game is over.
-
-    Example: scorekeeper label --location "Ann's kitchen" --scorer Bob
-    """
     from scorekeeper import table
 
     with open_store() as db:
@@ -678,77 +836,88 @@ def label(
     typer.echo(replies.labelled(state))
 
 
-@command()
+@command(
+    help=N_(
+        "A player joins from the next hand to be dealt.\n"
+        "\n"
+        "That is the hand in progress if nothing is recorded in it yet. The newcomer starts with\n"
+        "the score of the player in last place unless --score or the ruleset's join_score option\n"
+        "says otherwise.\n"
+        "\n"
+        "Example: scorekeeper join Eve --after Bob"
+    ),
+)
 def join(
-    name: Annotated[str, typer.Argument(help="the new player's name")],
-    after: Annotated[Optional[str], typer.Option("--after", help="seated after this player (default: last)")] = None,
-    score: Annotated[Optional[str], typer.Option("--score", help="starting score (default: the ruleset's join_score)")] = None,
+    name: Annotated[str, typer.Argument(help=N_("the new player's name"))],
+    after: Annotated[Optional[str], typer.Option("--after", help=N_("seated after this player (default: last)"))] = None,
+    score: Annotated[Optional[str], typer.Option("--score", help=N_("starting score (default: the ruleset's join_score)"))] = None,
     game: GameOption = None,
 ) -> None:
-    """A player joins from the next hand to be dealt.
-
-    That is the hand in progress if nothing is recorded in it yet. The newcomer starts with
-    the score of the player in last place unless --score or the ruleset's join_score option
-    says otherwise.
-
-    Example: scorekeeper join Eve --after Bob
-    """
     from scorekeeper.core import entries
 
     answer(record(game, lambda g: entries.join(g, name, after, score)))
 
 
-@command()
-def leave(name: Annotated[str, typer.Argument(help="who leaves")], game: GameOption = None) -> None:
-    """A player leaves after the hand in progress; their total is kept, marked as having left.
-
-    Example: scorekeeper leave Dan
-    """
+@command(
+    help=N_(
+        "A player leaves after the hand in progress; their total is kept, marked as having left.\n"
+        "\n"
+        "Example: scorekeeper leave Dan"
+    ),
+)
+def leave(name: Annotated[str, typer.Argument(help=N_("who leaves"))], game: GameOption = None) -> None:
     from scorekeeper.core import entries
 
     answer(record(game, lambda g: entries.leave(g, name)))
 
 
-@command()
+@command(
+    help=N_(
+        "Give a seat a new name; it keeps its score. Also how a substitute takes over a seat.\n"
+        "\n"
+        "Example: scorekeeper rename Dan Dana"
+    ),
+)
 def rename(
-    old: Annotated[str, typer.Argument(help="the seat's name now")],
-    new: Annotated[str, typer.Argument(help="its new name (a substitute taking the seat, or a typo fixed)")],
+    old: Annotated[str, typer.Argument(help=N_("the seat's name now"))],
+    new: Annotated[str, typer.Argument(help=N_("its new name (a substitute taking the seat, or a typo fixed)"))],
     game: GameOption = None,
 ) -> None:
-    """Give a seat a new name; it keeps its score. Also how a substitute takes over a seat.
-
-    Example: scorekeeper rename Dan Dana
-    """
     from scorekeeper.core import entries
 
     answer(record(game, lambda g: entries.rename(g, old, new)))
 
 
-@command(negative_numbers=True)
+@command(
+    negative_numbers=True,
+    help=N_(
+        "A house ruling: points added to a player in the hand in progress (or hand N), with the reason.\n"
+        "\n"
+        "Example: scorekeeper adjust Dan -5 --reason \"slow play\""
+    ),
+)
 def adjust(
-    name: Annotated[str, typer.Argument(help="the player")],
-    points: Annotated[str, typer.Argument(metavar="POINTS", help="points to add, e.g. -5 or 10")],
-    reason: Annotated[Optional[str], typer.Option("--reason", help="the table's reason (required)")] = None,
+    name: Annotated[str, typer.Argument(help=N_("the player"))],
+    points: Annotated[str, typer.Argument(metavar="POINTS", help=N_("points to add, e.g. -5 or 10"))],
+    reason: Annotated[Optional[str], typer.Option("--reason", help=N_("the table's reason (required)"))] = None,
     hand: HandOption = None,
     game: GameOption = None,
 ) -> None:
-    """A house ruling: points added to a player in the hand in progress (or hand N), with the reason.
-
-    Example: scorekeeper adjust Dan -5 --reason "slow play"
-    """
     from scorekeeper.core import entries
 
     if reason is None or not reason.strip():
-        raise errors.UsageError('a ruling needs its reason; add --reason "…" (e.g. --reason "slow play")')
+        raise errors.UsageError(_('a ruling needs its reason; add --reason "…" (e.g. --reason "slow play")'))
     answer(record(game, lambda g: entries.adjust(g, name, points, reason), hand))
 
 
-@command()
+@command(
+    help=N_(
+        "Take back the last entry by recording its reversal; prints what was undone.\n"
+        "\n"
+        "Example: scorekeeper undo"
+    ),
+)
 def undo(game: GameOption = None) -> None:
-    """Take back the last entry by recording its reversal; prints what was undone.
-
-    Example: scorekeeper undo
-    """
     from scorekeeper import table
     from scorekeeper.words import replies
 
@@ -760,175 +929,199 @@ def undo(game: GameOption = None) -> None:
     typer.echo(labelled(replies.undone(undone, in_turn=in_play())))
 
 
-@command()
+@command(
+    help=N_(
+        "Record scoring cards a player captured in tricks.\n"
+        "\n"
+        "Example: scorekeeper took Bob QS QD"
+    ),
+)
 def took(
-    player: Annotated[str, typer.Argument(help="who took them")],
-    cards: Annotated[list[str], typer.Argument(help="the scoring cards, e.g. QS QH")],
+    player: Annotated[str, typer.Argument(help=N_("who took them"))],
+    cards: Annotated[list[str], typer.Argument(help=N_("the scoring cards, e.g. QS QH"))],
     hand: HandOption = None,
     game: GameOption = None,
 ) -> None:
-    """Record scoring cards a player captured in tricks.
-
-    Example: scorekeeper took Bob QS QD
-    """
     from scorekeeper.core.families import captures
 
     answer(record(game, lambda g: captures.took(g, player, cards), hand))
 
 
-@command()
-def first(player: Annotated[str, typer.Argument(help="who won the first trick")], hand: HandOption = None, game: GameOption = None) -> None:
-    """Record who won the first trick.
-
-    Example: scorekeeper first Cat
-    """
+@command(
+    help=N_(
+        "Record who won the first trick.\n"
+        "\n"
+        "Example: scorekeeper first Cat"
+    ),
+)
+def first(player: Annotated[str, typer.Argument(help=N_("who won the first trick"))], hand: HandOption = None, game: GameOption = None) -> None:
     from scorekeeper.core.families import captures
 
     answer(record(game, lambda g: captures.trick_won(g, "first", player), hand))
 
 
-@command()
-def last(player: Annotated[str, typer.Argument(help="who won the last trick")], hand: HandOption = None, game: GameOption = None) -> None:
-    """Record who won the last trick.
-
-    Example: scorekeeper last Ann
-    """
+@command(
+    help=N_(
+        "Record who won the last trick.\n"
+        "\n"
+        "Example: scorekeeper last Ann"
+    ),
+)
+def last(player: Annotated[str, typer.Argument(help=N_("who won the last trick"))], hand: HandOption = None, game: GameOption = None) -> None:
     from scorekeeper.core.families import captures
 
     answer(record(game, lambda g: captures.trick_won(g, "last", player), hand))
 
 
-@command()
-def moon(player: Annotated[str, typer.Argument(help="who declares")], hand: HandOption = None, game: GameOption = None) -> None:
-    """Record a declaration of shooting the moon, before the first trick.
-
-    Example: scorekeeper moon Dan
-    """
+@command(
+    help=N_(
+        "Record a declaration of shooting the moon, before the first trick.\n"
+        "\n"
+        "Example: scorekeeper moon Dan"
+    ),
+)
+def moon(player: Annotated[str, typer.Argument(help=N_("who declares"))], hand: HandOption = None, game: GameOption = None) -> None:
     from scorekeeper.core.families import captures
 
     answer(record(game, lambda g: captures.moon(g, player), hand))
 
 
-@command()
+@command(
+    help=N_(
+        "Record poisons (Pick Your Poison): bid:N, blind:N or take per player. Players pick in\n"
+        "turn from the dealer's left, the dealer last: record each pick as NAME=VALUE as it is made,\n"
+        "or everyone's at once as bare values in seating order (the order of --players, not the\n"
+        "picking order). The reply names every player with their pick.\n"
+        "\n"
+        "Example: scorekeeper poison Bob=take Cat=bid:3 Ann=blind:2   (or, seated Ann, Bob, Cat: scorekeeper poison blind:2 take bid:3)"
+    ),
+)
 def poison(values: Values, hand: HandOption = None, game: GameOption = None) -> None:
-    """Record poisons (Pick Your Poison): bid:N, blind:N or take per player. Players pick in
-    turn from the dealer's left, the dealer last: record each pick as NAME=VALUE as it is made,
-    or everyone's at once as bare values in seating order (the order of --players, not the
-    picking order). The reply names every player with their pick.
-
-    Example: scorekeeper poison Bob=take Cat=bid:3 Ann=blind:2   (or, seated Ann, Bob, Cat: scorekeeper poison blind:2 take bid:3)
-    """
     from scorekeeper.core.families import poisons
 
     answer(record(game, lambda g: poisons.entry(g, values), hand))
 
 
-Cards = Annotated[list[str], typer.Argument(metavar="CARD...", help="the cards in the order played, leader first")]
-LedOption = Annotated[Optional[str], typer.Option("--led", help="the suit led (Decktet: which of the led card's suits)")]
+Cards = Annotated[list[str], typer.Argument(metavar="CARD...", help=N_("the cards in the order played, leader first"))]
+LedOption = Annotated[Optional[str], typer.Option("--led", help=N_("the suit led (Decktet: which of the led card's suits)"))]
 
 
-@command()
+@command(
+    help=N_(
+        "Record the next trick of the hand, card by card; prints who wins it and who leads next.\n"
+        "When every trick is in, the hand is scored by itself.\n"
+        "\n"
+        "Example: scorekeeper trick QH 2H 3S     (Decktet: scorekeeper trick Diplomat Mill Pact --led moons)"
+    ),
+)
 def trick(
     cards: Cards,
     led: LedOption = None,
     forced: Annotated[
-        bool, typer.Option("--forced", help="the leader led a suit not yet broken, holding nothing else")
+        bool, typer.Option("--forced", help=N_("the leader led a suit not yet broken, holding nothing else"))
     ] = False,
     leader: Annotated[
         Optional[str],
-        typer.Option("--leader", help="who led the first trick, where the holder of a card leads (Hearts' 2♣)"),
+        typer.Option("--leader", help=N_("who led the first trick, where the holder of a card leads (Hearts' 2♣)")),
     ] = None,
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Record the next trick of the hand, card by card; prints who wins it and who leads next.
-    When every trick is in, the hand is scored by itself.
-
-    Example: scorekeeper trick QH 2H 3S     (Decktet: scorekeeper trick Diplomat Mill Pact --led moons)
-    """
     from scorekeeper.core.families import card_by_card
 
     recorded = record(game, lambda g: card_by_card.trick(g, cards, led, forced, leader))
     if as_json:
-        emit_json(card_by_card.trick_report(recorded.game, recorded.hand))
+        with worded_for(as_json):
+            emit_json(card_by_card.trick_report(recorded.game, recorded.hand))
     else:
         answer(recorded)
 
 
-@command()
+@command(
+    help=N_(
+        "Referee calculator: who wins this trick, and why. Needs no game.\n"
+        "\n"
+        "Example: scorekeeper winner QH 2H 3S --trump clubs"
+    ),
+)
 def winner(
     cards: Cards,
-    trump: Annotated[Optional[str], typer.Option("--trump", help="the trump suit (default: none)")] = None,
+    trump: Annotated[Optional[str], typer.Option("--trump", help=N_("the trump suit (default: none)"))] = None,
     led: LedOption = None,
     ruleset: Annotated[
-        Optional[str], typer.Option("--ruleset", help="the game whose pack and Joker rule apply (default: 52 cards)")
+        Optional[str], typer.Option("--ruleset", help=N_("the game whose pack and Joker rule apply (default: 52 cards)"))
     ] = None,
-    set_: Annotated[list[str], typer.Option("--set", help="a house option of --ruleset, NAME=VALUE")] = [],
-    jokers: Annotated[Optional[str], typer.Option("--jokers", help="jester or high (a pack with two Jokers)")] = None,
+    set_: Annotated[list[str], typer.Option("--set", help=N_("a house option of --ruleset, NAME=VALUE"))] = [],
+    jokers: Annotated[Optional[str], typer.Option("--jokers", help=N_("jester or high (a pack with two Jokers)"))] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Referee calculator: who wins this trick, and why. Needs no game.
-
-    Example: scorekeeper winner QH 2H 3S --trump clubs
-    """
     from scorekeeper.core.families import card_by_card
     from scorekeeper.storage import ruleset_files
 
     source = ruleset_files.find(ruleset, home()) if ruleset is not None else None
-    verdict = card_by_card.judge(cards, trump, led, source, set_, jokers)
+    with worded_for(as_json):
+        verdict = card_by_card.judge(cards, trump, led, source, set_, jokers)
     if as_json:
         emit_json(verdict)
     else:
         typer.echo(verdict["reason"])
 
 
-@command()
+@command(
+    help=N_(
+        "Explain, rule by rule, every point a player has (or got in one hand).\n"
+        "\n"
+        "Example: scorekeeper why Ann --hand 3"
+    ),
+)
 def why(
-    player: Annotated[str, typer.Argument(help="the player, by name or unique prefix")],
-    hand: Annotated[Optional[int], typer.Option("--hand", help="only this hand")] = None,
+    player: Annotated[str, typer.Argument(help=N_("the player, by name or unique prefix"))],
+    hand: Annotated[Optional[int], typer.Option("--hand", help=N_("only this hand"))] = None,
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Explain, rule by rule, every point a player has (or got in one hand).
-
-    Example: scorekeeper why Ann --hand 3
-    """
     from scorekeeper.words import explain
 
     state = current(game)
     if as_json:
-        emit_json(explain.why_data(state, player, hand))
+        with worded_for(as_json):
+            emit_json(explain.why_data(state, player, hand))
     else:
         typer.echo(explain.why_text(state, player, hand))
 
 
-@command()
+@command(
+    help=N_(
+        "Record how many cursed cards each player took (Snakebit), instead of naming them.\n"
+        "\n"
+        "All of the hand's cursed cards at once: they total 8. Players left out took none.\n"
+        "Example: scorekeeper counts Ann=5 Bob=3   (or: scorekeeper counts 5 3 0)"
+    ),
+)
 def counts(values: Values, hand: HandOption = None, game: GameOption = None) -> None:
-    """Record how many cursed cards each player took (Snakebit), instead of naming them.
-
-    All of the hand's cursed cards at once: they total 8. Players left out took none.
-    Example: scorekeeper counts Ann=5 Bob=3   (or: scorekeeper counts 5 3 0)
-    """
     from scorekeeper.core.families import snakebit
 
     answer(record(game, lambda g: snakebit.counts(g, values), hand))
 
 
-@command("import")
+@command(
+    "import",
+    help=N_(
+        "Bring games from score sheets and other laptops' stores into this one.\n"
+        "\n"
+        "Every game's audit chain is verified and its entries and id kept; a game already here is\n"
+        "skipped, a longer copy of it brings it up to date, and a copy that differs is refused,\n"
+        "naming both. Nothing is imported unless everything can be.\n"
+        "\n"
+        "Example: scorekeeper import tuesday.json ~/from-bob/scorekeeper.sqlite3"
+    ),
+)
 def import_(
     files: Annotated[
         list[Path],
-        typer.Argument(help="JSON score sheets (`sheet --format json`) and other store files, any number"),
+        typer.Argument(help=N_("JSON score sheets (`sheet --format json`) and other store files, any number")),
     ],
 ) -> None:
-    """Bring games from score sheets and other laptops' stores into this one.
-
-    Every game's audit chain is verified and its entries and id kept; a game already here is
-    skipped, a longer copy of it brings it up to date, and a copy that differs is refused,
-    naming both. Nothing is imported unless everything can be.
-
-    Example: scorekeeper import tuesday.json ~/from-bob/scorekeeper.sqlite3
-    """
     from scorekeeper import table
     from scorekeeper.storage import store
     from scorekeeper.words import replies
@@ -939,22 +1132,24 @@ def import_(
     typer.echo(replies.imported_files(result))
 
 
-@command()
+@command(
+    help=N_(
+        "Records across every game in the store: games played and won, average and best score,\n"
+        "bid accuracy, forced blind bids survived, pants, reneges, moons, per ruleset.\n"
+        "\n"
+        "Example: scorekeeper stats Ann --ruleset oh-hell-mrpikes"
+    ),
+)
 def stats(
-    player: Annotated[Optional[str], typer.Argument(help="one player's records (a name or unique prefix)")] = None,
-    ruleset: Annotated[Optional[str], typer.Option("--ruleset", help="only games of this ruleset")] = None,
-    rebuild: Annotated[bool, typer.Option("--rebuild", help="replay every game instead of using the cached summaries")] = False,
+    player: Annotated[Optional[str], typer.Argument(help=N_("one player's records (a name or unique prefix)"))] = None,
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", help=N_("only games of this ruleset"))] = None,
+    rebuild: Annotated[bool, typer.Option("--rebuild", help=N_("replay every game instead of using the cached summaries"))] = False,
     as_json: JsonOption = False,
 ) -> None:
-    """Records across every game in the store: games played and won, average and best score,
-    bid accuracy, forced blind bids survived, pants, reneges, moons, per ruleset.
-
-    Example: scorekeeper stats Ann --ruleset oh-hell-mrpikes
-    """
     from scorekeeper import ratings
     from scorekeeper import stats as records
 
-    with open_store() as db:
+    with open_store() as db, worded_for(as_json):
         data = ratings.beside_records(db, records.view(records.load(db, rebuild), player, ruleset))
     if as_json:
         emit_json(data)
@@ -962,23 +1157,26 @@ def stats(
         typer.echo(records.text(data))
 
 
-@command("ratings")
+@command(
+    "ratings",
+    help=N_(
+        "Every player's rating over the finished games, best first.\n"
+        "\n"
+        "Games are rated in the order they were played (Plackett-Luce, openskill), shown as\n"
+        "mu - 3 sigma with mu, sigma, games rated and the change over their last game.\n"
+        "\n"
+        "Example: scorekeeper ratings --ruleset oh-hell-mrpikes --since 2026-01-01"
+    ),
+)
 def ratings_(
-    ruleset: Annotated[Optional[str], typer.Option("--ruleset", help="only games of this ruleset")] = None,
-    since: Annotated[Optional[str], typer.Option("--since", help="only games started on or after this date (YYYY-MM-DD)")] = None,
+    ruleset: Annotated[Optional[str], typer.Option("--ruleset", help=N_("only games of this ruleset"))] = None,
+    since: Annotated[Optional[str], typer.Option("--since", help=N_("only games started on or after this date (YYYY-MM-DD)"))] = None,
     as_json: JsonOption = False,
 ) -> None:
-    """Every player's rating over the finished games, best first.
-
-    Games are rated in the order they were played (Plackett-Luce, openskill), shown as
-    mu - 3 sigma with mu, sigma, games rated and the change over their last game.
-
-    Example: scorekeeper ratings --ruleset oh-hell-mrpikes --since 2026-01-01
-    """
     from scorekeeper import ratings
 
     chosen = ratings.parse_since(since)
-    with open_store() as db:
+    with open_store() as db, worded_for(as_json):
         data = ratings.league(db, ruleset, chosen)
     if as_json:
         emit_json(data)
@@ -989,45 +1187,49 @@ def ratings_(
 # --- rules ---------------------------------------------------------------------------
 
 
-@command()
+@command(
+    help=N_(
+        "List the rulesets: the built-in ones and your own.\n"
+        "\n"
+        "Example: scorekeeper rulesets"
+    ),
+)
 def rulesets() -> None:
-    """List the rulesets: the built-in ones and your own.
-
-    Example: scorekeeper rulesets
-    """
     from scorekeeper.storage import ruleset_files
     from scorekeeper.words import rulebook
 
     typer.echo(rulebook.catalog_text(ruleset_files.catalog(home())))
 
 
-@command()
+@command(
+    help=N_(
+        "The rules in brief with every option; or make or check a ruleset of your own.\n"
+        "\n"
+        "Examples: scorekeeper rules oh-hell-office\n"
+        "          scorekeeper rules new our-house --from oh-hell-mrpikes\n"
+        "          scorekeeper rules check our-house.toml"
+    ),
+)
 def rules(
-    args: Annotated[Optional[list[str]], typer.Argument(help="RULESET, or `new NAME --from RULESET`, or `check FILE`")] = None,
-    from_: Annotated[Optional[str], typer.Option("--from", help="the ruleset to copy, with `rules new`")] = None,
+    args: Annotated[Optional[list[str]], typer.Argument(help=N_("RULESET, or `new NAME --from RULESET`, or `check FILE`"))] = None,
+    from_: Annotated[Optional[str], typer.Option("--from", help=N_("the ruleset to copy, with `rules new`"))] = None,
 ) -> None:
-    """The rules in brief with every option; or make or check a ruleset of your own.
-
-    Examples: scorekeeper rules oh-hell-office
-              scorekeeper rules new our-house --from oh-hell-mrpikes
-              scorekeeper rules check our-house.toml
-    """
     from scorekeeper.storage import ruleset_files
     from scorekeeper.words import rulebook
 
     args = args or []
     if args[:1] == ["new"]:
         if len(args) != 2 or from_ is None:
-            raise errors.UsageError("write `rules new NAME --from RULESET`")
+            raise errors.UsageError(_("write `rules new NAME --from RULESET`"))
         from scorekeeper.words import replies
 
         typer.echo(replies.ruleset_copied(args[1], ruleset_files.copy_for_user(home(), args[1], from_)))
     elif args[:1] == ["check"]:
         if len(args) != 2:
-            raise errors.UsageError("write `rules check FILE`")
+            raise errors.UsageError(_("write `rules check FILE`"))
         typer.echo(rulebook.check(*ruleset_files.locate(args[1], home())))
     elif len(args) > 1:
-        raise errors.UsageError("name one ruleset, e.g. `rules oh-hell-mrpikes`")
+        raise errors.UsageError(_("name one ruleset, e.g. `rules oh-hell-mrpikes`"))
     elif not args:
         typer.echo(rulebook.index(ruleset_files.available(home())))
     else:
@@ -1037,12 +1239,14 @@ def rules(
 # --- audit ---------------------------------------------------------------------------
 
 
-@command()
+@command(
+    help=N_(
+        "The audit log: every entry with its time, hand and any reversal.\n"
+        "\n"
+        "Example: scorekeeper log"
+    ),
+)
 def log(game: GameOption = None) -> None:
-    """The audit log: every entry with its time, hand and any reversal.
-
-    Example: scorekeeper log
-    """
     from scorekeeper import table
     from scorekeeper.words import audit
 
@@ -1052,30 +1256,32 @@ def log(game: GameOption = None) -> None:
     typer.echo(audit.log_text(gid, stored, head))
 
 
-@command()
+@command(
+    help=N_(
+        "Recompute every game's hash chain; exit 3 naming the first entry that does not match.\n"
+        "Also checks what lives beside the chain: the append-only triggers, the current game, and\n"
+        "the caches (rebuilt where they do not match): a game's cached summary is checked by\n"
+        "replaying the game where it was cached before the game's last entry or is damaged, and\n"
+        "by its chain head otherwise; --replay replays every game. With --digest (one or more, or\n"
+        "several separated by commas), also find the entry each digest names, say which game it\n"
+        "belongs to (its name, players and start) and which hands it covers; exit 3 if it does not\n"
+        "belong to the current game (or the --game named): a game put in its place.\n"
+        "\n"
+        "Example: scorekeeper verify --digest 3f9c2a5d81e0aa12 --digest 77b0e4c19a2f3d58"
+    ),
+)
 def verify(
     digest: Annotated[
         Optional[list[str]],
-        typer.Option("--digest", help="a chain digest written down at the table or printed on a sheet; give several to check each"),
+        typer.Option("--digest", help=N_("a chain digest written down at the table or printed on a sheet; give several to check each")),
     ] = None,
     game: Annotated[
-        Optional[str], typer.Option("--game", help="the game the digests must belong to (default: the current game)")
+        Optional[str], typer.Option("--game", help=N_("the game the digests must belong to (default: the current game)"))
     ] = None,
     replay: Annotated[
-        bool, typer.Option("--replay", help="replay every game to check the cached summaries, placings and night outcomes, not only those of games changed since")
+        bool, typer.Option("--replay", help=N_("replay every game to check the cached summaries, placings and night outcomes, not only those of games changed since"))
     ] = False,
 ) -> None:
-    """Recompute every game's hash chain; exit 3 naming the first entry that does not match.
-    Also checks what lives beside the chain: the append-only triggers, the current game, and
-    the caches (rebuilt where they do not match): a game's cached summary is checked by
-    replaying the game where it was cached before the game's last entry or is damaged, and
-    by its chain head otherwise; --replay replays every game. With --digest (one or more, or
-    several separated by commas), also find the entry each digest names, say which game it
-    belongs to (its name, players and start) and which hands it covers; exit 3 if it does not
-    belong to the current game (or the --game named): a game put in its place.
-
-    Example: scorekeeper verify --digest 3f9c2a5d81e0aa12 --digest 77b0e4c19a2f3d58
-    """
     from scorekeeper import table
     from scorekeeper.storage import digests
     from scorekeeper.words import audit
@@ -1086,7 +1292,7 @@ def verify(
         caches = table.verify_beside_chain(db, replay)
         alike = table.lookalike_games(db)
         found = [table.find_digest(db, d) for d in wanted]
-        covered = [digests.coverage(db.events(gid), n) for gid, n, _ in found]
+        covered = [digests.coverage(db.events(gid), n) for gid, n, _total in found]
         target = table.digests_game(db, game) if wanted or game else None
         who = {gid: digests.identity(db.events(gid)) for gid in {f[0] for f in found} | {target} - {None}}
     typer.echo(audit.verified_text(count))
@@ -1105,17 +1311,19 @@ def verify(
         raise errors.StoreError(audit.not_this_game_text(strays, who, target, game is not None))
 
 
-@command()
+@command(
+    help=N_(
+        "A verified copy of the store, safe to take while `serve` or `play` is writing.\n"
+        "\n"
+        "Taken with SQLite's online backup API and verified before it takes its name. Without FILE\n"
+        "it goes in the backups folder beside the store, where `status` and `verify` find it.\n"
+        "\n"
+        "Example: scorekeeper backup ~/scores-before-the-tournament.sqlite3"
+    ),
+)
 def backup(
-    file: Annotated[Optional[Path], typer.Argument(help="where to write the copy (default: a new file in the store's backups folder)")] = None,
+    file: Annotated[Optional[Path], typer.Argument(help=N_("where to write the copy (default: a new file in the store's backups folder)"))] = None,
 ) -> None:
-    """A verified copy of the store, safe to take while `serve` or `play` is writing.
-
-    Taken with SQLite's online backup API and verified before it takes its name. Without FILE
-    it goes in the backups folder beside the store, where `status` and `verify` find it.
-
-    Example: scorekeeper backup ~/scores-before-the-tournament.sqlite3
-    """
     from scorekeeper.storage import backups, output, store
     from scorekeeper.words import audit
 
@@ -1124,63 +1332,83 @@ def backup(
             backups.make_folder(db.folder)
         target = file if file is not None else backups.new_path(db.folder, backups.BY_HAND)
         if output.is_part_of_store(target, db.path):
-            raise errors.UsageError(f"{target} is part of the store; write the backup to another file")
+            raise errors.UsageError(_("{file} is part of the store; write the backup to another file").format(file=target))
         count = store.backup(db, target)
     typer.echo(audit.backed_up_text(target, count))
 
 
-@command()
-def restore(file: Annotated[Path, typer.Argument(help="a backup written by `backup` (or one of the automatic ones)")]) -> None:
-    """Put the store back as a backup holds it, keeping the store as it was aside.
-
-    The backup is verified first. The store as it was is kept in the backups folder (never
-    deleted), so a restore is undone by restoring that.
-
-    Example: scorekeeper restore ~/.local/share/scorekeeper/backups/auto-20261125T190412123456Z.sqlite3
-    """
+@command(
+    help=N_(
+        "Put the store back as a backup holds it, keeping the store as it was aside.\n"
+        "\n"
+        "The backup is verified first. The store as it was is kept in the backups folder (never\n"
+        "deleted), so a restore is undone by restoring that.\n"
+        "\n"
+        "Example: scorekeeper restore ~/.local/share/scorekeeper/backups/auto-20261125T190412123456Z.sqlite3"
+    ),
+)
+def restore(file: Annotated[Path, typer.Argument(help=N_("a backup written by `backup` (or one of the automatic ones)"))]) -> None:
     from scorekeeper.storage import output, paths, store
     from scorekeeper.words import audit
 
     folder = paths.store_folder(CONTEXT.home)
     if CONTEXT.session_store is not None:
-        raise errors.UsageError("`restore` cannot run inside `play`; leave the session, then restore")
+        raise errors.UsageError(_("`restore` cannot run inside `play`; leave the session, then restore"))
     if output.is_part_of_store(file, folder / store.Store.FILENAME):
-        raise errors.UsageError(f"{file} is the store itself; name a backup to restore")
+        raise errors.UsageError(_("{file} is the store itself; name a backup to restore").format(file=file))
     aside, count = store.restore(folder, file)
     typer.echo(audit.restored_text(file, count, aside))
 
 
-@command()
+@command(
+    help=N_(
+        "The score sheet.\n"
+        "\n"
+        "Example: scorekeeper sheet --output game.html     (the format from the extension)"
+    ),
+)
 def sheet(
     format_: Annotated[
         Optional[str],
         typer.Option(
             "--format",
-            help="text, csv (every fact), grid (CSV: a row per hand, a column per player), json, markdown (md) "
-            "html, or bgstats (the play record BG Stats imports), in any case (default: from --output's extension, else text)",
+            help=N_(
+                "text, csv (every fact), grid (CSV: a row per hand, a column per player), json, markdown (md) "
+                "html, or bgstats (the play record BG Stats imports), in any case (default: from --output's extension, else text)"
+            ),
         ),
     ] = None,
-    output: Annotated[Optional[Path], typer.Option("--output", help="write to this file instead of the screen")] = None,
-    force: Annotated[bool, typer.Option("--force", help="replace the --output file if it exists")] = False,
+    output: Annotated[Optional[Path], typer.Option("--output", help=N_("write to this file instead of the screen"))] = None,
+    force: Annotated[bool, typer.Option("--force", help=N_("replace the --output file if it exists"))] = False,
+    lang: Annotated[
+        Optional[str],
+        typer.Option("--lang", help=N_("write the sheet in this language: en, de, fr or es (default: the one spoken)")),
+    ] = None,
     game: GameOption = None,
 ) -> None:
-    """The score sheet.
-
-    Example: scorekeeper sheet --output game.html     (the format from the extension)
-    """
     from scorekeeper import table
     from scorekeeper.sheets import score_sheet
 
     with open_store() as db:
-        stored, _ = table.history(db, table.resolve_game(db, game))
-    text = score_sheet.render(table.replay(stored), sheet_format(format_, output), stored)
+        stored, _head = table.history(db, table.resolve_game(db, game))
+    with sheet_language(lang):
+        text = score_sheet.render(table.replay(stored), sheet_format(format_, output), stored)
     if output is None:
         typer.echo(text, nl=not text.endswith("\n"))
         return
     from scorekeeper.storage import output as output_file
 
     output_file.write(output, text, force, db.path)
-    typer.echo(f"Wrote {output}.")
+    typer.echo(_("Wrote {file}.").format(file=output))
+
+
+def sheet_language(code: str | None) -> contextlib.AbstractContextManager[None]:
+    """The language `sheet --lang CODE` writes the sheet in, whatever the one spoken."""
+    if code is None:
+        return contextlib.nullcontext()
+    from scorekeeper.words import catalogs
+
+    return language.speaking(catalogs.translations(catalogs.chosen(code)))
 
 
 FORMAT_NAMES = {
@@ -1199,15 +1427,17 @@ def sheet_format(given: str | None, output: Path | None) -> str:
     return FORMAT_NAMES.get(given.lower(), given)
 
 
-@command()
+@command(
+    help=N_(
+        "An interactive session for the whole evening: the prompt says what the hand needs\n"
+        "next; answer with bare values (`h`, `2 1 0 3`, `QS 2S 3S`) or type any command without\n"
+        "`sk` (`undo`, `why Ann`, `standings`, `help`, `quit`). Each entry is stored at once.\n"
+        "Without a terminal it reads one answer or command a line from standard input.\n"
+        "\n"
+        "Example: scorekeeper play"
+    ),
+)
 def play(game: GameOption = None) -> None:
-    """An interactive session for the whole evening: the prompt says what the hand needs
-    next; answer with bare values (`h`, `2 1 0 3`, `QS 2S 3S`) or type any command without
-    `sk` (`undo`, `why Ann`, `standings`, `help`, `quit`). Each entry is stored at once.
-    Without a terminal it reads one answer or command a line from standard input.
-
-    Example: scorekeeper play
-    """
     from scorekeeper import session
 
     code = session.run(every_command(), CONTEXT, CONTEXT.home, game)
@@ -1225,57 +1455,67 @@ def every_command() -> click.Group:
 SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
 
 
-@command()
+@command(
+    help=N_(
+        "Tab completion of commands and options: prints the script for your shell to load,\n"
+        "or with --install adds it to the shell's start-up file. Nothing is loaded for it when\n"
+        "any other command runs; the shell asks the program itself for the completions.\n"
+        "\n"
+        "Example: eval \"$(sk completion bash)\"     (or: sk completion zsh --install)"
+    ),
+)
 def completion(
     ctx: typer.Context,
-    shell: Annotated[Optional[str], typer.Argument(help="bash, zsh, fish or powershell (default: the one in $SHELL)")] = None,
-    install: Annotated[bool, typer.Option("--install", help="add it to the shell's start-up file instead of printing it")] = False,
+    shell: Annotated[Optional[str], typer.Argument(help=N_("bash, zsh, fish or powershell (default: the one in $SHELL)"))] = None,
+    install: Annotated[bool, typer.Option("--install", help=N_("add it to the shell's start-up file instead of printing it"))] = False,
 ) -> None:
-    """Tab completion of commands and options: prints the script for your shell to load,
-    or with --install adds it to the shell's start-up file. Nothing is loaded for it when
-    any other command runs; the shell asks the program itself for the completions.
-
-    Example: eval "$(sk completion bash)"     (or: sk completion zsh --install)
-    """
     import typer.completion as shell_completion
 
     chosen = shell or Path(os.environ.get("SHELL", "")).name
     if chosen not in SHELLS:
-        raise errors.UsageError(
-            f"cannot tell which shell{f' {chosen!r} is' if chosen else ' you use'}; "
-            "name it: `completion bash` (or zsh, fish, powershell)"
+        unknown = (
+            _("cannot tell which shell {shell} is; name it: `completion bash` (or zsh, fish, powershell)")
+            if chosen
+            else _("cannot tell which shell you use; name it: `completion bash` (or zsh, fish, powershell)")
         )
+        raise errors.UsageError(unknown.format(shell=repr(chosen)))
     prog = ctx.find_root().info_name or "scorekeeper"
     variable = "_{}_COMPLETE".format(prog.replace("-", "_").replace(" ", "_").upper())
     if install:
-        _, path = shell_completion.install(shell=chosen, prog_name=prog, complete_var=variable)
-        typer.echo(f"{chosen} completion for {prog} added to {path}; it works in shells started from now on.")
+        _script, path = shell_completion.install(shell=chosen, prog_name=prog, complete_var=variable)
+        typer.echo(
+            _("{shell} completion for {program} added to {file}; it works in shells started from now on.").format(
+                shell=chosen, program=prog, file=path
+            )
+        )
     else:
         typer.echo(shell_completion.get_completion_script(prog_name=prog, complete_var=variable, shell=chosen))
 
 
-@command()
+@command(
+    help=N_(
+        "The game on every phone at the table, updating by itself, and the scorer's page that\n"
+        "enters scores from a phone as `play` does. Prints the table's link (read-only) and the\n"
+        "scorer's link, each with a QR code; also GET /api/standings, /api/status and /api/state,\n"
+        "and POST /api/entry for the scorer. Ctrl-C stops it.\n"
+        "\n"
+        "Example: scorekeeper serve --host 0.0.0.0"
+    ),
+)
 def serve(
     game: GameOption = None,
     host: Annotated[
-        str, typer.Option("--host", help="the address to listen on; 0.0.0.0 lets the phones on this network in")
+        str, typer.Option("--host", help=N_("the address to listen on; 0.0.0.0 lets the phones on this network in"))
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="the port (0: any free one)")] = 8000,
-    read_only: Annotated[bool, typer.Option("--read-only", help="serve no scorer's link: no phone can enter scores")] = False,
+    port: Annotated[int, typer.Option("--port", help=N_("the port (0: any free one)"))] = 8000,
+    read_only: Annotated[bool, typer.Option("--read-only", help=N_("serve no scorer's link: no phone can enter scores"))] = False,
     new_scorer_link: Annotated[
-        bool, typer.Option("--new-scorer-link", help="replace the scorer's link: phones holding the old one can no longer write")
+        bool, typer.Option("--new-scorer-link", help=N_("replace the scorer's link: phones holding the old one can no longer write"))
     ] = False,
     night: Annotated[
-        Optional[str], typer.Option("--night", help="serve every table of this club night: a lobby, each table's page and scorer's link, a director's board")
+        Optional[str], typer.Option("--night", help=N_("serve every table of this club night: a lobby, each table's page and scorer's link, a director's board"))
     ] = None,
 ) -> None:
-    """The game on every phone at the table, updating by itself, and the scorer's page that
-    enters scores from a phone as `play` does. Prints the table's link (read-only) and the
-    scorer's link, each with a QR code; also GET /api/standings, /api/status and /api/state,
-    and POST /api/entry for the scorer. Ctrl-C stops it.
-
-    Example: scorekeeper serve --host 0.0.0.0
-    """
     from scorekeeper.storage import paths
 
     if night is not None:
@@ -1290,12 +1530,14 @@ def serve(
                every_command(), CONTEXT)  # fmt: skip
 
 
-@command()
+@command(
+    help=N_(
+        "Play a complete sample game into a throw-away store and show its standings and sheet.\n"
+        "\n"
+        "Example: scorekeeper demo"
+    ),
+)
 def demo() -> None:
-    """Play a complete sample game into a throw-away store and show its standings and sheet.
-
-    Example: scorekeeper demo
-    """
     import tempfile
 
     from scorekeeper import demo as sample
@@ -1349,14 +1591,15 @@ def _exit(code: int | str | None) -> NoReturn:
 
 
 def command_run(argv: list[str]) -> str | None:
-    """The known command named on the command line, if any (`--home DIR` may come first).
+    """The known command named on the command line, if any (`--home DIR`, `--lang CODE` may
+    come first).
     None for `--help` alone, no command, or an unknown one: they need every command."""
     args = iter(argv)
     for arg in args:
-        if arg == "--home":
+        if arg in GLOBAL_OPTIONS:
             next(args, None)
         elif arg.startswith("-"):
-            if not arg.startswith("--home="):
+            if not arg.startswith(tuple(f"{option}=" for option in GLOBAL_OPTIONS)):
                 return None
         else:
             known = {_command_name(c) for c in app.registered_commands}

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.core import errors
+from scorekeeper.core.language import N_, _, ngettext
 
 # What the hand needs next (status `needs`) -> the command a bare answer is the argument of.
 ANSWERS = {
@@ -31,6 +32,25 @@ ANSWERS = {
     "last": "last",
     "trick": "trick",
 }
+# What the hand needs next, as the prompt names it (and how many values `counts` were given).
+NEED_WORDS = {
+    "flip": N_("flip"),
+    "trump": N_("trump"),
+    "cursed": N_("cursed"),
+    "bids": N_("bids"),
+    "poisons": N_("poisons"),
+    "tricks": N_("tricks"),
+    # TRANSLATORS: the scoring cards each player took in tricks (Hearts: who took which)
+    "took": N_("took"),
+    # TRANSLATORS: who won the first trick
+    "first": N_("first"),
+    # TRANSLATORS: who won the last trick
+    "last": N_("last"),
+    # TRANSLATORS: the next trick, card by card
+    "trick": N_("trick"),
+    # TRANSLATORS: how many cursed cards each player took (Snakebit)
+    "counts": N_("counts"),
+}
 # Needs answered with one value per player, in the order the prompt names them -> the key of
 # status data holding the players who have given theirs already (None: everyone answers).
 PER_PLAYER = {"bids": "bids", "poisons": "poisons", "tricks": None}
@@ -38,15 +58,17 @@ PER_PLAYER = {"bids": "bids", "poisons": "poisons", "tricks": None}
 # Commands a scorer away from the terminal may not run, and why: each reaches a file or a
 # process of the scorer's computer rather than the store.
 NOT_REMOTE = {
-    "import": "it reads a file on the scorer's computer",
-    "serve": "it starts a server",
-    "play": "it starts a session",
-    "completion": "it writes to the shell's files",
-    "demo": "it writes a throw-away store",
+    "import": N_("`import` is not taken from the phone: it reads a file on the scorer's computer; run it in the terminal"),
+    "serve": N_("`serve` is not taken from the phone: it starts a server; run it in the terminal"),
+    "play": N_("`play` is not taken from the phone: it starts a session; run it in the terminal"),
+    "completion": N_("`completion` is not taken from the phone: it writes to the shell's files; run it in the terminal"),
+    "demo": N_("`demo` is not taken from the phone: it writes a throw-away store; run it in the terminal"),
 }
 # Commands whose words may name a file (a ruleset by its path, a sheet's output): the only
 # ones whose words check_remote parses.
 NAMING_FILES = frozenset({"rules", "new", "winner", "sheet"})
+# What shlex says of a line it cannot split.
+UNSPLIT = (N_("No closing quotation"), N_("No escaped character"))
 
 
 class Forbidden(errors.ScorekeeperError):
@@ -58,7 +80,21 @@ def split(line: str) -> list[str]:
     try:
         return shlex.split(line)
     except ValueError as exc:
-        raise errors.UsageError(f"{exc}; close the quote") from None
+        raise errors.UsageError(_("{problem}; close the quote").format(problem=_(str(exc)))) from None
+
+
+def need_word(need: str) -> str:
+    """What the hand needs, in the words of the prompt."""
+    return _(NEED_WORDS[need]) if need in NEED_WORDS else need
+
+
+def refusal(exc: errors.ScorekeeperError) -> str:
+    """A refusal (exit 1) or an error (2, 3) as the error stream says it: each of its lines
+    (a ruleset file may have several problems) with the prefix."""
+    lines = str(exc).splitlines() or [""]
+    if exc.exit_code == 1:
+        return "\n".join(_("refused: {reason}").format(reason=line) for line in lines)
+    return "\n".join(_("error: {message}").format(message=line) for line in lines)
 
 
 def need(data: dict[str, Any]) -> str | None:
@@ -93,13 +129,13 @@ def command_words(words: list[str], game: Any, data: dict[str, Any], commands: A
     if words[0].casefold() in commands:
         return words
     if game is None:
-        raise errors.UsageError("no game yet; start one with `new RULESET --players A,B,C`")
+        raise errors.UsageError(_("no game yet; start one with `new RULESET --players A,B,C`"))
     what = need(data)
     if game.finished or what is None:
         raise errors.UsageError(
-            "the game is over; type a command (`standings`, `sheet`, `new …`; `help` lists them)"
+            _("the game is over; type a command (`standings`, `sheet`, `new …`; `help` lists them)")
             if game.finished
-            else "nothing is needed in this hand now; type a command (`help` lists them)"
+            else _("nothing is needed in this hand now; type a command (`help` lists them)")
         )
     first = words[0]
     if what in ("tricks", "first", "last", "took") and _looks_like_card(game, first):
@@ -116,9 +152,13 @@ def named(words: list[str], what: str, players: list[str]) -> list[str]:
     if any("=" in w for w in words):
         return words
     if len(words) > len(players):
+        # TRANSLATORS: {given} values (bids, poisons, tricks...: {what}) typed for fewer players
         raise errors.UsageError(
-            f"{len(words)} {what} for {len(players)} player{'s' if len(players) != 1 else ''} "
-            f"({' '.join(players)}); give one each in that order, or NAME=VALUE"
+            ngettext(
+                "{given} {what} for {count} player ({players}); give one each in that order, or NAME=VALUE",
+                "{given} {what} for {count} players ({players}); give one each in that order, or NAME=VALUE",
+                len(players),
+            ).format(given=len(words), what=need_word(what), count=len(players), players=" ".join(players))
         )
     return [f"{p}={v}" for p, v in zip(players, words, strict=False)]
 
@@ -179,9 +219,9 @@ def check_remote(group: Any, words: list[str]) -> None:
     sheet written to a file. Anything else is left for the command itself to judge."""
     name = words[0].casefold()
     if any(w == "--home" or w.startswith("--home=") for w in words):
-        raise Forbidden("--home is not taken from the phone: the server keeps the store it was started on")
+        raise Forbidden(_("--home is not taken from the phone: the server keeps the store it was started on"))
     if name in NOT_REMOTE:
-        raise Forbidden(f"`{name}` is not taken from the phone: {NOT_REMOTE[name]}; run it in the terminal")
+        raise Forbidden(_(NOT_REMOTE[name]))
     command = group.commands.get(name)
     if command is None or name not in NAMING_FILES:
         return  # its words are not parsed here: nothing in them is looked at
@@ -194,15 +234,15 @@ def check_remote(group: Any, words: list[str]) -> None:
     given = (params.get("args") or []) if name == "rules" else []
     if given[:1] in (["new"], ["check"]):
         raise Forbidden(
-            f"`rules {given[0]}` is not taken from the phone: it reaches a file; run it in the terminal"
+            _("`rules {action}` is not taken from the phone: it reaches a file; run it in the terminal").format(
+                action=given[0]
+            )
         )
     rulesets = [params.get("ruleset")] if name in ("new", "winner") else given
     if any(isinstance(r, str) and ruleset_files.is_path(r) for r in rulesets):
-        raise Forbidden("a ruleset file is not taken from the phone; name a ruleset (`rulesets` lists them)")
+        raise Forbidden(_("a ruleset file is not taken from the phone; name a ruleset (`rulesets` lists them)"))
     if name == "sheet" and params.get("output") is not None:
-        raise Forbidden(
-            "`sheet --output` is not taken from the phone: it writes a file; run it in the terminal"
-        )
+        raise Forbidden(_("`sheet --output` is not taken from the phone: it writes a file; run it in the terminal"))
 
 
 def run(group: Any, context: Any, words: list[str], home: Path | None, chosen: str | None, db: Any) -> int:
@@ -240,7 +280,7 @@ def standings_after(before: Any, after: Any, words: list[str]) -> str | None:
         return None
     from scorekeeper.words import reports
 
-    return "Standings: " + reports.standings_line(after)
+    return _("Standings: {standings}").format(standings=reports.standings_line(after))
 
 
 def _closed(game: Any) -> int:

@@ -42,7 +42,7 @@ def main() -> None:
     except BaseException as exc:
         if not (_interrupted or cli.by_ctrl_c(exc)) or isinstance(exc, SystemExit):
             raise
-        _say(f"error: {cli.interrupted()}")
+        _say(cli.said_error(cli.interrupted()))
 
 
 def _by_ctrl_c(exc: BaseException | None) -> bool:

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import club_night, errors, names
+from scorekeeper.core.language import _
 
 if TYPE_CHECKING:
     from scorekeeper.core import club_seating, engine
@@ -18,9 +19,9 @@ if TYPE_CHECKING:
 def check_name(text: str) -> str:
     from scorekeeper.core import plain
 
-    name = plain.check("the night's name", text.strip())
+    name = plain.check(_("the night's name"), text.strip())
     if not name:
-        raise errors.UsageError("the night's name is empty; give one, e.g. --night Friday")
+        raise errors.UsageError(_("the night's name is empty; give one, e.g. --night Friday"))
     return name
 
 
@@ -30,7 +31,7 @@ def player_range(home: Path | None, ruleset: str) -> tuple[int, int]:
     from scorekeeper.storage import ruleset_files
 
     origin, text = ruleset_files.find(ruleset, home)
-    _, _, rules = rulesets.apply_options(origin, rulesets.parse_document(origin, text), [])
+    _resolved, _chosen, rules = rulesets.apply_options(origin, rulesets.parse_document(origin, text), [])
     return rules.min_players, rules.max_players
 
 
@@ -43,9 +44,13 @@ def find(db: store.Store, text: str) -> club_night.Night:
     if len(found) == 1:
         return load(db, known[found[0]])
     if found:
-        raise errors.EntryError(f"'{text}' could be night {' or '.join(found)}; give more of the name")
-    listed = ", ".join(known) or "none yet"
-    raise errors.EntryError(f"no night '{text}' in the store (nights: {listed}); `seat … --night NAME` keeps one")
+        from scorekeeper.alternatives import either
+
+        raise errors.EntryError(_("'{text}' could be night {names}; give more of the name").format(text=text, names=either(found)))
+    listed = ", ".join(known) or _("none yet")
+    raise errors.EntryError(
+        _("no night '{text}' in the store (nights: {nights}); `seat … --night NAME` keeps one").format(text=text, nights=listed)
+    )
 
 
 def _existing(db: store.Store, name: str) -> club_night.Night | None:
@@ -65,8 +70,10 @@ def load(db: store.Store, night_id: str) -> club_night.Night:
         return club_night.replay(night_id, [e.body for e in stored])
     except Exception as exc:  # a chain rebuilt by hand can hold what no command writes
         raise errors.StoreError(
-            f"night {night_id}'s record holds entries this scorekeeper does not write ({type(exc).__name__}); "
-            "run `verify`, and restore the store from a backup"
+            _(
+                "night {night}'s record holds entries this scorekeeper does not write ({problem}); "
+                "run `verify`, and restore the store from a backup"
+            ).format(night=night_id, problem=type(exc).__name__)
         ) from None
 
 
@@ -79,7 +86,9 @@ def keep_seating(db: store.Store, name: str, ruleset: str, seed: int, seating: c
     night = _existing(db, name)
     if night is not None and any(g.round is not None for g in night.games):
         raise errors.RuleViolation(
-            f"night {night.name} has games started from its seating; keep this seating under another night's name"
+            _("night {night} has games started from its seating; keep this seating under another night's name").format(
+                night=night.name
+            )
         )
     night_id = night.id if night is not None else secrets.token_hex(16)
     seated = club_night.NightSeated(
@@ -106,22 +115,40 @@ def start_round(
 
     night = find(db, name)
     if night.seating is None:
-        raise errors.EntryError(f"night {night.name} has no seating kept; run `seat … --night {night.name}` first")
+        raise errors.EntryError(
+            _("night {night} has no seating kept; run `seat … --night {night}` first").format(night=night.name)
+        )
     rounds = night.seating.rounds
     if not 1 <= round_ <= len(rounds):
-        raise errors.UsageError(f"night {night.name} is seated for rounds 1-{len(rounds)}; there is no round {round_}")
+        raise errors.UsageError(
+            _("night {night} is seated for rounds 1-{rounds}; there is no round {round}").format(
+                night=night.name, rounds=len(rounds), round=round_
+            )
+        )
     tables = rounds[round_ - 1].tables
     if table_ is not None and not 1 <= table_ <= len(tables):
-        raise errors.UsageError(f"round {round_} of night {night.name} has tables 1-{len(tables)}; there is no table {table_}")
+        raise errors.UsageError(
+            _("round {round} of night {night} has tables 1-{tables}; there is no table {table}").format(
+                round=round_, night=night.name, tables=len(tables), table=table_
+            )
+        )
     wanted = [table_] if table_ is not None else list(range(1, len(tables) + 1))
     waiting = [t for t in wanted if night.game_at(round_, t) is None]
     if not waiting:
-        which = f"table {table_} of round {round_}" if table_ is not None else f"every table of round {round_}"
         started = night.game_at(round_, wanted[0])
         assert started is not None
-        raise errors.RuleViolation(
-            f"{which} of night {night.name} is already started (game {started.game[:8]}…); `night standings {night.name}` lists the games"
+        said = (
+            _(
+                "table {table} of round {round} of night {night} is already started (game {game}…); "
+                "`night standings {night}` lists the games"
+            )
+            if table_ is not None
+            else _(
+                "every table of round {round} of night {night} is already started (game {game}…); "
+                "`night standings {night}` lists the games"
+            )
         )
+        raise errors.RuleViolation(said.format(table=table_, round=round_, night=night.name, game=started.game[:8]))
     made = []
     for t in waiting:
         event = table.start_event(
@@ -148,7 +175,7 @@ def create_in_night(
 
     night_name = check_name(night_name)
     if round_ is not None and round_ < 1:
-        raise errors.UsageError(f"rounds are numbered from 1; {round_} is not a round")
+        raise errors.UsageError(_("rounds are numbered from 1; {round} is not a round").format(round=round_))
     night = _existing(db, night_name)
     title = name or (f"{night.name if night else night_name} · round {round_}" if round_ else (night.name if night else night_name))
     event = table.start_event(home, ruleset, players, dealer, title, location, scorer, settings)

@@ -16,6 +16,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.core import errors
+from scorekeeper.core.language import _, ngettext
 
 if TYPE_CHECKING:
     from scorekeeper import replays
@@ -36,7 +37,7 @@ def placings(game: engine.Game) -> dict[str, Any]:
     place and the hands played under each name the seat had (a renamed seat has two)."""
     played = [hand for hand in game.hands if hand.closed]
     seats = []
-    for place, player, _ in game.standings():
+    for place, player, _score in game.standings():
         hands: dict[str, int] = {}
         for hand in played:
             if player in hand.seating:
@@ -85,7 +86,7 @@ def records(db: store.Store, games: list[store.GameSummary]) -> dict[str, dict[s
     found = replays.cached(db, CACHE_KIND, {g.id: g.head for g in games}, _parsed)
     fresh = replays.derive(db, [g.id for g in games if g.id not in found], placings_text)
     replays.keep(db, CACHE_KIND, fresh)
-    found.update({gid: json.loads(text) for gid, _, text in fresh})
+    found.update({gid: json.loads(text) for gid, _head, text in fresh})
     return found
 
 
@@ -148,7 +149,9 @@ def entrants(data: dict[str, Any]) -> Rated | None:
         return None
     rows = sorted(best.values(), key=lambda row: (row[1], row[2].casefold()))
     total = data["hands"]
-    return Rated([name for _, _, name in rows], [place for _, place, _ in rows], [min(1.0, n / total) for n, _, _ in rows])
+    return Rated(
+        [name for _hands, _place, name in rows], [place for _hands, place, _name in rows], [min(1.0, n / total) for n, _place, _name in rows]
+    )
 
 
 def model():
@@ -221,7 +224,7 @@ def parse_since(text: str | None) -> str | None:
     try:
         return date.fromisoformat(text.strip()).isoformat()
     except ValueError:
-        raise errors.UsageError(f"'{text}' is not a date; write it as YYYY-MM-DD, e.g. --since 2026-01-31") from None
+        raise errors.UsageError(_("'{text}' is not a date; write it as YYYY-MM-DD, e.g. --since 2026-01-31").format(text=text)) from None
 
 
 def league(db: store.Store, ruleset: str | None = None, since: str | None = None) -> dict[str, Any]:
@@ -313,17 +316,41 @@ def _by_key(data: dict[str, Any]) -> dict[str, float]:
 
 
 def text(data: dict[str, Any]) -> str:
-    from scorekeeper.core.counting import counted
     from scorekeeper.words import reports
 
-    which = f" of {data['ruleset']}" if data["ruleset"] else ""
-    when = f" since {data['since']}" if data["since"] else ""
+    narrowed = {"ruleset": data["ruleset"], "since": data["since"]}
     if not data["players"]:
-        return f"No finished games{which}{when} to rate yet."
+        return _none_to_rate(data["ruleset"], data["since"]).format(**narrowed)
     rows = [
         [i, p["name"], f"{p['rating']:.1f}", f"{p['mu']:.1f}", f"{p['sigma']:.1f}", p["games"], f"{p['change']:+.1f}"]
         for i, p in enumerate(data["players"], start=1)
     ]
-    head = f"Ratings over {counted(data['games'], 'finished games')}{which}{when}"
-    table = reports.table(rows, ["#", "player", "rating", "μ", "σ", "games", "last game"])
-    return f"{head}\n{table}\nrating = μ − 3σ (Plackett-Luce): the skill a player very likely has at least"
+    head = _rated_over(data["ruleset"], data["since"], data["games"]).format(count=data["games"], **narrowed)
+    table = reports.table(rows, ["#", _("player"), _("rating"), "μ", "σ", _("games"), _("last game")])
+    return f"{head}\n{table}\n" + _("rating = μ − 3σ (Plackett-Luce): the skill a player very likely has at least")
+
+
+def _none_to_rate(ruleset: str | None, since: str | None) -> str:
+    """What `ratings` says with no finished game to rate, of a ruleset and since a date."""
+    if ruleset and since:
+        return _("No finished games of {ruleset} since {since} to rate yet.")
+    if ruleset:
+        return _("No finished games of {ruleset} to rate yet.")
+    if since:
+        return _("No finished games since {since} to rate yet.")
+    return _("No finished games to rate yet.")
+
+
+def _rated_over(ruleset: str | None, since: str | None, count: int) -> str:
+    """The heading of the ratings over `count` finished games, of a ruleset and since a date."""
+    if ruleset and since:
+        return ngettext(
+            "Ratings over {count} finished game of {ruleset} since {since}",
+            "Ratings over {count} finished games of {ruleset} since {since}",
+            count,
+        )
+    if ruleset:
+        return ngettext("Ratings over {count} finished game of {ruleset}", "Ratings over {count} finished games of {ruleset}", count)
+    if since:
+        return ngettext("Ratings over {count} finished game since {since}", "Ratings over {count} finished games since {since}", count)
+    return ngettext("Ratings over {count} finished game", "Ratings over {count} finished games", count)

@@ -13,25 +13,36 @@ from typing import Any
 
 from scorekeeper import interpreter
 from scorekeeper.core import errors
+from scorekeeper.core.language import N_, _
 
 SESSION_WORDS = {
-    "quit": "leave the session (also exit, or Ctrl-D)",
-    "help": "this list; `help COMMAND` for one",
+    "quit": N_("leave the session (also exit, or Ctrl-D)"),
+    "help": N_("this list; `help COMMAND` for one"),
 }
 LEAVE = ("quit", "exit")
 SETUP = ("ruleset", "players", "dealer", "location", "scorer")
 SKIPPABLE = ("dealer", "location", "scorer")  # Enter: the first player deals; no location, no scorer
-
-HELP_HEAD = "Answer the prompt with bare values, in the order it names the players"
-HELP_ANSWERS = {
-    "trump": "trump       h            (a suit, a card, or none)",
-    "bids": "bids        2 1 0 3 1    (or Ann=2 Bob=1; a few at a time as they are made)",
-    "poisons": "poisons     2 b1 t 0     (2 a bid of 2, b1 a blind bid of 1, t take; or Ann=bid:2)",
-    "tricks": "tricks      2 1 1 5 1    (or the hand card by card: one trick a line, leader first: QS 2S 3S)",
-    "took": "took        Bob QS QD    (who took which scoring cards; Snakebit: counts per player, 5 3 0)",
-    "first": "first/last  Cat          (who won the first / last trick)",
+# The prompt before a game is started, at each of its steps ({player}: the first player).
+SETUP_PROMPTS = {
+    "ruleset": N_("new game · ruleset> "),
+    "players": N_("new game · players (clockwise, comma-separated)> "),
+    "dealer": N_("new game · dealer (Enter: {player})> "),
+    "location": N_("new game · location (Enter: none)> "),
+    "scorer": N_("new game · scorer (Enter: none)> "),
 }
-HELP_TAIL = "Or type any command without `sk`:"
+SETUP_MISSING = {"ruleset": N_("give the ruleset"), "players": N_("give the players, e.g. Ann,Bob,Cat,Dan")}
+
+# How to answer the prompt: each answer's name as the prompt asks for it, an example of what
+# is typed (as it is typed, in any language) and what it means.
+HELP_ANSWERS = {
+    "trump": (N_("trump"), "h", N_("a suit, a card, or none")),
+    "bids": (N_("bids"), "2 1 0 3 1", N_("or Ann=2 Bob=1; a few at a time as they are made")),
+    "poisons": (N_("poisons"), "2 b1 t 0", N_("2 a bid of 2, b1 a blind bid of 1, t take; or Ann=bid:2")),
+    "tricks": (N_("tricks"), "2 1 1 5 1", N_("or the hand card by card: one trick a line, leader first: QS 2S 3S")),
+    "took": (N_("took"), "Bob QS QD", N_("who took which scoring cards; Snakebit: counts per player, 5 3 0")),
+    "first": (N_("first/last"), "Cat", N_("who won the first / last trick")),
+}
+TRUMP_ALWAYS = (N_("trump"), "h", N_("a suit, or the card turned up: 7h"))
 
 
 class Session:
@@ -103,7 +114,7 @@ class Session:
     def sync(self) -> None:
         """Read the store again before a prompt, and say what another `sk` recorded meanwhile."""
         for said in self.refresh():
-            self.out(f"Recorded elsewhere: {said}.")
+            self.out(_("Recorded elsewhere: {entry}.").format(entry=said))
 
     def need(self) -> str | None:
         return interpreter.need(self.data)
@@ -117,39 +128,43 @@ class Session:
     def prompt(self) -> str:
         if self.game is None:
             step = SETUP[len(self.setup)]
-            hint = {"ruleset": "", "players": " (clockwise, comma-separated)", "dealer": "",
-                    "location": " (Enter: none)", "scorer": " (Enter: none)"}[step]  # fmt: skip
-            if step == "dealer":
-                hint = f" (Enter: {self.setup['players'].split(',')[0]})"
-            return f"new game · {step}{hint}> "
+            first = self.setup["players"].split(",")[0] if step == "dealer" else ""
+            return _(SETUP_PROMPTS[step]).format(player=first)
         if self.game.finished:
-            return "game over> "
+            return _("game over> ")
         data, need = self.data, self.need()
-        size = f" {data['cards']}" if data["cards"] is not None else ""
-        head = f"hand {data['hand']} · {data['dealer']} deals{size}"
+        if data["cards"] is not None:
+            head = _("hand {hand} · {dealer} deals {cards}").format(hand=data["hand"], dealer=data["dealer"], cards=data["cards"])
+        else:
+            head = _("hand {hand} · {dealer} deals").format(hand=data["hand"], dealer=data["dealer"])
         if need is None:
             return f"{head}> "
         players = self.waiting(need)
         shown = f" ({' '.join(players)})" if players else ""
         if need == "took":
-            counts = f", or counts for {' '.join(data['order'])}" if data.get("cursed") else ""
-            shown = f" (NAME CARD…{counts})"
+            shown = (
+                " " + _("(NAME CARD…, or counts for {players})").format(players=" ".join(data["order"]))
+                if data.get("cursed")
+                else " " + _("(NAME CARD…)")
+            )
         if need == "trick" and data.get("next_leader"):
-            shown = f" ({data['next_leader']} leads: CARD…)"
-        return f"{head} · {need}{shown}> "
+            shown = " " + _("({player} leads: CARD…)").format(player=data["next_leader"])
+        return f"{head} · {interpreter.need_word(need)}{shown}> "
 
     def toolbar(self) -> str:
         """The bottom line: the hand, the dealer and the standings."""
         if self.game is None:
-            return "no game yet: answer the ruleset, the players, the first dealer, the location and the scorer"
+            return _("no game yet: answer the ruleset, the players, the first dealer, the location and the scorer")
         from scorekeeper.words import reports
 
         data = self.data
-        where = "game over" if self.game.finished else reports.hand_title(self.game, data["hand"], of=True)
-        dealer = "" if self.game.finished else f" · {data['dealer']} deals"
         scores = reports.standings_line(self.game, between="  ")
-
-        return "\n".join([f"{where}{dealer} · {scores}", *reports.forced_blind_warnings(data)])
+        if self.game.finished:
+            line = _("game over · {standings}").format(standings=scores)
+        else:
+            hand = reports.hand_title(self.game, data["hand"], of=True)
+            line = _("{hand} · {dealer} deals · {standings}").format(hand=hand, dealer=data["dealer"], standings=scores)
+        return "\n".join([line, *reports.forced_blind_warnings(data)])
 
     def hints(self, index: int) -> tuple[str, list[Any]] | None:
         """Who the `index`-th value of a per-player answer is for, and what they may give
@@ -162,16 +177,18 @@ class Session:
 
     def greeting(self) -> str:
         if self.game is None:
-            return (
+            return _(
                 "No game yet: answer the ruleset, the players, the first dealer, the location and the scorer "
                 "to start one (Enter skips the last three; or type a command; `help` lists them)."
             )
         from scorekeeper.words import reports
 
-        return (
-            f"Game {self.game.id}: {self.game.ruleset.title}, players {', '.join(self.game.players)}.\n"
-            + reports.status_text(self.game, in_turn=True)
+        game = self.game
+        # TRANSLATORS: {ruleset} is the game's proper name (Oh Hell, Hearts...), {players} their names
+        said = _("Game {game}: {ruleset}, players {players}.").format(
+            game=game.id, ruleset=game.ruleset.title, players=", ".join(game.players)
         )
+        return said + "\n" + reports.status_text(game, in_turn=True)
 
     # --- one line ----------------------------------------------------------------------
 
@@ -201,7 +218,7 @@ class Session:
             if head == "help":
                 return self.help(words[1:])
             if head == "play":
-                raise errors.UsageError("this is `play` already; type an answer or a command, or `quit`")
+                raise errors.UsageError(_("this is `play` already; type an answer or a command, or `quit`"))
             if self.game is None and head not in self.group.commands:
                 return self.answer_setup(line.strip())
             return self.run(interpreter.command_words(words, self.game, self.data, self.group.commands))
@@ -209,8 +226,7 @@ class Session:
             return self.fail(exc)
 
     def fail(self, exc: errors.ScorekeeperError) -> int:
-        prefix = "refused" if exc.exit_code == 1 else "error"
-        print(f"{prefix}: {exc}", file=sys.stderr)
+        print(interpreter.refusal(exc), file=sys.stderr)
         self.worst = max(self.worst, exc.exit_code)
         return exc.exit_code
 
@@ -220,9 +236,7 @@ class Session:
         if step == "players":
             text = ",".join(name for name in text.replace(",", " ").split())
         if not text and step not in SKIPPABLE:
-            raise errors.UsageError(
-                f"give the {step}" + (", e.g. Ann,Bob,Cat,Dan" if step == "players" else "")
-            )
+            raise errors.UsageError(_(SETUP_MISSING[step]))
         self.setup[step] = text
         if step == "ruleset":
             return self._check_ruleset(text)
@@ -253,7 +267,7 @@ class Session:
             if rules.trump.kind != "turned":
                 del answers["trump"]
             elif rules.trump.always:
-                answers["trump"] = "trump       h            (a suit, or the card turned up: 7h)"
+                answers["trump"] = TRUMP_ALWAYS
             del answers["poisons" if rules.bidding.kind != "poisons" else "bids"]
             if rules.bidding.kind == "none":
                 answers.pop("bids", None)
@@ -267,8 +281,16 @@ class Session:
             if rulesets.TrickPoints not in kinds:
                 del answers["first"]
         playing = self.game is not None and not self.game.finished and self.data.get("order")
-        head = HELP_HEAD + (f" ({', '.join(self.data['order'])})" if playing else "")
-        return "\n".join([head + ":", *(f"  {line}" for line in answers.values()), HELP_TAIL])
+        if playing:
+            head = _("Answer the prompt with bare values, in the order it names the players ({players}):").format(
+                players=", ".join(self.data["order"])
+            )
+        else:
+            head = _("Answer the prompt with bare values, in the order it names the players:")
+        named = [(_(name), typed, _(meaning)) for name, typed, meaning in answers.values()]
+        width = max([10, *(len(name) for name, _typed, _meaning in named)]) + 2
+        lines = [f"  {name:<{width}}{typed:<13}({meaning})" for name, typed, meaning in named]
+        return "\n".join([head, *lines, _("Or type any command without `sk`:")])
 
     def home_folder(self) -> Path | None:
         from scorekeeper.storage import paths
@@ -281,7 +303,7 @@ class Session:
         import textwrap
 
         rows = [(name, cmd.get_short_help_str(200)) for name, cmd in self.commands()]
-        rows += sorted(SESSION_WORDS.items())
+        rows += [(name, _(text)) for name, text in sorted(SESSION_WORDS.items())]
         # whole sentences, wrapped under their command: a summary never stops mid-sentence
         lines = [textwrap.fill(text, 78, initial_indent=f"  {name:<10}  ", subsequent_indent=" " * 14) for name, text in rows]
         self.out(self.help_head() + "\n" + "\n".join(lines))
@@ -352,7 +374,8 @@ class Session:
                 []
                 if hint is None
                 else [
-                    (str(value), f"{hint[0]} may {'bid' if need == 'bids' else 'pick'}") for value in hint[1]
+                    (str(value), (_("{player} may bid") if need == "bids" else _("{player} may pick")).format(player=hint[0]))
+                    for value in hint[1]
                 ]
             )
         if need in ("trump", "cursed"):
@@ -392,7 +415,7 @@ class Session:
         from scorekeeper import choices
 
         suits = [(s["word"], s["symbol"]) for s in choices.suits(self.game)]
-        return suits if self.game.ruleset.trump.always else [*suits, ("none", "no trump")]
+        return suits if self.game.ruleset.trump.always else [*suits, ("none", _("no trump"))]
 
     def _cards(self) -> list[tuple[str, str]]:
         from scorekeeper import choices
@@ -439,6 +462,6 @@ def _run(session: Session) -> int:
             if session.left:
                 break
     except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
+        print(_("error: {message}").format(message=_("interrupted")), file=sys.stderr)
         return 130
     return session.worst

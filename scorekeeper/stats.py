@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.core import errors
+from scorekeeper.core.language import N_, _, ngettext
 from scorekeeper.sheets import charts
 from scorekeeper.storage import seals
 
@@ -122,7 +123,7 @@ def summaries(db, rebuild: bool = False, parallel_from: int = 200, games=None) -
         fresh = _replay(db, stale)
     if fresh:
         db.put_derived(CACHE_KIND, _sealed(db, fresh))
-        found.update(_parse_summaries({game_id: text for game_id, _, text in fresh}))
+        found.update(_parse_summaries({game_id: text for game_id, _head, text in fresh}))
     return [found[g.id] for g in games]
 
 
@@ -252,11 +253,11 @@ def repair_cache(db, every: bool = False, suspects: Iterable[str] = ()) -> Cache
     if wrong:
         db.put_derived(CACHE_KIND, _sealed(db, wrong))
         db.put_derived(AGGREGATE_KIND, [("*", "", "{}")])  # summed from the wrong rows: count again
-    found.update(_parse_summaries({game_id: text for game_id, _, text in fresh}))
+    found.update(_parse_summaries({game_id: text for game_id, _head, text in fresh}))
     # a summary cached under another head is stale, not wrong: it is replayed when read anyway;
     # one sealed with another store's key (a copy) is not used, and is no damage either
     rebuilt = sum(
-        1 for game_id, head, _ in wrong
+        1 for game_id, head, _text in wrong
         if game_id in at_head and heads[game_id] == head and seals.claims(key, at_head[game_id][1])
     )  # fmt: skip
     return CacheCheck(len(fresh), len(games) - len(fresh), rebuilt, {g.id: found[g.id] for g in games})
@@ -419,10 +420,14 @@ def _find_player(text: str, names: dict[str, str]) -> str:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        shown = " or ".join(sorted(names[k] for k in matches))
-        raise errors.EntryError(f"'{text}' could be {shown}; type more of the name")
-    known = ", ".join(sorted(names.values(), key=str.casefold)) or "none yet"
-    raise errors.EntryError(f"no player '{text}' in the games in the store; the players are {known}")
+        from scorekeeper.alternatives import either
+
+        shown = either(sorted(names[k] for k in matches))
+        raise errors.EntryError(_("'{text}' could be {names}; type more of the name").format(text=text, names=shown))
+    known = ", ".join(sorted(names.values(), key=str.casefold)) or _("none yet")
+    raise errors.EntryError(
+        _("no player '{text}' in the games in the store; the players are {players}").format(text=text, players=known)
+    )
 
 
 def _ruleset_json(
@@ -473,41 +478,51 @@ def _ruleset_json(
 
 
 def _table(rows: list[list[Any]], headers: list[str]) -> str:
+    """A table of the records, its headers (marked with N_) in the language in use."""
     from scorekeeper.words import reports
 
-    return reports.table(rows, headers)
+    return reports.table(rows, [_(header) for header in headers])
 
 
 def text(data: dict[str, Any]) -> str:
     if not data["rulesets"]:
-        which = f" of {data['ruleset']}" if data["ruleset"] else ""
-        return f"No games{which} in the store yet."
-    who = f"{data['player']}'s records" if data["player"] else "Records"
-    lines = [f"{who} across {_games(data['games'])} ({data['finished']} finished)"]
+        if data["ruleset"]:
+            return _("No games of {ruleset} in the store yet.").format(ruleset=data["ruleset"])
+        return _("No games in the store yet.")
+    games, finished = data["games"], data["finished"]
+    if data["player"]:
+        head = ngettext(
+            "{player}'s records across {count} game ({finished} finished)",
+            "{player}'s records across {count} games ({finished} finished)",
+            games,
+        )
+    else:
+        head = ngettext("Records across {count} game ({finished} finished)", "Records across {count} games ({finished} finished)", games)
+    lines = [head.format(player=data["player"], count=games, finished=finished)]
     for block in data["rulesets"]:
         lines.append("")
-        lines.append(
-            f"{block['title']} ({block['ruleset']}): {_games(block['games'])}, {block['finished']} finished"
+        # TRANSLATORS: {title} is the ruleset's proper name, {ruleset} its short name (oh-hell-mrpikes)
+        said = ngettext(
+            "{title} ({ruleset}): {count} game, {finished} finished",
+            "{title} ({ruleset}): {count} games, {finished} finished",
+            block["games"],
         )
+        lines.append(said.format(title=block["title"], ruleset=block["ruleset"], count=block["games"], finished=block["finished"]))
         columns = _columns(block)
-        rows = [[fmt(rec) for _, fmt in columns] for rec in block["players"]]
-        lines.append(_table(rows, [title for title, _ in columns]))
+        rows = [[fmt(rec) for _title, fmt in columns] for rec in block["players"]]
+        lines.append(_table(rows, [title for title, _fmt in columns]))
         if block["winner"] == "lowest":
-            lines.append("(lowest score wins: best is the lowest)")
+            lines.append(_("(lowest score wins: best is the lowest)"))
     if len(data["rulesets"]) > 1:
         lines.append("")
-        lines.append("All rulesets")
+        lines.append(_("All rulesets"))
         rows = [[r["name"], r["played"], r["won"], _pct(r["won"], r["played"])] for r in data["players"]]
-        headers = ["player", "played", "won", "win rate"]
+        headers = [N_("player"), N_("played"), N_("won"), N_("win rate")]
         if any("rating" in r for r in data["players"]):  # added by ratings.beside_records
             rows = [[*row, _rating(r)] for row, r in zip(rows, data["players"], strict=True)]
-            headers.append("rating")
+            headers.append(N_("rating"))
         lines.append(_table(rows, headers))
     return "\n".join(lines)
-
-
-def _games(n: int) -> str:
-    return f"{n} game{'s' if n != 1 else ''}"
 
 
 def _pct(part: int, whole: int) -> str:
@@ -519,37 +534,43 @@ def _rating(row: dict[str, Any]) -> str:
 
 
 def _columns(block: dict[str, Any]) -> list[tuple[str, Any]]:
-    """The columns worth showing for this ruleset: those its rules can produce."""
+    """The columns worth showing for this ruleset: those its rules can produce (their titles
+    marked with N_, for `_table` to translate)."""
     sample = block["players"][0]
 
     def number(value: Any) -> str:
         return "-" if value is None else charts.number_text(value)
 
+    def won(r: dict[str, Any]) -> str:
+        if not r["shared_wins"]:
+            return str(r["won"])
+        return _("{won} ({shared} shared)").format(won=r["won"], shared=r["shared_wins"])
+
+    def moons(r: dict[str, Any]) -> str:
+        if not r["moons_failed"]:
+            return str(r["moons"])
+        return _("{moons} ({failed} failed)").format(moons=r["moons"], failed=r["moons_failed"])
+
     columns: list[tuple[str, Any]] = [
-        ("player", lambda r: r["name"]),
-        ("played", lambda r: str(r["played"])),
-        ("won", lambda r: str(r["won"]) + (f" ({r['shared_wins']} shared)" if r["shared_wins"] else "")),
-        ("average", lambda r: "-" if r["average"] is None else f"{r['average']:.1f}"),
-        ("best", lambda r: number(r["best"])),
+        (N_("player"), lambda r: r["name"]),
+        (N_("played"), lambda r: str(r["played"])),
+        (N_("won"), won),
+        (N_("average"), lambda r: "-" if r["average"] is None else f"{r['average']:.1f}"),
+        (N_("best"), lambda r: number(r["best"])),
     ]
     if any(r["in_progress"] for r in block["players"]):
-        columns.insert(2, ("playing", lambda r: str(r["in_progress"])))
+        columns.insert(2, (N_("playing"), lambda r: str(r["in_progress"])))
     if sample["bids"] is not None:
         columns.append(
-            ("bids made", lambda r: f"{r['bids_made']}/{r['bids']} {_pct(r['bids_made'], r['bids'])}")
+            (N_("bids made"), lambda r: f"{r['bids_made']}/{r['bids']} {_pct(r['bids_made'], r['bids'])}")
         )
     if sample["forced_blind"] is not None:
-        columns.append(("forced blind survived", lambda r: f"{r['blind_survived']}/{r['forced_blind']}"))
+        columns.append((N_("forced blind survived"), lambda r: f"{r['blind_survived']}/{r['forced_blind']}"))
     if sample["pants"] is not None:
-        columns.append(("pants", lambda r: str(r["pants"])))
-    columns.append(("reneges", lambda r: str(r["reneges"])))
+        columns.append((N_("pants"), lambda r: str(r["pants"])))
+    columns.append((N_("reneges"), lambda r: str(r["reneges"])))
     if sample["moons"] is not None:
-        columns.append(
-            (
-                "moons",
-                lambda r: str(r["moons"]) + (f" ({r['moons_failed']} failed)" if r["moons_failed"] else ""),
-            )
-        )
+        columns.append((N_("moons"), moons))
     if "rating" in sample:  # added by ratings.beside_records
-        columns.append(("rating", _rating))
+        columns.append((N_("rating"), _rating))
     return columns

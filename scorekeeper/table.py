@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper.core import engine, errors, events, names, rulesets, schedule
+from scorekeeper.core.language import N_, _
 from scorekeeper.results import CachesChecked, Imported, Listed, Recorded, Undone
 
 if TYPE_CHECKING:
@@ -25,13 +26,15 @@ def parse_players(text: str) -> list[str]:
     """Names in clockwise seating order, comma-separated; unique, non-empty, plain."""
     given = [name.strip() for name in text.split(",")]
     if any(not name for name in given):
-        raise errors.EntryError("a player name is empty; write --players Ann,Bob,Cat")
+        raise errors.EntryError(_("a player name is empty; write --players Ann,Bob,Cat"))
     seen: dict[str, str] = {}
     for name in given:
         names.player_name(name)
         if name.casefold() in seen:
             raise errors.EntryError(
-                f"{seen[name.casefold()]} and {name} are the same name; give each player a different one"
+                _("{player} and {other} are the same name; give each player a different one").format(
+                    player=seen[name.casefold()], other=name
+                )
             )
         seen[name.casefold()] = name
     return given
@@ -50,7 +53,7 @@ def new_event(
     from scorekeeper.core import plain
 
     players = parse_players(players_text)
-    for what, text in (("the game's name", name), ("the location", location), ("the scorer", scorer)):
+    for what, text in ((_("the game's name"), name), (_("the location"), location), (_("the scorer"), scorer)):
         plain.check(what, text)
     resolved, chosen, ruleset = rulesets.apply_options(origin, document, settings)
     schedule.check_players(ruleset, len(players))
@@ -84,17 +87,21 @@ def resolve_game(db: store.Store, chosen: str | None) -> str:
             if pinned in [g.id for g in db.games()]:
                 raise
             raise errors.EntryError(
-                f"SCOREKEEPER_GAME names no game '{pinned}' in the store; `games` lists them, "
-                "or unset it to use the current game"
+                _(
+                    "SCOREKEEPER_GAME names no game '{game}' in the store; `games` lists them, "
+                    "or unset it to use the current game"
+                ).format(game=pinned)
             ) from None
     if chosen is None:
         current = db.current_game()
         if current is None:
-            raise errors.EntryError("no game yet; start one with `new RULESET --players A,B,C`")
+            raise errors.EntryError(_("no game yet; start one with `new RULESET --players A,B,C`"))
         if not db.head(current):
             raise errors.StoreError(
-                f"the current game {current} is not in the store (the store was damaged or edited); "
-                "choose one with `use ID` (`games` lists them)"
+                _(
+                    "the current game {game} is not in the store (the store was damaged or edited); "
+                    "choose one with `use ID` (`games` lists them)"
+                ).format(game=current)
             )
         return current
     listed = db.games()
@@ -102,7 +109,7 @@ def resolve_game(db: store.Store, chosen: str | None) -> str:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        raise errors.EntryError(f"'{chosen}' could be {', '.join(matches)}; give more of the id")
+        raise errors.EntryError(_("'{text}' could be {ids}; give more of the id").format(text=chosen, ids=", ".join(matches)))
     return _by_name(db, chosen)
 
 
@@ -111,7 +118,7 @@ def _by_name(db: store.Store, chosen: str) -> str:
     facts the store keeps of each game."""
     named: dict[str, str] = {}
     rows = db.game_names()
-    learned = {gid: name for gid, _, _, name in learn_facts(db, [g for g, name in rows if name is None])}
+    learned = {gid: name for gid, _head, _going, name in learn_facts(db, [g for g, name in rows if name is None])}
     for game, name in rows:
         name = learned[game.id] if name is None else name
         if name:
@@ -121,10 +128,15 @@ def _by_name(db: store.Store, chosen: str) -> str:
     if len(ids) == 1:
         return ids[0]
     if not ids:
-        raise errors.EntryError(f"no game '{chosen}' in the store; `games` lists them")
+        raise errors.EntryError(_("no game '{text}' in the store; `games` lists them").format(text=chosen))
     if len(found) == 1:
-        raise errors.EntryError(f"{len(ids)} games are named '{found[0]}'; give the id ({', '.join(ids)})")
-    raise errors.EntryError(f"'{chosen}' could be {' or '.join(found)}; give more of the name")
+        # TRANSLATORS: always two or more games
+        raise errors.EntryError(
+            _("{count} games are named '{name}'; give the id ({ids})").format(count=len(ids), name=found[0], ids=", ".join(ids))
+        )
+    from scorekeeper.alternatives import either
+
+    raise errors.EntryError(_("'{text}' could be {names}; give more of the name").format(text=chosen, names=either(found)))
 
 
 def learn_facts(db: store.Store, listed: list[store.GameSummary]) -> list[tuple[str, str, bool, str]]:
@@ -214,9 +226,9 @@ def shared_label(db: store.Store, game_id: str, game: engine.Game) -> str | None
     (two tables sharing a store), so an entry that went to the wrong table shows; else None.
     Reads the facts kept of the games in progress only, however many games have finished."""
     going, unknown = db.games_in_progress(game_id)
-    if not going and not any(in_progress for _, _, in_progress, _ in learn_facts(db, unknown)):
+    if not going and not any(in_progress for _id, _head, in_progress, _name in learn_facts(db, unknown)):
         return None
-    return game.name or f"Game {game_id[:8]}"
+    return game.name or _("Game {game}").format(game=game_id[:8])
 
 
 # --- the audit --------------------------------------------------------------------------
@@ -314,8 +326,10 @@ def find_digest(db: store.Store, digest: str) -> tuple[str, int, int]:
     wanted = digest.strip().lower()
     if len(wanted) < 12 or any(c not in "0123456789abcdef" for c in wanted):
         raise errors.UsageError(
-            f"'{digest}' is not a chain digest; give the hex text after 'Chain digest:' on the sheet "
-            "(at least its first 12 characters)"
+            _(
+                "'{digest}' is not a chain digest; give the hex text after 'Chain digest:' on the sheet "
+                "(at least its first 12 characters)"
+            ).format(digest=digest)
         )
     found = [
         (game.id, entry.n, len(stored))
@@ -326,11 +340,16 @@ def find_digest(db: store.Store, digest: str) -> tuple[str, int, int]:
     ]
     if not found:
         raise errors.StoreError(
-            f"no entry in this store has the digest {wanted[:12]}…: the sheet was not printed from this "
-            "store, or the entries it covers have been rewritten"
+            _(
+                "no entry in this store has the digest {digest}…: the sheet was not printed from this "
+                "store, or the entries it covers have been rewritten"
+            ).format(digest=wanted[:12])
         )
     if len(found) > 1:
-        raise errors.UsageError(f"{len(found)} entries have a digest starting {wanted}; give more of it")
+        # TRANSLATORS: always two or more entries
+        raise errors.UsageError(
+            _("{count} entries have a digest starting {digest}; give more of it").format(count=len(found), digest=wanted)
+        )
     return found[0]
 
 
@@ -357,7 +376,7 @@ def record(
     with db.writing(game_id) if kept is None else db.writing_from(game_id, kept.n, kept.head) as writer:
         game = resumed(kept, writer)
         if game.abandoned:
-            raise errors.RuleViolation("this game was abandoned; `undo` takes that back, or start another with `new`")
+            raise errors.RuleViolation(_("this game was abandoned; `undo` takes that back, or start another with `new`"))
         event = build(game)
         if hand is not None:
             event = event.model_copy(update={"hand": _hand_number(game, hand)})
@@ -392,13 +411,15 @@ def record(
 def _hand_number(game: engine.Game, number: int) -> int:
     """A hand `--hand` may name: one dealt so far."""
     if number < 1:
-        raise errors.UsageError(f"hands are numbered from 1; {number} is not a hand")
+        raise errors.UsageError(_("hands are numbered from 1; {number} is not a hand").format(number=number))
     if number > len(game.hands):
         now = game.hand.number
-        raise errors.EntryError(
-            f"hand {number} has not been dealt; hand {now} is "
-            + ("the last hand of this game" if game.finished else "in progress")
+        said = (
+            _("hand {number} has not been dealt; hand {now} is the last hand of this game")
+            if game.finished
+            else _("hand {number} has not been dealt; hand {now} is in progress")
         )
+        raise errors.EntryError(said.format(number=number, now=now))
     return number
 
 
@@ -437,9 +458,9 @@ def abandon(db: store.Store, game_id: str) -> engine.Game:
     with db.writing(game_id) as writer:
         game = replay(writer.events)
         if game.abandoned:
-            raise errors.RuleViolation("this game is already abandoned; `undo` takes that back")
+            raise errors.RuleViolation(_("this game is already abandoned; `undo` takes that back"))
         if game.finished:
-            raise errors.RuleViolation("this game is over, so there is nothing to abandon")
+            raise errors.RuleViolation(_("this game is over, so there is nothing to abandon"))
         writer.append(events.GameAbandoned().data())
         game.abandoned = True
         writer.keep_facts(*facts(game))
@@ -456,15 +477,15 @@ def label(db: store.Store, game_id: str, name: str | None, location: str | None,
 
     given = {"name": name, "location": location, "scorer": scorer}
     if all(value is None for value in given.values()):
-        raise errors.UsageError("say what to set: --name, --location or --scorer (e.g. --location \"Ann's kitchen\")")
-    what = {"name": "the game's name", "location": "the location", "scorer": "the scorer"}
+        raise errors.UsageError(_("say what to set: --name, --location or --scorer (e.g. --location \"Ann's kitchen\")"))
+    what = {"name": N_("the game's name"), "location": N_("the location"), "scorer": N_("the scorer")}
     for field, value in given.items():
         if value is not None:
-            given[field] = plain.check(what[field], value.strip())
+            given[field] = plain.check(_(what[field]), value.strip())
     with db.writing(game_id) as writer:
         game = replay(writer.events)
         if all(value is None or getattr(game, field) == value for field, value in given.items()):
-            raise errors.EntryError("the game is already labelled so; nothing to change")
+            raise errors.EntryError(_("the game is already labelled so; nothing to change"))
         event = events.GameLabelled(**given)
         writer.append(event.data())
     engine.label(game, event)
@@ -533,16 +554,24 @@ def _replayed_copy(copy: league.Copy) -> engine.Game:
     source, stored = copy.source, copy.events
     first = stored[0]
     if first.body.get("type") != "game_started" or first.body.get("game_id") != first.game_id:
-        raise errors.EntryError(f"{source}: its first entry does not start game {first.game_id}; nothing was imported")
+        raise errors.EntryError(
+            _("{file}: its first entry does not start game {game}; nothing was imported").format(file=source, game=first.game_id)
+        )
     try:
         return replay(stored)
     except events.UnknownEntry as exc:
         raise errors.EntryError(
-            f"{source}: entry {exc.position} is not an entry this scorekeeper knows; nothing was imported"
+            _("{file}: entry {entry} is not an entry this scorekeeper knows; nothing was imported").format(
+                file=source, entry=exc.position
+            )
         ) from None
     except errors.ScorekeeperError as exc:
-        raise errors.EntryError(f"{source}: its entries do not make a valid game ({exc}); nothing was imported") from None
+        raise errors.EntryError(
+            _("{file}: its entries do not make a valid game ({problem}); nothing was imported").format(file=source, problem=exc)
+        ) from None
     except Exception as exc:  # a forged chain can hold what no command ever writes
         raise errors.EntryError(
-            f"{source}: its entries do not make a valid game ({type(exc).__name__}: {exc}); nothing was imported"
+            _("{file}: its entries do not make a valid game ({problem}); nothing was imported").format(
+                file=source, problem=f"{type(exc).__name__}: {exc}"
+            )
         ) from None

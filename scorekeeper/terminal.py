@@ -18,6 +18,7 @@ from prompt_toolkit.output import ColorDepth
 from prompt_toolkit.styles import Style
 
 from scorekeeper.core import errors
+from scorekeeper.core.language import _
 
 
 class Answering(Protocol):
@@ -64,7 +65,8 @@ def toolbar(session: Answering) -> str:
             shown = reports.span(allowed) if isinstance(allowed[0], int) else "/".join(allowed)
             hints.append(f"{player} {shown}")
     if hints:
-        lines.append(f"may {'bid' if session.need() == 'bids' else 'pick'}: " + " · ".join(hints))
+        said = _("may bid: {hints}") if session.need() == "bids" else _("may pick: {hints}")
+        lines.append(said.format(hints=" · ".join(hints)))
     return "\n".join(lines)
 
 
@@ -97,6 +99,6 @@ def run(session: Answering) -> int:
         try:
             session.handle(line)
         except KeyboardInterrupt:
-            session.out("interrupted")
+            session.out(_("interrupted"))
         if session.left:
             return 0

@@ -6,6 +6,7 @@ import os
 import sys
 from dataclasses import dataclass
 
+import pseudo
 import pytest
 from browser import chromium, phone  # noqa: F401 (fixtures: one headless Chromium per module, a phone)
 from hypothesis import settings
@@ -16,6 +17,11 @@ from typer.testing import CliRunner
 # before a release or after changing the rules' core.
 settings.register_profile("thorough", max_examples=2000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+
+
+def pytest_configure(config):
+    if pseudo.ON:
+        pseudo.switch_on()
 
 
 @pytest.fixture(autouse=True)
@@ -81,7 +87,13 @@ class Sk:
             finally:
                 sys.stdout.flush()
                 sys.stderr.flush()
-            return Result(code, text(out), text(err))
+            stdout, stderr = text(out), text(err)
+        if pseudo.ON:
+            if "--json" not in args:
+                english = pseudo.unmarked_english(stdout) + pseudo.unmarked_english(stderr)
+                assert not english, f"sk {' '.join(map(str, args))} printed English no catalog translates:\n" + "\n".join(english)
+            stdout, stderr = pseudo.unmarked(stdout), pseudo.unmarked(stderr)
+        return Result(code, stdout, stderr)
 
     def __call__(self, *args):
         result = self.run(*args)

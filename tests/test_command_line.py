@@ -51,7 +51,7 @@ def test_home_after_the_command_name(sk, tmp_path):
     ],
 )
 def test_home_is_moved_before_the_command(argv, moved):
-    assert cli.home_first(argv) == moved
+    assert cli.globals_first(argv) == moved
 
 
 def test_completion_prints_the_script_and_the_program_completes_itself(home):

@@ -67,9 +67,9 @@ def loaded_after(home, code):
     script = (
         "import sys\n" + code + "\n"
         "print(' '.join(sorted(m for m in sys.modules if m.startswith('scorekeeper.')"
-        " or m in ('tabulate', 'tomllib', 'sqlite3', 'platformdirs', 'prompt_toolkit', 'wcwidth'))))"
+        " or m in ('tabulate', 'tomllib', 'sqlite3', 'platformdirs', 'prompt_toolkit', 'wcwidth', 'babel'))))"
     )
-    env = {**os.environ, "SCOREKEEPER_HOME": str(home)}
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "SCOREKEEPER_LANG": "en"}
     child = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True, text=True)
     assert child.returncode == 0, child.stderr
     return set(child.stdout.split())
@@ -80,7 +80,7 @@ def test_start_up_loads_only_what_the_command_needs(sk, home):
     alone loads no rules, store or table library; `status` on an Oh Hell hand in progress
     loads the engine but no other game family, no TOML parser and no table library."""
     assert loaded_after(home, "from scorekeeper import cli") == {
-        "scorekeeper.cli", "scorekeeper.core", "scorekeeper.core.errors"
+        "scorekeeper.cli", "scorekeeper.core", "scorekeeper.core.errors", "scorekeeper.core.language"
     }  # fmt: skip
     sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
     sk("trump", "h")
@@ -91,6 +91,7 @@ def test_start_up_loads_only_what_the_command_needs(sk, home):
         "scorekeeper.core.families.snakebit", "scorekeeper.core.families.card_by_card",
         "scorekeeper.sheets.score_sheet", "scorekeeper.stats", "scorekeeper.words.explain", "tabulate", "tomllib",
         "platformdirs", "scorekeeper.session", "scorekeeper.terminal", "prompt_toolkit",
+        "babel", "scorekeeper.click_words",  # English loads no catalog, nor typer's words
     }  # fmt: skip
 
 

@@ -10,6 +10,8 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import NamedTuple
 
+from scorekeeper.core.language import _, ngettext
+
 FOLDER = "backups"
 AUTOMATIC = "auto"  # made by the tool itself; the only kind it ever deletes
 BY_HAND = "backup"  # `backup` with no file named
@@ -35,7 +37,11 @@ def make_folder(store_folder: Path) -> None:
     try:
         folder(store_folder).mkdir(exist_ok=True)
     except OSError as exc:
-        raise errors.StoreError(f"cannot make the backups folder {folder(store_folder)} ({exc.strerror or exc})") from None
+        raise errors.StoreError(
+            _("cannot make the backups folder {folder} ({reason})").format(
+                folder=folder(store_folder), reason=exc.strerror or exc
+            )
+        ) from None
 
 
 def new_path(store_folder: Path, kind: str, now: datetime | None = None) -> Path:
@@ -82,8 +88,14 @@ def beyond_keeping(store_folder: Path, keep: int) -> list[Path]:
 def age_text(taken: datetime, now: datetime | None = None) -> str:
     """How long ago a backup was taken, in the largest whole unit: `3 hours ago`."""
     seconds = max(int(((now or datetime.now(UTC)) - taken).total_seconds()), 0)
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if seconds >= size:
-            count = seconds // size
-            return f"{count} {unit}{'s' if count > 1 else ''} ago"
-    return "just now"
+    if seconds >= 86400:
+        days = seconds // 86400
+        return ngettext("{count} day ago", "{count} days ago", days).format(count=days)
+    if seconds >= 3600:
+        hours = seconds // 3600
+        return ngettext("{count} hour ago", "{count} hours ago", hours).format(count=hours)
+    if seconds >= 60:
+        minutes = seconds // 60
+        return ngettext("{count} minute ago", "{count} minutes ago", minutes).format(count=minutes)
+    # TRANSLATORS: how long ago a backup was taken
+    return _("just now")

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from scorekeeper.core.language import _
+
 if TYPE_CHECKING:
     from scorekeeper.core import engine
     from scorekeeper.storage import store
@@ -91,7 +93,10 @@ def identity(stored: list[store.StoredEvent]) -> Identity:
 
 def started_text(started_at: str) -> str:
     """A game's start as printed: `2026-11-25 21:03 UTC`."""
-    return started_at[:16].replace("T", " ") + " UTC" if started_at else "at an unknown time"
+    if started_at:
+        return started_at[:16].replace("T", " ") + " UTC"
+    # TRANSLATORS: when a game started, said after "started" ("…, started at an unknown time with Ann, Bob")
+    return _("at an unknown time")
 
 
 def looks_alike(one: Identity, other: Identity) -> bool:

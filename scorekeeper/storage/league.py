@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from scorekeeper.core import errors
+from scorekeeper.core.language import _
 from scorekeeper.storage import store, transfer
 
 
@@ -36,7 +37,10 @@ def read(path: Path) -> list[Copy]:
             events, problem = other.chain(game.id)
             if problem:
                 raise errors.StoreError(
-                    f"game {game.id} in {path} does not verify ({problem}); nothing was imported"
+                    # TRANSLATORS: {problem} says what is wrong ("entry 3 (bids) does not match its hash: it was altered")
+                    _("game {game} in {file} does not verify ({problem}); nothing was imported").format(
+                        game=game.id, file=path, problem=problem
+                    )
                 )
             copies.append(Copy(str(path), events, None))
     return copies
@@ -47,9 +51,16 @@ def _other_store(path: Path) -> store.Store:
     not one is refused in words for an import, not with the advice meant for one's own store."""
     try:
         return store.Store(path.parent, copy=path)
+    except store.NotAStore as exc:
+        raise errors.StoreError(
+            # TRANSLATORS: {fault} says what the file is, of the file as "it": "it is damaged (…)"
+            _("cannot import {file}: {fault}; nothing was imported").format(file=path, fault=exc.fault)
+        ) from None
     except errors.StoreError as exc:
-        reason = str(exc).split("; ")[0].removeprefix(f"{path} ")
-        raise errors.StoreError(f"cannot import {path}: it {reason}; nothing was imported") from None
+        raise errors.StoreError(
+            # TRANSLATORS: {reason} is the store's own refusal ("… is busy: …")
+            _("cannot import {file} ({reason}); nothing was imported").format(file=path, reason=exc)
+        ) from None
 
 
 def _is_sqlite(path: Path) -> bool:
@@ -93,10 +104,12 @@ def plan(copies: list[Copy], db: store.Store) -> Plan:
         here, problem = db.chain(gid)
         if problem:
             raise errors.StoreError(
-                f"game {gid} in this store does not verify ({problem}); run `verify`; nothing was imported"
+                _("game {game} in this store does not verify ({problem}); run `verify`; nothing was imported").format(
+                    game=gid, problem=problem
+                )
             )
         if here:
-            _same_game(gid, here, copy.events, "this store", copy.source)
+            _same_game(gid, here, copy.events, None, copy.source)
         if len(copy.events) <= len(here):
             present.append(copy)
         else:
@@ -106,11 +119,21 @@ def plan(copies: list[Copy], db: store.Store) -> Plan:
     return Plan(take, extends, present)
 
 
-def _same_game(gid: str, a: list[store.StoredEvent], b: list[store.StoredEvent], where_a: str, where_b: str) -> None:
-    """Refuse two copies of game `gid` neither of which is the start of the other."""
+def _same_game(
+    gid: str, a: list[store.StoredEvent], b: list[store.StoredEvent], where_a: str | None, where_b: str
+) -> None:
+    """Refuse two copies of game `gid` neither of which is the start of the other (`where_a`
+    None: the first is this store's)."""
     for i, (x, y) in enumerate(zip(a, b, strict=False)):
         if x.hash != y.hash:
-            raise errors.EntryError(
-                f"game {gid} in {where_b} is not the game {gid} in {where_a}: their entries differ from "
-                f"entry {i} on, so one of them was altered; nothing was imported"
-            )
+            if where_a is None:
+                message = _(
+                    "game {game} in {file} is not the game {game} in this store: their entries differ from "
+                    "entry {entry} on, so one of them was altered; nothing was imported"
+                )
+            else:
+                message = _(
+                    "game {game} in {file} is not the game {game} in {other_file}: their entries differ from "
+                    "entry {entry} on, so one of them was altered; nothing was imported"
+                )
+            raise errors.EntryError(message.format(game=gid, file=where_b, other_file=where_a, entry=i))

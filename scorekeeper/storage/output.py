@@ -8,6 +8,7 @@ import secrets
 from pathlib import Path
 
 from scorekeeper.core import errors
+from scorekeeper.core.language import _
 
 _STORE_SIDE_FILES = ("", "-wal", "-shm", "-journal")
 
@@ -37,7 +38,7 @@ def write(path: Path, text: str, force: bool, store_file: Path) -> None:
     existing file or link without `force` (EntryError). With `force` the new file replaces
     the old one (a link itself, not the file it points to) in one step."""
     if is_part_of_store(path, store_file):
-        raise errors.UsageError(f"{path} is part of the store; write the sheet to another file")
+        raise errors.UsageError(_("{file} is part of the store; write the sheet to another file").format(file=path))
     data = text.encode("utf-8")
     try:
         if not force:
@@ -57,7 +58,8 @@ def write(path: Path, text: str, force: bool, store_file: Path) -> None:
             raise
     except FileExistsError:
         raise errors.EntryError(
-            f"{path} already exists; pass --force to replace it, or choose another name"
+            _("{file} already exists; pass --force to replace it, or choose another name").format(file=path)
         ) from None
     except OSError as exc:
-        raise errors.UsageError(f"cannot write {path}: {exc.strerror or exc}") from None
+        # TRANSLATORS: {reason} is the system's own words ("Permission denied")
+        raise errors.UsageError(_("cannot write {file}: {reason}").format(file=path, reason=exc.strerror or exc)) from None

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.core import errors
+from scorekeeper.core.language import _, ngettext
 from scorekeeper.core.rulesets import BUILTIN_NAMES, MAX_NAME, Ruleset, parse_document, validate
 
 
@@ -32,16 +33,17 @@ def find(name: str, home: Path | None) -> tuple[str, str]:
     if is_path(name):
         path = Path(name)
         if not is_file(path):
-            raise errors.UsageError(f"no ruleset file at {clipped(name)}; check the path")
+            raise errors.UsageError(_("no ruleset file at {file}; check the path").format(file=clipped(name)))
         return str(path), _read(path)
     if len(name) <= MAX_NAME:  # a longer one names no file (and may be too long to ask about)
         for folder in (user_folder(home), builtin_folder()):
             path = folder / f"{name}.toml"
             if is_file(path):
                 return str(path), _read(path)
-    known = ", ".join(n for n, _ in available(home))
+    known = ", ".join(found for found, _where in available(home))
     shown = clipped(name, quote="'")
-    raise errors.UsageError(f"unknown ruleset {shown}; choose one of: {known}")
+    # TRANSLATORS: {ruleset} is the name given, quoted; {rulesets} the names there are ("oh-hell, hearts")
+    raise errors.UsageError(_("unknown ruleset {ruleset}; choose one of: {rulesets}").format(ruleset=shown, rulesets=known))
 
 
 def is_file(path: Path) -> bool:
@@ -57,14 +59,17 @@ def clipped(text: str, quote: str = "") -> str:
     """A name as a refusal repeats it: a very long one is cut, saying how long it was."""
     if len(text) <= 60:
         return f"{quote}{text}{quote}"
-    return f"{quote}{text[:10]}…{quote} ({len(text)} characters)"
+    # TRANSLATORS: a very long name cut short: {name} is its start and "…", quoted
+    return ngettext("{name} ({count} character)", "{name} ({count} characters)", len(text)).format(
+        name=f"{quote}{text[:10]}…{quote}", count=len(text)
+    )
 
 
 def _read(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        raise errors.RulesetError(f"{path}: cannot be read ({exc})") from None
+        raise errors.RulesetError(_("{file}: cannot be read ({reason})").format(file=path, reason=exc)) from None
 
 
 def is_path(name: str) -> bool:
@@ -79,7 +84,7 @@ def locate(path_text: str, home: Path | None) -> tuple[str, str]:
     if is_file(path):
         return str(path), _read(path)
     if path.suffix == ".toml" or "/" in path_text:
-        raise errors.UsageError(f"no file at {clipped(path_text)}; check the path")
+        raise errors.UsageError(_("no file at {file}; check the path").format(file=clipped(path_text)))
     return find(path_text, home)
 
 
@@ -113,8 +118,9 @@ def available(home: Path | None) -> list[tuple[str, str]]:
             found += [(path.stem, "yours") for path in sorted(folder.glob("*.toml"))]
     except OSError as exc:
         raise errors.RulesetError(
-            f"cannot read your rulesets in {folder} ({exc.strerror or exc}); "
-            "check the folder's permissions, or pass --home DIR"
+            _("cannot read your rulesets in {folder} ({reason}); check the folder's permissions, or pass --home DIR").format(
+                folder=folder, reason=exc.strerror or exc
+            )
         ) from None
     return found
 
@@ -124,21 +130,28 @@ def copy_for_user(home: Path | None, name: str, source: str) -> Path:
     under a new name; returns where it was written."""
     if len(name) > MAX_NAME:
         raise errors.UsageError(
-            f"a ruleset name has at most {MAX_NAME} characters, not {len(name)}; choose a shorter one"
+            _("a ruleset name has at most {most} characters, not {count}; choose a shorter one").format(
+                most=MAX_NAME, count=len(name)
+            )
         )
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
-        raise errors.UsageError(f"'{name}' cannot name a ruleset; use lowercase letters, digits and dashes")
+        raise errors.UsageError(
+            _("'{name}' cannot name a ruleset; use lowercase letters, digits and dashes").format(name=name)
+        )
     if name in BUILTIN_NAMES:
-        raise errors.EntryError(f"'{name}' is a built-in ruleset; give yours another name, e.g. our-{name}")
+        raise errors.EntryError(
+            # TRANSLATORS: "our-{name}" is a name to type: keep it as it is
+            _("'{name}' is a built-in ruleset; give yours another name, e.g. our-{name}").format(name=name)
+        )
     origin, text = find(source, home)
     validate(origin, parse_document(origin, text))
     folder = user_folder(home)
     target = folder / f"{name}.toml"
     if target.exists():
-        raise errors.EntryError(f"{target} already exists; edit it, or choose another name")
+        raise errors.EntryError(_("{file} already exists; edit it, or choose another name").format(file=target))
     copied, count = re.subn(r'(?m)^name = ".*"$', f'name = "{name}"', text, count=1)
     if not count:
-        raise errors.RulesetError(f"{origin}: has no top-level name line to rename")
+        raise errors.RulesetError(_("{file}: has no top-level name line to rename").format(file=origin))
     header = (
         f"# {name}: a copy of {source}, yours to edit. Change a value to change the rule; keep\n"
         "# each [options.*] default equal to the value it stands for. Games already started keep\n"

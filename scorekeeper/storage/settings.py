@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from scorekeeper.core import errors
+from scorekeeper.core.language import _
 
 FILENAME = "settings.toml"
 KEEP_DEFAULT = 7
@@ -33,24 +34,38 @@ def load(folder: Path) -> Settings:
     except FileNotFoundError:
         return Settings()
     except (OSError, UnicodeDecodeError) as exc:
-        raise errors.UsageError(f"{path}: cannot be read ({getattr(exc, 'strerror', None) or exc}); fix it or remove it") from None
+        raise errors.UsageError(
+            _("{file}: cannot be read ({reason}); fix it or remove it").format(
+                file=path, reason=getattr(exc, "strerror", None) or exc
+            )
+        ) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise errors.UsageError(f"{path}: not valid TOML ({exc}); fix it or remove it") from None
+        raise errors.UsageError(
+            _("{file}: not valid TOML ({reason}); fix it or remove it").format(file=path, reason=exc)
+        ) from None
     unknown = sorted(set(data) - {"backups"})
     if unknown:
-        raise errors.UsageError(f"{path}: {unknown[0]}: not a setting; the file may hold only [backups] keep = N")
+        raise errors.UsageError(
+            # TRANSLATORS: in the settings file's refusals, [backups], keep, backups.keep and N are
+            # written in the file as they are
+            _("{file}: {key}: not a setting; the file may hold only [backups] keep = N").format(file=path, key=unknown[0])
+        )
     backups = data.get("backups", {})
     if not isinstance(backups, dict):
-        raise errors.UsageError(f"{path}: backups: must be a table, [backups]")
+        raise errors.UsageError(_("{file}: backups: must be a table, [backups]").format(file=path))
     unknown = sorted(set(backups) - {"keep"})
     if unknown:
-        raise errors.UsageError(f"{path}: backups.{unknown[0]}: not a setting; [backups] takes only keep = N")
+        raise errors.UsageError(
+            _("{file}: backups.{key}: not a setting; [backups] takes only keep = N").format(file=path, key=unknown[0])
+        )
     keep = backups.get("keep", KEEP_DEFAULT)
     if isinstance(keep, bool) or not isinstance(keep, int) or not 0 <= keep <= KEEP_MOST:
         raise errors.UsageError(
-            f"{path}: backups.keep: must be a whole number from 0 to {KEEP_MOST} "
-            f"(how many automatic backups to keep; 0 makes none), not {keep!r}"
+            _(
+                "{file}: backups.keep: must be a whole number from 0 to {most} "
+                "(how many automatic backups to keep; 0 makes none), not {value}"
+            ).format(file=path, most=KEEP_MOST, value=repr(keep))
         )
     return Settings(keep_backups=keep)

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, Self
 
 from scorekeeper.core import errors
+from scorekeeper.core.language import _, listed, ngettext
 
 SCHEMA_VERSION = 2
 # "TSkp" in ASCII, stamped in the file header so we never mistake another program's database
@@ -179,30 +180,49 @@ def _store_error(path: Path, exc: sqlite3.Error) -> errors.StoreError:
     if code == _FULL or (code == _IOERR and disk_is_full(path.parent)):
         return errors.StoreError(full_disk_text(path))
     if code in (_BUSY, _LOCKED) or "locked" in text:
-        msg = (
-            f"{path} is busy: another scorekeeper has been writing to it for more than "
-            f"{BUSY_TIMEOUT_MS // 1000} seconds; try again in a moment"
-        )
+        seconds = BUSY_TIMEOUT_MS // 1000
+        # TRANSLATORS: in the store's refusals, {reason} is SQLite's own words (in English), and
+        # --home DIR is an option as typed
+        msg = ngettext(
+            "{store} is busy: another scorekeeper has been writing to it for more than {seconds} second; "
+            "try again in a moment",
+            "{store} is busy: another scorekeeper has been writing to it for more than {seconds} seconds; "
+            "try again in a moment",
+            seconds,
+        ).format(store=path, seconds=seconds)
     elif code == _READONLY:
-        msg = f"cannot write to {path}: it is read-only; check its permissions or pass --home DIR"
+        msg = _("cannot write to {store}: it is read-only; check its permissions or pass --home DIR").format(
+            store=path
+        )
     elif code in (_CORRUPT, _NOTADB):
-        msg = (
-            f"{path} is damaged ({text}); restore it from a backup, "
-            "or move it aside and pass --home DIR"
-        )
+        msg = _(
+            "{store} is damaged ({reason}); restore it from a backup, or move it aside and pass --home DIR"
+        ).format(store=path, reason=text)
     elif code == _CANTOPEN:
-        msg = f"cannot open {path} ({text}); check the folder's permissions or pass --home DIR"
+        msg = _("cannot open {store} ({reason}); check the folder's permissions or pass --home DIR").format(
+            store=path, reason=text
+        )
     elif code == _IOERR:
-        msg = (
-            f"cannot read or write {path} ({text}): the disk failed, not the store; check that it "
+        msg = _(
+            "cannot read or write {store} ({reason}): the disk failed, not the store; check that it "
             "is mounted and has free space, then try again"
-        )
+        ).format(store=path, reason=text)
     else:
-        msg = (
-            f"the store {path} failed ({text}); run `scorekeeper verify`, "
+        msg = _(
+            "the store {store} failed ({reason}); run `scorekeeper verify`, "
             "and restore it from a backup if it is damaged"
-        )
+        ).format(store=path, reason=text)
     return errors.StoreError(msg)
+
+
+class NotAStore(errors.StoreError):
+    """A file that cannot be read as a store (not SQLite, another program's, damaged, newer),
+    with `fault` saying what is wrong with it of the file alone ("it is damaged (…)"), for a
+    refusal worded otherwise than the store's own (an import names the file it cannot take)."""
+
+    def __init__(self, message: str, fault: str) -> None:
+        super().__init__(message)
+        self.fault = fault
 
 
 # --- faults of the disk and of the file, named for what they are ---------------------------
@@ -222,20 +242,23 @@ def disk_is_full(folder: Path) -> bool:
 
 
 def full_disk_text(path: Path) -> str:
-    return (
-        f"the disk holding {path} is full, so nothing can be written to it; free some space, then "
+    return _(
+        "the disk holding {file} is full, so nothing can be written to it; free some space, then "
         "try again (the store is not damaged: what was recorded before is kept)"
-    )
+    ).format(file=path)
 
 
 def restore_advice(folder: Path) -> str:
-    """What to do about a damaged store: restore the latest backup, named, if there is one."""
+    """What to do about a damaged store, a clause of its own that ends a refusal: restore the
+    latest backup, named, if there is one."""
     from scorekeeper.storage import backups
 
     latest = backups.latest(folder)
     if latest is not None:
-        return f"restore the latest backup with `scorekeeper restore {latest.path}`, or move the store aside and pass --home DIR"
-    return "restore it from a backup (`scorekeeper restore FILE`), or move it aside and pass --home DIR"
+        return _(
+            "restore the latest backup with `scorekeeper restore {backup}`, or move the store aside and pass --home DIR"
+        ).format(backup=latest.path)
+    return _("restore it from a backup (`scorekeeper restore FILE`), or move it aside and pass --home DIR")
 
 
 def _wal_is_empty(path: Path) -> bool:
@@ -251,6 +274,11 @@ def _wal_is_empty(path: Path) -> bool:
         return False
 
 
+# What in a store's folder shows a store was there, each said as what follows "yet" in
+# Store._refuse_if_emptied, and whether it is said in the plural.
+_WAL_SIGN, _HISTORY_SIGN, _BACKUPS_SIGN = "wal", "history", "backups"
+
+
 def _store_was_here(path: Path) -> list[str]:
     """What in the store's folder shows a store with games was there: a write-ahead log with
     content, the `play` history, backups. A zero-byte file beside them is damage, not a new
@@ -259,12 +287,27 @@ def _store_was_here(path: Path) -> list[str]:
 
     signs = []
     if not _wal_is_empty(path):
-        signs.append("its write-ahead log")
+        signs.append(_WAL_SIGN)
     if (path.parent / paths.HISTORY).exists():
-        signs.append("its `play` history")
+        signs.append(_HISTORY_SIGN)
     if backups.listed(path.parent):
-        signs.append("its backups")
+        signs.append(_BACKUPS_SIGN)
     return signs
+
+
+def _signs_text(signs: list[str]) -> str:
+    """The signs that a store was there, in words: "its write-ahead log and its backups"."""
+    words = {
+        # TRANSLATORS: these say what beside an empty store file shows a store was there ("its"
+        # is the store file's); they are joined into "{signs}" in "…, yet {signs} beside it show…"
+        _WAL_SIGN: _("its write-ahead log"),
+        _HISTORY_SIGN: _("its `play` history"),
+        _BACKUPS_SIGN: _("its backups"),
+    }
+    said = words[signs[0]]
+    for sign in signs[1:]:  # each joined by "and", as two names are
+        said = listed([said, words[sign]])
+    return said
 
 
 @contextmanager
@@ -327,10 +370,33 @@ _DERIVED_UPSERT = (
 
 
 def _broken_for_writing(game_id: str, problem: str) -> str:
-    return (
-        f"game {game_id}'s audit chain is broken ({problem}); nothing was recorded; "
+    # TRANSLATORS: {problem} says what is wrong with the chain ("entry 3 (bids) does not match
+    # its hash: it was altered")
+    return _(
+        "game {game}'s audit chain is broken ({problem}); nothing was recorded; "
         "run `verify`, and restore the store from a backup"
+    ).format(game=game_id, problem=problem)
+
+
+def _unlisted_entries(count: int) -> str:
+    """What is wrong with a game's entries that the games table does not list."""
+    return ngettext(
+        "its {count} entry has no row in the games table: the game was removed or its entries were inserted",
+        "its {count} entries have no row in the games table: the game was removed or its entries were inserted",
+        count,
+    ).format(count=count)
+
+
+def _miscounted(game_id: str, path: Path) -> str:
+    return _("game {game}'s entry count in {store} does not match its entries; run `scorekeeper verify`").format(
+        game=game_id, store=path
     )
+
+
+def _game_problem(game_id: str, problem: str) -> str:
+    """One line of `verify`: a game, and the first thing wrong with its chain."""
+    # TRANSLATORS: {problem} says what is wrong ("entry 3 (bids) does not match its hash: it was altered")
+    return _("game {game}: {problem}").format(game=game_id, problem=problem)
 
 
 # --- the store -------------------------------------------------------------------------------
@@ -362,15 +428,19 @@ class Store:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise errors.StoreError(
-                f"cannot create the folder {self.folder} ({exc.strerror or exc}); "
-                "pass --home DIR to keep the store elsewhere"
+                _("cannot create the folder {folder} ({reason}); pass --home DIR to keep the store elsewhere").format(
+                    folder=self.folder, reason=exc.strerror or exc
+                )
             ) from None
         current = self._inspect_read_only()
         # A store ready as it is opens read-only, so a backup or a shared folder one may not
         # write to can still be read; the first write reopens it for writing.
         self._conn = self._open_for_reading() if current and not live else None
         if self._conn is None and copy is not None:
-            raise errors.StoreError(f"{self.path} is not a store this scorekeeper can read (an empty or older database)")
+            raise NotAStore(
+                _("{file} is not a store this scorekeeper can read (an empty or older database)").format(file=self.path),
+                _("it is not a store this scorekeeper can read (an empty or older database)"),
+            )
         if self._conn is None:
             self._open_for_writing(migrate=not current)
 
@@ -436,16 +506,19 @@ class Store:
             return False
         except OSError as exc:
             raise errors.StoreError(
-                f"cannot read {self.path} ({exc.strerror or exc}); "
-                "check its permissions, or pass --home DIR"
+                _("cannot read {store} ({reason}); check its permissions, or pass --home DIR").format(
+                    store=self.path, reason=exc.strerror or exc
+                )
             ) from None
         if not header:
             self._refuse_if_emptied()
             return False
         if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
-            raise errors.StoreError(
-                f"{self.path} is not a scorekeeper store (it is not an SQLite database); "
-                "move it aside or pass --home DIR"
+            raise NotAStore(
+                _(
+                    "{file} is not a scorekeeper store (it is not an SQLite database); move it aside or pass --home DIR"
+                ).format(file=self.path),
+                _("it is not a scorekeeper store (it is not an SQLite database)"),
             )
         uri = self.path.resolve().as_uri() + "?mode=ro"
         side_files = (self.path.with_name(self.path.name + s) for s in ("-wal", "-journal"))
@@ -472,12 +545,20 @@ class Store:
         code = (getattr(exc, "sqlite_errorcode", None) or 0) & 0xFF
         if code in (_IOERR, _FULL, _CANTOPEN) and disk_is_full(self.folder):
             return errors.StoreError(
-                f"cannot read {self.path}: the disk holding it is full, and SQLite needs a little room "
-                "beside the store even to read it; free some space, then try again (the store is not damaged)"
+                _(
+                    "cannot read {store}: the disk holding it is full, and SQLite needs a little room "
+                    "beside the store even to read it; free some space, then try again (the store is not damaged)"
+                ).format(store=self.path)
             )
         if code in (_IOERR, _CANTOPEN, _BUSY, _LOCKED, _READONLY):
             return _store_error(self.path, exc)
-        return errors.StoreError(f"{self.path} is damaged ({exc}); {restore_advice(self.folder)}")
+        return NotAStore(
+            # TRANSLATORS: {reason} is SQLite's own words; {advice} says what to do ("restore it from a backup …")
+            _("{store} is damaged ({reason}); {advice}").format(
+                store=self.path, reason=exc, advice=restore_advice(self.folder)
+            ),
+            _("it is damaged ({reason})").format(reason=exc),
+        )
 
     def _refuse_if_emptied(self) -> None:
         """A zero-byte store file where the folder shows a store was: damage, said as such,
@@ -486,10 +567,21 @@ class Store:
         if signs and self.path.stat().st_size == 0:
             # Looked at again once the signs are seen: another process creating this store at
             # the same moment writes the file first and its write-ahead log after.
-            show = "show" if len(signs) > 1 or signs == ["its backups"] else "shows"
+            if len(signs) > 1 or signs == [_BACKUPS_SIGN]:
+                # TRANSLATORS: {signs} is "its write-ahead log and its backups", or "its backups"
+                # alone; {advice} says what to do ("restore the latest backup with …")
+                message = _(
+                    "{store} is empty (0 bytes), yet {signs} beside it show a store was there: the file was "
+                    "truncated; nothing was changed; {advice}"
+                )
+            else:
+                # TRANSLATORS: {signs} is one thing: "its write-ahead log" or "its `play` history"
+                message = _(
+                    "{store} is empty (0 bytes), yet {signs} beside it shows a store was there: the file was "
+                    "truncated; nothing was changed; {advice}"
+                )
             raise errors.StoreError(
-                f"{self.path} is empty (0 bytes), yet {' and '.join(signs)} beside it {show} a store was "
-                f"there: the file was truncated; nothing was changed; {restore_advice(self.folder)}"
+                message.format(store=self.path, signs=_signs_text(signs), advice=restore_advice(self.folder))
             )
 
     def _classify(self, conn: sqlite3.Connection) -> bool:
@@ -503,39 +595,65 @@ class Store:
             raise self._damaged_header(app_id, version)
         if app_id == APPLICATION_ID:
             if version > SCHEMA_VERSION:
-                raise errors.StoreError(
-                    f"{self.path} was written by a newer scorekeeper (store version {version}; "
-                    f"this one reads up to {SCHEMA_VERSION}); upgrade scorekeeper to use it"
+                raise NotAStore(
+                    _(
+                        "{file} was written by a newer scorekeeper (store version {version}; "
+                        "this one reads up to {supported}); upgrade scorekeeper to use it"
+                    ).format(file=self.path, version=version, supported=SCHEMA_VERSION),
+                    _(
+                        "it was written by a newer scorekeeper (store version {version}; this one reads up to {supported})"
+                    ).format(version=version, supported=SCHEMA_VERSION),
                 )
             if version < SCHEMA_VERSION:
                 return False
             missing = sorted(_TABLES - tables)
             if missing:
-                raise errors.StoreError(
-                    f"{self.path} is damaged (its {', '.join(missing)} table is missing); "
-                    "restore it from a backup, or move it aside and pass --home DIR"
+                raise NotAStore(
+                    # TRANSLATORS: {table} is a table's name in the database file ("events")
+                    _(
+                        "{file} is damaged (its {table} table is missing); "
+                        "restore it from a backup, or move it aside and pass --home DIR"
+                    ).format(file=self.path, table=", ".join(missing)),
+                    _("it is damaged (its {table} table is missing)").format(table=", ".join(missing)),
                 )
             return True
         if app_id == 0 and version == 0 and not tables:
             return False  # an empty SQLite database: ours to initialise
-        raise errors.StoreError(
-            f"{self.path} is not a scorekeeper store (it is another program's SQLite database); "
-            "move it aside or pass --home DIR"
+        raise NotAStore(
+            _(
+                "{file} is not a scorekeeper store (it is another program's SQLite database); "
+                "move it aside or pass --home DIR"
+            ).format(file=self.path),
+            _("it is not a scorekeeper store (it is another program's SQLite database)"),
         )
 
-    def _damaged_header(self, app_id: int, version: int) -> errors.StoreError:
+    def _damaged_header(self, app_id: int, version: int) -> NotAStore:
         """A store's tables under a header no scorekeeper wrote (its version number or its stamp
         damaged or edited): migrating would fail on the tables already there, and `verify`
         could say no more."""
-        said = (
-            f"says it is store version {version}, a version no scorekeeper writes (this one writes {SCHEMA_VERSION})"
-            if app_id == APPLICATION_ID
-            else "has lost scorekeeper's stamp (its application id is 0)"
-        )
-        return errors.StoreError(
-            f"{self.path} holds a store's tables, but its header {said}: the header was damaged or "
-            f"edited; nothing was changed; {restore_advice(self.folder)}"
-        )
+        facts = {"file": self.path, "version": version, "supported": SCHEMA_VERSION}
+        if app_id == APPLICATION_ID:
+            # TRANSLATORS: {advice} says what to do ("restore the latest backup with …")
+            message = _(
+                "{file} holds a store's tables, but its header says it is store version {version}, a version "
+                "no scorekeeper writes (this one writes {supported}): the header was damaged or edited; "
+                "nothing was changed; {advice}"
+            )
+            fault = _(
+                "it holds a store's tables, but its header says it is store version {version}, a version "
+                "no scorekeeper writes (this one writes {supported}): the header was damaged or edited"
+            )
+        else:
+            # TRANSLATORS: {advice} says what to do ("restore the latest backup with …")
+            message = _(
+                "{file} holds a store's tables, but its header has lost scorekeeper's stamp (its application "
+                "id is 0): the header was damaged or edited; nothing was changed; {advice}"
+            )
+            fault = _(
+                "it holds a store's tables, but its header has lost scorekeeper's stamp (its application "
+                "id is 0): the header was damaged or edited"
+            )
+        return NotAStore(message.format(**facts, advice=restore_advice(self.folder)), fault.format(**facts))
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
         """Create the schema or bring it up to date, all in one transaction."""
@@ -590,10 +708,10 @@ class Store:
         with _sqlite_errors(self.path):
             events, problem = self._read_chain(game_id)
         if problem:
-            warning = (
-                f"game {game_id}'s audit chain is broken ({problem}): what it shows may not be "
+            warning = _(
+                "game {game}'s audit chain is broken ({problem}): what it shows may not be "
                 "what was recorded; run `verify`"
-            )
+            ).format(game=game_id, problem=problem)
             if warning not in self.warnings:
                 self.warnings.append(warning)
         return events
@@ -618,31 +736,29 @@ class Store:
         recorded = conn.execute("SELECT events, head FROM games WHERE id = ?", (game_id,)).fetchone()
         events = []
         parsed = []  # each body parsed once: the chain's check takes them as they are here
-        for _, n, at, _, body, prev, hash_ in rows:
+        for _game, n, at, _type, body, prev, hash_ in rows:
             damage = None
             if not isinstance(at, str):
-                damage = "its time is not text"
+                damage = _("its time is not text")
             elif not isinstance(body, str | bytes):
-                damage = "it is not JSON"
+                damage = _("it is not JSON")
             else:
                 try:
                     data = json.loads(body)
                 except ValueError:
-                    damage = "it is not JSON"
+                    damage = _("it is not JSON")
             if damage:
                 raise errors.StoreError(
-                    f"entry {n} of game {game_id} in {self.path} is damaged ({damage}); "
-                    "run `scorekeeper verify` and restore the store from a backup"
+                    # TRANSLATORS: {damage} is "its time is not text" or "it is not JSON"
+                    _(
+                        "entry {entry} of game {game} in {store} is damaged ({damage}); "
+                        "run `scorekeeper verify` and restore the store from a backup"
+                    ).format(entry=n, game=game_id, store=self.path, damage=damage)
                 )
             events.append(StoredEvent(game_id, n, at, data, prev, hash_))
             parsed.append(data)
         if recorded is None:
-            problem = (
-                f"its {len(rows)} entries have no row in the games table: the game was removed "
-                "or its entries were inserted"
-                if rows
-                else None
-            )
+            problem = _unlisted_entries(len(rows)) if rows else None
         else:
             problem = _chain_problem(game_id, rows, *recorded, parsed=parsed)
         return events, problem
@@ -843,7 +959,7 @@ class Store:
                 known = conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
             if not known:
                 raise errors.EntryError(
-                    f"there is no game {game_id} in the store; `scorekeeper games` lists them"
+                    _("there is no game {game} in the store; `scorekeeper games` lists them").format(game=game_id)
                 )
             with _sqlite_errors(self.path):
                 conn.execute(
@@ -892,7 +1008,7 @@ class Store:
             try:
                 backup_automatically(self)
             except errors.ScorekeeperError as exc:
-                self.warnings.append(f"the day's automatic backup was not taken: {exc}")
+                self.warnings.append(_("the day's automatic backup was not taken: {reason}").format(reason=exc))
         self._backup_checked = today
 
     @contextmanager
@@ -915,8 +1031,9 @@ class Store:
                 there = self.conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone()
             if new and (events or there):
                 raise errors.EntryError(
-                    f"a game with the id {game_id} is already in the store; nothing was recorded; "
-                    "run `new` again"
+                    _("a game with the id {game} is already in the store; nothing was recorded; run `new` again").format(
+                        game=game_id
+                    )
                 )
             if problem:
                 raise errors.StoreError(_broken_for_writing(game_id, problem))
@@ -1003,15 +1120,18 @@ class Store:
         are. With `make_current`, that game becomes current in the same transaction."""
         for events in chains:
             if not events:
-                raise errors.EntryError("a game to import holds no entries; nothing was imported")
+                raise errors.EntryError(_("a game to import holds no entries; nothing was imported"))
             game_id = events[0].game_id
             problem = _malformed(events) or _chain_problem(
                 game_id, [(e.game_id, e.n, e.at, None, e.body, e.prev, e.hash) for e in events]
             )
             if problem:
                 raise errors.StoreError(
-                    f"game {game_id} cannot be imported because its audit chain does not verify: "
-                    f"{problem}; nothing was imported"
+                    # TRANSLATORS: {problem} says what is wrong ("entry 3 (bids) does not match its hash: it was altered")
+                    _(
+                        "game {game} cannot be imported because its audit chain does not verify: "
+                        "{problem}; nothing was imported"
+                    ).format(game=game_id, problem=problem)
                 )
         if self.conn.in_transaction:
             raise RuntimeError("take_chains() cannot run inside writing()")
@@ -1024,8 +1144,10 @@ class Store:
                 ).fetchall()
                 if any(row[0] != e.hash for row, e in zip(here, events, strict=False)):
                     raise errors.EntryError(
-                        f"game {game_id} in the store is not the start of the one imported, nor the other way "
-                        "round; nothing was imported"
+                        _(
+                            "game {game} in the store is not the start of the one imported, nor the other way "
+                            "round; nothing was imported"
+                        ).format(game=game_id)
                     )
                 new = events[len(here) :]
                 if not new:
@@ -1036,10 +1158,7 @@ class Store:
                         (len(events), events[-1].hash, game_id, len(here), here[-1][0]),
                     ).rowcount
                     if moved != 1:
-                        raise errors.StoreError(
-                            f"game {game_id}'s entry count in {self.path} does not match its entries; "
-                            "run `scorekeeper verify`"
-                        )
+                        raise errors.StoreError(_miscounted(game_id, self.path))
                 else:
                     conn.execute(
                         "INSERT INTO games (id, created_at, events, head) VALUES (?, ?, ?, ?)",
@@ -1089,21 +1208,18 @@ class Store:
                     if gid in recorded:
                         found[gid] = _chain_problem(gid, chain, *recorded[gid])
                     else:
-                        found[gid] = (
-                            f"its {len(chain)} entries have no row in the games table: "
-                            "the game was removed or its entries were inserted"
-                        )
+                        found[gid] = _unlisted_entries(len(chain))
             finally:
                 conn.execute("COMMIT")
         for gid, (count, head) in recorded.items():
             problem = found[gid] if gid in found else _chain_problem(gid, [], count, head)
             if problem:
-                problems.append(f"game {gid}: {problem}")
+                problems.append(_game_problem(gid, problem))
         for gid, problem in found.items():
             if gid not in recorded:
-                problems.append(f"game {gid}: {problem}")
+                problems.append(_game_problem(gid, problem))
         if game_id is not None and not recorded and not found:
-            problems.append(f"game {game_id}: there is no such game in the store")
+            problems.append(_("game {game}: there is no such game in the store").format(game=game_id))
         return problems
 
     def check_beside_chain(self) -> list[str]:
@@ -1116,13 +1232,20 @@ class Store:
         missing = sorted({"events_append_only_update", "events_append_only_delete"} - triggers)
         if missing:
             problems.append(
-                f"the store's append-only trigger{'s' if len(missing) > 1 else ''} {', '.join(missing)} "
-                f"{'are' if len(missing) > 1 else 'is'} missing: the file was edited with another tool; "
-                "compare the digests written down at the table with `verify --digest`"
+                # TRANSLATORS: {triggers} are the names of triggers in the database file, as they are
+                ngettext(
+                    "the store's append-only trigger {triggers} is missing: the file was edited with another "
+                    "tool; compare the digests written down at the table with `verify --digest`",
+                    "the store's append-only triggers {triggers} are missing: the file was edited with another "
+                    "tool; compare the digests written down at the table with `verify --digest`",
+                    len(missing),
+                ).format(triggers=", ".join(missing))
             )
         if current is not None and not self.head(current[0]):
             problems.append(
-                f"the current game {current[0]} is not in the store; choose one with `use ID` (`games` lists them)"
+                _(
+                    "the current game {game} is not in the store; choose one with `use ID` (`games` lists them)"
+                ).format(game=current[0])
             )
         return problems
 
@@ -1130,7 +1253,8 @@ class Store:
         result = [row[0] for row in conn.execute("PRAGMA quick_check")]
         if result == ["ok"]:
             return []
-        return [f"the database file is damaged: {result[0]}"]
+        # TRANSLATORS: {reason} is SQLite's own words
+        return [_("the database file is damaged: {reason}").format(reason=result[0])]
 
 
 # --- backups: consistent copies, checked, and the store put back from one -------------------
@@ -1158,19 +1282,25 @@ def verify_copy(path: Path) -> int:
     try:
         found = path.stat()
     except OSError as exc:
-        raise errors.StoreError(f"cannot read {path} ({exc.strerror or exc})") from None
+        raise errors.StoreError(_("cannot read {file} ({reason})").format(file=path, reason=exc.strerror or exc)) from None
     if not stat.S_ISREG(found.st_mode):
-        raise errors.StoreError(f"{path} is not a file (a folder, a device or a pipe); name a backup file")
+        raise errors.StoreError(
+            _("{file} is not a file (a folder, a device or a pipe); name a backup file").format(file=path)
+        )
     if found.st_size == 0:
-        raise errors.StoreError(f"{path} is empty (0 bytes): it is not a backup of a store")
+        raise errors.StoreError(_("{file} is empty (0 bytes): it is not a backup of a store").format(file=path))
     try:
         with Store(path.parent, copy=path) as copy:
             problems = copy.verify() or copy.check_beside_chain()
             if problems:
-                raise errors.StoreError(f"{path} does not verify: {'; '.join(problems)}")
+                raise errors.StoreError(
+                    # TRANSLATORS: {problems} says what is wrong, each thing after the other, parted by ";"
+                    _("{file} does not verify: {problems}").format(file=path, problems="; ".join(problems))
+                )
             return len(copy.games())
     except sqlite3.Error as exc:
-        raise errors.StoreError(f"{path} is damaged ({exc})") from None
+        # TRANSLATORS: {reason} is SQLite's own words
+        raise errors.StoreError(_("{file} is damaged ({reason})").format(file=path, reason=exc)) from None
 
 
 def backup(db: Store, target: Path) -> int:
@@ -1179,17 +1309,21 @@ def backup(db: Store, target: Path) -> int:
     while `serve` or `play` writes. The number of games in it."""
     target = Path(target)
     if target.is_dir() or not target.name:
-        raise errors.UsageError(f"{target} is a folder; name the file to write the backup to")
+        raise errors.UsageError(_("{file} is a folder; name the file to write the backup to").format(file=target))
     if target.exists() or target.is_symlink():
-        raise errors.EntryError(f"{target} already exists; choose another name")
+        raise errors.EntryError(_already_there(target))
     if not target.parent.is_dir():
-        raise errors.UsageError(f"cannot write the backup to {target}: there is no folder {target.parent}")
+        raise errors.UsageError(
+            _("cannot write the backup to {file}: there is no folder {folder}").format(file=target, folder=target.parent)
+        )
     temporary = target.with_name(f".{target.name}.{datetime.now(UTC).strftime('%H%M%S%f')}.part")
     try:
         # a connection of its own: what is committed, even while `db` is inside a write
         source = db._open_for_reading()
         if source is None:
-            raise errors.StoreError(f"cannot read {db.path} to back it up; run `scorekeeper verify`")
+            raise errors.StoreError(
+                _("cannot read {store} to back it up; run `scorekeeper verify`").format(store=db.path)
+            )
         try:
             with _sqlite_errors(target):
                 _copy_database(source, temporary)
@@ -1199,14 +1333,20 @@ def backup(db: Store, target: Path) -> int:
         # a hard link takes the name only if nothing has it: never over a file that appeared meanwhile
         os.link(temporary, target)
     except FileExistsError:
-        raise errors.EntryError(f"{target} already exists; choose another name") from None
+        raise errors.EntryError(_already_there(target)) from None
     except OSError as exc:
         if exc.errno == 28 or disk_is_full(target.parent):  # ENOSPC
             raise errors.StoreError(full_disk_text(target)) from None
-        raise errors.StoreError(f"cannot write the backup {target} ({exc.strerror or exc})") from None
+        raise errors.StoreError(
+            _("cannot write the backup {file} ({reason})").format(file=target, reason=exc.strerror or exc)
+        ) from None
     finally:
         temporary.unlink(missing_ok=True)
     return count
+
+
+def _already_there(target: Path) -> str:
+    return _("{file} already exists; choose another name").format(file=target)
 
 
 def backup_automatically(db: Store) -> Path | None:
@@ -1271,7 +1411,12 @@ def restore(folder: Path, source: Path) -> tuple[Path | None, int]:
     with Store(folder) as restored:  # as any command will read it, with what waits in its log
         problems = restored.verify() or restored.check_beside_chain()
     if problems:
-        raise errors.StoreError(f"the restored store does not verify ({'; '.join(problems)}); the store as it was is in {aside}")
+        raise errors.StoreError(
+            # TRANSLATORS: {problems} says what is wrong, each thing after the other, parted by ";"
+            _("the restored store does not verify ({problems}); the store as it was is in {backup}").format(
+                problems="; ".join(problems), backup=aside
+            )
+        )
     return aside, count
 
 
@@ -1310,8 +1455,7 @@ class GameWriter:
             text.encode("utf-8")
         except UnicodeEncodeError:
             raise errors.EntryError(
-                "the entry holds text that is not valid UTF-8 (perhaps a mistyped character); "
-                "retype it and try again"
+                _("the entry holds text that is not valid UTF-8 (perhaps a mistyped character); retype it and try again")
             ) from None
         data = json.loads(text)  # the body as it will read back, not the caller's object
         n = self.offset + len(self.events)
@@ -1338,10 +1482,7 @@ class GameWriter:
                         (n + 1, event.hash, self.game_id, n, prev),
                     ).rowcount
                     if moved != 1:
-                        raise errors.StoreError(
-                            f"game {self.game_id}'s entry count in {self.store.path} does not "
-                            "match its entries; run `scorekeeper verify`"
-                        )
+                        raise errors.StoreError(_miscounted(self.game_id, self.store.path))
                 conn.execute(
                     "INSERT INTO events (game_id, n, at, type, body, prev, hash) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -1434,7 +1575,9 @@ def nights(db: Store) -> list[tuple[str, dict]]:
         except (TypeError, ValueError):
             data = None
         if not isinstance(data, dict):
-            raise errors.StoreError(f"night {night_id}'s first entry in {db.path} is damaged; run `verify`")
+            raise errors.StoreError(
+                _("night {night}'s first entry in {store} is damaged; run `verify`").format(night=night_id, store=db.path)
+            )
         found.append((night_id, data))
     return found
 
@@ -1445,7 +1588,10 @@ def night_events(db: Store, night_id: str) -> list[StoredEvent]:
         events, problem = _read_night(db.conn, night_id)
     if problem:
         raise errors.StoreError(
-            f"night {night_id}'s audit chain is broken ({problem}); run `verify`, and restore the store from a backup"
+            # TRANSLATORS: {problem} says what is wrong ("entry 3 (seated) does not match its hash: it was altered")
+            _(
+                "night {night}'s audit chain is broken ({problem}); run `verify`, and restore the store from a backup"
+            ).format(night=night_id, problem=problem)
         )
     return events
 
@@ -1459,11 +1605,14 @@ def _read_night(conn: sqlite3.Connection, night_id: str) -> tuple[list[StoredEve
     ).fetchall()
     recorded = conn.execute("SELECT events, head FROM nights WHERE id = ?", (night_id,)).fetchone()
     problem = _chain_problem(night_id, rows, *recorded) if recorded else (
-        "its entries have no row in the nights table" if rows else None
+        _("its entries have no row in the nights table") if rows else None
     )
     if problem:
         return [], problem
-    return [StoredEvent(night_id, n, at, json.loads(body), prev, hash_) for _, n, at, _, body, prev, hash_ in rows], None
+    return [
+        StoredEvent(night_id, n, at, json.loads(body), prev, hash_)
+        for _night, n, at, _type, body, prev, hash_ in rows
+    ], None
 
 
 class NightWriter:
@@ -1494,7 +1643,9 @@ class NightWriter:
                 "UPDATE nights SET events = ?, head = ? WHERE id = ? AND events = ? AND head = ?",
                 (n + 1, event.hash, self.night_id, n, prev),
             ).rowcount != 1:
-                raise errors.StoreError(f"night {self.night_id}'s entry count does not match its entries; run `verify`")
+                raise errors.StoreError(
+                    _("night {night}'s entry count does not match its entries; run `verify`").format(night=self.night_id)
+                )
             conn.execute(
                 "INSERT INTO night_events (night_id, n, at, type, body, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (self.night_id, n, at, data["type"], text, prev, event.hash),
@@ -1506,7 +1657,9 @@ class NightWriter:
         """Store a new game's first entry (in the same transaction as the night's entries)."""
         with _sqlite_errors(self.store.path):
             if self.store.conn.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone():
-                raise errors.EntryError(f"a game with the id {game_id} is already in the store; nothing was recorded")
+                raise errors.EntryError(
+                    _("a game with the id {game} is already in the store; nothing was recorded").format(game=game_id)
+                )
         return GameWriter(self.store, game_id, []).append(body)
 
 
@@ -1525,7 +1678,10 @@ def night_writing(db: Store, night_id: str) -> Iterator[NightWriter]:
             events, problem = _read_night(db.conn, night_id)
         if problem:
             raise errors.StoreError(
-                f"night {night_id}'s audit chain is broken ({problem}); nothing was recorded; run `verify`"
+                # TRANSLATORS: {problem} says what is wrong ("entry 3 (seated) does not match its hash: it was altered")
+                _("night {night}'s audit chain is broken ({problem}); nothing was recorded; run `verify`").format(
+                    night=night_id, problem=problem
+                )
             )
         yield NightWriter(db, night_id, events)
 
@@ -1540,15 +1696,14 @@ def verify_nights(db: Store) -> list[str]:
             return []
         triggers = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
         if _NIGHT_TRIGGERS - triggers:
-            problems.append(
-                "the nights' append-only triggers are missing: the file was edited with another tool"
-            )
+            problems.append(_("the nights' append-only triggers are missing: the file was edited with another tool"))
         recorded = dict(conn.execute("SELECT id, events FROM nights").fetchall())
-        listed = {row[0] for row in conn.execute("SELECT DISTINCT night_id FROM night_events")}
-        for night_id in sorted(set(recorded) | listed):
-            _, problem = _read_night(conn, night_id)
+        with_entries = {row[0] for row in conn.execute("SELECT DISTINCT night_id FROM night_events")}
+        for night_id in sorted(set(recorded) | with_entries):
+            problem = _read_night(conn, night_id)[1]
             if problem:
-                problems.append(f"night {night_id}: {problem}")
+                # TRANSLATORS: {problem} says what is wrong ("entry 3 (seated) does not match its hash: it was altered")
+                problems.append(_("night {night}: {problem}").format(night=night_id, problem=problem))
     return problems
 
 # --- checking a chain ------------------------------------------------------------------------
@@ -1562,24 +1717,29 @@ def _malformed(events: Iterable[StoredEvent]) -> str | None:
     game_id = None
     for i, e in enumerate(events):
         if not isinstance(e.game_id, str) or not e.game_id:
-            return f"entry {i} has no game id"
+            return _("entry {entry} has no game id").format(entry=i)
         if game_id is None:
             game_id = e.game_id
         elif e.game_id != game_id:
-            return f"entry {i} belongs to game {e.game_id}, not {game_id}"
+            return _("entry {entry} belongs to game {game}, not {first_game}").format(
+                entry=i, game=e.game_id, first_game=game_id
+            )
         if not isinstance(e.n, int) or isinstance(e.n, bool):
-            return f"entry {i} is numbered {e.n!r}, which is not a whole number"
+            return _("entry {entry} is numbered {number}, which is not a whole number").format(entry=i, number=repr(e.n))
         if not isinstance(e.body, dict) or not isinstance(e.body.get("type"), str):
-            return f"entry {i} is not an event (it has no type)"
+            return _("entry {entry} is not an event (it has no type)").format(entry=i)
         for name in ("at", "prev", "hash"):
             if not isinstance(getattr(e, name), str):
-                return f"entry {i} ({e.body['type']}) has no {name} text"
+                # TRANSLATORS: {type} is the entry's kind as stored ("bids"); {field} is a field's
+                # name as stored ("at", "prev" or "hash")
+                return _("entry {entry} ({type}) has no {field} text").format(entry=i, type=e.body["type"], field=name)
     return None
 
 
-def _label(i: int, data: Any, type_column: Any) -> str:
+def _event_type(data: Any, type_column: Any) -> str | None:
+    """An entry's type as stored ("bids"), if it can be read."""
     kind = data.get("type") if isinstance(data, dict) else type_column
-    return f"entry {i} ({kind})" if isinstance(kind, str) else f"entry {i}"
+    return kind if isinstance(kind, str) else None
 
 
 class ChainBreak(NamedTuple):
@@ -1588,7 +1748,7 @@ class ChainBreak(NamedTuple):
 
     kind: str  # one of: numbered, inserted, not_event, type_column, hash, prev, missing, head
     entry: int  # the position where it shows
-    label: str  # "entry 3 (bids)", or "entry 3" when its type cannot be read
+    event_type: str | None  # that entry's type as stored ("bids"), None if it cannot be read
     n: Any = None  # numbered: the n the entry carries; hash: the n it was recorded at, if found;
     # missing: the last position missing
     later: bool = False  # numbered: an entry numbered `entry` comes later (out of order)
@@ -1608,24 +1768,24 @@ def chain_break(
     catches entries removed from, or added to, the end. `parsed`: each row's body as its text
     parses (one per row), where the caller parsed them already, so no text is parsed twice."""
     expected_prev = ZERO_HASH
-    last: tuple[int, Any, Any] = (0, None, None)  # the label is put into words only for a break
+    last: tuple[Any, Any] = (None, None)  # the type is looked for only for a break
     numbers = {row[1] for row in rows}
-    for i, (_, n, at, type_column, body, prev, hash_) in enumerate(rows):
+    for i, (_game, n, at, type_column, body, prev, hash_) in enumerate(rows):
         if n != i:
-            return ChainBreak("numbered", i, f"entry {i}", n=n, later=i in numbers)
+            return ChainBreak("numbered", i, None, n=n, later=i in numbers)
         data = body
         if isinstance(body, str):
             try:
                 data = parsed[i] if parsed is not None else json.loads(body)
             except ValueError:
                 data = None
-        last = (i, data, type_column)
+        last = (data, type_column)
         if count is not None and i >= count:
-            return ChainBreak("inserted", i, _label(*last))
+            return ChainBreak("inserted", i, _event_type(*last))
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            return ChainBreak("not_event", i, _label(*last))
+            return ChainBreak("not_event", i, _event_type(*last))
         if type_column is not None and type_column != data["type"]:
-            return ChainBreak("type_column", i, _label(*last), type_column=type_column)
+            return ChainBreak("type_column", i, _event_type(*last), type_column=type_column)
         intact = (
             isinstance(body, str)
             and isinstance(prev, str)
@@ -1636,16 +1796,16 @@ def chain_break(
         # means the same.
         if not intact and _hash_or_none(prev, game_id, i, at, data) != hash_:
             was = _recorded_position(game_id, at, data, prev, hash_, i, len(rows), count)
-            return ChainBreak("hash", i, _label(*last), n=was)
+            return ChainBreak("hash", i, _event_type(*last), n=was)
         if prev != expected_prev:
-            return ChainBreak("prev", i, _label(*last))
+            return ChainBreak("prev", i, _event_type(*last))
         expected_prev = hash_
     if count is not None:
         total = len(rows)
         if count > total:
-            return ChainBreak("missing", total, f"entry {total}", n=count - 1)
+            return ChainBreak("missing", total, None, n=count - 1)
         if head != expected_prev:
-            return ChainBreak("head", total - 1, _label(*last) if rows else "")
+            return ChainBreak("head", total - 1, _event_type(*last))
     return None
 
 
@@ -1660,36 +1820,58 @@ def _chain_problem(
     found = chain_break(game_id, rows, count, head, parsed)
     if found is None:
         return None
-    i, label = found.entry, found.label
+    i = found.entry
+    facts = {"entry": i, "type": found.event_type, "before": i - 1}
     match found.kind:
         case "numbered":
             n = found.n
             if found.later:  # only an import can list entries out of order
-                return f"entry {n} comes before entry {i}: the entries are out of order"
+                            return _("entry {number} comes before entry {entry}: the entries are out of order").format(
+                    number=n, entry=i
+                )
             if isinstance(n, int) and n > i:
                 if n == i + 1:
-                    return f"entry {i} is missing: it was removed"
-                return f"entries {i} to {n - 1} are missing: they were removed"
-            return f"entry {n} comes after entry {i - 1}: the entries are out of order or repeated"
+                    return _("entry {entry} is missing: it was removed").format(entry=i)
+                return _("entries {first} to {last} are missing: they were removed").format(first=i, last=n - 1)
+            return _("entry {number} comes after entry {before}: the entries are out of order or repeated").format(
+                number=n, before=i - 1
+            )
+        case "inserted" if found.event_type is None:
+            return _("entry {entry} is not counted in the games table: it was inserted").format(**facts)
         case "inserted":
-            return f"{label} is not counted in the games table: it was inserted"
+            # TRANSLATORS: in what is wrong with a chain, {type} is an entry's kind as stored ("bids")
+            return _("entry {entry} ({type}) is not counted in the games table: it was inserted").format(**facts)
+        case "not_event" if found.event_type is None:
+            return _(
+                "entry {entry} is not an event (its body is not a JSON object with a type): it was altered"
+            ).format(**facts)
         case "not_event":
-            return f"{label} is not an event (its body is not a JSON object with a type): it was altered"
+            return _(
+                "entry {entry} ({type}) is not an event (its body is not a JSON object with a type): it was altered"
+            ).format(**facts)
         case "type_column":
-            return f"{label} is marked {found.type_column!r} in the type column: it was altered"
+            # TRANSLATORS: {column} is what the type column holds, quoted as stored
+            return _("entry {entry} ({type}) is marked {column} in the type column: it was altered").format(
+                **facts, column=repr(found.type_column)
+            )
         case "hash" if found.n is not None:
-            return f"{label} was recorded as entry {found.n}: entries were removed, inserted or reordered"
+            return _(
+                "entry {entry} ({type}) was recorded as entry {recorded}: entries were removed, inserted or reordered"
+            ).format(**facts, recorded=found.n)
         case "hash":
-            return f"{label} does not match its hash: it was altered"
+            return _("entry {entry} ({type}) does not match its hash: it was altered").format(**facts)
         case "prev" if i == 0:
-            return f"{label} does not start a chain: entries before it were removed"
+            return _("entry {entry} ({type}) does not start a chain: entries before it were removed").format(**facts)
         case "prev":
-            return f"{label} does not follow entry {i - 1}: an entry before it was altered, removed or inserted"
+            return _(
+                "entry {entry} ({type}) does not follow entry {before}: an entry before it was altered, removed or "
+                "inserted"
+            ).format(**facts)
         case "missing" if found.n == i:
-            return f"entry {i} is missing: it was removed"
+            return _("entry {entry} is missing: it was removed").format(entry=i)
         case "missing":
-            return f"entries {i} to {found.n} are missing: they were removed"
-    return f"{label} is not the last entry the games table records: it was inserted"
+            return _("entries {first} to {last} are missing: they were removed").format(first=i, last=found.n)
+    return _("entry {entry} ({type}) is not the last entry the games table records: it was inserted").format(**facts)
 
 
 def _hash_or_none(prev: Any, game_id: str, n: int, at: Any, data: dict) -> str | None:

@@ -11,11 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.core import engine, errors, scoring
+from scorekeeper.core.language import N_, _
 from scorekeeper.sheets import score_sheet
 from scorekeeper.storage import store
 from scorekeeper.words import reports
 
-ASK = "give a file written by `sheet --format json`"
+# TRANSLATORS: what to do instead, after a refusal of a file to import
+ASK = N_("give a file written by `sheet --format json`")
 # A sheet is kilobytes (a 19-hand game with every entry is about 60 kB); this is far beyond
 # any game a table plays, and far short of what would exhaust memory.
 MAX_SHEET_BYTES = 8 * 1024 * 1024
@@ -30,24 +32,38 @@ def read_bytes(path: Path) -> bytes:
         # O_NONBLOCK: opening a FIFO would otherwise wait for a writer forever
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except (OSError, ValueError) as exc:
-        raise errors.UsageError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+        raise errors.UsageError(_unreadable(path, getattr(exc, "strerror", None) or exc)) from None
     info = os.fstat(fd)
     if not stat.S_ISREG(info.st_mode):  # checked before reading: a folder cannot even be opened as a file
         os.close(fd)
-        raise errors.UsageError(f"cannot import {path}: it is not a regular file; {ASK}")
+        raise errors.UsageError(
+            # TRANSLATORS: {advice} says what to give instead ("give a file written by …")
+            _("cannot import {file}: it is not a regular file; {advice}").format(file=path, advice=_(ASK))
+        )
     with os.fdopen(fd, "rb") as file:
         if info.st_size > MAX_SHEET_BYTES:
             raise errors.EntryError(
-                f"{path} is {info.st_size:,} bytes, far more than a score sheet "
-                f"(at most {MAX_SHEET_BYTES:,}); {ASK}"
+                # TRANSLATORS: {size} and {most} are numbers of bytes, already written out ("8,388,608")
+                _("{file} is {size} bytes, far more than a score sheet (at most {most}); {advice}").format(
+                    file=path, size=f"{info.st_size:,}", most=f"{MAX_SHEET_BYTES:,}", advice=_(ASK)
+                )
             )
         try:
             raw = file.read(MAX_SHEET_BYTES + 1)
         except OSError as exc:
-            raise errors.UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
+            raise errors.UsageError(_unreadable(path, exc.strerror or exc)) from None
     if len(raw) > MAX_SHEET_BYTES:  # it grew while we looked
-        raise errors.EntryError(f"{path} is far more than a score sheet (at most {MAX_SHEET_BYTES:,} bytes); {ASK}")
+        raise errors.EntryError(
+            _("{file} is far more than a score sheet (at most {most} bytes); {advice}").format(
+                file=path, most=f"{MAX_SHEET_BYTES:,}", advice=_(ASK)
+            )
+        )
     return raw
+
+
+def _unreadable(path: Path, reason: object) -> str:
+    # TRANSLATORS: {reason} is the system's own words ("Permission denied")
+    return _("cannot read {file}: {reason}").format(file=path, reason=reason)
 
 
 def _too_deep(data: Any) -> bool:
@@ -65,28 +81,39 @@ def _too_deep(data: Any) -> bool:
 def read(path: Path) -> dict[str, Any]:
     """The sheet's data, or a refusal saying why the file is not a sheet of ours."""
     raw = read_bytes(path)
+    facts = {"file": path, "advice": _(ASK)}
     try:
         data = json.loads(raw)
     except RecursionError:
-        raise errors.EntryError(f"{path} is not JSON (it nests too deeply); {ASK}") from None
+        # TRANSLATORS: in these refusals {advice} says what to give instead ("give a file written by …")
+        raise errors.EntryError(_("{file} is not JSON (it nests too deeply); {advice}").format(**facts)) from None
     except (ValueError, UnicodeDecodeError) as exc:
-        where = f" (line {exc.lineno}, column {exc.colno})" if isinstance(exc, json.JSONDecodeError) else ""
-        raise errors.EntryError(f"{path} is not JSON{where}; {ASK}") from None
+        if isinstance(exc, json.JSONDecodeError):
+            message = _("{file} is not JSON (line {line}, column {column}); {advice}").format(
+                **facts, line=exc.lineno, column=exc.colno
+            )
+        else:
+            message = _("{file} is not JSON; {advice}").format(**facts)
+        raise errors.EntryError(message) from None
     if _too_deep(data):
-        raise errors.EntryError(f"{path} is not a scorekeeper score sheet (it nests too deeply); {ASK}")
+        raise errors.EntryError(
+            _("{file} is not a scorekeeper score sheet (it nests too deeply); {advice}").format(**facts)
+        )
     if not isinstance(data, dict) or data.get("format") != score_sheet.JSON_FORMAT:
         raise errors.EntryError(
-            f"{path} is not a scorekeeper score sheet (it has no sheet format marker); {ASK}"
+            _("{file} is not a scorekeeper score sheet (it has no sheet format marker); {advice}").format(**facts)
         )
     version = data.get("version")
     if type(version) is not int or version < 1:
         raise errors.EntryError(
-            f"{path} is not a scorekeeper score sheet (its version is not a number); {ASK}"
+            _("{file} is not a scorekeeper score sheet (its version is not a number); {advice}").format(**facts)
         )
     if version > score_sheet.JSON_VERSION:
         raise errors.EntryError(
-            f"{path} was written by a newer scorekeeper (sheet version {version}; this one reads "
-            f"version {score_sheet.JSON_VERSION}); upgrade scorekeeper to import it"
+            _(
+                "{file} was written by a newer scorekeeper (sheet version {version}; this one reads "
+                "version {supported}); upgrade scorekeeper to import it"
+            ).format(file=path, version=version, supported=score_sheet.JSON_VERSION)
         )
     return data
 
@@ -97,31 +124,34 @@ def chain(path: Path, data: dict[str, Any]) -> list[store.StoredEvent]:
     game_id, entries = data.get("game"), data.get("entries")
     if not isinstance(game_id, str) or not game_id or not isinstance(entries, list) or not entries:
         raise errors.StoreError(
-            f"{path} has no game id or no entries: it was cut short or altered; nothing was imported"
+            _("{file} has no game id or no entries: it was cut short or altered; nothing was imported").format(file=path)
         )
     shape = {"n": int, "at": str, "prev": str, "hash": str, "body": dict}
     result = []
     for i, entry in enumerate(entries):
         if not isinstance(entry, dict) or any(type(entry.get(k)) is not t for k, t in shape.items()):
-            raise _altered(path, f"entry {i} is not a whole entry (n, at, prev, hash, body)")
+            # TRANSLATORS: n, at, prev, hash and body are the names of an entry's fields, as stored
+            raise _altered(path, _("entry {entry} is not a whole entry (n, at, prev, hash, body)").format(entry=i))
         result.append(store.StoredEvent(game_id, entry["n"], entry["at"], entry["body"], entry["prev"], entry["hash"]))
     found = store.chain_break(game_id, [(e.game_id, e.n, e.at, None, e.body, e.prev, e.hash) for e in result])
     if found is not None:
-        i = found.entry
         problem = {
-            "numbered": f"entry {i} is numbered {found.n}: entries were removed, added or reordered",
-            "not_event": f"entry {i} is not an event (it has no type)",
-            "prev": f"entry {i} does not follow entry {i - 1}",
-        }.get(found.kind, f"entry {i} does not match its hash")
-        raise _altered(path, problem)
+            "numbered": N_("entry {entry} is numbered {number}: entries were removed, added or reordered"),
+            "not_event": N_("entry {entry} is not an event (it has no type)"),
+            "prev": N_("entry {entry} does not follow entry {before}"),
+        }.get(found.kind, N_("entry {entry} does not match its hash"))
+        raise _altered(path, _(problem).format(entry=found.entry, number=found.n, before=found.entry - 1))
     if data.get("chain_head") != result[-1].hash:
-        raise _altered(path, "its chain digest is not the hash of its last entry")
+        raise _altered(path, _("its chain digest is not the hash of its last entry"))
     return result
 
 
 def _altered(path: Path, problem: str) -> errors.StoreError:
     return errors.StoreError(
-        f"{path} was altered: {problem}, so its audit chain does not verify; nothing was imported"
+        # TRANSLATORS: {problem} says what is wrong ("entry 3 does not match its hash")
+        _("{file} was altered: {problem}, so its audit chain does not verify; nothing was imported").format(
+            file=path, problem=problem
+        )
     )
 
 
@@ -130,17 +160,23 @@ def compare(path: Path, data: dict[str, Any], game: engine.Game) -> None:
     score (`game`). Only what the entries decide is compared, so a later scorekeeper that
     adds fields to the sheet still imports an older one."""
     header = {
-        "name": (game.name, "its game name is not the one"),
-        "location": (game.location, "its location is not the one"),
-        "scorer": (game.scorer, "its scorer is not the one"),
-        "players": (game.roster, "its players are not the ones"),
+        "name": (game.name, N_("{file} was altered: its game name is not the one its entries record; nothing was imported")),
+        "location": (
+            game.location,
+            N_("{file} was altered: its location is not the one its entries record; nothing was imported"),
+        ),
+        "scorer": (game.scorer, N_("{file} was altered: its scorer is not the one its entries record; nothing was imported")),
+        "players": (
+            game.roster,
+            N_("{file} was altered: its players are not the ones its entries record; nothing was imported"),
+        ),
     }
-    for key, (value, what) in header.items():
+    for key, (value, message) in header.items():
         if data.get(key) != value:
-            raise errors.StoreError(f"{path} was altered: {what} its entries record; nothing was imported")
+            raise errors.StoreError(_(message).format(file=path))
     if _scores(data.get("standings")) != _scores(reports.standings_data(game)):
         raise errors.StoreError(
-            f"{path} was altered: its standings are not what its entries score; nothing was imported"
+            _("{file} was altered: its standings are not what its entries score; nothing was imported").format(file=path)
         )
     listed = data.get("hands") if isinstance(data.get("hands"), list) else []
     scored = [  # the hands a sheet lists: closed, or with an entry
@@ -150,7 +186,9 @@ def compare(path: Path, data: dict[str, Any], game: engine.Game) -> None:
     ]
     if [_with_starts(h) for h in listed] != scored:
         raise errors.StoreError(
-            f"{path} was altered: its hands' points are not what its entries score; nothing was imported"
+            _("{file} was altered: its hands' points are not what its entries score; nothing was imported").format(
+                file=path
+            )
         )
 
 
