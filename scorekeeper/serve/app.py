@@ -1,7 +1,9 @@
 """The web application: Starlette, with every route of every area (the game's reads and its
 push, the scorer's entries; a night's and a league's pages add their own module of routes to
 AREAS), behind one guard that every request passes: the Host header must name this computer,
-every answer carries the headers that keep the page to itself, and every refusal is JSON."""
+every answer carries the headers that keep the page to itself, and every refusal is JSON. Each
+request is answered in its own language (speech.py): the guard speaks it around the request,
+and keeps its code in the scope (`scope["language"]`) for what is made elsewhere."""
 
 from __future__ import annotations
 
@@ -14,8 +16,11 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 
-from scorekeeper.serve import league_routes, push, scorer_routes, table_routes
-from scorekeeper.serve.parts import Parts, refusal
+from scorekeeper.core import language
+from scorekeeper.core.language import _
+from scorekeeper.serve import league_routes, push, scorer_routes, speech, table_routes
+from scorekeeper.serve.parts import Parts, not_found, refusal
+from scorekeeper.words import catalogs
 
 # each: `routes`, a list of Starlette routes; the league's before the table's `/{name}`
 AREAS = (league_routes, table_routes, scorer_routes)
@@ -30,7 +35,8 @@ SECURITY_HEADERS = [
 
 
 class Guard:
-    """ASGI middleware: the Host check on every request, and the headers on every answer."""
+    """ASGI middleware: the request's language, the Host check on every request, and the
+    headers on every answer."""
 
     def __init__(self, app: Any, parts: Parts) -> None:
         self.app = app
@@ -40,6 +46,11 @@ class Guard:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        code = scope["language"] = speech.of_request(scope)
+        with language.speaking(catalogs.translations(code)):
+            await self._guarded(scope, receive, send)
+
+    async def _guarded(self, scope: dict, receive: Any, send: Any) -> None:
         host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), "")
         arrived_on = (scope.get("server") or (None,))[0]
         if not self.parts.hosts.allows(host, arrived_on):
@@ -48,7 +59,7 @@ class Guard:
 
         async def guarded(message: dict) -> None:
             if message["type"] == "http.response.start":
-                present = {k.lower() for k, _ in message.get("headers", [])}
+                present = {k.lower() for k, _value in message.get("headers", [])}
                 message["headers"] = list(message.get("headers", [])) + [
                     (k, v) for k, v in SECURITY_HEADERS if k not in present
                 ]
@@ -60,13 +71,16 @@ class Guard:
 async def http_error(request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     if exc.status_code == 404:
-        return refusal(404, f"not found: {request.url.path} is not a page or an answer of this server")
+        return refusal(404, not_found(request.url.path))
     if exc.status_code == 405:
         allowed = ", ".join(
             sorted((exc.headers or {}).get("Allow", "GET").split(", "), key=("GET", "HEAD", "POST").index)
         )
-        return refusal(405, f"{request.method} is not taken here ({allowed} is)", {"Allow": allowed})
-    return refusal(exc.status_code, exc.detail or "refused")
+        return refusal(
+            405, _("{method} is not taken here ({allowed} is)").format(method=request.method, allowed=allowed),
+            {"Allow": allowed},
+        )
+    return refusal(exc.status_code, exc.detail or _("refused"))
 
 
 def build(parts: Parts, start: Any, stop: Any, areas: tuple[Any, ...] = AREAS) -> Starlette:

@@ -14,6 +14,7 @@ import stat
 from pathlib import Path
 
 from scorekeeper.core import errors
+from scorekeeper.core.language import _
 
 FILENAME = "scorer-secret"
 SECRET_BYTES = 16  # 128 bits
@@ -44,8 +45,10 @@ def ensure(folder: Path, replace: bool = False) -> str:
         os.replace(fresh, path)
     except OSError as exc:
         raise errors.StoreError(
-            f"cannot keep the scorer's link in {path} ({exc.strerror or exc}); check the folder's "
-            "permissions, or start `serve --read-only`"
+            _(
+                "cannot keep the scorer's link in {path} ({problem}); check the folder's "
+                "permissions, or start `serve --read-only`"
+            ).format(path=path, problem=exc.strerror or exc)
         ) from None
     return secret
 
@@ -60,11 +63,13 @@ def read(path: Path) -> str | None:
         return None
     except OSError as exc:
         raise errors.StoreError(
-            f"cannot read {path} ({exc.strerror or exc}); check its permissions"
+            _("cannot read {path} ({problem}); check its permissions").format(path=path, problem=exc.strerror or exc)
         ) from None
     if not stat.S_ISREG(info.st_mode) or (hasattr(os, "getuid") and info.st_uid != os.getuid()):
         raise errors.StoreError(
-            f"{path} is not a file of yours; remove it, then start `serve` again (a new scorer's link is made)"
+            _("{path} is not a file of yours; remove it, then start `serve` again (a new scorer's link is made)").format(
+                path=path
+            )
         )
     if info.st_mode & 0o077:
         os.chmod(path, 0o600)
@@ -105,7 +110,7 @@ class Scorer:
     def allows(self, authorization: str | None) -> bool:
         """Whether an `Authorization: Bearer SECRET` header carries the current secret."""
         secret = self.current()
-        scheme, _, given = (authorization or "").strip().partition(" ")
+        scheme, _space, given = (authorization or "").strip().partition(" ")
         if secret is None or scheme.lower() != "bearer":
             return False
         return hmac.compare_digest(given.strip().encode("utf-8", "replace"), secret.encode("ascii"))

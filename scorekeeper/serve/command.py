@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scorekeeper.core import errors
+from scorekeeper.core.language import _
 
 CONNECTIONS = 1000  # at once, streams included; more are answered 503 at once
 
@@ -23,11 +24,9 @@ def run(folder: Path, home: Path | None, chosen: str | None, host: str, port: in
     """Serve until Ctrl-C (or SIGTERM). Refuses, before listening, a game it cannot show.
     `group` and `context` are the command line's, for the scorer's lines to run through."""
     if not 0 <= port <= 65535:
-        raise errors.UsageError(f"--port {port} is not a port; give 1024-65535, or 0 for any free one")
+        raise errors.UsageError(not_a_port(port))
     if read_only and new_link:
-        raise errors.UsageError(
-            "--read-only serves no scorer's link, so there is none to replace; give one of them"
-        )
+        raise errors.UsageError(_("--read-only serves no scorer's link, so there is none to replace; give one of them"))
     from scorekeeper import table
     from scorekeeper.storage import paths, ruleset_files, store
 
@@ -103,7 +102,7 @@ def serve_until_stopped(application: Any, sock: Any, out: TextIO) -> None:
         sock.close()
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
-    print("Stopped serving.", file=out, flush=True)
+    print(_("Stopped serving."), file=out, flush=True)
 
 
 def _interrupt(signum: int, frame: Any) -> None:
@@ -118,15 +117,19 @@ def listen(host: str, port: int) -> Any:
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             raise errors.UsageError(
-                f"port {port} is already in use on {host}; choose another with --port {port + 1}, "
-                "or --port 0 for any free one"
+                _(
+                    "port {port} is already in use on {host}; choose another with --port {next}, "
+                    "or --port 0 for any free one"
+                ).format(port=port, host=host, next=port + 1)
             ) from None
         if exc.errno == errno.EACCES:
             raise errors.UsageError(
-                f"port {port} needs special rights here; use one above 1023, e.g. --port 8000"
+                _("port {port} needs special rights here; use one above 1023, e.g. --port 8000").format(port=port)
             ) from None
         raise errors.UsageError(
-            f"cannot listen on {host} port {port} ({exc.strerror or exc}); check --host"
+            _("cannot listen on {host} port {port} ({problem}); check --host").format(
+                host=host, port=port, problem=exc.strerror or exc
+            )
         ) from None
 
 
@@ -137,26 +140,36 @@ def say_links(
     from scorekeeper.serve import network
 
     shown, reachable = network.reachable_host(host)
-    which = f"game {game_id}" if chosen is not None else f"the current game (now {game_id})"
     table_link = network.url(shown, port)
-    print(f"Serving {which} at {table_link}", file=out)
+    if chosen is not None:
+        print(_("Serving game {game} at {link}").format(game=game_id, link=table_link), file=out)
+    else:
+        print(_("Serving the current game (now {game}) at {link}").format(game=game_id, link=table_link), file=out)
     for note in network.exposure(host, reachable, secret is not None):
         print(note, file=out)
-    print(f"The table's link (read-only, for every phone): {table_link}", file=out)
+    print(_("The table's link (read-only, for every phone): {link}").format(link=table_link), file=out)
     if reachable:
         print(network.drawable(network.qr_text(table_link), out), end="", file=out)
     if secret is None:
-        print("No scorer's link: started with --read-only, so nothing can be entered from a phone.", file=out)
+        print(_("No scorer's link: started with --read-only, so nothing can be entered from a phone."), file=out)
     else:
         scorer_link = network.url(shown, port, f"scorer={secret}")
-        print(f"The scorer's link (enters scores; keep it to yourself): {scorer_link}", file=out)
+        print(_("The scorer's link (enters scores; keep it to yourself): {link}").format(link=scorer_link), file=out)
         if reachable:
             print(network.drawable(network.qr_text(scorer_link), out), end="", file=out)
         print(
-            "`serve --new-scorer-link` replaces it: the phones holding this one can then no longer write.",
+            _("`serve --new-scorer-link` replaces it: the phones holding this one can then no longer write."),
             file=out,
         )
-    print("Ctrl-C stops it.", file=out, flush=True)
+    print(ctrl_c(), file=out, flush=True)
+
+
+def not_a_port(port: int) -> str:
+    return _("--port {port} is not a port; give 1024-65535, or 0 for any free one").format(port=port)
+
+
+def ctrl_c() -> str:
+    return _("Ctrl-C stops it.")
 
 
 def quiet_logging() -> None:

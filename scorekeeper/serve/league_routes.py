@@ -15,8 +15,9 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from scorekeeper.core import errors
+from scorekeeper.serve import table_routes
 from scorekeeper.serve.parts import of as parts_of
-from scorekeeper.serve.parts import refusal
+from scorekeeper.serve.parts import refusal, spoken
 
 PAGE = "league.html"
 
@@ -33,19 +34,17 @@ def league_json(folder: Path) -> bytes:
 
 
 async def page(request: Request) -> Response:
-    found = parts_of(request).pages.get(PAGE)
+    pages = parts_of(request).pages
+    found = pages.get(PAGE, spoken(request))
     assert found is not None, "the league page ships with the package"
-    if request.headers.get("if-none-match") == found.etag:
-        return Response(status_code=304, headers={"ETag": found.etag})
-    headers = {"ETag": found.etag, "Cache-Control": "no-cache", "Content-Security-Policy": parts_of(request).pages.policy}
-    return Response(found.body, headers=headers, media_type=found.kind)
+    return table_routes.shipped(request, found, pages.policy)
 
 
 async def api_league(request: Request) -> Response:
     parts = parts_of(request)
     watcher = parts.watcher
     if watcher is None:
-        return refusal(503, "starting; try again in a moment")
+        return refusal(503, table_routes.starting())
     try:
         body = await run_in_threadpool(league_json, watcher.follower.folder)
     except errors.ScorekeeperError as exc:

@@ -10,6 +10,8 @@ import ipaddress
 import socket
 from typing import TextIO
 
+from scorekeeper.core.language import _
+
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.", "127.0.0.1", "::1"})
 EVERYWHERE = ("0.0.0.0", "::", "")
 
@@ -80,7 +82,7 @@ class HostCheck:
         )
 
     def refusal(self) -> str:
-        return "this server answers only to this computer's own names and addresses (the Host header named another)"
+        return _("this server answers only to this computer's own names and addresses (the Host header named another)")
 
 
 def url(host: str, port: int, fragment: str = "") -> str:
@@ -99,28 +101,31 @@ def reachable_host(bound: str) -> tuple[str, bool]:
 
 def exposure(bound: str, reachable: bool, writable: bool) -> list[str]:
     """What listening on `bound` exposes, to whom, in sentences for the terminal."""
-    writes = (
-        "Only the scorer's link can change the game; keep it to yourself."
-        if writable
-        else "Nobody can change the game through it (it is read-only)."
-    )
     if is_loopback(bound):
         return [
-            "Only this computer can open these links. To let the phones at the table in, stop this and "
-            "start it with `serve --host 0.0.0.0` (the phones must be on the same network as this computer)."
+            _(
+                "Only this computer can open these links. To let the phones at the table in, stop this and "
+                "start it with `serve --host 0.0.0.0` (the phones must be on the same network as this computer)."
+            )
         ]
     who = (
-        f"Warning: --host {bound or '0.0.0.0'} listens on every network this computer is on"
+        _("Warning: --host {host} listens on every network this computer is on.").format(host=bound or "0.0.0.0")
         if bound in EVERYWHERE
-        else f"Warning: listening on {bound}"
+        else _("Warning: listening on {host}.").format(host=bound)
     )
-    lines = [
-        f"{who}. Anyone on them can open the table's link and read this store's current game: its players' "
+    writes = (
+        _("Only the scorer's link can change the game; keep it to yourself.")
+        if writable
+        else _("Nobody can change the game through it (it is read-only).")
+    )
+    seen = _(
+        "Anyone on them can open the table's link and read this store's current game: its players' "
         "names, scores and comments. That is the table's Wi-Fi, but also a cafe's, a hotel's or an office's "
-        f"if this computer is on one. {writes} Stop it with Ctrl-C when the game is over."
-    ]
+        "if this computer is on one."
+    )
+    lines = [" ".join([who, seen, writes, _("Stop it with Ctrl-C when the game is over.")])]
     if not reachable:
-        lines.append("This computer has no address on a local network right now; phones cannot reach it yet.")
+        lines.append(_("This computer has no address on a local network right now; phones cannot reach it yet."))
     return lines
 
 
@@ -140,5 +145,5 @@ def drawable(qr: str, out: TextIO) -> str:
     try:
         qr.encode(getattr(out, "encoding", None) or "utf-8")
     except (UnicodeEncodeError, LookupError):
-        return "(this terminal's encoding cannot draw the QR code; type the address instead)\n"
+        return _("(this terminal's encoding cannot draw the QR code; type the address instead)") + "\n"
     return qr

@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 from scorekeeper.core import errors
+from scorekeeper.core.language import _
 from scorekeeper.serve import auth
 
 FOLDER = "table-scorers"
@@ -27,5 +28,7 @@ def ensure(store_folder: Path, game_id: str, replace: bool = False) -> str:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         os.chmod(folder.parent, 0o700)
     except OSError as exc:
-        raise errors.StoreError(f"cannot keep the tables' links in {folder} ({exc.strerror or exc})") from None
+        raise errors.StoreError(
+            _("cannot keep the tables' links in {folder} ({problem})").format(folder=folder, problem=exc.strerror or exc)
+        ) from None
     return auth.ensure(folder, replace=replace)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from scorekeeper.core import errors
+from scorekeeper.core.language import _
 
 
 def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, read_only: bool,
@@ -17,9 +18,11 @@ def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, 
     from scorekeeper.serve import command
 
     if not 0 <= port <= 65535:
-        raise errors.UsageError(f"--port {port} is not a port; give 1024-65535, or 0 for any free one")
+        raise errors.UsageError(command.not_a_port(port))
     if read_only and new_links:
-        raise errors.UsageError("--read-only serves no scorer's links, so there are none to replace; give one of them")
+        raise errors.UsageError(
+            _("--read-only serves no scorer's links, so there are none to replace; give one of them")
+        )
     from scorekeeper import nights
     from scorekeeper.storage import store
 
@@ -49,7 +52,7 @@ def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, 
         secret=auth.Scorer(None),
         scorer=None if read_only else scorer.Scorer(group, context, folder, home),
     )
-    parts.extra["night_pages"] = pages.Pages(pages.FOLDER.with_name("night_page"))
+    parts.extra["night_pages"] = pages.Pages(pages.FOLDER.with_name("night_page"), shared=(pages.FOLDER / pages.SAY,))
     parts.extra["tables"] = {}  # game id -> that table's Parts, as each table is first seen
     shown, reachable = network.reachable_host(host)
     linked: set[str] = set()
@@ -78,9 +81,15 @@ def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, 
                 if row["game"] in linked:
                     continue
                 linked.add(row["game"])
-                where = f"round {row['round']}, table {row['table']}" if row["table"] else row["name"]
                 page_link = network.url(shown, bound_port).rstrip("/") + f"/table/{row['game']}/"
-                print(f"{where} ({', '.join(p['name'] for p in row['players'])}): {page_link}", file=out)
+                players = ", ".join(p["name"] for p in row["players"])
+                if row["table"]:
+                    said = _("round {round}, table {table} ({players}): {link}").format(
+                        round=row["round"], table=row["table"], players=players, link=page_link
+                    )
+                else:
+                    said = _("{game} ({players}): {link}").format(game=row["name"], players=players, link=page_link)
+                print(said, file=out)
                 handed = page_link  # the link that table's scorer scans: the page, or the page that writes
                 if not read_only:
                     fresh = replaced is not None and row["game"] not in replaced
@@ -88,7 +97,7 @@ def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, 
                     if replaced is not None:
                         replaced.add(row["game"])
                     handed = f"{page_link}#scorer={secret}"
-                    print(f"  its scorer's link (keep it for that table's scorer): {handed}", file=out)
+                    print("  " + _("its scorer's link (keep it for that table's scorer): {link}").format(link=handed), file=out)
                 if reachable:
                     print(network.drawable(network.qr_text(handed), out), end="", file=out)
                 tables[row["game"]] = table_parts(row["game"], hub)
@@ -102,7 +111,12 @@ def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, 
     def start(hub: Any) -> None:
         parts.extra["night_hub"] = hub
         base = network.url(shown, bound_port).rstrip("/")
-        print(f"Serving night {night}: the lobby at {base}/night, the director's board at {base}/board", file=out)
+        print(
+            _("Serving night {night}: the lobby at {lobby}, the director's board at {board}").format(
+                night=night, lobby=f"{base}/night", board=f"{base}/board"
+            ),
+            file=out,
+        )
         for note in network.exposure(host, reachable, not read_only):
             print(note, file=out)
         if reachable:
@@ -110,7 +124,7 @@ def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, 
         watcher = night_watch.NightWatcher(folder, night, lambda shot: tell_links(shot, hub), read_only)
         parts.extra["night_watcher"] = watcher
         watcher.start()
-        print("Ctrl-C stops it.", file=out, flush=True)
+        print(command.ctrl_c(), file=out, flush=True)
 
     def stop() -> None:
         if "night_watcher" in parts.extra:

@@ -3,7 +3,8 @@ five times a second) and, when one moves or a game joins the night, encodes what
 pages read: the leaderboard (`night standings --json`), every table's standings, the
 board (each table's players, hand, leader and latest entries, corrections marked), and each
 table's own page state (state.snapshot: what the table's page and its scorer's page draw).
-A game is replayed only when its own head has moved."""
+A game is replayed only when its own head has moved. The board's words (each table's latest
+entries) are English, and said in another language when a page in it first asks."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from scorekeeper.core import errors
+from scorekeeper.core.language import _
 from scorekeeper.serve import state
 from scorekeeper.serve.push import Looker
 
@@ -32,6 +34,10 @@ class NightSnapshot(NamedTuple):
     ok: bool = True
     pages: dict[str, state.Snapshot] | None = None  # each table's page state, by game id
     error: str = ""  # why the night cannot be read (not ok)
+    said: state.Said | None = None  # the board in other languages
+
+    def in_language(self, code: str) -> bytes:
+        return state.in_language(self, code)
 
 
 def encoded(data: Any) -> bytes:
@@ -60,8 +66,8 @@ class NightWatcher(Looker):
         self.current: NightSnapshot | None = None
         self.pages: dict[str, state.Snapshot] = {}  # each table's page state, made before the board's
         self._seen: tuple[Any, ...] | None = None
-        # id -> (head, standings, row, page state)
-        self._tables: dict[str, tuple[str, dict[str, Any], dict[str, Any], state.Snapshot]] = {}
+        # id -> (head, standings, row, page state, entries)
+        self._tables: dict[str, tuple[str, dict[str, Any], dict[str, Any], state.Snapshot, list[Any]]] = {}
 
     def _look(self) -> None:
         from scorekeeper import nights
@@ -81,8 +87,10 @@ class NightWatcher(Looker):
         except Exception as exc:  # a store that replays into something no command writes
             self.follower.close()
             self._seen, self.pages = None, {}
-            shot = failed(f"the night cannot be shown ({type(exc).__name__}: {exc}); run `verify`")
-        if self.current is not None and (self.current.state, self.current.pages) == (shot.state, shot.pages):
+            shot = failed(
+                _("the night cannot be shown ({problem}); run `verify`").format(problem=f"{type(exc).__name__}: {exc}")
+            )
+        if self.current is not None and (self.current.state, pages_of(self.current)) == (shot.state, pages_of(shot)):
             return
         self.current = shot
         self.publish(shot)
@@ -90,7 +98,7 @@ class NightWatcher(Looker):
     def _snapshot(self, db: Any, night: Any, heads: dict[str, str]) -> NightSnapshot:
         from scorekeeper import nights
 
-        rows, standings, pages = [], [], {}
+        rows, standings, pages, entries = [], [], {}, []
         for g in night.games:
             known = self._tables.get(g.game)
             if known is None or known[0] != heads[g.game]:
@@ -99,16 +107,22 @@ class NightWatcher(Looker):
             standings.append(known[1])
             rows.append(known[2])
             pages[g.game] = known[3]
+            entries.append(known[4])
         self.pages = pages
         self._settle()  # an entry's answer needs its table's page only: it goes before the board is made
         board = nights.standings(db, night.name, "places")
-        state = {"night": board, "tables": rows}
-        body = encoded(state)
-        etag = '"' + hashlib.sha256(body).hexdigest()[:24] + '"'
-        return NightSnapshot(etag, body, encoded(board), encoded(standings), tuple(heads), pages=pages)
+        body = encoded({"night": board, "tables": rows})
 
-    def _table(self, db: Any, entry: Any) -> tuple[dict[str, Any], dict[str, Any], state.Snapshot]:
-        """One game's `standings --json`, its row on the board, and its page state."""
+        def draw(_shared: Any) -> dict[str, Any]:  # the latest entries' words, in the language in use
+            latest = [{**row, "latest": state.entries_data(stored)[-LATEST:]} for row, stored in zip(rows, entries, strict=True)]
+            return {"night": board, "tables": latest}
+
+        etag = '"' + hashlib.sha256(body).hexdigest()[:24] + '"'
+        return NightSnapshot(etag, body, encoded(board), encoded(standings), tuple(heads), pages=pages,
+                             said=state.Said(draw, None))  # fmt: skip
+
+    def _table(self, db: Any, entry: Any) -> tuple[dict[str, Any], dict[str, Any], state.Snapshot, list[Any]]:
+        """One game's `standings --json`, its row on the board, its page state and its entries."""
         from scorekeeper import table
         from scorekeeper.words import reports
 
@@ -137,7 +151,7 @@ class NightWatcher(Looker):
             "leaders": [p["name"] for p in standings["players"] if p["place"] == 1],
             "latest": state.entries_data(stored)[-LATEST:],
         }
-        return standings, row, page
+        return standings, row, page, stored
 
 
 class TableWatch(NamedTuple):
@@ -151,3 +165,8 @@ class TableWatch(NamedTuple):
         there); None while the night cannot be read."""
         self.night.look_now(known)
         return self.night.pages.get(self.game)
+
+
+def pages_of(shot: NightSnapshot) -> dict[str, bytes] | None:
+    """Each table's page state, by game id (what tells one night snapshot's pages from another's)."""
+    return None if shot.pages is None else {game: page.state for game, page in shot.pages.items()}

@@ -1,7 +1,8 @@
 """The parts of one running server that every route reads, made once by `command.run` and
 kept on the application (`request.app.state.parts`), and the one shape of a refusal. A
 night's server keeps one more Parts for each table, which its table's routes read instead
-(`scope["table_parts"]`, set by night_routes.Tables)."""
+(`scope["table_parts"]`, set by night_routes.Tables). And the language a request is answered
+in, as the guard chose it (`spoken`)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-from scorekeeper.serve import auth, network, pages, push, scorer
+from scorekeeper.core.language import _
+from scorekeeper.serve import auth, network, pages, push, scorer, speech
 
 BODY_LIMIT = 4096  # bytes: a line and a game id, with room to spare
 BODY_SECONDS = 10.0  # a request's body must arrive within this
@@ -32,6 +34,15 @@ class Parts:
 
 def of(request: Request) -> Parts:
     return request.scope.get("table_parts") or request.app.state.parts
+
+
+def spoken(request: Request) -> str:
+    """The code of the language the request is answered in (set by the guard)."""
+    return request.scope.get("language", speech.ENGLISH)
+
+
+def not_found(path: str) -> str:
+    return _("not found: {path} is not a page or an answer of this server").format(path=path)
 
 
 def refusal(status: int, message: str, headers: dict[str, str] | None = None) -> Response:

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.core import errors
-from scorekeeper.serve import state
+from scorekeeper.core.language import _
+from scorekeeper.serve import speech, state
 from scorekeeper.storage import store
 
 WATCH_SECONDS = 0.1  # how often the chain head is read
@@ -55,8 +56,10 @@ class StoreFollower:
         if identity is None:
             self.close()
             raise errors.StoreError(
-                f"the store {self.path} is gone (deleted or moved while serving); put it back, "
-                "or stop this and start `serve` again"
+                _(
+                    "the store {path} is gone (deleted or moved while serving); put it back, "
+                    "or stop this and start `serve` again"
+                ).format(path=self.path)
             )
         if self.db is not None and identity[:2] != (self._identity or ())[:2]:
             self.close()  # another file at the path: the one opened is not the store any more
@@ -221,16 +224,21 @@ def shown(build: Callable[[], Any]) -> Any:
     except errors.ScorekeeperError as exc:
         return state.failed(str(exc))
     except Exception as exc:  # a store that replays into something no command writes
-        return state.failed(f"the store cannot be shown ({type(exc).__name__}: {exc}); run `verify`")
+        return state.failed(
+            _("the store cannot be shown ({problem}); run `verify`").format(problem=f"{type(exc).__name__}: {exc}")
+        )
 
 
 class Hub:
-    """The latest snapshot, in the event loop, and a wake-up for every stream waiting on it."""
+    """The latest snapshot, in the event loop, and a wake-up for every stream waiting on it.
+    A stream in another language than English is sent the snapshot said in its own, made
+    once per language (in a worker thread) and shared by every stream in that language."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
         self.loop = loop
         self.current: state.Snapshot | None = None
         self.frame = b""  # the current snapshot as a stream's event
+        self._frames: dict[str, asyncio.Future[bytes]] = {}  # in other languages, by code
         self.version = 0
         self._changed = asyncio.Event()
         self.streams = 0
@@ -241,15 +249,28 @@ class Hub:
     def _publish(self, shot: state.Snapshot) -> None:
         self.current = shot
         kind = b"state" if shot.ok else b"failed"  # the event every stream sends, encoded once
-        self.frame = b"event: " + kind + b"\ndata: " + shot.state.replace(b"\n", b"") + b"\n\n"
+        self.frame = event(kind, shot.state)
+        self._frames = {}
         self.version += 1
         self._changed.set()
         self._changed = asyncio.Event()
 
-    async def stream(self) -> AsyncIterator[bytes]:
-        """One phone's events: the state now, then each new one as it comes (`event: state`, or
-        `event: failed` with `{"error": …}` when the store cannot be read), and a comment
-        every KEEPALIVE_SECONDS of quiet."""
+    async def frame_in(self, code: str) -> bytes:
+        """The current snapshot as a stream's event, in the language `code`."""
+        if code == speech.ENGLISH or self.current is None or not self.current.ok:
+            return self.frame
+        made = self._frames.get(code)
+        if made is None:
+            shot = self.current
+            made = self._frames[code] = asyncio.ensure_future(
+                self.loop.run_in_executor(None, lambda: event(b"state", shot.in_language(code)))
+            )
+        return await asyncio.shield(made)
+
+    async def stream(self, code: str = speech.ENGLISH) -> AsyncIterator[bytes]:
+        """One phone's events, in the language `code`: the state now, then each new one as it
+        comes (`event: state`, or `event: failed` with `{"error": …}` when the store cannot be
+        read), and a comment every KEEPALIVE_SECONDS of quiet."""
         self.streams += 1
         try:
             yield b"retry: 2000\n\n"
@@ -257,7 +278,7 @@ class Hub:
             while True:
                 if self.current is not None and seen != self.version:
                     seen = self.version
-                    yield self.frame
+                    yield await self.frame_in(code)
                     continue
                 changed = self._changed
                 try:
@@ -266,3 +287,8 @@ class Hub:
                     yield b": still here\n\n"
         finally:
             self.streams -= 1
+
+
+def event(kind: bytes, data: bytes) -> bytes:
+    """A Server-Sent Event of `kind` carrying `data` (JSON, on one line)."""
+    return b"event: " + kind + b"\ndata: " + data.replace(b"\n", b"") + b"\n\n"

@@ -1,6 +1,7 @@
 """The scorer's entries from the phone: a line, as `play` takes it, run through the same
 interpreter and the same command line in-process, one entry at a time, on a store connection
-that marks what it writes as from the phone. The reply is what the command line prints."""
+that marks what it writes as from the phone. The reply is what the command line prints, in the
+language of the request the line came with (it goes with the line to the scorer's thread)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from scorekeeper import interpreter
-from scorekeeper.core import errors, events
+from scorekeeper.core import errors, events, language
+from scorekeeper.core.language import _
 from scorekeeper.serve.push import StoreFollower
 
 _CAPTURED: contextvars.ContextVar[io.StringIO | None] = contextvars.ContextVar("captured", default=None)
@@ -93,11 +95,14 @@ class Scorer:
 
     async def answer(self, line: str, chosen: str | None, then: Any) -> tuple[Answer, Any]:
         """`enter`, run on the scorer's own thread and awaited from the event loop; once an
-        entry is recorded, `then(answer.known)` on the same thread (the served state after it)."""
+        entry is recorded, `then(answer.known)` on the same thread (the served state after it).
+        Both speak the language in use where this is awaited (the request's)."""
+        speaking = language.in_use()
 
         def entered() -> tuple[Answer, Any]:
-            done = self.enter(line, chosen)
-            return done, then(done.known) if done.code == 0 else None
+            with language.speaking(speaking):
+                done = self.enter(line, chosen)
+                return done, then(done.known) if done.code == 0 else None
 
         return await asyncio.wrap_future(self.thread.submit(entered))
 
@@ -108,15 +113,17 @@ class Scorer:
             try:
                 code = self._enter(line, chosen, capture)
             except interpreter.Forbidden as exc:
-                return Answer(FORBIDDEN, "", f"refused: {exc}", [])
+                return Answer(FORBIDDEN, "", _("refused: {reason}").format(reason=exc), [])
             except errors.ScorekeeperError as exc:
-                prefix = "refused" if exc.exit_code == 1 else "error"
-                return Answer(exc.exit_code, "", f"{prefix}: {exc}", [])
+                if exc.exit_code == 1:
+                    return Answer(exc.exit_code, "", _("refused: {reason}").format(reason=exc), [])
+                return Answer(exc.exit_code, "", _("error: {message}").format(message=exc), [])
             finally:
                 _CAPTURED.reset(token)
             said = capture.err.getvalue().splitlines()
-            warnings = [line.removeprefix("warning: ") for line in said if line.startswith("warning: ")]
-            error = "\n".join(line for line in said if not line.startswith("warning: "))
+            warned = _("warning: {warning}").split("{warning}")[0]  # how the command line begins a warning
+            warnings = [line.removeprefix(warned) for line in said if line.startswith(warned)]
+            error = "\n".join(line for line in said if not line.startswith(warned))
             known = (
                 (self._known[1], self._game) if code == 0 and self._known and self._game is not None else None
             )
@@ -125,16 +132,18 @@ class Scorer:
     def _enter(self, line: str, chosen: str | None, capture: Capture) -> int:
         words = interpreter.split(line)
         if not words:
-            raise errors.UsageError("the line is empty; give an answer or a command")
+            raise errors.UsageError(_("the line is empty; give an answer or a command"))
         if words[0].casefold() in ("help", "quit", "exit"):
-            raise errors.UsageError(f"`{words[0]}` is a word of `play` in the terminal; give an answer or a command")
+            raise errors.UsageError(
+                _("`{word}` is a word of `play` in the terminal; give an answer or a command").format(word=words[0])
+            )
         db = self.follower.open()
         game, data = self._game_now(db, chosen)
         words = interpreter.command_words(words, game, data, self.group.commands)
         interpreter.check_remote(self.group, words)
         code = interpreter.run(self.group, self.context, words, self.home, chosen, db)
         if code == 0:
-            after, _ = self._game_now(db, chosen, self.context.recorded)
+            after, _data = self._game_now(db, chosen, self.context.recorded)
             said = interpreter.standings_after(game, after, words)
             if said:
                 capture.write(said + "\n")

@@ -4,7 +4,8 @@ the new state, 400 a malformed line, 401 no secret or not the current one, 403 a
 page may not run (or a page of another site), 409 refused by the rules, 413 a body over the
 limit, 503 the store cannot be read. The entry is stored before the answer is sent. At a
 night's table (`/table/ID/api/entry`) the line goes to that table's game only: `--game`, another
-game's id and commands about other games (`new`, `night`…) are refused (403)."""
+game's id and commands about other games (`new`, `night`…) are refused (403). The reply, the
+refusals and the state sent back are in the request's language."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from scorekeeper.core.language import _
 from scorekeeper.serve import auth, push
-from scorekeeper.serve.parts import BODY_LIMIT, BODY_SECONDS, refusal
+from scorekeeper.serve.parts import BODY_LIMIT, BODY_SECONDS, refusal, spoken
 from scorekeeper.serve.parts import of as parts_of
 from scorekeeper.serve.scorer import FORBIDDEN
 
@@ -31,16 +33,16 @@ async def entry(request: Request) -> Response:
     parts = parts_of(request)
     if parts.scorer is None:
         return refusal(
-            403, "this server is read-only (started with --read-only): the scorer's link is not served"
+            403, _("this server is read-only (started with --read-only): the scorer's link is not served")
         )
     if not same_site(request):
-        return refusal(403, "a page of another site may not write here")
+        return refusal(403, _("a page of another site may not write here"))
     if not parts.secret.allows(request.headers.get("authorization")):
         async with _failures:  # a guesser gets one try a second, however many connections it opens
             await asyncio.sleep(auth.FAILED_DELAY)
         return refusal(
             401,
-            "this link cannot write: open the scorer's link the terminal shows (it may have been replaced)",
+            _("this link cannot write: open the scorer's link the terminal shows (it may have been replaced)"),
         )
     body = await read_body(request)
     if isinstance(body, Response):
@@ -48,13 +50,15 @@ async def entry(request: Request) -> Response:
     try:
         data = json.loads(body)
     except ValueError:
-        return refusal(400, 'the body is not JSON; send {"line": "…"}')
+        return refusal(400, _('the body is not JSON; send {example}').format(example='{"line": "…"}'))
     if (
         not isinstance(data, dict)
         or not isinstance(data.get("line"), str)
         or not (data.get("game") is None or isinstance(data.get("game"), str))
     ):
-        return refusal(400, 'send {"line": "…"} (and optionally "game": ID), each a string')
+        return refusal(
+            400, _("send {example} (and optionally {game}), each a string").format(example='{"line": "…"}', game='"game": ID')
+        )
     game = data.get("game")
     if parts.table is not None:
         refused = not_at_this_table(data["line"], game, parts.table)
@@ -69,16 +73,24 @@ async def entry(request: Request) -> Response:
     scorer, watcher = parts.scorer, parts.watcher
     shared = isinstance(watcher, push.Watcher)  # a game's: the entry's thread builds the state
 
-    def served(known: Any) -> Any:  # on the scorer's thread, with the store it wrote to
-        return watcher.served_after(scorer.follower.db, known)
+    code = spoken(request)
 
-    done, shot = await scorer.answer(data["line"], game, served if shared else watcher.look_now)
+    def served(known: Any) -> Any:  # on the scorer's thread, with the store it wrote to
+        shot = watcher.served_after(scorer.follower.db, known)
+        return shot, shot.in_language(code)
+
+    def looked(known: Any) -> Any:  # a night's table: its looker builds the state
+        shot = watcher.look_now(known)
+        return shot, None if shot is None else shot.in_language(code)
+
+    done, made = await scorer.answer(data["line"], game, served if shared else looked)
+    shot, in_language = made or (None, None)
     if done.code != 0:
-        return refusal(STATUS.get(done.code, 400), done.error or "refused")
+        return refusal(STATUS.get(done.code, 400), done.error or _("refused"))
     said = json.dumps(
         {"ok": True, "reply": done.reply, "warnings": done.warnings}, ensure_ascii=False
     ).encode()
-    state = shot.state if shot is not None and shot.ok else b"null"  # spliced in: encoded once already
+    state = in_language if shot is not None and shot.ok else b"null"  # spliced in: encoded once already
     if shared and shot is not None and shot.ok:
         watcher.offer(shot)  # the same snapshot to every phone, sent once this reply is
     return Response(said[:-1] + b', "state": ' + state + b"}", media_type="application/json",
@@ -93,11 +105,13 @@ def not_at_this_table(line: str, game: str | None, table: str) -> Response | Non
     try:
         words = interpreter.split(line)
     except errors.UsageError as exc:
-        return refusal(400, f"error: {exc}")
+        return refusal(400, _("error: {message}").format(message=exc))
     if (game is not None and game != table) or any(w == "--game" or w.startswith("--game=") for w in words):
-        return refusal(403, "refused: a table's scorer writes to its own table; --game is not taken here")
+        return refusal(403, _("refused: a table's scorer writes to its own table; --game is not taken here"))
     if words and words[0].casefold() in NOT_FOR_A_TABLE:
-        return refusal(403, f"refused: `{words[0]}` is not taken from a table's phone; run it in the terminal")
+        return refusal(
+            403, _("refused: `{command}` is not taken from a table's phone; run it in the terminal").format(command=words[0])
+        )
     return None
 
 
@@ -107,7 +121,7 @@ def same_site(request: Request) -> bool:
     origin = request.headers.get("origin")
     if origin is None:
         return True
-    scheme, _, rest = origin.partition("://")
+    scheme, _sep, rest = origin.partition("://")
     return scheme == "http" and rest.lower() == request.headers.get("host", "").lower()
 
 
@@ -116,7 +130,7 @@ async def read_body(request: Request) -> bytes | Response:
     Content-Length says."""
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > BODY_LIMIT):
-        return refusal(413, f"the body is over {BODY_LIMIT} bytes; a line is short", {"Connection": "close"})
+        return refusal(413, too_long(), {"Connection": "close"})
     received = bytearray()
     try:
         async with asyncio.timeout(BODY_SECONDS):  # in this task: no task of its own to start
@@ -125,12 +139,16 @@ async def read_body(request: Request) -> bytes | Response:
                 if len(received) > BODY_LIMIT:
                     break
     except TimeoutError:
-        return refusal(408, "the body did not arrive in time", {"Connection": "close"})
+        return refusal(408, _("the body did not arrive in time"), {"Connection": "close"})
     except ClientDisconnect:
-        return refusal(400, "the connection closed before the body arrived")
+        return refusal(400, _("the connection closed before the body arrived"))
     if len(received) > BODY_LIMIT:
-        return refusal(413, f"the body is over {BODY_LIMIT} bytes; a line is short", {"Connection": "close"})
+        return refusal(413, too_long(), {"Connection": "close"})
     return bytes(received)
+
+
+def too_long() -> str:
+    return _("the body is over {limit} bytes; a line is short").format(limit=BODY_LIMIT)
 
 
 routes = [Route("/api/entry", entry, methods=["POST"])]

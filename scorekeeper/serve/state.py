@@ -39,6 +39,11 @@
     read_only  true when the server has no scorer's link (`serve --read-only`)
 
 When the store cannot be read, every answer is `{"error": "<one line>"}` with status 503.
+
+What a person reads in the state (status_lines, needs, result, the sheet's words, the entries'
+texts…) is in a language: `state` is English, and a phone in another language is given the
+same state said in its own (Snapshot.in_language, made once per language when first asked).
+Its keys and its data (standings, status, names, numbers) are the same in every language.
 """
 
 from __future__ import annotations
@@ -47,11 +52,15 @@ import hashlib
 import json
 import operator
 import re
+import threading
 import time
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from scorekeeper import choices, interpreter, table
-from scorekeeper.core import engine, events
+from scorekeeper.core import engine, events, language
+from scorekeeper.core.language import _
+from scorekeeper.serve import speech
 from scorekeeper.sheets import charts, score_sheet
 from scorekeeper.storage import digests, store
 from scorekeeper.words import reports
@@ -67,6 +76,42 @@ class Snapshot(NamedTuple):
     ok: bool = True  # False: the store could not be read (the bytes say why)
     key: tuple[str, str] = ("", "")  # (game id, chain head)
     read_at: float = 0.0  # when the read of the store behind it began (time.monotonic())
+    said: Said | None = None  # the state in other languages
+
+    def in_language(self, code: str) -> bytes:
+        return in_language(self, code)
+
+
+def in_language(shot: Any, code: str) -> bytes:
+    """A snapshot's state (its `state`, and `said` in other languages) in the language `code`."""
+    if code == speech.ENGLISH or shot.said is None:
+        return shot.state
+    return shot.said.state(code)
+
+
+class Said:
+    """A state said in other languages, each made once, when a phone in that language first
+    asks: `draw(parts)` makes the state's data in the language in use, sharing with that
+    language's earlier states what they worked out (`parts.in_language(code)`; None: nothing
+    is shared)."""
+
+    def __init__(self, draw: Callable[[Parts | None], dict], parts: Parts | None) -> None:
+        self._draw = draw
+        self._parts = parts
+        self._made: dict[str, bytes] = {}
+        self._lock = threading.Lock()  # one thread makes a language; the others wait for it
+
+    def state(self, code: str) -> bytes:
+        from scorekeeper.words import catalogs
+
+        with self._lock:
+            made = self._made.get(code)
+            if made is None:
+                shared = None if self._parts is None else self._parts.in_language(code)
+                with language.speaking(catalogs.translations(code)):
+                    data = self._draw(shared)
+                made = self._made[code] = state_json(data, shared or Parts())
+            return made
 
 
 def cli_json(data: Any) -> bytes:
@@ -113,6 +158,11 @@ class Parts:
         self.rows: dict[tuple, tuple[score_sheet.Row, dict[str, Any]]] = {}
         self.charts: tuple[tuple, tuple[str, str]] | None = None  # the last charts, by what they draw
         self.encoded: dict[Any, tuple[Any, bytes]] = {}  # the last state's parts as encoded (state_json)
+        self.languages: dict[str, Parts] = {}  # the same, for the states said in other languages
+
+    def in_language(self, code: str) -> Parts:
+        """What the states said in the language `code` share."""
+        return self.languages.setdefault(code, Parts())
 
 
 class Line(NamedTuple):
@@ -160,8 +210,8 @@ def live_sheet(
         keys[closed["hand"]] = (whole, digests)
     before = parts.rows  # (another thread may put the rows of its own state in its place)
     kept = {number: before[key] for number, key in keys.items() if key in before}
-    sheet = score_sheet.build(game, stored, {number: row for number, (row, _) in kept.items()})
-    live = score_sheet.live_json(sheet, {number: drawn for number, (_, drawn) in kept.items()})
+    sheet = score_sheet.build(game, stored, {number: row for number, (row, _drawn) in kept.items()})
+    live = score_sheet.live_json(sheet, {number: drawn for number, (_row, drawn) in kept.items()})
     parts.rows = {
         keys[row.number]: (row, drawn)
         for row, drawn in zip(sheet.rows, live["rows"], strict=True)
@@ -220,7 +270,7 @@ def _closed_before(parsed: list[Any], number: int | None) -> bool:
 
 def _plain_need(need: str) -> str:
     """What is still to record, for the players: the words without the scorer's command."""
-    return re.sub(r" \(`[^`]*`[^)]*\)$", "", reports.NEED_WORDS.get(need, need))
+    return re.sub(r" \(`[^`]*`[^)]*\)", "", _(reports.NEED_WORDS[need]) if need in reports.NEED_WORDS else need)
 
 
 def page_state(
@@ -323,7 +373,20 @@ def snapshot(
     new game may use; `read_only`: the server has no scorer's link. `known`: (chain head, the
     game at that head), replayed already by the entry that made it, taken as it is when the
     entries read end at that head. `parts`: what earlier states of this store left to share
-    (see Parts), taken only when the chain verifies."""
+    (see Parts), taken only when the chain verifies. Made in English, whatever the language in
+    use; other languages are made from it when asked (Snapshot.in_language)."""
+    with language.speaking(language.ENGLISH):
+        return _snapshot(db, game_id, rulesets, read_only, known, parts)
+
+
+def _snapshot(
+    db: store.Store,
+    game_id: str,
+    rulesets: list[tuple[str, str]],
+    read_only: bool,
+    known: tuple[str, engine.Game] | None,
+    parts: Parts | None,
+) -> Snapshot:
     read_at = time.monotonic()
     stored = db.events(game_id)
     warnings = list(db.warnings)
@@ -333,12 +396,15 @@ def snapshot(
     reuse = known is not None and stored and known[0] == stored[-1].hash and known[1].id == game_id
     game = known[1] if reuse else table.replay(stored)
     standings, status = reports.standings_data(game), reports.status_data(game)
-    data = {
-        **page_state(game, stored, standings, status, rulesets, parts),
-        "warnings": warnings,
-        "read_only": read_only,
-    }
-    state = state_json(data, parts or Parts())
+
+    def draw(shared: Parts | None) -> dict:
+        return {
+            **page_state(game, stored, standings, status, rulesets, shared),
+            "warnings": warnings,
+            "read_only": read_only,
+        }
+
+    state = state_json(draw(parts), parts or Parts())
     head = stored[-1].hash
     return Snapshot(f'"{game_id}-{head[:32]}"', state, cli_json(standings), cli_json(status),
-                    key=(game_id, head), read_at=read_at)  # fmt: skip
+                    key=(game_id, head), read_at=read_at, said=Said(draw, parts))  # fmt: skip

@@ -2,67 +2,81 @@
 draws, see state.py), `/api/standings` and `/api/status` (what `standings --json` and
 `status --json` print), and `/api/events`, a stream of Server-Sent Events carrying the state
 each time the game changes. Every answer comes from the watcher's latest snapshot: a
-request never reads the store."""
+request never reads the store. The page and `/api/state` come in the request's language
+(`/api/standings` and `/api/status` are data, the same in every language)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
+from scorekeeper.core.language import _
+from scorekeeper.serve.parts import not_found, spoken
 from scorekeeper.serve.parts import of as parts_of
 from scorekeeper.serve.parts import refusal as error
+from scorekeeper.serve.speech import ENGLISH
 
 
 async def page(request: Request) -> Response:
     parts = parts_of(request)
-    found = parts.pages.get(request.path_params.get("name", ""))
+    found = parts.pages.get(request.path_params.get("name", ""), spoken(request))
     if found is None:
-        return error(404, f"not found: {request.url.path} is not a page or an answer of this server")
+        return error(404, not_found(request.url.path))
     return shipped(request, found, parts.pages.policy)
 
 
 def shipped(request: Request, found: Any, policy: str) -> Response:
     """A file shipped with the server (a page, its script or style), or 304 where the phone
-    has it already; a page carries the content policy."""
+    has it already; a page carries the content policy, and is in the request's language."""
     headers = {"ETag": found.etag, "Cache-Control": "no-cache"}
     if found.kind.startswith("text/html"):
         headers["Content-Security-Policy"] = policy
+        headers["Vary"] = "Accept-Language"
     if request.headers.get("if-none-match") == found.etag:
         return Response(status_code=304, headers={"ETag": found.etag})
     return Response(found.body, headers=headers, media_type=found.kind)
 
 
-def answer(request: Request, which: str) -> Response:
-    return latest(request, parts_of(request).hub, which)
+async def answer(request: Request, which: str) -> Response:
+    return await latest(request, parts_of(request).hub, which)
 
 
-def latest(request: Request, hub: Any, which: str) -> Response:
+async def latest(request: Request, hub: Any, which: str) -> Response:
     """One answer (`which`: a field of the snapshot) from the hub's latest snapshot: 503 while
-    there is none or the store can't be read, 304 where the phone has it already."""
+    there is none or the store can't be read, 304 where the phone has it already. The state
+    in another language than English is said in it (once per language, in a worker thread)."""
     shot = hub.current if hub is not None else None
     if shot is None:
-        return error(503, "starting; try again in a moment")
+        return error(503, starting())
     if not shot.ok:
         return Response(shot.state, 503, media_type="application/json", headers={"Cache-Control": "no-cache"})
-    if request.headers.get("if-none-match") == shot.etag:
-        return Response(status_code=304, headers={"ETag": shot.etag, "Cache-Control": "no-cache"})
-    return Response(getattr(shot, which), media_type="application/json",
-                    headers={"ETag": shot.etag, "Cache-Control": "no-cache"})  # fmt: skip
+    code = spoken(request) if which == "state" else ENGLISH
+    etag = shot.etag if code == ENGLISH else f'{shot.etag[:-1]}-{code}"'
+    headers = {"ETag": etag, "Cache-Control": "no-cache", "Vary": "Accept-Language"}
+    if request.headers.get("if-none-match") == etag:
+        return Response(status_code=304, headers=headers)
+    body = getattr(shot, which) if code == ENGLISH else await run_in_threadpool(shot.in_language, code)
+    return Response(body, media_type="application/json", headers=headers)
+
+
+def starting() -> str:
+    return _("starting; try again in a moment")
 
 
 async def api_state(request: Request) -> Response:
-    return answer(request, "state")
+    return await answer(request, "state")
 
 
 async def api_standings(request: Request) -> Response:
-    return answer(request, "standings")
+    return await answer(request, "standings")
 
 
 async def api_status(request: Request) -> Response:
-    return answer(request, "status")
+    return await answer(request, "status")
 
 
 async def api_events(request: Request) -> Response:
@@ -71,7 +85,7 @@ async def api_events(request: Request) -> Response:
     hub = parts_of(request).hub
     assert hub is not None
     return StreamingResponse(
-        hub.stream(),
+        hub.stream(spoken(request)),
         media_type="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )

@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import errors, scoring
+from scorekeeper.core.language import _
 
 if TYPE_CHECKING:
     from scorekeeper.core import engine
@@ -21,10 +22,7 @@ def play_data(game: engine.Game, stored: list[store.StoredEvent]) -> dict[str, A
     """The play record as JSON data. Times are the local time of the machine writing it, as
     the app reads them; the start player is whoever led the first hand (the first dealer
     where the rules name no seat to lead)."""
-    if not game.finished:
-        raise errors.EntryError(
-            "the game is not over yet, and BG Stats records finished plays; write it once the game ends"
-        )
+    check_finished(game)
     winners = set(game.winners())
     first = game.hands[0]
     starter = first.seating[first.leader if first.leader is not None else first.dealer]
@@ -56,6 +54,14 @@ def play_data(game: engine.Game, stored: list[store.StoredEvent]) -> dict[str, A
             for place, player, total in game.standings()
         ],
     }
+
+
+def check_finished(game: engine.Game) -> None:
+    """BG Stats records finished plays only: refuse a game still under way."""
+    if not game.finished:
+        raise errors.EntryError(
+            _("the game is not over yet, and BG Stats records finished plays; write it once the game ends")
+        )
 
 
 def _local(at: str) -> datetime:

@@ -8,6 +8,8 @@ import html
 import math
 from collections.abc import Collection
 
+from scorekeeper.core.language import _
+
 # Okabe–Ito colours (told apart with colour-blindness too) and dash patterns, so the lines
 # still differ on a black-and-white printout.
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#8C6D1F")
@@ -62,11 +64,11 @@ def terminal(players: list[str], series: dict[str, list[float]], height: int = 1
     player who left keeps their line, and the legend says they left."""
     points = max(len(line) for line in series.values())
     if points <= 1:
-        return "(no hand scored yet: nothing to chart)"
+        return _("(no hand scored yet: nothing to chart)")
     step = 3 if points <= 26 else 2 if points <= 40 else 1
     lo, hi = _bounds(series)
     width = points * step
-    grid = [[" "] * width for _ in range(height)]
+    grid = [[" "] * width for _row in range(height)]
 
     def row_of(value: float) -> int:
         return height - 1 - round((value - lo) / (hi - lo) * (height - 1))
@@ -94,9 +96,14 @@ def terminal(players: list[str], series: dict[str, list[float]], height: int = 1
             start = end - len(text)
             if all(ch == " " for ch in axis[max(0, start - 1) : end]):
                 axis[start:end] = list(text)
-    lines.append(" " * (pad + 2) + "".join(axis).rstrip() + "   hand")
-    legend = "   ".join(f"{mark[p]} {p}" + (" (left)" if p in departed else "") for p in players)
-    lines.append(" " * (pad + 2) + legend + ("   * several" if any("*" in row for row in grid) else ""))
+    # TRANSLATORS: the label of the chart's axis of hands
+    lines.append(" " * (pad + 2) + "".join(axis).rstrip() + "   " + _("hand"))
+    legend = "   ".join(
+        f"{mark[p]} " + (_("{player} (left)").format(player=p) if p in departed else p) for p in players
+    )
+    # TRANSLATORS: in a chart's legend: "*" marks where several players' lines meet
+    several = "   " + _("* several") if any("*" in row for row in grid) else ""
+    lines.append(" " * (pad + 2) + legend + several)
     return "\n".join(lines)
 
 
@@ -136,10 +143,11 @@ def svg(
     def y(v: float) -> float:
         return top + plot_h * (hi - v) / (hi - lo)
 
+    title = esc(_("Running totals after each hand"))
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" role="img" '
-        f'aria-label="Running totals after each hand" font-family="sans-serif" font-size="10">',
-        "<title>Running totals after each hand</title>",
+        f'aria-label="{title}" font-family="sans-serif" font-size="10">',
+        f"<title>{title}</title>",
     ]
     ticks = round((hi - lo) / step)
     for k in range(ticks + 1):
@@ -157,7 +165,7 @@ def svg(
                 f'<text x="{x(i):.1f}" y="{top + plot_h + 12}" text-anchor="middle" fill="#444">{i}</text>'
             )
     out.append(
-        f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle" fill="#444">hand</text>'
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle" fill="#444">{esc(_("hand"))}</text>'
     )
     out.append(
         f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#999" stroke-width="0.7"/>'
@@ -179,10 +187,10 @@ def svg(
         out.append(
             f'<line x1="{lx}" x2="{lx + 22}" y1="{ly}" y2="{ly}" stroke="{colour}" stroke-width="1.6"{dashes}/>'
         )
-        out.append(
-            f'<text x="{lx + 26}" y="{ly + 3.5}" fill="#111">{esc(_short(player))} '
-            f"({esc(number_text(series[player][-1]))}{', left' if player in departed else ''})</text>"
-        )
+        said = {"player": _short(player), "total": number_text(series[player][-1])}
+        # TRANSLATORS: a chart's legend: a player and their total, "Dan (31, left)" for one who left
+        legend = _("{player} ({total}, left)") if player in departed else _("{player} ({total})")
+        out.append(f'<text x="{lx + 26}" y="{ly + 3.5}" fill="#111">{esc(legend.format(**said))}</text>')
     out.append("</svg>")
     return "\n".join(out)
 

@@ -18,12 +18,14 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.core import engine, errors, rulesets, scoring
+from scorekeeper.core import engine, errors, language, rulesets, scoring
+from scorekeeper.core.language import _, ngettext, pgettext
 from scorekeeper.core.state import JOIN_RULE
 from scorekeeper.sheets import charts
-from scorekeeper.words import corrected, reports
+from scorekeeper.words import corrected, reports, vocabulary
 
 FORMATS = ("text", "csv", "grid", "json", "markdown", "html", "bgstats")
+MACHINE_FORMATS = ("csv", "grid", "json", "bgstats")  # read by programs: always in English
 JSON_FORMAT = "table-scorekeeper sheet"  # the marker `import` looks for
 JSON_VERSION = 1
 
@@ -80,18 +82,24 @@ class Cell:
 
     def marks(self) -> list[str]:
         """What the sheet flags: forfeits, reneges and moons."""
+        return [text for _kind, text in self.marked()]
+
+    def marked(self) -> list[tuple[str, str]]:
+        """The marks with their kind ("blind", "pants", "renege", "moon"), which a printed
+        sheet draws each in its own way."""
         out = []
         if self.forced_blind:
-            out.append("FORCED BLIND")
+            out.append(("blind", _("FORCED BLIND")))
         if self.pants:
-            out.append("PANTS")
-        out += [f"RENEGE {scoring.points_text(r.points)}" for r in self.reneges]
+            out.append(("pants", _("PANTS")))
+        out += [("renege", _("RENEGE {points}").format(points=scoring.points_text(r.points))) for r in self.reneges]
         if self.moon == "shot":
-            out.append("MOON")
+            out.append(("moon", _("MOON")))
         elif self.moon == "failed":
-            out.append("MOON FAILED")
+            out.append(("moon", _("MOON FAILED")))
         elif self.moon == "declared":
-            out.append("MOON?")
+            # TRANSLATORS: a moon declared, the hand not yet over
+            out.append(("moon", _("MOON?")))
         return out
 
 
@@ -136,13 +144,16 @@ class Sheet:
     def meta(self) -> list[tuple[str, str]]:
         """The sheet's header facts, in print order; empty ones left out."""
         game = self.game
+        renamed = "; ".join(
+            _("{old} → {new} from hand {hand}").format(old=old, new=new, hand=hand) for hand, old, new in game.renames
+        )
         pairs = [
-            ("Game", game.name or game.id),
-            ("Ruleset", game.ruleset.name),
-            ("Date", self.date),
-            ("Location", game.location),
-            ("Scorer", game.scorer),
-            ("Renamed", "; ".join(f"{old} → {new} from hand {hand}" for hand, old, new in game.renames)),
+            (_("Game"), game.name or game.id),
+            (_("Ruleset"), game.ruleset.name),
+            (_("Date"), self.date),
+            (_("Location"), game.location),
+            (_("Scorer"), game.scorer),
+            (_("Renamed"), renamed),
         ]
         return [(k, v) for k, v in pairs if v]
 
@@ -172,7 +183,20 @@ class Sheet:
 def render(game: engine.Game, fmt: str, stored: list) -> str:
     """The score sheet of `game` (its stored events give the date and the chain) in `fmt`."""
     if fmt not in FORMATS:
-        raise errors.UsageError(f"unknown sheet format '{fmt}'; choose {', '.join(FORMATS)}")
+        raise errors.UsageError(
+            _("unknown sheet format '{format}'; choose {formats}").format(format=fmt, formats=", ".join(FORMATS))
+        )
+    if fmt == "bgstats":
+        from scorekeeper.sheets import bgstats
+
+        bgstats.check_finished(game)  # a refusal, in the words of the language in use
+    if fmt in MACHINE_FORMATS:  # a program reads them: the same in every language
+        with language.speaking(language.ENGLISH):
+            return _render(game, fmt, stored)
+    return _render(game, fmt, stored)
+
+
+def _render(game: engine.Game, fmt: str, stored: list) -> str:
     if fmt == "bgstats":
         from scorekeeper.sheets import bgstats
 
@@ -190,8 +214,8 @@ def heading(game: engine.Game, player: str) -> str:
         if new == chain[0][0]:
             chain[0] = (new, at)
             chain.insert(0, (old, None))
-    names = [name if at is None else f"{name} from hand {at}" for name, at in chain]
-    return " → ".join(names) + (" (left)" if player in game.left else "")
+    names = [name if at is None else _("{name} from hand {hand}").format(name=name, hand=at) for name, at in chain]
+    return reports.player_left(game, " → ".join(names))
 
 
 def build(game: engine.Game, stored: list, built: dict[int, Row] | None = None) -> Sheet:
@@ -296,6 +320,31 @@ def _moon_mark(hand: engine.Hand, player: str) -> str | None:
 # --- text ------------------------------------------------------------------------------
 
 
+def column_heading(column: str, start: bool = False) -> str:
+    """A column of the sheet as its heading names it ("hand", "dealer"…); `start`: capitalised."""
+    if start:
+        headings = {
+            "hand": pgettext("sheet column", "Hand"),
+            "dealer": pgettext("sheet column", "Dealer"),
+            "cards": pgettext("sheet column", "Cards"),
+            "trump": pgettext("sheet column", "Trump"),
+            "cursed": pgettext("sheet column", "Cursed"),
+            "game": pgettext("sheet column", "Game"),
+            "pass": pgettext("sheet column", "Pass"),
+        }
+    else:
+        headings = {
+            "hand": pgettext("sheet column", "hand"),
+            "dealer": pgettext("sheet column", "dealer"),
+            "cards": pgettext("sheet column", "cards"),
+            "trump": pgettext("sheet column", "trump"),
+            "cursed": pgettext("sheet column", "cursed"),
+            "game": pgettext("sheet column", "game"),
+            "pass": pgettext("sheet column", "pass"),
+        }
+    return headings.get(column, column)
+
+
 def _columns(sheet: Sheet) -> list[str]:
     rules = sheet.game.ruleset
     cols = ["hand", "dealer", "cards"]
@@ -318,8 +367,8 @@ def _info(sheet: Sheet, row: Row) -> list[str]:
         "cards": "" if row.size is None else str(row.size),
         "trump": row.trump,
         "cursed": reports.suit_text(row.cursed) if row.cursed else "",
-        "game": row.phase,
-        "pass": row.passing or "",
+        "game": vocabulary.prose(row.phase),
+        "pass": reports.pass_word(row.passing) if row.passing else "",
     }
     return [values[c] for c in _columns(sheet)]
 
@@ -329,16 +378,19 @@ def _notes(row: Row) -> list[str]:
     comments."""
     notes = [c.text() for c in row.corrections]
     if row.tie_break:
-        notes.append(f"tie-break {row.tie_break}")
+        notes.append(_("tie-break {number}").format(number=row.tie_break))
     notes += list(row.starts)
     for cell in row.cells:
         for r in cell.reneges:
-            note = f": {r.note}" if r.note else ""
-            notes.append(f"renege by {cell.called} ({r.kind}, {scoring.points_text(r.points)}){note}")
-    notes += [text for _, text in row.rulings]
-    notes += [f"“{c}”" for c in row.comments]
+            said = {"player": cell.called, "kind": r.kind, "points": scoring.points_text(r.points), "note": r.note}
+            # TRANSLATORS: {kind} is the renege's name in the ruleset, {note} the scorer's own words
+            renege = _("renege by {player} ({kind}, {points}): {note}") if r.note else _("renege by {player} ({kind}, {points})")
+            notes.append(renege.format(**said))
+    notes += [text for _who, text in row.rulings]
+    # TRANSLATORS: a comment the scorer wrote, in the quotation marks of your language
+    notes += [_("“{comment}”").format(comment=c) for c in row.comments]
     if row.round_end:
-        notes.append(f"end of round {row.round_end}")
+        notes.append(_("end of round {round}").format(round=row.round_end))
     return notes
 
 
@@ -346,23 +398,40 @@ def _legend(sheet: Sheet) -> list[str]:
     """What the marks beside a hand's number mean, for those the sheet uses."""
     out = []
     if any(r.tie_break for r in sheet.rows):
-        out.append("‡ tie-break hand: the lead was tied after the planned hands")
+        out.append(_("‡ tie-break hand: the lead was tied after the planned hands"))
     if any(r.corrections for r in sheet.rows):
-        out.append("† corrected (the correction is noted under the hand)")
+        out.append(_("† corrected (the correction is noted under the hand)"))
     return out
+
+
+def _width(text: str) -> int:
+    """How many columns `text` takes in a terminal: a format character (a zero-width joiner,
+    an invisible mark) takes none."""
+    if text.isascii():
+        return len(text)
+    import unicodedata
+
+    return sum(unicodedata.category(ch) != "Cf" for ch in text)
+
+
+def _padded(text: str, width: int, right: bool = False) -> str:
+    """`text` padded with spaces to `width` columns, on the left where `right`."""
+    pad = " " * (width - _width(text))
+    return pad + text if right else text + pad
 
 
 def text(sheet: Sheet) -> str:
     game = sheet.game
-    lines = [game.ruleset.title.upper()]
+    lines = [vocabulary.prose(game.ruleset.title).upper()]
     lines += [f"{k}: {v}" for k, v in sheet.meta()]
     lines.append("")
     cols = _columns(sheet)
+    titles = [column_heading(c) for c in cols]
     info = [_info(sheet, row) for row in sheet.rows]
-    widths = [max([len(c), *(len(r[i]) for r in info)]) for i, c in enumerate(cols)]
+    widths = [max([_width(c), *(_width(r[i]) for r in info)]) for i, c in enumerate(titles)]
     # A player's column: the hand's facts, then the running total lined up, then any marks.
     facts_w = {
-        p: max([0, *(len(r.cells[i].written()) for r in sheet.rows)]) for i, p in enumerate(sheet.players)
+        p: max([0, *(_width(r.cells[i].written()) for r in sheet.rows)]) for i, p in enumerate(sheet.players)
     }
     total_w = {
         p: max([0, *(len(scoring.points_text(r.cells[i].total)) for r in sheet.rows)])
@@ -372,35 +441,35 @@ def text(sheet: Sheet) -> str:
     def cell(c: Cell) -> str:
         if not c.seated:
             return ""
-        facts = c.written().ljust(facts_w[c.player]) + "  " if facts_w[c.player] else ""
+        facts = _padded(c.written(), facts_w[c.player]) + "  " if facts_w[c.player] else ""
         return " ".join([facts + scoring.points_text(c.total).rjust(total_w[c.player]), *c.marks()])
 
     cells = [[cell(c) for c in row.cells] for row in sheet.rows]
     headers = sheet.headers()
-    widths += [max([len(h), *(len(r[i]) for r in cells)]) for i, h in enumerate(headers)]
+    widths += [max([_width(h), *(_width(r[i]) for r in cells)]) for i, h in enumerate(headers)]
     numeric = {"hand", "cards"}
 
     def line(values: list[str]) -> str:
         padded = [
-            v.rjust(w) if i < len(cols) and cols[i] in numeric else v.ljust(w)
+            _padded(v, w, right=i < len(cols) and cols[i] in numeric)
             for i, (v, w) in enumerate(zip(values, widths, strict=True))
         ]
         return "  ".join(padded).rstrip()
 
-    lines.append(line([*cols, *headers]))
+    lines.append(line([*titles, *headers]))
     lines.append("  ".join("-" * w for w in widths))
     for row, row_info, row_cells in zip(sheet.rows, info, cells, strict=True):
         lines.append(line([*row_info, *row_cells]))
         lines += [f"      {n}" for n in _notes(row)]
     if not sheet.rows:
-        lines.append("(no hand recorded yet)")
+        lines.append(_("(no hand recorded yet)"))
     if any(not r.closed for r in sheet.rows):
-        lines.append("* in progress")
+        lines.append(_("* in progress"))
     lines += _legend(sheet)
     lines.append("")
     lines.append(reports.standings_text(game))
     lines.append("")
-    lines.append(f"Chain digest: {sheet.head}")
+    lines.append(_("Chain digest: {digest}").format(digest=sheet.head))
     return "\n".join(lines) + "\n"
 
 
@@ -524,7 +593,7 @@ def hand_json(row: Row) -> dict[str, Any]:
         "starts": {c.player: scoring.points_json(c.start) for c in row.cells if c.start is not None},
         "totals": {c.player: scoring.points_json(c.total) for c in row.cells if c.seated},
         "players": {c.player: _cell_json(c) for c in row.cells if c.seated},
-        "rulings": [text for _, text in row.rulings],
+        "rulings": [text for _who, text in row.rulings],
         "notes": _notes(row),
         "comments": list(row.comments),
         "announcements": list(row.announcements),
@@ -572,11 +641,11 @@ def md(value: str) -> str:
 
 def markdown(sheet: Sheet) -> str:
     game = sheet.game
-    lines = [f"## {md(game.ruleset.title)}", ""]
+    lines = [f"## {md(vocabulary.prose(game.ruleset.title))}", ""]
     lines += [f"- **{k}:** {md(v)}" for k, v in sheet.meta()]
     lines.append("")
     cols = _columns(sheet)
-    headers = [c.capitalize() for c in cols] + [md(h) for h in sheet.headers()] + ["Notes"]
+    headers = [column_heading(c, start=True) for c in cols] + [md(h) for h in sheet.headers()] + [_("Notes")]
     lines.append("| " + " | ".join(headers) + " |")
     lines.append(
         "|"
@@ -598,25 +667,24 @@ def markdown(sheet: Sheet) -> str:
     if legend := _legend(sheet):
         lines += ["", *(md(line) + "  " for line in legend)]
     lines.append("")
-    lines.append("| Place | Player | Score | Forfeits |")
+    lines.append("| " + " | ".join([_("Place"), _("Player"), _("Score"), _("Forfeits")]) + " |")
     lines.append("|---:|---|---:|---|")
     for place, player, total in game.standings():
         forfeits = ", ".join(game.forfeits[player])
-        player_text = md(player) + (" (left)" if player in game.left else "")
+        player_text = _("{player} (left)").format(player=md(player)) if player in game.left else md(player)
         lines.append(f"| {place} | {player_text} | {scoring.points_text(total)} | {forfeits} |")
     lines.append("")
     lines.append(md(_result_line(game)))
     lines.append("")
-    lines.append(f"Chain digest: `{sheet.head}`")
+    lines.append(_("Chain digest: {digest}").format(digest=f"`{sheet.head}`"))
     return "\n".join(lines) + "\n"
 
 
 def _result_line(game: engine.Game) -> str:
     played = sum(1 for h in game.hands if h.closed)
-    hands = f"{played} hand{'s' if played != 1 else ''} played"
-    if game.finished:
-        return f"{hands}. {reports.final_text(game)}"
-    return f"{hands}. {reports.in_progress_text(game)}"
+    result = reports.final_text(game) if game.finished else reports.in_progress_text(game)
+    # TRANSLATORS: {result} is a sentence, "Game over: Ann wins."
+    return ngettext("{count} hand played. {result}", "{count} hands played. {result}", played).format(count=played, result=result)
 
 
 # --- HTML ------------------------------------------------------------------------------
@@ -659,8 +727,8 @@ p.digest { font: 6.5pt monospace; color: #555; word-break: break-all; margin: 2m
 """
 
 
-def _mark_html(mark: str) -> str:
-    cls = "mark moon" if mark.startswith("MOON") else "mark blind" if mark.startswith("FORCED") else "mark"
+def _mark_html(kind: str, mark: str) -> str:
+    cls = {"moon": "mark moon", "blind": "mark blind"}.get(kind, "mark")
     return f'<span class="{cls}">{html.escape(mark)}</span>'
 
 
@@ -679,7 +747,16 @@ def _correction_html(c: corrected.Fix) -> str:
     """A correction under its hand: the original struck through, then the right value."""
     esc = html.escape
     was = " ".join(f"<del>{esc(w)}</del>" for w in c.was)
-    return f"corrected by entry {c.entry}: {was + ' ' if was else ''}<ins>{esc(c.now)}</ins>"
+    # TRANSLATORS: {correction} is what the entry said, struck through, then what it says now
+    return esc(_("corrected by entry {entry}: {correction}")).format(
+        entry=c.entry, correction=f"{was + ' ' if was else ''}<ins>{esc(c.now)}</ins>"
+    )
+
+
+def page_language() -> str:
+    """The code of the language in use ("en", "de"), as a page's `lang` attribute says it:
+    the catalog's own Language header, English without one."""
+    return str(language.in_use().info().get("language", "en")).replace("_", "-")
 
 
 def html_sheet(sheet: Sheet) -> str:
@@ -689,16 +766,16 @@ def html_sheet(sheet: Sheet) -> str:
     width = len(cols) + 2 * len(sheet.players)
     out = [
         "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
+        f'<html lang="{esc(page_language())}"><head><meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
-        f"<title>{esc(game.name or game.id)} — {esc(game.ruleset.title)}</title>",
+        f"<title>{esc(game.name or game.id)} — {esc(vocabulary.prose(game.ruleset.title))}</title>",
         f"<style>{_CSS}</style></head><body>",
-        f"<h1>{esc(game.ruleset.title)}</h1>",
+        f"<h1>{esc(vocabulary.prose(game.ruleset.title))}</h1>",
         '<dl class="meta">'
         + "".join(f"<div><dt>{esc(k)}</dt><dd>{esc(v)}</dd></div>" for k, v in sheet.meta())
         + "</dl>",
         '<table class="sheet"><thead><tr>'
-        + "".join(f"<th>{esc(c)}</th>" for c in cols)
+        + "".join(f"<th>{esc(column_heading(c))}</th>" for c in cols)
         + "".join(f'<th colspan="2" title="{esc(h)}">{esc(h)}</th>' for h in sheet.headers())
         + "</tr></thead><tbody>",
     ]
@@ -707,7 +784,7 @@ def html_sheet(sheet: Sheet) -> str:
         cells = "".join(
             f'<td class="f"><span class="nw">{esc(c.written() if c.breakdown is None else c.facts())}</span>'
             + (f'<span class="by">{esc(c.breakdown)}</span>' if c.breakdown is not None else "")
-            + f'{"".join(_mark_html(m) for m in c.marks())}</td>'
+            + f'{"".join(_mark_html(kind, m) for kind, m in c.marked())}</td>'
             f'<td class="t">{esc(scoring.points_text(c.total))}</td>'
             if c.seated
             else '<td class="away" colspan="2"></td>'
@@ -718,7 +795,7 @@ def html_sheet(sheet: Sheet) -> str:
         out += [f'<tr class="note fix"><td colspan="{width}">{_correction_html(c)}</td></tr>' for c in row.corrections]
         out += [f'<tr class="note"><td colspan="{width}">{esc(n)}</td></tr>' for n in _notes(row)[len(row.corrections) :]]
     if not sheet.rows:
-        out.append(f'<tr><td colspan="{width}">No hand recorded yet.</td></tr>')
+        out.append(f'<tr><td colspan="{width}">{esc(_("No hand recorded yet."))}</td></tr>')
     out.append("</tbody></table>")
     out += [f'<p class="legend">{esc(line)}</p>' for line in _legend(sheet)]
     out.append('<div class="bottom">')
@@ -727,17 +804,16 @@ def html_sheet(sheet: Sheet) -> str:
         out.append(
             '<figure class="chart">' + charts.svg(sheet.players, series, width=480, height=240, departed=sheet.game.left) + "</figure>"
         )
-    out.append(
-        '<div class="side"><table class="standings"><thead><tr><th>place</th><th>player</th><th>score</th><th>forfeits</th></tr></thead><tbody>'
-    )
+    headings = "".join(f"<th>{esc(h)}</th>" for h in reports.standings_headers())
+    out.append(f'<div class="side"><table class="standings"><thead><tr>{headings}</tr></thead><tbody>')
     for place, player, total in game.standings():
         out.append(
-            f'<tr><td class="num">{place}</td><td title="{esc(player)}">{esc(player)}{" (left)" if player in game.left else ""}</td>'
+            f'<tr><td class="num">{place}</td><td title="{esc(player)}">{esc(reports.player_left(game, player))}</td>'
             f'<td class="num">{esc(scoring.points_text(total))}</td><td>{esc(", ".join(game.forfeits[player]))}</td></tr>'
         )
     out.append("</tbody></table>")
     out.append(f'<p class="result">{esc(_result_line(game))}</p></div></div>')
-    out.append(f'<p class="digest">Chain digest: {esc(sheet.head)}</p>')
+    out.append(f'<p class="digest">{esc(_("Chain digest: {digest}").format(digest=sheet.head))}</p>')
     out.append("</body></html>")
     return "\n".join(out) + "\n"
 

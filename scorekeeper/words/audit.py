@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from scorekeeper.core import events
+from scorekeeper.core.language import _, ngettext
+from scorekeeper.words import vocabulary
 
 if TYPE_CHECKING:
     from scorekeeper.results import CachesChecked
@@ -22,15 +24,18 @@ def log_text(game_id: str, stored: list[store.StoredEvent], head: str) -> str:
     rows = []
     for entry, event in zip(stored, parsed, strict=True):
         hand = getattr(event, "hand", "")
-        notes = ["from the phone"] if events.via(entry.body) == events.VIA_PHONE else []
-        notes += [f"undone by entry {undone_by[entry.n]}"] if entry.n in undone_by else []
-        notes += [f"corrected by entry {n}" for n in corrected_by.get(entry.n, [])]
+        notes = [_("from the phone")] if events.via(entry.body) == events.VIA_PHONE else []
+        notes += [_("undone by entry {entry}").format(entry=undone_by[entry.n])] if entry.n in undone_by else []
+        notes += [_("corrected by entry {entry}").format(entry=n) for n in corrected_by.get(entry.n, [])]
         if entry.n in set_aside:
-            notes.append("no longer counts: the corrected game ended before")
+            notes.append(_("no longer counts: the corrected game ended before"))
         note = "; ".join(notes)
         rows.append([entry.n, entry.at[:19].replace("T", " "), hand, events.describe(event), note, entry.hash[:12]])
-    head = f"Game {game_id}: {len(stored)} entries; chain head {head}"
-    return head + "\n" + reports.table(rows, ["#", "time (UTC)", "hand", "entry", "", "hash"])
+    head = ngettext(
+        "Game {game}: {count} entry; chain head {head}", "Game {game}: {count} entries; chain head {head}", len(stored)
+    ).format(game=game_id, count=len(stored), head=head)
+    headers = ["#", _("time (UTC)"), _("hand"), _("entry"), "", _("hash")]
+    return head + "\n" + reports.table(rows, headers)
 
 
 def _retold(parsed: list[events.AnyEvent]) -> tuple[dict[int, list[int]], set[int]]:
@@ -46,27 +51,32 @@ def _retold(parsed: list[events.AnyEvent]) -> tuple[dict[int, list[int]], set[in
         return {}, set()
     corrected_by: dict[int, list[int]] = {}
     for correction in game.corrections:
-        for n, _ in correction.superseded:
+        for n, _event in correction.superseded:
             corrected_by.setdefault(n, []).append(correction.position)
-    return corrected_by, {n for n, _ in game.set_aside}
+    return corrected_by, {n for n, _event in game.set_aside}
 
 
 def verified_text(count: int) -> str:
-    every = "The 1 game verifies" if count == 1 else f"All {count} games verify"
-    return f"{every}: no entry has been altered."
+    return ngettext(
+        "The {count} game verifies: no entry has been altered.", "All {count} games verify: no entry has been altered.", count
+    ).format(count=count)
 
 
 def coverage_text(cover) -> str:
     """Which hands a digest stands for (storage.digests.Coverage), in one line."""
     closed = cover.closed
     if not closed:
-        hands = "no hand closed yet"
+        hands = _("no hand closed yet")
     elif closed == list(range(closed[0], closed[-1] + 1)) and len(closed) > 1:
-        hands = f"hands {closed[0]}-{closed[-1]} closed"
+        hands = _("hands {first}-{last} closed").format(first=closed[0], last=closed[-1])
     else:
-        hands = f"hand{'s' if len(closed) > 1 else ''} {', '.join(map(str, closed))} closed"
-    going = f", hand {cover.in_progress} in progress" if cover.in_progress is not None else ", the game over"
-    return f"  It covers entries 0-{cover.n} of that game: {hands}{going}, each as it stood then."
+        hands = ngettext("hand {hands} closed", "hands {hands} closed", len(closed)).format(hands=", ".join(map(str, closed)))
+    if cover.in_progress is not None:
+        # TRANSLATORS: {hands} is e.g. "hands 1-3 closed"
+        covers = _("It covers entries 0-{entry} of that game: {hands}, hand {hand} in progress, each as it stood then.")
+        return "  " + covers.format(entry=cover.n, hands=hands, hand=cover.in_progress)
+    covers = _("It covers entries 0-{entry} of that game: {hands}, the game over, each as it stood then.")
+    return "  " + covers.format(entry=cover.n, hands=hands)
 
 
 def caches_text(checked: CachesChecked) -> str:
@@ -76,27 +86,45 @@ def caches_text(checked: CachesChecked) -> str:
     lines = []
     if checked.every:
         lines.append(
-            f"Every game replayed to check its cached summary ({checked.replayed:,}) and its cached placings "
-            f"and night outcome ({checked.others_replayed:,})."
+            _(
+                "Every game replayed to check its cached summary ({summaries}) and its cached placings "
+                "and night outcome ({others})."
+            ).format(summaries=f"{checked.replayed:,}", others=f"{checked.others_replayed:,}")
         )
     if checked.summaries_rebuilt:
         count = checked.summaries_rebuilt
         lines.append(
-            f"Rebuilt {count} cached summar{'y' if count == 1 else 'ies'} that did not match {'its game' if count == 1 else 'their games'} "
-            "(a cache beside the record, used by `games`, `stats`, `ratings` and club nights; the record itself is intact)."
+            ngettext(
+                "Rebuilt {count} cached summary that did not match its game "
+                "(a cache beside the record, used by `games`, `stats`, `ratings` and club nights; the record itself is intact).",
+                "Rebuilt {count} cached summaries that did not match their games "
+                "(a cache beside the record, used by `games`, `stats`, `ratings` and club nights; the record itself is intact).",
+                count,
+            ).format(count=count)
         )
     if checked.facts_rebuilt:
         count = checked.facts_rebuilt
         lines.append(
-            f"Rebuilt what is kept of {count} game{'' if count == 1 else 's'} for other games' entries (in progress, name), "
-            "which did not match (a cache beside the record; the record itself is intact)."
+            ngettext(
+                "Rebuilt what is kept of {count} game for other games' entries (in progress, name), "
+                "which did not match (a cache beside the record; the record itself is intact).",
+                "Rebuilt what is kept of {count} games for other games' entries (in progress, name), "
+                "which did not match (a cache beside the record; the record itself is intact).",
+                count,
+            ).format(count=count)
         )
     if checked.states_unchecked:
         count = checked.states_unchecked
         lines.append(
-            f"{count} game state{'s' if count != 1 else ''} kept between commands did not check out (edited, damaged "
-            f"or from another store): {'it is' if count == 1 else 'they are'} not used, and the games are replayed "
-            "instead (a cache beside the record; the record itself is intact)."
+            ngettext(
+                "{count} game state kept between commands did not check out (edited, damaged "
+                "or from another store): it is not used, and the games are replayed "
+                "instead (a cache beside the record; the record itself is intact).",
+                "{count} game states kept between commands did not check out (edited, damaged "
+                "or from another store): they are not used, and the games are replayed "
+                "instead (a cache beside the record; the record itself is intact).",
+                count,
+            ).format(count=count)
         )
     return "\n".join(lines)
 
@@ -106,36 +134,48 @@ def digest_text(found: tuple[str, int, int]) -> str:
     game id, the entry's position, the game's entries), and how many came after it."""
     game_id, n, count = found
     if n == count - 1:
-        return f"The digest is entry {n} of game {game_id}, its last: the sheet shows the game as stored."
+        return _("The digest is entry {entry} of game {game}, its last: the sheet shows the game as stored.").format(
+            entry=n, game=game_id
+        )
     later = count - 1 - n
-    return (
-        f"The digest is entry {n} of game {game_id}: the sheet shows the game as it was then; "
-        f"{later} entr{'y was' if later == 1 else 'ies were'} recorded after it (see `log`)."
-    )
+    return ngettext(
+        "The digest is entry {entry} of game {game}: the sheet shows the game as it was then; "
+        "{count} entry was recorded after it (see `log`).",
+        "The digest is entry {entry} of game {game}: the sheet shows the game as it was then; "
+        "{count} entries were recorded after it (see `log`).",
+        later,
+    ).format(entry=n, game=game_id, count=later)
 
 
 def backup_text(latest) -> str:
     """The latest backup (storage.backups.Backup, or None) and its age, for `status` and `verify`."""
     if latest is None:
-        return "No backup yet: `backup` makes one (one is also made before the first entry of each day)."
+        return _("No backup yet: `backup` makes one (one is also made before the first entry of each day).")
     from scorekeeper.storage import backups
 
-    return f"Latest backup: {backups.age_text(latest.taken)}, {latest.path}"
+    # TRANSLATORS: {age} is how long ago the backup was taken
+    return _("Latest backup: {age}, {path}").format(age=backups.age_text(latest.taken), path=latest.path)
 
 
 def backed_up_text(path, count: int) -> str:
-    return f"Backed up {'1 game' if count == 1 else f'{count} games'} to {path}; the copy verifies."
+    return ngettext(
+        "Backed up {count} game to {path}; the copy verifies.", "Backed up {count} games to {path}; the copy verifies.", count
+    ).format(count=count, path=path)
 
 
 def restored_text(source, count: int, aside) -> str:
     """What `restore` did: the store now holds `source`'s games; the old store is at `aside`."""
-    games = "1 game" if count == 1 else f"{count} games"
-    kept = (
-        f"the store as it was is kept in {aside} (`restore {aside}` puts it back)"
-        if aside is not None
-        else "there was no store before it"
-    )
-    return f"Restored {games} from {source}, verified; {kept}."
+    if aside is not None:
+        return ngettext(
+            "Restored {count} game from {source}, verified; the store as it was is kept in {aside} (`restore {aside}` puts it back).",
+            "Restored {count} games from {source}, verified; the store as it was is kept in {aside} (`restore {aside}` puts it back).",
+            count,
+        ).format(count=count, source=source, aside=aside)
+    return ngettext(
+        "Restored {count} game from {source}, verified; there was no store before it.",
+        "Restored {count} games from {source}, verified; there was no store before it.",
+        count,
+    ).format(count=count, source=source)
 
 
 def game_text(who) -> str:
@@ -143,14 +183,29 @@ def game_text(who) -> str:
     21:03 UTC with Ann, Bob, Cat`; an unnamed game by its ruleset's title."""
     from scorekeeper.storage import digests
 
-    name = f'"{who.name}"' if who.name else f"unnamed ({who.title})" if who.title else "unnamed"
-    return f"{name}, started {digests.started_text(who.started_at)} with {', '.join(who.players)}"
+    name = _quoted(who.name) if who.name else _("unnamed ({title})").format(title=vocabulary.prose(who.title)) if who.title else _("unnamed")
+    # TRANSLATORS: {name} is the game's name in quotes, or "unnamed"; {when} a date and time
+    return _("{name}, started {when} with {players}").format(
+        name=name, when=digests.started_text(who.started_at), players=", ".join(who.players)
+    )
+
+
+def _quoted(name: str) -> str:
+    """A game's name in the quotation marks of the language in use."""
+    return _("\"{name}\"").format(name=name)
 
 
 def identity_text(who, is_target: bool, chosen: bool) -> str:
     """The game a digest belongs to, and whether it is the one being checked."""
-    which = "the game given with --game" if chosen else "the current game"
-    return f"  That game: {game_text(who)}; {'it is' if is_target else 'it is NOT'} {which}."
+    if chosen:
+        said = _("That game: {game}; it is the game given with --game.") if is_target else _(
+            "That game: {game}; it is NOT the game given with --game."
+        )
+    else:
+        said = _("That game: {game}; it is the current game.") if is_target else _(
+            "That game: {game}; it is NOT the current game."
+        )
+    return "  " + said.format(game=game_text(who))
 
 
 def not_this_game_text(strays: list[tuple[str, str]], who: dict, target: str, chosen: bool) -> str:
@@ -159,27 +214,35 @@ def not_this_game_text(strays: list[tuple[str, str]], who: dict, target: str, ch
     from scorekeeper.storage import digests
 
     digest, owner = strays[0]
-    which = "game" if chosen else "the current game"
-    more = f" (and {len(strays) - 1} more digest{'s' if len(strays) > 2 else ''})" if len(strays) > 1 else ""
-    text = (
-        f"the digest {digest}{more} belongs to game {owner} ({game_text(who[owner])}), "
-        f"not to {which} {target} ({game_text(who[target])}): "
-    )
+    more = len(strays) - 1
+    if more:
+        digests_said = ngettext(
+            "the digest {digest} (and {count} more digest)", "the digest {digest} (and {count} more digests)", more
+        ).format(digest=digest, count=more)
+    else:
+        digests_said = _("the digest {digest}").format(digest=digest)
+    which = _("game {game} ({seen})") if chosen else _("the current game {game} ({seen})")
+    checked = which.format(game=target, seen=game_text(who[target]))
+    said = {"digests": digests_said, "owner": owner, "seen": game_text(who[owner]), "checked": checked}
     if digests.looks_alike(who[owner], who[target]):
-        return text + (
+        return _(
+            "{digests} belongs to game {owner} ({seen}), not to {checked}: "
             "a game that shows the table the same name, players and start, yet is another game, was put "
-            f"in place of the one the table saw; `use {owner}` goes back to that one"
-        )
-    return text + f"to check a digest of another game, name it with `--game {owner}`"
+            "in place of the one the table saw; `use {owner}` goes back to that one"
+        ).format(**said)
+    return _(
+        "{digests} belongs to game {owner} ({seen}), not to {checked}: "
+        "to check a digest of another game, name it with `--game {owner}`"
+    ).format(**said)
 
 
 def lookalikes_text(group) -> str:
     """Games that look the same to the table (results.Listed, two or more), in one line."""
     first = group[0]
-    name = f'"{first.name}"' if first.name else "unnamed"
+    name = _quoted(first.name) if first.name else _("unnamed")
     ids = ", ".join(game.id for game in group)
-    return (
-        f"Note: games {ids} show the table the same name, players and start ({name}, started "
-        f"{first.started[:16].replace('T', ' ')} UTC with {', '.join(first.players)}): a table plays a game once, "
+    return _(
+        "Note: games {games} show the table the same name, players and start ({name}, started "
+        "{when} UTC with {players}): a table plays a game once, "
         "so one may be a copy; `verify --digest` with a digest written down at the table tells which is the game it saw."
-    )
+    ).format(games=ids, name=name, when=first.started[:16].replace("T", " "), players=", ".join(first.players))

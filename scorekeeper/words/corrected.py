@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.core import events, scoring
+from scorekeeper.core.language import _, ngettext
+from scorekeeper.words import joined
 
 if TYPE_CHECKING:
     from scorekeeper import results
@@ -21,14 +23,16 @@ class Fix(NamedTuple):
     was: tuple[str, ...]  # what the entries it superseded said
 
     def text(self) -> str:
-        was = f" (was {'; '.join(self.was)})" if self.was else ""
-        return f"corrected by entry {self.entry}: {self.now}{was}"
+        if self.was:
+            # TRANSLATORS: {now} is the entry in words, {was} what the entries it replaced said
+            return _("corrected by entry {entry}: {now} (was {was})").format(entry=self.entry, now=self.now, was="; ".join(self.was))
+        return _("corrected by entry {entry}: {now}").format(entry=self.entry, now=self.now)
 
 
 def of_hand(game: state.Game, number: int) -> list[Fix]:
     """The corrections of hand `number`, in the order they were made."""
     return [
-        Fix(c.position, events.describe(c.fact), tuple(was_text(c.fact, old) for _, old in c.superseded))
+        Fix(c.position, events.describe(c.fact), tuple(was_text(c.fact, old) for _n, old in c.superseded))
         for c in game.corrections
         if c.fact.hand == number
     ]
@@ -42,19 +46,21 @@ def reply(recorded: results.Recorded) -> str:
     assert before is not None
     event = recorded.event
     fact = event.fact if isinstance(event, events.Corrected) else event
-    was = [old for c in after.corrections if c.position == recorded.n for _, old in c.superseded]
-    head = f"Hand {hand.number} corrected (entry {recorded.n}): {events.describe(fact)}"
+    was = [old for c in after.corrections if c.position == recorded.n for _n, old in c.superseded]
+    said = {"hand": hand.number, "entry": recorded.n, "now": events.describe(fact)}
     if was:
-        head += " (was " + "; ".join(was_text(fact, old) for old in was) + ")"
-    lines = [head + "."]
+        said["was"] = "; ".join(was_text(fact, old) for old in was)
+        lines = [_("Hand {hand} corrected (entry {entry}): {now} (was {was}).").format(**said)]
+    else:
+        lines = [_("Hand {hand} corrected (entry {entry}): {now}.").format(**said)]
     if hand.closed:
-        lines.append(f"Hand {hand.number} now scores: " + points_line(before, after, hand.number) + ".")
+        lines.append(_("Hand {hand} now scores: {points}.").format(hand=hand.number, points=points_line(before, after, hand.number)))
     lines.append(reports.standings_text(after))
     changed = changes(before, after, hand.number)
     lines.append(
-        f"Changed after hand {hand.number}: " + "; ".join(changed) + "."
+        _("Changed after hand {hand}: {changes}.").format(hand=hand.number, changes="; ".join(changed))
         if changed
-        else f"Nothing else changes after hand {hand.number}."
+        else _("Nothing else changes after hand {hand}.").format(hand=hand.number)
     )
     return "\n".join(lines)
 
@@ -79,10 +85,11 @@ def points_line(before: state.Game, after: state.Game, number: int) -> str:
     old = before.hands[number - 1].points_scored(hand.seating) if number <= len(before.hands) else {}
     parts = []
     for player in new:
-        text = f"{after.called(player, number)} {_signed(new[player])}"
+        name, points = after.called(player, number), _signed(new[player])
         if player in old and old[player] != new[player]:
-            text += f" (was {_signed(old[player])})"
-        parts.append(text)
+            parts.append(_("{player} {points} (was {was})").format(player=name, points=points, was=_signed(old[player])))
+        else:
+            parts.append(f"{name} {points}")
     return ", ".join(parts)
 
 
@@ -92,12 +99,18 @@ def changes(before: state.Game, after: state.Game, number: int) -> list[str]:
     for old, new in zip(before.hands[number:], after.hands[number:], strict=False):
         dealt, was = new.seating[new.dealer], old.seating[old.dealer]
         if dealt != was:
+            # TRANSLATORS: {reason} says why this player deals
             out.append(
-                f"hand {new.number} is now dealt by {after.called(dealt, new.number)}: {new.dealer_reason} "
-                f"(was {before.called(was, old.number)})"
+                _("hand {hand} is now dealt by {dealer}: {reason} (was {was})").format(
+                    hand=new.number, dealer=after.called(dealt, new.number), reason=new.dealer_reason, was=before.called(was, old.number)
+                )
             )
         if old.size != new.size and new.size is not None:
-            out.append(f"hand {new.number} is now {new.size} cards each (was {old.size})")
+            out.append(
+                ngettext(
+                    "hand {hand} is now {count} card each (was {was})", "hand {hand} is now {count} cards each (was {was})", new.size
+                ).format(hand=new.number, count=new.size, was=old.size)
+            )
     out += _forfeits(before, after)
     out += _end(before, after)
     return out
@@ -109,9 +122,10 @@ def _forfeits(before: state.Game, after: state.Game) -> list[str]:
         old, new = before.forfeits[player], after.forfeits[player]
         for forfeit in sorted(set(old) | set(new)):
             if new.count(forfeit) > old.count(forfeit):
-                out.append(f"{player} now owes the {forfeit} forfeit")
+                # TRANSLATORS: {forfeit} is the forfeit's name in the ruleset ("pants")
+                out.append(_("{player} now owes the {forfeit} forfeit").format(player=player, forfeit=forfeit))
             elif new.count(forfeit) < old.count(forfeit):
-                out.append(f"{player} no longer owes the {forfeit} forfeit")
+                out.append(_("{player} no longer owes the {forfeit} forfeit").format(player=player, forfeit=forfeit))
     return out
 
 
@@ -121,32 +135,43 @@ def _end(before: state.Game, after: state.Game) -> list[str]:
     old_extra = max(0, len(before.hands) - planned) if planned else 0
     new_extra = max(0, len(after.hands) - planned) if planned else 0
     if old_extra and not new_extra:
-        out.append("the tie-break hand is no longer needed" if old_extra == 1 else "the tie-break hands are no longer needed")
+        out.append(
+            _("the tie-break hand is no longer needed") if old_extra == 1 else _("the tie-break hands are no longer needed")
+        )
     elif new_extra > old_extra and not before.finished:
         pass  # still playing: the tie-break is announced when it comes
     elif new_extra > old_extra:
-        out.append(f"{' and '.join(after.leaders())} now tie for the lead: hand {after.hand.number} is a tie-break hand")
+        out.append(
+            _("{players} now tie for the lead: hand {hand} is a tie-break hand").format(
+                players=joined.each_and(after.leaders()), hand=after.hand.number
+            )
+        )
     if after.finished and (not before.finished or len(after.hands) < len(before.hands)):
-        last = after.hand.number
-        out.append(f"the game now ends after hand {last}")
+        out.append(_("the game now ends after hand {hand}").format(hand=after.hand.number))
         if after.set_aside:
-            hands = sorted({e.hand for _, e in after.set_aside if isinstance(e, events.HandEvent)})
-            span = f"hand {hands[0]}" if len(hands) == 1 else f"hands {hands[0]}-{hands[-1]}"
-            out.append(f"what was entered for {span} no longer counts")
+            hands = sorted({e.hand for _n, e in after.set_aside if isinstance(e, events.HandEvent)})
+            if len(hands) == 1:
+                out.append(_("what was entered for hand {hand} no longer counts").format(hand=hands[0]))
+            else:
+                out.append(_("what was entered for hands {first}-{last} no longer counts").format(first=hands[0], last=hands[-1]))
     elif before.finished and not after.finished:
-        out.append(f"the game is no longer over: hand {after.hand.number} is to be played")
+        out.append(_("the game is no longer over: hand {hand} is to be played").format(hand=after.hand.number))
     if before.winners() != after.winners():
-        out.append(_winner(after) + (f" (was {' and '.join(before.winners())})" if before.winners() else ""))
+        if before.winners():
+            # TRANSLATORS: {winner} is e.g. "the winner is now Ann"
+            out.append(_("{winner} (was {was})").format(winner=_winner(after), was=joined.each_and(before.winners())))
+        else:
+            out.append(_winner(after))
     return out
 
 
 def _winner(game: state.Game) -> str:
     winners = game.winners()
     if not winners:
-        return "there is no winner yet"
+        return _("there is no winner yet")
     if len(winners) == 1:
-        return f"the winner is now {winners[0]}"
-    return f"{' and '.join(winners)} now share the win"
+        return _("the winner is now {player}").format(player=winners[0])
+    return _("{players} now share the win").format(players=joined.each_and(winners))
 
 
 def _signed(value) -> str:

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.core import cards, engine, errors, outcomes, rulesets, scoring, state
-from scorekeeper.core.counting import counted
+from scorekeeper.core.language import _, ngettext
 from scorekeeper.words import corrected, reports, vocabulary
 
 
@@ -39,9 +39,9 @@ def _chosen_hands(game: engine.Game, player: str, number: int | None) -> list[en
     if not 1 <= number <= len(game.hands):
         last = len(game.hands)
         raise errors.EntryError(
-            f"there is no hand {number} yet; this game has hands 1 to {last}"
+            _("there is no hand {hand} yet; this game has hands 1 to {last}").format(hand=number, last=last)
             if last > 1
-            else f"there is no hand {number} yet; this game is on hand 1"
+            else _("there is no hand {hand} yet; this game is on hand 1").format(hand=number)
         )
     return [game.hands[number - 1]]
 
@@ -63,7 +63,7 @@ def _hand_data(game: engine.Game, hand: engine.Hand, player: str) -> dict[str, A
             row["reason"] += f" ({penalty.note})"
         rows.append(row)
     for ruling in rulings:
-        rows.append({"points": scoring.points_json(ruling.points), "rule": ruling.rule, "reason": str(ruling.reason), "by": "the table's ruling"})
+        rows.append({"points": scoring.points_json(ruling.points), "rule": ruling.rule, "reason": str(ruling.reason), "by": _("the table's ruling")})
     points = sum((i.points for i in items + rulings), Fraction(0)) + sum(
         (p.item.points for p in penalties), Fraction(0)
     )
@@ -76,13 +76,13 @@ def _hand_data(game: engine.Game, hand: engine.Hand, player: str) -> dict[str, A
         "start": None if start is None else {
             "points": scoring.points_json(start),
             "text": reports.start_said(game, hand, player),
-            "by": "joining mid-game (option join_score)",
+            "by": _("joining mid-game (option join_score)"),
         },
         "said": reports.breakdown(hand, player),
         "cards": hand.size,
         "trump": hand.trump if hand.trump_known else None,
         "scored": hand.closed,
-        "facts": reports.player_facts(game, hand, player, "why") if player in hand.seating else "not dealt in",
+        "facts": reports.player_facts(game, hand, player, "why") if player in hand.seating else _("not dealt in"),
         "items": rows,
         "notes": [a.text for a in hand.announcements if player in a.about],
         "corrections": [fix.text() for fix in corrected.of_hand(game, hand.number)],
@@ -114,7 +114,8 @@ def rule_text(game: engine.Game, hand: engine.Hand, item: scoring.Item) -> str:
     if source.where == "adjust":
         return vocabulary.adjustment(hand.phase.adjust[source.index])
     rule = hand.phase.scoring[source.index]
-    return f"scoring rule {source.index + 1}, {_scoring_rule_text(rule, source, game.deck)}"
+    # TRANSLATORS: {rule} is the rule in words, "exact bid, made: 10 + tricks"
+    return _("scoring rule {number}, {rule}").format(number=source.index + 1, rule=_scoring_rule_text(rule, source, game.deck))
 
 
 def _scoring_rule_text(rule: rulesets.ScoringRule, source: outcomes.RuleRef, deck: cards.Deck) -> str:
@@ -138,22 +139,31 @@ def _scoring_rule_text(rule: rulesets.ScoringRule, source: outcomes.RuleRef, dec
 def why_text(game: engine.Game, name: str, number: int | None = None) -> str:
     data = why_data(game, name, number)
     player = data["player"]
-    total = scoring.points_text(Fraction(data["total"]).limit_denominator())
+    exact = Fraction(data["total"]).limit_denominator()
+    total = scoring.points_text(exact)
     if number is None:
         scored = sum(1 for h in data["hands"] if h["scored"])
-        points = "point" if abs(Fraction(data["total"]).limit_denominator()) == 1 else "points"
-        head = f"{player}: {total} {points} in {game.ruleset.title} ({scored} hand{'s' if scored != 1 else ''} scored)"
+        # a count for the plural form: the whole points, or "many" for a fraction (1½ points)
+        many = int(abs(exact)) if exact.denominator == 1 else 2
+        head = _("{player}: {points} in {game} ({hands})").format(
+            player=player,
+            points=ngettext("{total} point", "{total} points", many).format(total=total),
+            game=vocabulary.prose(game.ruleset.title),
+            hands=ngettext("{count} hand scored", "{count} hands scored", scored).format(count=scored),
+        )
     else:
         shown = data["hands"][0]  # the hand's own points: a newcomer's start is a line of its own
-        head = f"{shown['player']} in {reports.hand_title(game, number)} of {game.ruleset.title}: {_signed(shown['points'])}"
+        head = _("{player} in {hand} of {game}: {points}").format(
+            player=shown["player"], hand=reports.hand_title(game, number), game=vocabulary.prose(game.ruleset.title), points=_signed(shown["points"])
+        )
     lines = [head]
     if not data["hands"]:
-        lines.append("No hand has been scored yet.")
+        lines.append(_("No hand has been scored yet."))
     for h in data["hands"]:
         lines += _hand_lines(game, h, player)
     terms = [value for h in data["hands"] for value in ([h["start"]["points"]] if h["start"] else []) + [h["points"]]]
     if number is None and len(terms) > 1:
-        lines.append(f"Total: {_sum_text(terms)} = {total}")
+        lines.append(_("Total: {sum} = {total}").format(sum=_sum_text(terms), total=total))
     return "\n".join(lines)
 
 
@@ -170,37 +180,48 @@ def _sum_text(values: list[int | float]) -> str:
 
 
 def _hand_lines(game: engine.Game, h: dict[str, Any], player: str) -> list[str]:
-    about = [f"{h['dealer']} deals"]
+    about = [_("{dealer} deals").format(dealer=h["dealer"])]
     if h["game"]:
-        about.insert(0, h["game"])
+        about.insert(0, vocabulary.prose(h["game"]))
     if h["tie_break"]:
-        about.insert(0, f"tie-break {h['tie_break']}")
+        about.insert(0, _("tie-break {number}").format(number=h["tie_break"]))
     if h["cards"]:
-        about.append(f"{counted(h['cards'], 'cards')}")
+        about.append(ngettext("{count} card", "{count} cards", h["cards"]).format(count=h["cards"]))
     if game.ruleset.trump.kind != "none" and h["trump"] is not None:
-        about.append(f"trump {cards.suit_symbol(h['trump'])}")
+        about.append(_("trump {suit}").format(suit=cards.suit_symbol(h["trump"])))
     said = h["said"] if h["said"] is not None else _signed(h["points"])
-    state = said if h["scored"] else "not scored yet"
-    if not h["scored"] and h["items"]:
-        state += f"; {said} so far"
+    if h["scored"]:
+        state = said
+    elif h["items"]:
+        state = _("not scored yet; {points} so far").format(points=said)
+    else:
+        state = _("not scored yet")
     facts = h["facts"]
     if h["player"] != player:  # renamed since
-        facts = f"as {h['player']}" + (f", {facts}" if facts else "")
-    lines = [f"Hand {h['hand']} ({', '.join(about)}): {state}" + (f" — {facts}" if facts else "")]
+        facts = _("as {player}, {facts}").format(player=h["player"], facts=facts) if facts else _("as {player}").format(player=h["player"])
+    head = {"hand": h["hand"], "about": ", ".join(about), "state": state, "facts": facts}
+    # TRANSLATORS: {about} is e.g. "Ann deals, 7 cards, trump ♥"; {state} the hand's points
+    lines = [_("Hand {hand} ({about}): {state} — {facts}").format(**head) if facts else _("Hand {hand} ({about}): {state}").format(**head)]
     if h["start"]:
         lines.append(f"  {_signed(h['start']['points']):>5}  {h['start']['text']}")
-        lines.append(f"         by {h['start']['by']}")
+        lines.append("         " + _by(h["start"]["by"]))
     rule = None
     for item in h["items"]:
         lines.append(f"  {_signed(item['points']):>5}  {item['reason']}")
         if item["by"] != rule:  # one rule often gives several items in a row (cards)
-            lines.append(f"         by {item['by']}")
+            lines.append("         " + _by(item["by"]))
         rule = item["by"]
     if h["scored"] and not h["items"]:
-        lines.append("      0  no rule gave points")
-    lines += [f"         note: {note}" for note in h["notes"]]
+        lines.append("      0  " + _("no rule gave points"))
+    lines += ["         " + _("note: {note}").format(note=note) for note in h["notes"]]
     lines += [f"         {fix}" for fix in h["corrections"]]
     return lines
+
+
+def _by(rule: str) -> str:
+    """The rule that gave points, under them: "by exact bid, made: 10 + tricks"."""
+    # TRANSLATORS: {rule} is the rule that gave the points above, in words
+    return _("by {rule}").format(rule=rule)
 
 
 def _signed(value: int | float) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.core.language import _, ngettext
 from scorekeeper.sheets import charts
 
 if TYPE_CHECKING:
@@ -29,102 +30,150 @@ def seating_data(seating: club_seating.Seating, ruleset: str, seed: int) -> dict
 def seating_text(seating: club_seating.Seating, ruleset: str, seed: int) -> str:
     players = len(seating.sitting_out)
     sizes = sorted({len(t) for t in seating.rounds[0][0]})
-    shape = _count(len(seating.rounds[0][0]), "table") + f" of {sizes[0]}" + (f"-{sizes[-1]}" if len(sizes) > 1 else "")
+    tables = len(seating.rounds[0][0])
+    size = f"{sizes[0]}-{sizes[-1]}" if len(sizes) > 1 else str(sizes[0])
+    # TRANSLATORS: {size} is how many players sit at each table: "4", or "4-5"
+    shape = ngettext("{count} table of {size}", "{count} tables of {size}", tables).format(count=tables, size=size)
+    rounds = ngettext("{count} round", "{count} rounds", len(seating.rounds)).format(count=len(seating.rounds))
     lines = [
-        f"{players} players, {_count(len(seating.rounds), 'round')} of {ruleset} at {shape} (seed {seed}; "
-        "each table in seating order, its first dealer first)"
+        # TRANSLATORS: {rounds} is e.g. "3 rounds", {shape} e.g. "2 tables of 4"
+        ngettext(
+            "{count} player, {rounds} of {ruleset} at {shape} (seed {seed}; each table in seating order, its first dealer first)",
+            "{count} players, {rounds} of {ruleset} at {shape} (seed {seed}; each table in seating order, its first dealer first)",
+            players,
+        ).format(count=players, rounds=rounds, ruleset=ruleset, shape=shape, seed=seed)
     ]
-    for number, (tables, out) in enumerate(seating.rounds, start=1):
-        lines.append(f"Round {number}")
-        lines += [f"  Table {t}: {', '.join(table)}" for t, table in enumerate(tables, start=1)]
+    for number, (round_tables, out) in enumerate(seating.rounds, start=1):
+        lines.append(_("Round {round}").format(round=number))
+        lines += [
+            "  " + _("Table {table}: {players}").format(table=t, players=", ".join(table))
+            for t, table in enumerate(round_tables, start=1)
+        ]
         if out:
-            lines.append(f"  Sitting out: {', '.join(out)}")
+            lines.append("  " + _("Sitting out: {players}").format(players=", ".join(out)))
     lines.append("")
     lines.append(pairs_sentence(seating))
     lines.append(seats_sentence(seating))
     sat = sorted({n for n in seating.sitting_out.values()})
     if sat != [0]:
-        lines.append(
-            "Sitting out: " + "; ".join(
-                f"{', '.join(p for p, k in seating.sitting_out.items() if k == n)} {_times(n)}" for n in sat
-            ) + "."
-        )  # fmt: skip
+        groups = "; ".join(
+            # TRANSLATORS: {times} is "never", "once", "twice", "3 times"…
+            _("{players} {times}").format(players=", ".join(p for p, k in seating.sitting_out.items() if k == n), times=_times(n))
+            for n in sat
+        )
+        lines.append(_("Sitting out: {groups}.").format(groups=groups))
     return "\n".join(lines)
 
 
 def pairs_sentence(seating: club_seating.Seating) -> str:
-    best = f"the least possible this night is {_times(seating.pairs_bound)}"
+    bound = _times(seating.pairs_bound)
     if seating.pairs_max <= 1:
-        return f"Pairs: no two players share a table more than once ({best})."
+        return _("Pairs: no two players share a table more than once (the least possible this night is {bound}).").format(
+            bound=bound
+        )
     shown = ", ".join(f"{a} & {b}" for a, b in seating.pairs_at_max[:6])
-    more = f" and {len(seating.pairs_at_max) - 6} more" if len(seating.pairs_at_max) > 6 else ""
-    return (
-        f"Pairs: the most any two players share a table is {_times(seating.pairs_max)} ({best}): "
-        f"{_count(len(seating.pairs_at_max), 'pair')}, {shown}{more}."
-    )
+    if len(seating.pairs_at_max) > 6:
+        shown = _("{pairs} and {count} more").format(pairs=shown, count=len(seating.pairs_at_max) - 6)
+    count = len(seating.pairs_at_max)
+    return ngettext(
+        "Pairs: the most any two players share a table is {most} (the least possible this night is {bound}): {count} pair, {pairs}.",
+        "Pairs: the most any two players share a table is {most} (the least possible this night is {bound}): {count} pairs, {pairs}.",
+        count,
+    ).format(most=_times(seating.pairs_max), bound=bound, count=count, pairs=shown)
 
 
 def seats_sentence(seating: club_seating.Seating) -> str:
     dealers: dict[str, int] = {}
-    for tables, _ in seating.rounds:
+    for tables, _out in seating.rounds:
         for table in tables:
             dealers[table[0]] = dealers.get(table[0], 0) + 1
-    most_dealt = max(dealers.values(), default=0)
-    best = f"the least possible is {_times(seating.seats_bound)}"
-    where = (
-        "no player sits in the same seat twice"
-        if seating.seats_max <= 1
-        else f"the most any player sits in one seat is {_times(seating.seats_max)}"
-    )
-    return f"Seats: {where} ({best}); no one deals first more than {_times(most_dealt)}."
+    said = {"bound": _times(seating.seats_bound), "dealt": _times(max(dealers.values(), default=0))}
+    if seating.seats_max <= 1:
+        return _(
+            "Seats: no player sits in the same seat twice (the least possible is {bound}); no one deals first more than {dealt}."
+        ).format(**said)
+    return _(
+        "Seats: the most any player sits in one seat is {most} (the least possible is {bound}); "
+        "no one deals first more than {dealt}."
+    ).format(most=_times(seating.seats_max), **said)
 
 
 def started_text(night: club_night.Night, round_: int, started: list[tuple[int, engine.Game]]) -> str:
-    lines = [f"Night {night.name}, round {round_}: started {_count(len(started), 'game')}."]
+    lines = [
+        ngettext(
+            "Night {night}, round {round}: started {count} game.", "Night {night}, round {round}: started {count} games.", len(started)
+        ).format(night=night.name, round=round_, count=len(started))
+    ]
     for table, game in started:
         lines.append(
-            f"  Table {table}: game {game.id[:8]} ({game.ruleset.name}), {', '.join(game.players)}; "
-            f"{game.players[game.hand.dealer]} deals first"
+            "  "
+            + _("Table {table}: game {game} ({ruleset}), {players}; {dealer} deals first").format(
+                table=table,
+                game=game.id[:8],
+                ruleset=game.ruleset.name,
+                players=", ".join(game.players),
+                dealer=game.players[game.hand.dealer],
+            )
         )
-    lines.append("Keep each table's score with --game ID (or `use ID`); `night standings` shows the room.")
+    lines.append(_("Keep each table's score with --game ID (or `use ID`); `night standings` shows the room."))
     return "\n".join(lines)
 
 
 def joined_text(night: club_night.Night, game: engine.Game) -> str:
-    return f"Game {game.id[:8]} is part of night {night.name} ({_count(len(night.games), 'game')} so far)."
+    count = len(night.games)
+    return ngettext(
+        "Game {game} is part of night {night} ({count} game so far).",
+        "Game {game} is part of night {night} ({count} games so far).",
+        count,
+    ).format(game=game.id[:8], night=night.name, count=count)
 
 
 def standings_text(data: dict[str, Any]) -> str:
     by_places = data["by"] == "places"
-    lines = [f"Night {data['night']}: " + ("placement points" if by_places else "scores") + " over the finished games"]
+    if by_places:
+        lines = [_("Night {night}: placement points over the finished games").format(night=data["night"])]
+    else:
+        lines = [_("Night {night}: scores over the finished games").format(night=data["night"])]
     if data["players"]:
         from scorekeeper.words import reports
 
         rows = [[p["place"], p["name"], _points(p["points"], by_places), p["games"]] for p in data["players"]]
-        lines.append(reports.table(rows, ["place", "player", "points" if by_places else "score", "games"]))
+        lines.append(reports.table(rows, [_("place"), _("player"), _("points") if by_places else _("score"), _("games")]))
     else:
-        lines.append("No game of this night has finished yet.")
+        lines.append(_("No game of this night has finished yet."))
     if by_places:
-        lines.append("(each game: first 1, last 0, evenly between, ties sharing; times the share of hands played)")
+        lines.append(_("(each game: first 1, last 0, evenly between, ties sharing; times the share of hands played)"))
     lines.append("")
-    lines.append("Games:")
+    lines.append(_("Games:"))
     for g in data["games"]:
-        where = f"round {g['round']}, table {g['table']}" if g["table"] else (f"round {g['round']}" if g["round"] else "by hand")
-        if g["abandoned"]:
-            state = "abandoned, not counted"
-        elif g["finished"]:
-            state = "finished: " + ", ".join(
-                f"{p['name']} {charts.number_text(p['score'])}" + (f" ({_points(p['points'], True)})" if by_places else "")
-                for p in g["players"]
-            )
-        elif not g["hands_played"]:
-            state = "not begun"
-        else:
-            leaders = [p["name"] for p in g["players"] if p["place"] == 1]
-            state = f"in progress after {_count(g['hands_played'], 'hand')}, led by {' & '.join(leaders)}"
-        lines.append(f"  {g['game'][:8]} ({where}, {g['ruleset']}): {state}")
-    lines.append("A game's own standings: `standings --game ID`.")
+        lines.append("  " + _game_line(g, by_places))
+    lines.append(_("A game's own standings: `standings --game ID`."))
     return "\n".join(lines)
+
+
+def _game_line(g: dict[str, Any], by_places: bool) -> str:
+    """One game of the night and how it stands: "1a2b3c4d (round 1, table 2, oh-hell): not begun"."""
+    if g["table"]:
+        where = _("round {round}, table {table}").format(round=g["round"], table=g["table"])
+    else:
+        where = _("round {round}").format(round=g["round"]) if g["round"] else _("by hand")
+    if g["abandoned"]:
+        state = _("abandoned, not counted")
+    elif g["finished"]:
+        scores = ", ".join(
+            f"{p['name']} {charts.number_text(p['score'])}" + (f" ({_points(p['points'], True)})" if by_places else "")
+            for p in g["players"]
+        )
+        state = _("finished: {scores}").format(scores=scores)
+    elif not g["hands_played"]:
+        state = _("not begun")
+    else:
+        leaders = " & ".join(p["name"] for p in g["players"] if p["place"] == 1)
+        state = ngettext(
+            "in progress after {count} hand, led by {leaders}", "in progress after {count} hands, led by {leaders}", g["hands_played"]
+        ).format(count=g["hands_played"], leaders=leaders)
+    # TRANSLATORS: {where} is e.g. "round 1, table 2"; {state} how the game stands
+    return _("{game} ({where}, {ruleset}): {state}").format(game=g["game"][:8], where=where, ruleset=g["ruleset"], state=state)
 
 
 def _points(value: float, places: bool) -> str:
@@ -132,8 +181,11 @@ def _points(value: float, places: bool) -> str:
 
 
 def _times(n: int) -> str:
-    return {0: "never", 1: "once", 2: "twice"}.get(n, f"{n} times")
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' if n != 1 else ''}"
+    """"never", "once", "twice", "3 times"."""
+    if n == 0:
+        return _("never")
+    if n == 1:
+        return _("once")
+    if n == 2:
+        return _("twice")
+    return ngettext("{count} time", "{count} times", n).format(count=n)

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import cards, events
-from scorekeeper.core.counting import counted
+from scorekeeper.core.language import _, ngettext
+from scorekeeper.words import vocabulary
 
 if TYPE_CHECKING:
     from scorekeeper import results
@@ -27,53 +28,73 @@ def said(recorded: results.Recorded) -> str:
             ]
             if earlier and earlier[-1].suit != event.suit:
                 was = reports.suit_text(earlier[-1].suit)
-                return f"Hand {hand.number}: trump changed from {was} to {reports.trump_text(hand)}."
-            return f"Hand {hand.number}: {_trump_words(hand)}."
+                return _("Hand {hand}: trump changed from {was} to {now}.").format(
+                    hand=hand.number, was=was, now=reports.trump_text(hand)
+                )
+            return _("Hand {hand}: {trump}.").format(hand=hand.number, trump=_trump_words(hand))
         case events.CardFlipped():
-            return f"Hand {hand.number}: {counted(hand.size, 'cards')} each, {_trump_words(hand)}."
+            return ngettext("Hand {hand}: {count} card each, {trump}.", "Hand {hand}: {count} cards each, {trump}.", hand.size).format(
+                hand=hand.number, count=hand.size, trump=_trump_words(hand)
+            )
         case events.CursedSet():
-            return f"Hand {hand.number}: cursed suit {reports.suit_text(hand.cursed)}."
+            return _("Hand {hand}: cursed suit {suit}.").format(hand=hand.number, suit=reports.suit_text(hand.cursed))
         case events.BidsRecorded():
-            text = f"Hand {hand.number}: bids " + ", ".join(f"{p} {b}" for p, b in hand.bids.items())
+            bids = reports.pairs(hand.bids)
             if len(hand.bids) == len(game.players):
-                text += f" (total {sum(hand.bids.values())} for {hand.size} tricks)"
-            return text + "."
+                return ngettext(
+                    "Hand {hand}: bids {bids} (total {total} for {count} trick).",
+                    "Hand {hand}: bids {bids} (total {total} for {count} tricks).",
+                    hand.size,
+                ).format(hand=hand.number, bids=bids, total=sum(hand.bids.values()), count=hand.size)
+            return _("Hand {hand}: bids {bids}.").format(hand=hand.number, bids=bids)
         case events.TricksRecorded():
-            return f"Hand {hand.number}: tricks " + ", ".join(f"{p} {t}" for p, t in (hand.tricks or {}).items()) + "."
+            return _("Hand {hand}: tricks {tricks}.").format(hand=hand.number, tricks=reports.pairs(hand.tricks or {}))
         case events.RenegeRecorded():
             from scorekeeper.core import scoring
 
             penalty = hand.penalties[-1]
             points = scoring.points_text(penalty.item.points)
-            return f"Hand {hand.number}: renege by {penalty.item.player} ({penalty.kind}): {points} points."
+            # TRANSLATORS: {kind} is the renege's name in the ruleset ("revoke")
+            return _("Hand {hand}: renege by {player} ({kind}): {points} points.").format(
+                hand=hand.number, player=penalty.item.player, kind=penalty.kind, points=points
+            )
         case events.CommentAdded():
-            return f"Hand {hand.number}: comment noted."
+            return _("Hand {hand}: comment noted.").format(hand=hand.number)
         case events.CardsTaken():
             from scorekeeper.core.families import captures
 
-            return f"Hand {hand.number}: " + captures.took_said(game, event.player, event.cards)
+            # TRANSLATORS: {took} is a whole sentence, "Bob took Q♠ Q♥."
+            return _("Hand {hand}: {took}").format(hand=hand.number, took=captures.took_said(game, event.player, event.cards))
         case events.TrickAwarded():
-            return f"Hand {hand.number}: {event.which} trick to {hand.first if event.which == 'first' else hand.last}."
+            if event.which == "first":
+                return _("Hand {hand}: first trick to {player}.").format(hand=hand.number, player=hand.first)
+            return _("Hand {hand}: last trick to {player}.").format(hand=hand.number, player=hand.last)
         case events.MoonDeclared():
-            return f"Hand {hand.number}: {hand.moon} declares shooting the moon."
+            return _("Hand {hand}: {player} declares shooting the moon.").format(hand=hand.number, player=hand.moon)
         case events.PoisonsRecorded():
-            return f"Hand {hand.number}: " + _poisons_said(game, hand)
+            return _poisons_said(game, hand)
         case events.CursedCounted():
-            return f"Hand {hand.number}: cursed cards " + ", ".join(f"{p} {n}" for p, n in (hand.cursed_counts or {}).items()) + "."
+            return _("Hand {hand}: cursed cards {counts}.").format(hand=hand.number, counts=reports.pairs(hand.cursed_counts or {}))
         case events.DealerSet():
-            return f"Hand {hand.number}: dealt by {event.player} ({hand.dealer_reason})."
+            # TRANSLATORS: {reason} says why this player deals ("the lowest total")
+            return _("Hand {hand}: dealt by {player} ({reason}).").format(
+                hand=hand.number, player=event.player, reason=hand.dealer_reason
+            )
         case events.PlayerJoined():
             return _joined(game, hand, event)
         case events.PlayerLeft():
             return _left(game, hand, event)
         case events.PlayerRenamed():
-            _, old, new = game.renames[-1]
-            return f"{old} is now {new}; the seat keeps its score."
+            _hand, old, new = game.renames[-1]
+            return _("{old} is now {new}; the seat keeps its score.").format(old=old, new=new)
         case events.PointsAdjusted():
             from scorekeeper.core import scoring
 
             ruling = hand.rulings[-1]
-            return f"Hand {hand.number}: {ruling.player} {scoring.points_text(ruling.points)} points ({event.reason.strip()})."
+            # TRANSLATORS: {reason} is the scorer's own text
+            return _("Hand {hand}: {player} {points} points ({reason}).").format(
+                hand=hand.number, player=ruling.player, points=scoring.points_text(ruling.points), reason=event.reason.strip()
+            )
         case events.TrickPlayed():
             from scorekeeper.core.families import card_by_card
 
@@ -86,19 +107,22 @@ def _joined(game: engine.Game, hand: engine.Hand, event: events.PlayerJoined) ->
     if event.player in game.players:
         hand = game.hand  # dealt again, to the table with the newcomer
         arrival = next(i for i in hand.rulings if i.player == event.player)
-        return f"{event.player} joins hand {hand.number}, seated {_seat_text(game, event.player)}: {arrival.reason}."
-    return f"{event.player} joins from hand {hand.number + 1}, when the next hand is dealt."
+        seat = game.players.index(event.player)
+        if len(game.players) > 1:
+            # TRANSLATORS: {reason} says what the newcomer starts with
+            return _("{player} joins hand {hand}, seated after {neighbour}: {reason}.").format(
+                player=event.player, hand=hand.number, neighbour=game.players[seat - 1], reason=arrival.reason
+            )
+        return _("{player} joins hand {hand}, seated alone: {reason}.").format(
+            player=event.player, hand=hand.number, reason=arrival.reason
+        )
+    return _("{player} joins from hand {hand}, when the next hand is dealt.").format(player=event.player, hand=hand.number + 1)
 
 
 def _left(game: engine.Game, hand: engine.Hand, event: events.PlayerLeft) -> str:
     if event.player in game.left:
-        return f"{event.player} has left before hand {hand.number}; their total is kept."
-    return f"{event.player} leaves after hand {hand.number}; their total is kept."
-
-
-def _seat_text(game: engine.Game, player: str) -> str:
-    seat = game.players.index(player)
-    return f"after {game.players[seat - 1]}" if len(game.players) > 1 else "alone"
+        return _("{player} has left before hand {hand}; their total is kept.").format(player=event.player, hand=hand.number)
+    return _("{player} leaves after hand {hand}; their total is kept.").format(player=event.player, hand=hand.number)
 
 
 def _poisons_said(game: engine.Game, hand: engine.Hand) -> str:
@@ -106,13 +130,17 @@ def _poisons_said(game: engine.Game, hand: engine.Hand) -> str:
     from scorekeeper.core.families import poisons
     from scorekeeper.words import reports
 
-    lines = ["poisons " + ", ".join(f"{p} {reports.pick_text(k)}" for p, k in hand.poisons.items()) + "."]
+    picks = reports.pairs({p: reports.pick_said(k) for p, k in hand.poisons.items()})
+    lines = [_("Hand {hand}: poisons {picks}.").format(hand=hand.number, picks=picks)]
     if hand.closed:
         return lines[0]
     data = reports.status_data(game)
     waiting = [p for p in data["order"] if p not in hand.poisons]
     if waiting:
-        lines.append(f"{waiting[0]} picks next ({poisons.allowed_text(data['legal'][waiting[0]])}).")
+        # TRANSLATORS: {allowed} is what the player may pick ("bid or take")
+        lines.append(
+            _("{player} picks next ({allowed}).").format(player=waiting[0], allowed=poisons.allowed_text(data["legal"][waiting[0]]))
+        )
     lines += reports.forced_blind_warnings(data)
     return "\n".join(lines)
 
@@ -123,17 +151,23 @@ def _trick_text(game: engine.Game, report: dict[str, Any]) -> str:
 
     played = " ".join(f"{c['player']} {cards.parse_card(c['card'], game.deck)}" for c in report["cards"])
     lines = [
-        f"Hand {report['hand']}, trick {report['trick']} of {report['of']}: {played}",
-        f"{report['winner']} takes it — {report['reason']}.",
+        _("Hand {hand}, trick {trick} of {tricks}: {played}").format(
+            hand=report["hand"], trick=report["trick"], tricks=report["of"], played=played
+        ),
+        # TRANSLATORS: {reason} says why the card wins ("highest trump")
+        _("{player} takes it — {reason}.").format(player=report["winner"], reason=report["reason"]),
     ]
     for flag in report["flags"]:
-        hint = reports.revoke_hint(game, flag["player"])
-        alarm = "REVOKE?" if flag["kind"] == "revoke" else "ILLEGAL LEAD?"
-        lines.append(f"{alarm} {flag['text']}. {hint[0].upper()}{hint[1:]}.")
+        hint = reports.revoke_hint(game, flag["player"], sentence=True)
+        if flag["kind"] == "revoke":
+            # TRANSLATORS: {flag} says what looks wrong, {hint} what the scorer may do (a sentence)
+            lines.append(_("REVOKE? {flag}. {hint}.").format(flag=flag["text"], hint=hint))
+        else:
+            lines.append(_("ILLEGAL LEAD? {flag}. {hint}.").format(flag=flag["text"], hint=hint))
     if report["hand_closed"]:
-        lines.append(f"All {report['of']} tricks are in.")
+        lines.append(ngettext("All {count} trick is in.", "All {count} tricks are in.", report["of"]).format(count=report["of"]))
     else:
-        lines.append(f"{report['leads_next']} leads trick {report['trick'] + 1}.")
+        lines.append(_("{player} leads trick {trick}.").format(player=report["leads_next"], trick=report["trick"] + 1))
     return "\n".join(lines)
 
 
@@ -144,7 +178,7 @@ def reply(recorded: results.Recorded) -> str:
 
     game, hand = recorded.game, recorded.hand
     if recorded.before is not None and isinstance(recorded.event.fact, events.CommentAdded):
-        return f"Hand {hand.number}: comment noted."  # a comment changes nothing to re-tell
+        return _("Hand {hand}: comment noted.").format(hand=hand.number)  # a comment changes nothing to re-tell
     if recorded.before is not None:  # a correction of a closed hand re-told the game
         from scorekeeper.words import corrected
 
@@ -155,7 +189,7 @@ def reply(recorded: results.Recorded) -> str:
     if hand.closed:
         lines.append(reports.hand_closed_text(game, hand))
     elif game.needs() and not isinstance(recorded.event, events.TrickPlayed):
-        lines.append("Still to record: " + ", ".join(game.needs()))
+        lines.append(_("Still to record: {needs}").format(needs=reports.needs_named(game.needs())))
     return "\n".join(lines) + (digest_line(recorded) if hand.closed else "")
 
 
@@ -166,9 +200,9 @@ def digest_line(recorded: results.Recorded) -> str:
         return ""
     from scorekeeper.storage import digests
 
-    return (
-        f"\nChain digest after hand {recorded.hand.number}: {digests.short(recorded.digest)} "
-        "(keep it for `verify --digest`)"  # one short line: the standings stay on a small screen
+    # one short line: the standings stay on a small screen
+    return "\n" + _("Chain digest after hand {hand}: {digest} (keep it for `verify --digest`)").format(
+        hand=recorded.hand.number, digest=digests.short(recorded.digest)
     )
 
 
@@ -176,14 +210,18 @@ def undone(undo: results.Undone, in_turn: bool = False) -> str:
     """What an undo took back, then the hand as it now stands."""
     from scorekeeper.words import reports
 
-    return f"Undone: entry {undo.target_n}, {events.describe(undo.target)}.\n" + reports.status_text(undo.game, in_turn)
+    # TRANSLATORS: {entry} is the entry in words ("bids Ann 2, Bob 0")
+    undone = _("Undone: entry {n}, {entry}.").format(n=undo.target_n, entry=events.describe(undo.target))
+    return undone + "\n" + reports.status_text(undo.game, in_turn)
 
 
 def started(game: engine.Game, in_turn: bool = False) -> str:
     """A new game: its id, game and players, then the first hand's status."""
     from scorekeeper.words import reports
 
-    head = f"New game {game.id}: {game.ruleset.title}, players {', '.join(game.players)}."
+    head = _("New game {game}: {title}, players {players}.").format(
+        game=game.id, title=vocabulary.prose(game.ruleset.title), players=", ".join(game.players)
+    )
     return head + "\n" + reports.status_text(game, in_turn)
 
 
@@ -191,7 +229,9 @@ def imported(game: engine.Game) -> str:
     """An imported game: its id, game and players, then its standings."""
     from scorekeeper.words import reports
 
-    head = f"Imported game {game.id}: {game.ruleset.title}, players {', '.join(game.players)}; it is now current."
+    head = _("Imported game {game}: {title}, players {players}; it is now current.").format(
+        game=game.id, title=vocabulary.prose(game.ruleset.title), players=", ".join(game.players)
+    )
     return head + "\n" + reports.standings_text(game)
 
 
@@ -201,25 +241,31 @@ def imported_files(result: results.Imported) -> str:
     if result.files == 1 and len(result.added) == 1 and not result.extended and not result.present:
         return imported(result.added[0])
     lines = [
-        f"Imported game {game.id}: {game.ruleset.title}, players {', '.join(game.roster)}." for game in result.added
+        _("Imported game {game}: {title}, players {players}.").format(
+            game=game.id, title=vocabulary.prose(game.ruleset.title), players=", ".join(game.roster)
+        )
+        for game in result.added
     ]
     lines += [
-        f"Brought game {game.id} up to date: {counted(count, 'later entries')} added "
-        f"({game.ruleset.title}, players {', '.join(game.roster)})."
+        ngettext(
+            "Brought game {game} up to date: {count} later entry added ({title}, players {players}).",
+            "Brought game {game} up to date: {count} later entries added ({title}, players {players}).",
+            count,
+        ).format(game=game.id, count=count, title=vocabulary.prose(game.ruleset.title), players=", ".join(game.roster))
         for game, count in result.extended
     ]
-    lines += [f"Game {gid} is already in the store: skipped." for gid in result.present]
-    counts = (
-        f"{len(result.added)} imported, {len(result.extended)} brought up to date, "
-        f"{len(result.present)} already there"
-    )
-    current = f"; game {result.added[-1].id} is now current" if result.added else ""
-    return "\n".join([*lines, f"{counts}{current}."])
+    lines += [_("Game {game} is already in the store: skipped.").format(game=gid) for gid in result.present]
+    counts = {"imported": len(result.added), "updated": len(result.extended), "present": len(result.present)}
+    if result.added:
+        tally = _("{imported} imported, {updated} brought up to date, {present} already there; game {game} is now current.")
+        return "\n".join([*lines, tally.format(**counts, game=result.added[-1].id)])
+    tally = _("{imported} imported, {updated} brought up to date, {present} already there.")
+    return "\n".join([*lines, tally.format(**counts)])
 
 
 def ruleset_copied(name: str, path: Path) -> str:
     """Where `rules new` wrote the user's copy, and how to play it."""
-    return f"Wrote {path}; start a game with `new {name} --players …`."
+    return _("Wrote {path}; start a game with `new {name} --players …`.").format(path=path, name=name)
 
 
 def _trump_words(hand: engine.Hand) -> str:
@@ -227,21 +273,34 @@ def _trump_words(hand: engine.Hand) -> str:
     from scorekeeper.words import reports
 
     trump = reports.trump_text(hand)
-    return trump if trump.startswith("no trump") else f"trump {trump}"
+    return trump if hand.trump_known and hand.trump is None else _("trump {trump}").format(trump=trump)
 
 
 def now_current(game_id: str, name: str) -> str:
     """`use`: the game made current, by id and any name."""
-    return f"Game {game_id}{f' ({name})' if name else ''} is now current."
+    if name:
+        return _("Game {game} ({name}) is now current.").format(game=game_id, name=name)
+    return _("Game {game} is now current.").format(game=game_id)
 
 
 def labelled(game: engine.Game) -> str:
     """`label`: the game's name, location and scorer as they now are."""
-    said = [f"{what} {value}" for what, value in (("name", game.name), ("location", game.location), ("scorer", game.scorer)) if value]
-    return f"Game {game.id}: " + ("; ".join(said) if said else "no name, location or scorer") + "; `undo` takes that back."
+    named = [
+        what.format(value=value)
+        for what, value in ((_("name {value}"), game.name), (_("location {value}"), game.location), (_("scorer {value}"), game.scorer))
+        if value
+    ]
+    if not named:
+        return _("Game {game}: no name, location or scorer; `undo` takes that back.").format(game=game.id)
+    # TRANSLATORS: {labels} is e.g. "name Tuesday; location Ann's kitchen"
+    return _("Game {game}: {labels}; `undo` takes that back.").format(game=game.id, labels="; ".join(named))
 
 
 def abandoned(game: engine.Game) -> str:
     """`abandon`: the game left as it stood, and how to take that back."""
     played = sum(h.closed for h in game.hands)
-    return f"Game {game.id} is abandoned after {played} hand{'' if played == 1 else 's'}; `undo` takes that back."
+    return ngettext(
+        "Game {game} is abandoned after {count} hand; `undo` takes that back.",
+        "Game {game} is abandoned after {count} hands; `undo` takes that back.",
+        played,
+    ).format(game=game.id, count=played)

@@ -9,23 +9,69 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import cards, engine, families, rulesets, schedule, scoring, state
-from scorekeeper.core.counting import counted
+from scorekeeper.core.language import N_, _, listed, ngettext, pgettext
+from scorekeeper.words import joined, vocabulary
 
 if TYPE_CHECKING:
     from scorekeeper.results import Listed
 
 NEED_WORDS = {
-    "flip": "the flipped card (`flip CARD`)",
-    "trump": "the trump (`trump SUIT`)",
-    "cursed": "the cursed suit (`cursed SUIT`)",
-    "bids": "the bids (`bid …`)",
-    "poisons": "the poisons (`poison …`)",
-    "tricks": "the tricks taken (`tricks …`)",
-    "took": "who took the scoring cards (`took NAME CARD…`)",
-    "first": "who won the first trick (`first NAME`)",
-    "last": "who won the last trick (`last NAME`)",
-    "trick": "the next trick, card by card (`trick CARD…`)",
+    "flip": N_("the flipped card (`flip CARD`)"),
+    "trump": N_("the trump (`trump SUIT`)"),
+    "cursed": N_("the cursed suit (`cursed SUIT`)"),
+    "bids": N_("the bids (`bid …`)"),
+    "poisons": N_("the poisons (`poison …`)"),
+    "tricks": N_("the tricks taken (`tricks …`)"),
+    "took": N_("who took the scoring cards (`took NAME CARD…`)"),
+    "first": N_("who won the first trick (`first NAME`)"),
+    "last": N_("who won the last trick (`last NAME`)"),
+    "trick": N_("the next trick, card by card (`trick CARD…`)"),
 }
+CURSED_TOOK_WORDS = N_("the cursed cards each player took (`took NAME CARD…` or `counts …`)")
+
+
+def need_name(need: str) -> str:
+    """What a hand still needs, in a word ("bids", "tricks"), as `Record:` lists it."""
+    names = {
+        "flip": pgettext("to record", "flip"),
+        "trump": pgettext("to record", "trump"),
+        "cursed": pgettext("to record", "cursed"),
+        "bids": pgettext("to record", "bids"),
+        "poisons": pgettext("to record", "poisons"),
+        "tricks": pgettext("to record", "tricks"),
+        "took": pgettext("to record", "took"),
+        "first": pgettext("to record", "first"),
+        "last": pgettext("to record", "last"),
+        "trick": pgettext("to record", "trick"),
+    }
+    return names.get(need, need)
+
+
+def needs_named(needs: list[str]) -> str:
+    """"bids, tricks": what a hand still needs, in a line."""
+    return ", ".join(need_name(n) for n in needs)
+
+
+def pass_word(direction: str) -> str:
+    """Which way the cards are passed, in words: "left", "right", "across", "hold"."""
+    words = {
+        "left": pgettext("pass", "left"),
+        "right": pgettext("pass", "right"),
+        "across": pgettext("pass", "across"),
+        "hold": pgettext("pass", "hold"),
+    }
+    return words.get(direction, direction)
+
+
+def pairs(values: dict[str, Any]) -> str:
+    """Each player with their value, as a reply or the status lists them: "Ann 2, Bob 0, Cat 1"."""
+    # TRANSLATORS: a player and what was recorded for them: a bid, tricks, a poison
+    return ", ".join(_("{player} {value}").format(player=p, value=v) for p, v in values.items())
+
+
+def cards_each(size: int) -> str:
+    """"13 cards each"."""
+    return ngettext("{count} card each", "{count} cards each", size).format(count=size)
 
 
 def phase_text(game: engine.Game, hand: engine.Hand) -> str:
@@ -39,7 +85,7 @@ def games_text(listed: list[Listed], more: int = 0) -> str:
     """The games in the store, the current one marked with *; `more`: how many older games
     were left out."""
     if not listed:
-        return "No games yet; start one with `new RULESET --players A,B,C`."
+        return _("No games yet; start one with `new RULESET --players A,B,C`.")
     rows = [
         [
             "*" if game.current else "",
@@ -47,14 +93,18 @@ def games_text(listed: list[Listed], more: int = 0) -> str:
             game.name,
             game.ruleset,
             ", ".join(game.players),
-            "abandoned" if game.abandoned else "over" if game.finished else f"hand {game.hands + 1}",
+            _("abandoned") if game.abandoned else _("over") if game.finished else _("hand {hand}").format(hand=game.hands + 1),
             game.started[:16],
         ]
         for game in listed
     ]
-    shown = table(rows, ["", "id", "name", "ruleset", "players", "state", "started"])
+    shown = table(rows, ["", _("id"), _("name"), _("ruleset"), _("players"), _("state"), _("started")])
     if more:
-        shown += f"\n{more:,} older game{'s' if more != 1 else ''} not shown; `games --all` lists every game."
+        shown += "\n" + ngettext(
+            "{count} older game not shown; `games --all` lists every game.",
+            "{count} older games not shown; `games --all` lists every game.",
+            more,
+        ).format(count=f"{more:,}")
     return shown
 
 
@@ -64,10 +114,14 @@ def table(rows: list[list[Any]], headers: list[str]) -> str:
 
 
 def _wide(text: str) -> bool:
-    """Whether the text holds characters two columns wide (CJK, most emoji)."""
+    """Whether the text holds characters not one column wide: two (CJK, most emoji), or none
+    (a format character: a zero-width joiner, an invisible mark)."""
     import unicodedata
 
-    return any(ord(ch) > 0x10FF and unicodedata.east_asian_width(ch) in "WF" for ch in text)
+    return any(
+        ord(ch) > 0x10FF and (unicodedata.east_asian_width(ch) in "WF" or unicodedata.category(ch) == "Cf")
+        for ch in text
+    )
 
 
 def _tabulate(wide: bool) -> ModuleType:
@@ -93,12 +147,12 @@ def _tabulate(wide: bool) -> ModuleType:
 
 
 def suit_text(suit: str | None) -> str:
-    return "no trump" if suit is None else cards.suit_symbol(suit)
+    return _("no trump") if suit is None else cards.suit_symbol(suit)
 
 
 def trump_text(hand: engine.Hand) -> str:
     if not hand.trump_known:
-        return "not recorded yet"
+        return _("not recorded yet")
     return suit_text(hand.trump) + (f" ({hand.trump_card})" if hand.trump_card else "")
 
 
@@ -169,14 +223,23 @@ def table_changes(game: engine.Game) -> list[str]:
     came = [p for p in hand.seating if p not in before]
     went = [p for p in before if p not in hand.seating]
     if came or went:
-        who = [f"{', '.join(came)} joined"] * bool(came) + [f"{', '.join(went)} left"] * bool(went)
-        size = f", {counted(hand.size, 'cards')} each" if hand.size is not None else ""
-        out.append(f"{len(hand.seating)} players from hand {hand.number} ({'; '.join(who)}){size}")
+        who = [_("{players} joined").format(players=", ".join(came))] * bool(came)
+        who += [_("{players} left").format(players=", ".join(went))] * bool(went)
+        seated = len(hand.seating)
+        change = ngettext(
+            "{count} player from hand {hand} ({changes})", "{count} players from hand {hand} ({changes})", seated
+        ).format(count=seated, hand=hand.number, changes="; ".join(who))
+        if hand.size is not None:
+            # TRANSLATORS: {change} is e.g. "4 players from hand 3 (Dan joined)"
+            change = ngettext("{change}, {count} card each", "{change}, {count} cards each", hand.size).format(
+                change=change, count=hand.size
+            )
+        out.append(change)
     for event in game.pending:
         if isinstance(event, events.PlayerJoined):
-            out.append(f"{event.player} joins from hand {hand.number + 1}")
+            out.append(_("{player} joins from hand {hand}").format(player=event.player, hand=hand.number + 1))
         else:
-            out.append(f"{event.player} leaves after hand {hand.number}")
+            out.append(_("{player} leaves after hand {hand}").format(player=event.player, hand=hand.number))
     return out
 
 
@@ -185,53 +248,82 @@ def status_text(game: engine.Game, in_turn: bool = False) -> str:
     `in_turn`: where they are taken in turn from the dealer's left (`play`, the phone), and
     the status says that order instead."""
     if game.finished:
-        return f"{game.ruleset.title}: the game is over.\n" + standings_text(game)
+        return _("{title}: the game is over.").format(title=vocabulary.prose(game.ruleset.title)) + "\n" + standings_text(game)
     hand, data = game.hand, status_data(game)
-    lines = [f"{game.ruleset.title} — {hand_title(game, hand.number, of=True)}"]
+    lines = [f"{vocabulary.prose(game.ruleset.title)} — {hand_title(game, hand.number, of=True)}"]
     lines += forced_blind_warnings(data)  # first, and loud: before anyone picks up cards
-    lines += [f"Table: {change}." for change in data["table_changes"]]
+    lines += [_("Table: {change}.").format(change=change) for change in data["table_changes"]]
     if data["phase"]:
-        lines.append(f"Game this hand: {data['phase']} — {data['phase_scoring']}")
-    size = f"{counted(hand.size, 'cards')} each" if hand.size is not None else "cards set by the flip"
+        # TRANSLATORS: {game} is the name of the game this hand is played as, {scoring} its scoring rules
+        lines.append(_("Game this hand: {game} — {scoring}").format(game=vocabulary.prose(data["phase"]), scoring=data["phase_scoring"]))
+    size = cards_each(hand.size) if hand.size is not None else _("cards set by the flip")
     if game.ruleset.dealer == "lowest-score":
-        lines.append(f"{data['dealer']} deals: {hand.dealer_reason}; {size}")
+        # TRANSLATORS: {reason} says why this player deals; {size} is e.g. "7 cards each"
+        lines.append(_("{dealer} deals: {reason}; {size}").format(dealer=data["dealer"], reason=hand.dealer_reason, size=size))
     else:
-        lines.append(f"Dealer: {data['dealer']} ({hand.dealer_reason}); {size}")
+        lines.append(_("Dealer: {dealer} ({reason}); {size}").format(dealer=data["dealer"], reason=hand.dealer_reason, size=size))
     if game.ruleset.trump.kind != "none":
-        lines.append(f"Trump: {trump_text(hand)}")
+        lines.append(_("Trump: {trump}").format(trump=trump_text(hand)))
     if hand.cursed or game.ruleset.cursed:
-        lines.append(f"Cursed: {suit_text(hand.cursed) if hand.cursed else 'not recorded yet'}")
+        lines.append(_("Cursed: {suit}").format(suit=suit_text(hand.cursed) if hand.cursed else _("not recorded yet")))
     lines += _pile_lines(data)
     if game.ruleset.deck == "piquet":  # 32 cards, or 30 for 3, 5 or 6 players
-        black_sevens = "" if len(game.deck.cards) == 32 else ", without 7♠ and 7♣"
-        lines.append(f"Pack: {cards.describe_deck(game.deck)}{black_sevens}")
+        deck = cards.describe_deck(game.deck)
+        if len(game.deck.cards) == 32:
+            lines.append(_("Pack: {deck}").format(deck=deck))
+        else:
+            lines.append(_("Pack: {deck}, without 7♠ and 7♣").format(deck=deck))
     if data["pass"]:
-        count = f"{data['pass_cards']} cards " if data["pass_cards"] else ""
-        lines.append(f"Pass: {count}{data['pass']}")
+        if data["pass_cards"]:
+            count = data["pass_cards"]
+            lines.append(
+                ngettext("Pass: {count} card {direction}", "Pass: {count} cards {direction}", count).format(
+                    count=count, direction=pass_word(data["pass"])
+                )
+            )
+        else:
+            lines.append(_("Pass: {direction}").format(direction=pass_word(data["pass"])))
     if hand.moon:
-        lines.append(f"Moon: declared by {hand.moon}")
+        lines.append(_("Moon: declared by {player}").format(player=hand.moon))
     if game.ruleset.bidding.kind != "none" and game.ruleset.bidding.order == "in-turn":
         # simultaneous bids have no order; bare values go in seating order on a command line
-        verb = "Picking" if game.ruleset.bidding.kind == "poisons" else "Bidding"
-        bare = "in this order" if in_turn else f"in seating order: {', '.join(game.players)}"
-        lines.append(f"{verb} order: {', '.join(data['order'])} (bare values go {bare})")
+        lines.append(_order_line(game.ruleset.bidding.kind == "poisons", in_turn, data["order"], game.players))
     if hand.bids:
-        lines.append("Bids: " + ", ".join(f"{p} {b}" for p, b in hand.bids.items()))
+        lines.append(_("Bids: {bids}").format(bids=pairs(hand.bids)))
     if data["legal_bids"] and "bids" in data["needs"]:
         waiting = [p for p in game.players if p not in hand.bids]
-        lines.append("May bid: " + "; ".join(f"{p} {span(data['legal_bids'][p])}" for p in waiting))
+        may = "; ".join(f"{p} {span(data['legal_bids'][p])}" for p in waiting)
+        lines.append(_("May bid: {bids}").format(bids=may))
     lines += _poison_lines(game, data)
-    lines.append(f"Leads: {schedule.leader_words(game.ruleset, game.players, hand.leader)}")
+    lines.append(_("Leads: {leader}").format(leader=schedule.leader_words(game.ruleset, game.players, hand.leader)))
     lines += _by_trick_lines(game, data)  # trick by trick: who leads next; pending revoke flags
     if data["needs"]:
         words = NEED_WORDS
         if game.ruleset.cursed is not None:  # Snakebit's scoring cards are the cursed ones
-            words = {**NEED_WORDS, "took": "the cursed cards each player took (`took NAME CARD…` or `counts …`)"}
-        said = [words.get(n, n) for n in data["needs"]]
+            words = {**NEED_WORDS, "took": CURSED_TOOK_WORDS}
+        said = [_(words[n]) if n in words else n for n in data["needs"]]
         if "took" in data["needs"] and (hand.taken or hand.played):
-            said[data["needs"].index("took")] += f": {unassigned_text(game, hand)}"
-        lines.append("To record: " + "; ".join(said))
+            where = data["needs"].index("took")
+            # TRANSLATORS: {need} is what is still to record, {left} the cards no one took yet
+            said[where] = _("{need}: {left}").format(need=said[where], left=unassigned_text(game, hand))
+        lines.append(_("To record: {needs}").format(needs="; ".join(said)))
     return "\n".join(lines)
+
+
+def _order_line(picking: bool, in_turn: bool, order: list[str], seating: list[str]) -> str:
+    """The order bids or poisons are taken in, and where bare values go."""
+    order_text = ", ".join(order)
+    if picking and in_turn:
+        return _("Picking order: {order} (bare values go in this order)").format(order=order_text)
+    if picking:
+        return _("Picking order: {order} (bare values go in seating order: {seating})").format(
+            order=order_text, seating=", ".join(seating)
+        )
+    if in_turn:
+        return _("Bidding order: {order} (bare values go in this order)").format(order=order_text)
+    return _("Bidding order: {order} (bare values go in seating order: {seating})").format(
+        order=order_text, seating=", ".join(seating)
+    )
 
 
 def unassigned_text(game: engine.Game, hand: engine.Hand) -> str:
@@ -239,7 +331,9 @@ def unassigned_text(game: engine.Game, hand: engine.Hand) -> str:
     in Snakebit "3 cursed cards unassigned"."""
     left = game.untaken(hand)
     if game.ruleset.cursed is not None:
-        return f"{counted(len(left), 'cursed cards')} unassigned"
+        return ngettext("{count} cursed card unassigned", "{count} cursed cards unassigned", len(left)).format(
+            count=len(left)
+        )
     named = {code for rule in hand.phase.scoring if isinstance(rule, rulesets.CardPoints) for code in rule.cards}
     parts = [str(card) for card in left if card.code in named]
     by_suit: dict[str, int] = {}
@@ -247,19 +341,58 @@ def unassigned_text(game: engine.Game, hand: engine.Hand) -> str:
         if card.code not in named and card.suit is not None:
             by_suit[card.suit] = by_suit.get(card.suit, 0) + 1
     for suit, count in by_suit.items():
-        parts.append(counted(count, cards.suit_word(suit)))
-    listed = ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else "".join(parts)
-    return f"{listed} not assigned yet"
+        parts.append(suit_count(suit, count))
+    # TRANSLATORS: {cards} is e.g. "Q♣ and 7 hearts"
+    return _("{cards} not assigned yet").format(cards=listed(parts))
+
+
+def suit_count(suit: str, count: int) -> str:
+    """"7 hearts", "1 moon": cards of a suit, counted."""
+    match suit:
+        case "S":
+            return ngettext("{count} spade", "{count} spades", count).format(count=count)
+        case "H":
+            return ngettext("{count} heart", "{count} hearts", count).format(count=count)
+        case "D":
+            return ngettext("{count} diamond", "{count} diamonds", count).format(count=count)
+        case "C":
+            return ngettext("{count} club", "{count} clubs", count).format(count=count)
+    return ngettext("{count} card of {suit}", "{count} cards of {suit}", count).format(
+        count=count, suit=cards.suit_symbol(suit)
+    )
 
 
 def forced_blind_warnings(data: dict[str, Any]) -> list[str]:
     """The loud warning, before the deal, for each forced blind bidder yet to bid (Pick Your Poison)."""
-    return [f"WARNING: {p} must bid blind: {p}, do not pick up your cards" for p in data.get("forced_blind", [])]
+    return [
+        _("WARNING: {player} must bid blind: {player}, do not pick up your cards").format(player=p)
+        for p in data.get("forced_blind", [])
+    ]
 
 
 def pick_text(pick: scoring.PoisonPick) -> str:
-    """A poison as the sheet and status write it: "bid 3", "blind 0", "take"."""
+    """A poison as stored data writes it (the CSV and JSON sheets): "bid 3", "blind 0", "take"."""
     return pick.kind if pick.bid is None else f"{pick.kind} {pick.bid}"
+
+
+def pick_said(pick: scoring.PoisonPick) -> str:
+    """A poison as the sheet and status show it: "bid 3", "blind 0", "take"."""
+    if pick.bid is None:
+        return poison_kind(pick.kind)
+    if pick.kind == "blind":
+        return _("blind {bid}").format(bid=pick.bid)
+    return _("bid {bid}").format(bid=pick.bid)
+
+
+def pick_typed(pick: scoring.PoisonPick) -> str:
+    """A poison as the closed hand's summary writes it, the way it is typed: "bid:3", "take"."""
+    return poison_kind(pick.kind) if pick.bid is None else f"{poison_kind(pick.kind)}:{pick.bid}"
+
+
+def poison_kind(kind: str) -> str:
+    """A kind of poison in a word: "bid", "blind", "take"."""
+    words = {"bid": pgettext("poison", "bid"), "blind": pgettext("poison", "blind"), "take": pgettext("poison", "take")}
+    return words.get(kind, kind)
 
 
 def _poison_lines(game: engine.Game, data: dict[str, Any]) -> list[str]:
@@ -269,15 +402,22 @@ def _poison_lines(game: engine.Game, data: dict[str, Any]) -> list[str]:
     hand, lines = game.hand, []
     where = data["round"]
     if where is not None:
-        lines.append(f"Round {where['number']} of {where['of']}: hand {where['hand']} of {where['hands']}")
+        lines.append(
+            _("Round {round} of {rounds}: hand {hand} of {hands}").format(
+                round=where["number"], rounds=where["of"], hand=where["hand"], hands=where["hands"]
+            )
+        )
     if hand.poisons:
-        lines.append("Poisons: " + ", ".join(f"{p} {pick_text(k)}" for p, k in hand.poisons.items()))
+        lines.append(_("Poisons: {picks}").format(picks=pairs({p: pick_said(k) for p, k in hand.poisons.items()})))
     if "poisons" in data["needs"]:
         shown = []
         for p in (p for p in data["order"] if p not in hand.poisons):
-            allowed = data["legal"][p]
-            shown.append(f"{p} {'/'.join(allowed)}" + (" (forced)" if len(allowed) == 1 else ""))
-        lines.append("May pick: " + "; ".join(shown))
+            allowed = "/".join(poison_kind(k) for k in data["legal"][p])
+            if len(data["legal"][p]) == 1:
+                shown.append(_("{player} {allowed} (forced)").format(player=p, allowed=allowed))
+            else:
+                shown.append(f"{p} {allowed}")
+        lines.append(_("May pick: {picks}").format(picks="; ".join(shown)))
     return lines
 
 
@@ -288,9 +428,10 @@ def _pile_lines(data: dict[str, Any]) -> list[str]:
     if not piles:
         return []
     lines = []
-    for what, pile in state.PILES.items():
-        suits = ", ".join(cards.suit_symbol(s) for s in piles[what]) or "none (reshuffled for the next hand)"
-        lines.append(f"{pile}s left ({what}): {suits}")
+    for what in state.PILES:
+        suits = ", ".join(cards.suit_symbol(s) for s in piles[what]) or _("none (reshuffled for the next hand)")
+        left = _("Aces left (cursed): {suits}") if what == "cursed" else _("Crowns left (trump): {suits}")
+        lines.append(left.format(suits=suits))
     return lines
 
 
@@ -298,19 +439,27 @@ def _by_trick_lines(game: engine.Game, data: dict[str, Any]) -> list[str]:
     hand, lines = game.hand, []
     if data["tricks_played"] and not game.finished:
         lines.append(
-            f"Recorded trick by trick: {data['tricks_played']} of {hand.size} played; "
-            f"{data['next_leader']} leads trick {data['tricks_played'] + 1}"
+            _("Recorded trick by trick: {played} of {tricks} played; {player} leads trick {next}").format(
+                played=data["tricks_played"], tricks=hand.size, player=data["next_leader"], next=data["tricks_played"] + 1
+            )
         )
     for flag in data["revoke_flags"]:
-        lines.append(f"Revoke flag (hand {flag['hand']}): {flag['text']}; {revoke_hint(game, flag['player'])}")
+        # TRANSLATORS: {flag} says what looks wrong, {hint} what the scorer may do
+        lines.append(
+            _("Revoke flag (hand {hand}): {flag}; {hint}").format(
+                hand=flag["hand"], flag=flag["text"], hint=revoke_hint(game, flag["player"])
+            )
+        )
     return lines
 
 
-def revoke_hint(game: engine.Game, player: str) -> str:
-    """What the scorer may do about a flag: confirm it, where the game has a penalty."""
+def revoke_hint(game: engine.Game, player: str, sentence: bool = False) -> str:
+    """What the scorer may do about a flag: confirm it, where the game has a penalty;
+    `sentence`: as a sentence of its own, capitalised."""
     if any(not rule.forced_blind_only for rule in game.ruleset.reneges):
-        return f"confirm with `renege {player}`"
-    return f"{game.ruleset.title} sets no penalty for it: settle it at the table"
+        hint = _("Confirm with `renege {player}`") if sentence else _("confirm with `renege {player}`")
+        return hint.format(player=player)
+    return _("{game} sets no penalty for it: settle it at the table").format(game=vocabulary.prose(game.ruleset.title))
 
 
 def span(values: list[int]) -> str:
@@ -328,14 +477,18 @@ def tie_break_number(game: engine.Game, number: int) -> int | None:
     return number - planned if planned is not None and number > planned else None
 
 
-def hand_title(game: engine.Game, number: int, of: bool = False) -> str:
+def hand_title(game: engine.Game, number: int, of: bool = False, start: bool = False) -> str:
     """A hand as the table names it: "hand 20 (tie-break 1)", never "hand 20 of 19"; with
-    `of`, a planned hand is "hand 3 of 19"."""
+    `of`, a planned hand is "hand 3 of 19"; `start`: at the start of a sentence ("Hand 3")."""
     extra = tie_break_number(game, number)
     if extra is not None:
-        return f"hand {number} (tie-break {extra})"
+        title = _("Hand {hand} (tie-break {extra})") if start else _("hand {hand} (tie-break {extra})")
+        return title.format(hand=number, extra=extra)
     planned = game.planned_hands
-    return f"hand {number} of {planned}" if of and planned else f"hand {number}"
+    if of and planned:
+        title = _("Hand {hand} of {hands}") if start else _("hand {hand} of {hands}")
+        return title.format(hand=number, hands=planned)
+    return (_("Hand {hand}") if start else _("hand {hand}")).format(hand=number)
 
 
 def points_said(hand: engine.Hand, player: str) -> str:
@@ -349,13 +502,15 @@ def points_said(hand: engine.Hand, player: str) -> str:
 def breakdown(hand: engine.Hand, player: str) -> str | None:
     """A closed hand's points of a player with a renege or a ruling in it, item by item:
     "+10, renege -10 → 0"; None when the rules' points are all there is."""
-    extras = [("renege", p.item.points) for p in hand.penalties if p.item.player == player]
-    extras += [("ruling", i.points) for i in hand.rulings if i.player == player and i.rule == state.ADJUST_RULE]
+    extras = [(_("renege {points}"), p.item.points) for p in hand.penalties if p.item.player == player]
+    extras += [
+        (_("ruling {points}"), i.points) for i in hand.rulings if i.player == player and i.rule == state.ADJUST_RULE
+    ]
     if not extras or not hand.closed:
         return None
     scored = sum((i.points for i in hand.items if i.player == player), Fraction(0))
-    net = scored + sum((points for _, points in extras), Fraction(0))
-    parts = [_signed(scored), *(f"{what} {_signed(points)}" for what, points in extras)]
+    net = scored + sum((points for _what, points in extras), Fraction(0))
+    parts = [_signed(scored), *(what.format(points=_signed(points)) for what, points in extras)]
     return ", ".join(parts) + f" → {scoring.points_text(net)}"
 
 
@@ -363,7 +518,8 @@ def start_said(game: engine.Game, hand: engine.Hand, player: str) -> str | None:
     """A newcomer's starting score, a line of its own: "Fay joined with the score of the
     player in last place (Cat, -22)"; None for a player who did not sit down in this hand."""
     reason = next((i.reason for i in hand.rulings if i.player == player and i.rule == state.JOIN_RULE), None)
-    return None if reason is None else f"{game.called(player, hand.number)} {reason}"
+    # TRANSLATORS: {reason} is e.g. "joined with the score of the player in last place (Cat, -22)"
+    return None if reason is None else _("{player} {reason}").format(player=game.called(player, hand.number), reason=reason)
 
 
 # --- hand summaries and standings ---------------------------------------------------
@@ -375,8 +531,8 @@ def hand_closed_text(game: engine.Game, hand: engine.Hand) -> str:
     rows = []
     for p in hand.seating:
         rows.append([p, player_facts(game, hand, p), points_said(hand, p), scoring.points_text(totals[p])])
-    title = hand_title(game, hand.number)
-    lines = [f"{title[0].upper()}{title[1:]} scored:", table(rows, ["player", "", "hand", "total"])]
+    title = hand_title(game, hand.number, start=True)
+    lines = [_("{hand} scored:").format(hand=title), table(rows, [_("player"), "", _("hand"), _("total")])]
     lines += [line for p in hand.seating if (line := start_said(game, hand, p))]
     lines += [a.text for a in hand.announcements]
     if game.finished:
@@ -386,7 +542,7 @@ def hand_closed_text(game: engine.Game, hand: engine.Hand) -> str:
         lines.append(next_text(game))
         lines += upcoming_lines(game)
     if closing.get("round_complete"):
-        lines.append(f"Round {closing['round_complete']} is complete; every poison's count starts again.")
+        lines.append(_("Round {round} is complete; every poison's count starts again.").format(round=closing["round_complete"]))
     if not game.finished:
         lines += forced_blind_warnings(status_data(game))
     return "\n".join(lines)
@@ -410,30 +566,49 @@ def player_facts(game: engine.Game, hand: engine.Hand, player: str, style: str =
     why, sheet = style == "why", style == "sheet"
     parts = []
     if player in hand.bids:
-        parts.append(f"bid {hand.bids[player]}")
+        parts.append(_("bid {bid}").format(bid=hand.bids[player]))
     if player in hand.poisons:
         pick = hand.poisons[player]
-        parts.append(pick_text(pick) if sheet else str(pick))
+        parts.append(pick_said(pick) if sheet else pick_typed(pick))
     if hand.tricks is not None:
         took = hand.tricks[player]
-        parts.append(f"took {counted(took, 'tricks')}" if why else f"took {took}")
+        if why:
+            parts.append(ngettext("took {count} trick", "took {count} tricks", took).format(count=took))
+        else:
+            parts.append(_("took {count}").format(count=took))
     held = cursed_taken(hand, player)
     shown = []  # the cards: how many cursed ones (Snakebit), else which scoring ones
     if held is not None and (held or style == "summary"):
-        shown.append({"why": counted(held, "cursed cards"), "sheet": f"{held} cursed"}.get(style, f"({held} cursed)"))
+        if why:
+            shown.append(ngettext("{count} cursed card", "{count} cursed cards", held).format(count=held))
+        elif sheet:
+            # TRANSLATORS: cursed cards taken, in a cell of the score sheet: "5 cursed"
+            shown.append(ngettext("{count} cursed", "{count} cursed", held).format(count=held))
+        else:
+            shown.append(ngettext("({count} cursed)", "({count} cursed)", held).format(count=held))
     if held is None and hand.taken.get(player):
-        captured = sorted(hand.taken[player], key=lambda c: cards.table_order(c.code, game.deck))
-        shown.append(("captured " if why else "") + " ".join(str(c) for c in captured))
+        captured = " ".join(str(c) for c in sorted(hand.taken[player], key=lambda c: cards.table_order(c.code, game.deck)))
+        shown.append(_("captured {cards}").format(cards=captured) if why else captured)
     if style == "summary" and hand.moon == player:
-        shown.insert(0, "moon")
+        shown.insert(0, _("moon"))
     if sheet and shown and hand.tricks is not None:
         parts[-1] += ","
     parts += shown
     scored = tricks_scored(hand)
     for which in ("first", "last"):
         if which in scored and getattr(hand, which) == player:
-            parts.append(f"won the {which} trick" if why else "1st" if sheet and which == "first" else which)
+            parts.append(_trick_won(which, why, sheet))
     return ", ".join(parts) if why else " ".join(parts)
+
+
+def _trick_won(which: str, why: bool, sheet: bool) -> str:
+    """The first or last trick a player won, in the style of player_facts."""
+    if which == "first":
+        if why:
+            return _("won the first trick")
+        # TRANSLATORS: short for "won the first trick", in a cell of the score sheet
+        return _("1st") if sheet else pgettext("trick", "first")
+    return _("won the last trick") if why else pgettext("trick", "last")
 
 
 def tricks_scored(hand: engine.Hand) -> set[str]:
@@ -458,41 +633,52 @@ def _signed(value) -> str:
 
 def next_text(game: engine.Game) -> str:
     hand = game.hand
-    size = f"{counted(hand.size, 'cards')} each" if hand.size is not None else "size from the flip"
-    needs = ", ".join(game.needs())
-    leads = schedule.leader_words(game.ruleset, game.players, hand.leader)
+    said = {
+        "hand": hand_title(game, hand.number),
+        "size": cards_each(hand.size) if hand.size is not None else _("size from the flip"),
+        "needs": needs_named(game.needs()),
+        "leader": schedule.leader_words(game.ruleset, game.players, hand.leader),
+        "dealer": game.players[hand.dealer],
+        "reason": hand.dealer_reason,
+    }
     if game.ruleset.dealer == "lowest-score":
         # the deal follows the scores, so why it lands where it does gets a line of its own
         return (
-            f"Next: {hand_title(game, hand.number)}, {size}; {leads} leads. Record: {needs}.\n"
-            f"{game.players[hand.dealer]} deals: {hand.dealer_reason}."
+            _("Next: {hand}, {size}; {leader} leads. Record: {needs}.").format(**said)
+            + "\n"
+            + _("{dealer} deals: {reason}.").format(**said)
         )
-    return (
-        f"Next: {hand_title(game, hand.number)}, {game.players[hand.dealer]} deals ({hand.dealer_reason}), "
-        f"{size}; {leads} leads. Record: {needs}."
-    )
+    # TRANSLATORS: {reason} says why this player deals; {size} is e.g. "7 cards each"
+    return _("Next: {hand}, {dealer} deals ({reason}), {size}; {leader} leads. Record: {needs}.").format(**said)
 
 
 def upcoming_lines(game: engine.Game) -> list[str]:
     """The next hand's game by name with its scoring (Compendium), and which way to pass."""
     hand, lines = game.hand, []
-    lines += [f"Table: {change}." for change in table_changes(game)]
-    lines += [f"{line}." for p in hand.seating if (line := start_said(game, hand, p))]
+    lines += [_("Table: {change}.").format(change=change) for change in table_changes(game)]
+    lines += [_("{line}.").format(line=line) for p in hand.seating if (line := start_said(game, hand, p))]
     if game.ruleset.phases:
-        lines.append(f"Hand {hand.number}: {hand.phase.title} — {phase_text(game, hand)}")
+        lines.append(
+            _("Hand {hand}: {game} — {scoring}").format(hand=hand.number, game=vocabulary.prose(hand.phase.title), scoring=phase_text(game, hand))
+        )
     direction = engine.pass_direction(game, hand)
     if direction == "hold":
-        lines.append("Pass: none this hand (hold).")
+        lines.append(_("Pass: none this hand (hold)."))
     elif direction is not None and game.ruleset.passing is not None:
-        lines.append(f"Pass: {game.ruleset.passing.count(len(game.players))} cards {direction}.")
+        count = game.ruleset.passing.count(len(game.players))
+        lines.append(
+            ngettext("Pass: {count} card {direction}.", "Pass: {count} cards {direction}.", count).format(
+                count=count, direction=pass_word(direction)
+            )
+        )
     return lines
 
 
 def final_text(game: engine.Game) -> str:
     winners = game.winners()
     if len(winners) == 1:
-        return f"Game over: {winners[0]} wins."
-    return f"Game over: a shared win for {' and '.join(winners)}."
+        return _("Game over: {player} wins.").format(player=winners[0])
+    return _("Game over: a shared win for {players}.").format(players=joined.each_and(winners))
 
 
 def in_progress_text(game: engine.Game) -> str:
@@ -502,15 +688,22 @@ def in_progress_text(game: engine.Game) -> str:
     hand = game.hand
     title = hand_title(game, hand.number)
     under_way = hand.anything_recorded() or not seating.untouched(game, hand)  # a trump or a flip counts too
-    return f"In progress: {title}, under way." if under_way else f"In progress: {title} next."
+    return (_("In progress: {hand}, under way.") if under_way else _("In progress: {hand} next.")).format(hand=title)
 
 
 def standings_line(game: engine.Game, between: str = " · ") -> str:
     """The standings in one line, a player who left marked so: "1. Ann 40 · 2. Dan 55 (left)"."""
     return between.join(
-        f"{place}. {player} {scoring.points_text(total)}" + (" (left)" if player in game.left else "")
+        (_("{place}. {player} {points} (left)") if player in game.left else _("{place}. {player} {points}")).format(
+            place=place, player=player, points=scoring.points_text(total)
+        )
         for place, player, total in game.standings()
     )
+
+
+def player_left(game: engine.Game, player: str) -> str:
+    """A player as the standings name them: "Dan (left)" for one who left."""
+    return _("{player} (left)").format(player=player) if player in game.left else player
 
 
 def standings_data(game: engine.Game) -> dict[str, Any]:
@@ -537,10 +730,17 @@ def standings_data(game: engine.Game) -> dict[str, Any]:
 
 def standings_text(game: engine.Game) -> str:
     rows = [
-        [place, player + (" (left)" if player in game.left else ""), scoring.points_text(total), ", ".join(game.forfeits[player])]
+        [place, player_left(game, player), scoring.points_text(total), ", ".join(game.forfeits[player])]
         for place, player, total in game.standings()
     ]
     played = sum(1 for h in game.hands if h.closed)
-    head = f"{game.ruleset.title} — {played} hand{'s' if played != 1 else ''} played"
+    head = ngettext("{game} — {count} hand played", "{game} — {count} hands played", played).format(
+        game=vocabulary.prose(game.ruleset.title), count=played
+    )
     tail = final_text(game) if game.finished else in_progress_text(game)
-    return "\n".join([head, table(rows, ["place", "player", "score", "forfeits"]), tail])
+    return "\n".join([head, table(rows, standings_headers()), tail])
+
+
+def standings_headers() -> list[str]:
+    """The standings table's headings."""
+    return [_("place"), _("player"), _("score"), _("forfeits")]

@@ -5,19 +5,21 @@ the files is ruleset_files' job)."""
 from __future__ import annotations
 
 from scorekeeper.core import cards, errors, rulesets, schedule
-from scorekeeper.core.counting import counted
+from scorekeeper.core.language import N_, _, ngettext
 from scorekeeper.words import vocabulary
 
 JOKER_WORDS = {
-    "jester": "jesters: a Joker never wins a trick and may be played at any time; a Joker led leaves the lead to the next card",
-    "high": "high: a Joker beats every other card (the first Joker played wins)",
+    "jester": N_(
+        "jesters: a Joker never wins a trick and may be played at any time; a Joker led leaves the lead to the next card"
+    ),
+    "high": N_("high: a Joker beats every other card (the first Joker played wins)"),
 }
 
 
 def index(available: list[tuple[str, str]]) -> str:
     """The rulesets there are, by name (see ruleset_files.available)."""
-    names = ", ".join(n for n, _ in available)
-    return f"Rulesets: {names}.\nWrite `rules NAME` for one of them."
+    names = ", ".join(n for n, _title in available)
+    return _("Rulesets: {names}.").format(names=names) + "\n" + _("Write `rules NAME` for one of them.")
 
 
 def catalog_text(found: list[tuple[str, str, rulesets.Ruleset | None]]) -> str:
@@ -25,53 +27,58 @@ def catalog_text(found: list[tuple[str, str, rulesets.Ruleset | None]]) -> str:
     from scorekeeper.words import reports
 
     rows = [
-        [name, where, ruleset.title if ruleset is not None else "(does not validate: see `rules check`)"]
+        [name, where, vocabulary.prose(ruleset.title) if ruleset is not None else _("(does not validate: see `rules check`)")]
         for name, where, ruleset in found
     ]
-    return reports.table(rows, ["ruleset", "from", "game"])
+    return reports.table(rows, [_("ruleset"), _("from"), _("game")])
 
 
 def describe(ruleset: rulesets.Ruleset) -> str:
     """A ruleset in brief, with every option and its default."""
-    lines = [ruleset.title, f"Source: {ruleset.source}", "", ruleset.summary, ""]
-    lines.append(f"Players: {ruleset.min_players}-{ruleset.max_players}; deck: {_deck(ruleset)}.")
-    lines.append(f"Hand sizes: {_sizes(ruleset)}.")
-    lines.append(f"Dealer: {_dealer(ruleset)}; {vocabulary.first_lead(ruleset)}.")
-    lines.append(f"Trump: {_trump(ruleset.trump)}.")
+    prose = vocabulary.prose
+    lines = [prose(ruleset.title), _("Source: {source}").format(source=prose(ruleset.source)), "", prose(ruleset.summary), ""]
+    lines.append(
+        _("Players: {least}-{most}; deck: {deck}.").format(least=ruleset.min_players, most=ruleset.max_players, deck=_deck(ruleset))
+    )
+    lines.append(_("Hand sizes: {sizes}.").format(sizes=_sizes(ruleset)))
+    lines.append(_("Dealer: {dealer}; {lead}.").format(dealer=_dealer(ruleset), lead=vocabulary.first_lead(ruleset)))
+    lines.append(_("Trump: {trump}.").format(trump=_trump(ruleset.trump)))
     if ruleset.upcard_out:
-        lines.append(f"Turned-up card: {vocabulary.upcard_out()}.")
+        lines.append(_("Turned-up card: {rule}.").format(rule=vocabulary.upcard_out()))
     if ruleset.lead.must_break:
-        lines.append(f"Leading: {vocabulary.must_break(ruleset.lead.must_break)}.")
+        lines.append(_("Leading: {rule}.").format(rule=vocabulary.must_break(ruleset.lead.must_break)))
     if ruleset.lead.strict:
-        lines.append(f"Leading: {vocabulary.strict_lead()}.")
+        lines.append(_("Leading: {rule}.").format(rule=vocabulary.strict_lead()))
     if ruleset.deck == "french-54":
-        lines.append(f"Jokers: {JOKER_WORDS[ruleset.jokers]}.")
+        lines.append(_("Jokers: {rule}.").format(rule=_(JOKER_WORDS[ruleset.jokers])))
     if ruleset.cursed is not None:
-        lines.append("Cursed suit: recorded each hand from the flipped Ace.")
+        lines.append(_("Cursed suit: recorded each hand from the flipped Ace."))
     if ruleset.bidding.kind == "bids":
-        hook = ", hook rule (the dealer may not make the total)" if ruleset.bidding.hook else ""
-        order = "in turn from the dealer's left, the dealer last" if ruleset.bidding.order == "in-turn" else "simultaneous"
-        lines.append(f"Bidding: {order}{hook}.")
+        lines.append(_bidding(ruleset.bidding))
     if ruleset.passing is not None and ruleset.passing.enabled:
-        lines.append("Passing before the first trick, the direction cycling hand by hand.")
+        lines.append(_("Passing before the first trick, the direction cycling hand by hand."))
     phases = ruleset.phases or [ruleset.phase(1)]
     deck = _largest_deck(ruleset)
     for phase in phases:
-        heading = f"Scoring ({phase.title}):" if ruleset.phases else "Scoring:"
+        heading = _("Scoring ({game}):").format(game=prose(phase.title)) if ruleset.phases else _("Scoring:")
         lines.append(heading)
         lines += [f"  - {text}" for text in vocabulary.phase(phase, deck)]
     for renege in ruleset.reneges:
         text = vocabulary.renege(renege)
         lines.append(f"{text[0].upper()}{text[1:]}.")
     if ruleset.pants is not None and ruleset.pants.enabled:
-        once = ", once per player" if ruleset.pants.once else ""
-        lines.append(f"Pants rule: a missed bid of {ruleset.pants.min_bid} or more is a forfeit{once}.")
-    lines.append(f"End: {_end(ruleset)}.")
+        pants = (
+            _("Pants rule: a missed bid of {bid} or more is a forfeit, once per player.")
+            if ruleset.pants.once
+            else _("Pants rule: a missed bid of {bid} or more is a forfeit.")
+        )
+        lines.append(pants.format(bid=ruleset.pants.min_bid))
+    lines.append(_("End: {end}.").format(end=_end(ruleset)))
     if ruleset.readings:
-        lines.append("This project's readings of points the source leaves open:")
-        lines += [f"  - {text}" for text in ruleset.readings]
+        lines.append(_("This project's readings of points the source leaves open:"))
+        lines += [f"  - {prose(text)}" for text in ruleset.readings]
     if ruleset.options:
-        lines.append("Options (--set NAME=VALUE at `new`):")
+        lines.append(_("Options (--set NAME=VALUE at `new`):"))
         for option_name, option in ruleset.options.items():
             default = option.default
             if isinstance(default, bool):
@@ -79,8 +86,19 @@ def describe(ruleset: rulesets.Ruleset) -> str:
             elif isinstance(default, list):
                 default = ",".join(map(str, default))
             choices = f" [{'|'.join(option.choices)}]" if option.choices else ""
-            lines.append(f"  {option_name}={default}{choices}  {option.description}")
+            lines.append(f"  {option_name}={default}{choices}  {prose(option.description)}")
     return "\n".join(lines)
+
+
+def _bidding(bidding: rulesets.Bidding) -> str:
+    """How bids are made: in turn or all at once, and whether the hook rule holds."""
+    if bidding.order == "in-turn":
+        if bidding.hook:
+            return _("Bidding: in turn from the dealer's left, the dealer last, hook rule (the dealer may not make the total).")
+        return _("Bidding: in turn from the dealer's left, the dealer last.")
+    if bidding.hook:
+        return _("Bidding: simultaneous, hook rule (the dealer may not make the total).")
+    return _("Bidding: simultaneous.")
 
 
 def _largest_deck(ruleset: rulesets.Ruleset) -> cards.Deck:
@@ -90,32 +108,51 @@ def _largest_deck(ruleset: rulesets.Ruleset) -> cards.Deck:
 
 
 def _deck(ruleset: rulesets.Ruleset) -> str:
-    return {
-        "french-52": "52 cards, aces high",
-        "french-54": f"52 cards and two Jokers ({ruleset.jokers})",
-        "piquet": "32 cards A-7 (30 without the black 7s for 3, 5 or 6 players)",
-        "decktet-24": "the Decktet's 24 number cards, Aces and Crowns as separate piles",
-    }[ruleset.deck]
+    match ruleset.deck:
+        case "french-52":
+            return _("52 cards, aces high")
+        case "french-54":
+            # TRANSLATORS: {jokers} is the ruleset's option value, "jester" or "high"
+            return _("52 cards and two Jokers ({jokers})").format(jokers=ruleset.jokers)
+        case "piquet":
+            return _("32 cards A-7 (30 without the black 7s for 3, 5 or 6 players)")
+        case "decktet-24":
+            return _("the Decktet's 24 number cards, Aces and Crowns as separate piles")
+    raise AssertionError(f"no words for the deck {ruleset.deck!r}")
 
 
 def _sizes(ruleset: rulesets.Ruleset) -> str:
     sizes = ruleset.sizes
     if isinstance(sizes, rulesets.Progression):
         if sizes.shape == "fixed":
-            return f"{counted(sizes.start, 'cards')} each for {counted(sizes.hands, 'hands')}"
-        return f"{sizes.shape} from {sizes.start} cards (capped by the deck) to {sizes.low}"
+            hands = ngettext("{count} hand", "{count} hands", sizes.hands).format(count=sizes.hands)
+            # TRANSLATORS: {hands} is e.g. "10 hands"
+            return ngettext("{count} card each for {hands}", "{count} cards each for {hands}", sizes.start).format(
+                count=sizes.start, hands=hands
+            )
+        # TRANSLATORS: {shape} is the ruleset's word for the progression ("up-down", "down")
+        return _("{shape} from {start} cards (capped by the deck) to {low}").format(
+            shape=sizes.shape, start=sizes.start, low=sizes.low
+        )
     if isinstance(sizes, rulesets.FlipSize):
         caps = ", ".join(
-            f"{schedule.size_cap(ruleset, n)} for {n}" for n in range(ruleset.min_players, ruleset.max_players + 1)
+            _("{size} for {players}").format(size=schedule.size_cap(ruleset, n), players=n)
+            for n in range(ruleset.min_players, ruleset.max_players + 1)
         )
-        reflip = "; a flipped Joker may be shuffled back and another flipped" if sizes.joker_reflip else ""
-        return (
-            f"a card flipped before each deal sets the size ({_flip_values(sizes.values)}), at most "
-            f"{sizes.start} and at most what the deck deals with one card left ({caps} players); "
-            f"{sizes.hands} hands{reflip}"
-        )
-    keep = f", at least {sizes.keep} left over" if sizes.keep else ""
-    return f"the whole pack dealt out equally{keep}"
+        said = {"values": _flip_values(sizes.values), "start": sizes.start, "caps": caps, "hands": sizes.hands}
+        if sizes.joker_reflip:
+            return _(
+                "a card flipped before each deal sets the size ({values}), at most {start} and at most what the deck "
+                "deals with one card left ({caps} players); {hands} hands; a flipped Joker may be shuffled back and "
+                "another flipped"
+            ).format(**said)
+        return _(
+            "a card flipped before each deal sets the size ({values}), at most {start} and at most what the deck "
+            "deals with one card left ({caps} players); {hands} hands"
+        ).format(**said)
+    if sizes.keep:
+        return _("the whole pack dealt out equally, at least {count} left over").format(count=sizes.keep)
+    return _("the whole pack dealt out equally")
 
 
 def _flip_values(values: dict[str, int]) -> str:
@@ -124,48 +161,60 @@ def _flip_values(values: dict[str, int]) -> str:
     parts: dict[int, list[str]] = {}
     for rank, value in values.items():
         if rank not in faces:
-            parts.setdefault(value, []).append("Joker" if rank == "JK" else rank)
+            parts.setdefault(value, []).append(_("Joker") if rank == "JK" else rank)
     shown = [f"{'/'.join(ranks)} {value}" for value, ranks in parts.items()]
     if faces:
-        shown.insert(1 if "A" in values and values["A"] == 1 else 0, f"{faces[0]}-{faces[-1]} face value")
+        shown.insert(
+            1 if "A" in values and values["A"] == 1 else 0, _("{low}-{high} face value").format(low=faces[0], high=faces[-1])
+        )
     return ", ".join(shown)
 
 
 def _dealer(ruleset: rulesets.Ruleset) -> str:
     if ruleset.dealer == "lowest-score":
-        return "passes to the lowest total, never straight back to the last dealer"
-    return "passes left (clockwise)"
+        return _("passes to the lowest total, never straight back to the last dealer")
+    return _("passes left (clockwise)")
 
 
 def _trump(trump: rulesets.Trump) -> str:
-    how = {
-        "turned": "recorded each hand",
-        "flip": "the suit of the flipped card (a Joker: no trump)",
-        "rotating": "rotates " + ", ".join(trump.cycle),
-        "none": "no trump",
-    }[trump.kind]
+    match trump.kind:
+        case "turned":
+            how = _("recorded each hand")
+        case "flip":
+            how = _("the suit of the flipped card (a Joker: no trump)")
+        case "rotating":
+            # TRANSLATORS: {cycle} is the suits in turn, as the ruleset writes them
+            how = _("rotates {cycle}").format(cycle=", ".join(trump.cycle))
+        case _none:
+            how = _("no trump")
+    clauses = [how]
     if trump.always:
-        how += f"; {vocabulary.always_trump()}"
+        clauses.append(vocabulary.always_trump())
     if trump.kind != "none":
-        how += "; trump may not be led until broken" if trump.must_break else "; trump need not be broken"
-    return how
+        clauses.append(_("trump may not be led until broken") if trump.must_break else _("trump need not be broken"))
+    return "; ".join(clauses)
 
 
 def _end(ruleset: rulesets.Ruleset) -> str:
     end = ruleset.end
-    best = "highest" if end.winner == "highest" else "lowest"
     if end.threshold is not None:
-        side = "lower" if end.reached == "at-or-below" else "higher"
-        length = f"after the hand in which a player reaches {end.threshold} or {side}"
+        if end.reached == "at-or-below":
+            length = _("after the hand in which a player reaches {points} or lower").format(points=end.threshold)
+        else:
+            length = _("after the hand in which a player reaches {points} or higher").format(points=end.threshold)
     elif ruleset.poisons is not None:
-        length = f"after the agreed rounds ({','.join(map(str, ruleset.poisons.rounds))} hands)"
+        length = _("after the agreed rounds ({hands} hands)").format(hands=",".join(map(str, ruleset.poisons.rounds)))
     elif end.multiple_of_players and end.hands is None:
-        length = "after one deal per player (hands=N, a multiple of the players)"
+        length = _("after one deal per player (hands=N, a multiple of the players)")
     else:
         planned = schedule.planned_hands(ruleset, ruleset.min_players)
-        length = f"after {planned} hands" if planned else "after the last hand"
-    tie = "; a tie for first is played off at the final size" if end.tie_break else "; a tie for first is a shared win"
-    return f"{length}; {best} total wins{tie}"
+        if planned:
+            length = ngettext("after {count} hand", "after {count} hands", planned).format(count=planned)
+        else:
+            length = _("after the last hand")
+    best = _("highest total wins") if end.winner == "highest" else _("lowest total wins")
+    tie = _("a tie for first is played off at the final size") if end.tie_break else _("a tie for first is a shared win")
+    return "; ".join([length, best, tie])
 
 
 def check(origin: str, text: str) -> str:
@@ -180,4 +229,11 @@ def check(origin: str, text: str) -> str:
     problems += [f"{origin}: examples.{p}" for p in examples.failures(ruleset, document)]
     if problems:
         raise errors.RulesetError("\n".join(problems))
-    return f"{origin}: ok ({ruleset.title}, {len(ruleset.options)} options, {len(ruleset.examples)} examples pass)"
+    options = ngettext("{count} option", "{count} options", len(ruleset.options)).format(count=len(ruleset.options))
+    examples = ngettext("{count} example passes", "{count} examples pass", len(ruleset.examples)).format(
+        count=len(ruleset.examples)
+    )
+    # TRANSLATORS: {options} is e.g. "3 options", {examples} e.g. "2 examples pass"
+    return _("{file}: ok ({title}, {options}, {examples})").format(
+        file=origin, title=vocabulary.prose(ruleset.title), options=options, examples=examples
+    )

@@ -7,19 +7,29 @@ from __future__ import annotations
 from typing import Literal
 
 from scorekeeper.core import cards, errors, rulesets, schedule, scoring
+from scorekeeper.core.language import _
+from scorekeeper.words import joined
 
 pts = scoring.points_text
+
+
+def prose(text: str) -> str:
+    """A ruleset's own words (its title, summary, source, readings, a phase's name, an option's
+    or a renege's description) in the language in use: the shipped rulesets' prose is in the
+    catalog; the words of a scorer's own ruleset show as they are written."""
+    return _(text) if text else text
 
 
 def terms(coefficients: rulesets.Terms) -> str:
     """Bid-score coefficients as a formula: "10 + tricks", "-10 - the miss", "20 + 2 × bid"."""
     named = (
-        (coefficients.per_trick, "tricks"),
-        (coefficients.per_bid, "bid"),
-        (coefficients.per_off, "the miss"),
-        (coefficients.per_card, "cards dealt"),
+        # TRANSLATORS: the words of a scoring formula, "10 + tricks", "-10 - the miss", "20 + 2 × bid"
+        (coefficients.per_trick, _("tricks")),
+        (coefficients.per_bid, _("bid")),
+        (coefficients.per_off, _("the miss")),
+        (coefficients.per_card, _("cards dealt")),
     )
-    text = pts(coefficients.base) if coefficients.base or not any(c for c, _ in named) else ""
+    text = pts(coefficients.base) if coefficients.base or not any(c for c, _word in named) else ""
     for coefficient, word in named:
         if not coefficient:
             continue
@@ -38,37 +48,49 @@ def terms(coefficients: rulesets.Terms) -> str:
 def exact_bid(rule: rulesets.ExactBid, case: Literal["made", "made zero", "missed"]) -> str:
     """`exact_bid`, one case: "exact bid, made: 10 + tricks"."""
     scored = {"made": rule.made, "made zero": rule.made_zero, "missed": rule.missed}[case]
-    return f"exact bid, {case}: {terms(scored or rule.made)}"
+    said = {
+        "made": _("exact bid, made: {terms}"),
+        "made zero": _("exact bid, made zero: {terms}"),
+        "missed": _("exact bid, missed: {terms}"),
+    }[case]
+    return said.format(terms=terms(scored or rule.made))
 
 
 def poison(rule: rulesets.PoisonTally, kind: Literal["bid", "blind", "take"], made: bool = True) -> str:
     """`poison`, one pick and whether it was made: "poison Blind Bid, missed: -2 × the miss"."""
     if kind == "take":
-        return f"poison Take: {terms(rule.take)}"
+        return _("poison Take: {terms}").format(terms=terms(rule.take))
     bid = rule.bid if kind == "bid" else rule.blind
-    title = "Bid" if kind == "bid" else "Blind Bid"
-    return f"poison {title}, {'made' if made else 'missed'}: {terms(bid.made if made else bid.missed)}"
+    if kind == "bid":
+        said = _("poison Bid, made: {terms}") if made else _("poison Bid, missed: {terms}")
+    else:
+        said = _("poison Blind Bid, made: {terms}") if made else _("poison Blind Bid, missed: {terms}")
+    return said.format(terms=terms(bid.made if made else bid.missed))
 
 
 def per_trick(rule: rulesets.PerTrick) -> str:
     """`per_trick`: "1 per trick taken"."""
-    return f"{pts(rule.points)} per trick taken"
+    return _("{points} per trick taken").format(points=pts(rule.points))
 
 
 def card_points(rule: rulesets.CardPoints, deck: cards.Deck) -> str:
     """`cards`: whole suits first, then named cards dearest first (in suit order: a stored
     ruleset does not keep the file's order), then the cursed suit: "cards: each ♥ 1, Q♠ 13"."""
-    parts = [f"each {cards.suit_symbol(s)} {pts(v)}" for s, v in rule.suits.items()]
+    parts = [_("each {suit} {points}").format(suit=cards.suit_symbol(s), points=pts(v)) for s, v in rule.suits.items()]
     named = sorted(rule.cards.items(), key=lambda item: (-item[1], cards.table_order(item[0], deck)))
     parts += [f"{_card_text(code, deck)} {pts(v)}" for code, v in named]
     if rule.cursed is not None:
-        parts.append(f"each card bearing the cursed suit {pts(rule.cursed)}")
-    return "cards: " + ", ".join(parts)
+        parts.append(_("each card bearing the cursed suit {points}").format(points=pts(rule.cursed)))
+    return _("cards: {cards}").format(cards=", ".join(parts))
 
 
 def trick_points(rule: rulesets.TrickPoints) -> str:
     """`trick`: "the last trick: 2 to its winner, 0 to each other player"."""
-    return f"the {rule.which} trick: {pts(rule.winner)} to its winner, {pts(rule.others)} to each other player"
+    if rule.which == "first":
+        said = _("the first trick: {winner} to its winner, {others} to each other player")
+    else:
+        said = _("the last trick: {winner} to its winner, {others} to each other player")
+    return said.format(winner=pts(rule.winner), others=pts(rule.others))
 
 
 def scoring_rule(rule: rulesets.ScoringRule, deck: cards.Deck) -> list[str]:
@@ -95,26 +117,27 @@ def scoring_rule(rule: rulesets.ScoringRule, deck: cards.Deck) -> list[str]:
 
 def sweep(adjustment: rulesets.Sweep) -> str:
     """`sweep`: "sweep: one player taking every penalty scores 4 instead"."""
-    return f"sweep: one player taking every penalty scores {pts(adjustment.points)} instead"
+    return _("sweep: one player taking every penalty scores {points} instead").format(points=pts(adjustment.points))
 
 
 def moon(adjustment: rulesets.Moon) -> str:
     """`moon`: "moon (taking every scoring card): made → the shooter 0, each other player 26";
     a declared moon says what a failed one scores too."""
-    how = "declared before the first trick" if adjustment.declared else "taking every scoring card"
-    text = f"moon ({how}): made → {_outcome(adjustment.success)}"
     if adjustment.declared:
-        text += f"; failed → {_outcome(adjustment.failure)}"
-    return text
+        # TRANSLATORS: {made} and {failed} are what each player scores, "the shooter 0, each other player 26"
+        return _("moon (declared before the first trick): made → {made}; failed → {failed}").format(
+            made=_outcome(adjustment.success), failed=_outcome(adjustment.failure)
+        )
+    return _("moon (taking every scoring card): made → {made}").format(made=_outcome(adjustment.success))
 
 
 def _outcome(outcome: rulesets.Outcome) -> str:
     parts = []
     if outcome.taker is not None:
-        parts.append(f"the shooter {pts(outcome.taker)}")
+        parts.append(_("the shooter {points}").format(points=pts(outcome.taker)))
     if outcome.others is not None:
-        parts.append(f"each other player {pts(outcome.others)}")
-    return ", ".join(parts) or "scored as usual"
+        parts.append(_("each other player {points}").format(points=pts(outcome.others)))
+    return ", ".join(parts) or _("scored as usual")
 
 
 def adjustment(rule: rulesets.Adjustment) -> str:
@@ -139,23 +162,29 @@ def phase_line(rules: rulesets.Phase, deck: cards.Deck) -> str:
 def first_lead(ruleset: rulesets.Ruleset) -> str:
     """The `leader` or `lead.first` primitive in words."""
     if ruleset.lead.first is not None:
-        return f"{schedule.card_holder(ruleset, ruleset.max_players)} leads it to the first trick of each hand"
+        # TRANSLATORS: {holder} is e.g. "whoever holds 2♣"
+        return _("{holder} leads it to the first trick of each hand").format(
+            holder=schedule.card_holder(ruleset, ruleset.max_players)
+        )
     assert ruleset.leader is not None
-    return f"the first trick is led by {ruleset.leader.replace('-', ' ')}"
+    return {
+        "dealer": _("the first trick is led by dealer"),
+        "left-of-dealer": _("the first trick is led by left of dealer"),
+        "right-of-dealer": _("the first trick is led by right of dealer"),
+    }[ruleset.leader]
 
 
 def must_break(suits: list[str]) -> str:
     """The `lead.must_break` primitive in words."""
-    named = " and ".join(cards.suit_word(s) for s in suits)
-    return (
-        f"{named} may not be led until broken (played to a trick led in another suit), "
-        "unless the leader holds nothing else"
-    )
+    named = joined.each_and([cards.suit_word(s) for s in suits])
+    return _(
+        "{suits} may not be led until broken (played to a trick led in another suit), unless the leader holds nothing else"
+    ).format(suits=named)
 
 
 def strict_lead() -> str:
     """The `lead.strict` primitive in words."""
-    return (
+    return _(
         "a card bearing a suit not yet broken may not be led at all, not even declared as its other "
         "suit, unless the leader holds nothing else"
     )
@@ -163,12 +192,12 @@ def strict_lead() -> str:
 
 def upcard_out() -> str:
     """The `upcard_out` primitive in words."""
-    return "the card turned up (for trump, or flipped for the hand size) is nobody's and is never played to a trick"
+    return _("the card turned up (for trump, or flipped for the hand size) is nobody's and is never played to a trick")
 
 
 def always_trump() -> str:
     """The `trump.always` primitive in words."""
-    return "there is always a trump (no `trump none`)"
+    return _("there is always a trump (no `trump none`)")
 
 
 # --- reneges -----------------------------------------------------------------------------
@@ -176,8 +205,12 @@ def always_trump() -> str:
 
 def renege(rule: rulesets.Renege) -> str:
     """A renege kind: "renege 'revoke' (failed to follow suit when able): -10 at once"."""
-    what = f" ({rule.description})" if rule.description else ""
-    return f"renege '{rule.kind}'{what}: {pts(rule.points)} at once"
+    if rule.description:
+        # TRANSLATORS: {kind} is the renege's name in the ruleset, {description} the ruleset's own words
+        return _("renege '{kind}' ({description}): {points} at once").format(
+            kind=rule.kind, description=prose(rule.description), points=pts(rule.points)
+        )
+    return _("renege '{kind}': {points} at once").format(kind=rule.kind, points=pts(rule.points))
 
 
 # --- cards -------------------------------------------------------------------------------

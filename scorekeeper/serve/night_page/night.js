@@ -3,6 +3,8 @@
 "use strict";
 
 const page = document.body.dataset.page;
+document.title = page === "board" ? t("Director's board") : t("Lobby");
+document.getElementById("title").textContent = document.title;
 const main = document.getElementById("main");
 const problem = document.getElementById("problem");
 
@@ -18,8 +20,8 @@ function number(value) {
 }
 
 function where(row) {
-  if (row.table) return `Round ${row.round} · Table ${row.table}`;
-  return row.round ? `Round ${row.round}` : row.name;
+  if (row.table) return t("Round {round} · Table {table}", { round: row.round, table: row.table });
+  return row.round ? t("Round {round}", { round: row.round }) : row.name;
 }
 
 function tableCard(row, linked) {
@@ -28,28 +30,34 @@ function tableCard(row, linked) {
   const heading = el("h2");
   if (linked) {
     const link = el("a", where(row));
-    link.href = `/table/${encodeURIComponent(row.game)}/`;
+    link.href = spoken(`/table/${encodeURIComponent(row.game)}/`);  // in this page's language
     heading.append(link);
   } else {
     heading.textContent = where(row);
   }
   card.append(heading);
-  const state = row.abandoned ? "abandoned" : row.finished ? "finished" : `hand ${row.hand}, ${row.dealer} deals`;
+  const state = row.abandoned ? t("abandoned") : row.finished ? t("finished")
+    : t("hand {hand}, {dealer} deals", { hand: row.hand, dealer: row.dealer });
   const meta = el("p", `${row.title} — ${state}`, row.finished ? "meta finished" : "meta");
   meta.dataset.hand = row.hand;
   card.append(meta);
-  if (!row.finished && !row.abandoned && row.needs.length) card.append(el("p", `To record: ${row.needs.join(", ")}`, "meta"));
+  if (!row.finished && !row.abandoned && row.needs.length) {
+    card.append(el("p", t("To record: {needs}", { needs: row.needs.map(needWords).join(", ") }), "meta"));
+  }
   const table = el("table");
   for (const p of row.players) {
     const tr = el("tr");
-    tr.append(el("td", p.place), el("td", p.name + (p.left ? " (left)" : "")), el("td", number(p.score), "num"));
+    tr.append(el("td", p.place), el("td", p.left ? t("{player} (left)", { player: p.name }) : p.name), el("td", number(p.score), "num"));
     table.append(tr);
   }
   card.append(table);
   const latest = el("ul", null, "latest");
   for (const entry of row.latest.slice().reverse()) {
     if (entry.hand === null && entry.n === 0) continue;
-    const said = entry.correction && !entry.text.startsWith("correction") ? "correction: " + entry.text : entry.text;
+    // a correction's own words say so already ("correction of hand 2: …")
+    // TRANSLATORS: the word a correction's entry begins with ("correction of hand 2: …")
+    const marked = entry.text.toLocaleLowerCase(LANG).startsWith(t("correction").toLocaleLowerCase(LANG));
+    const said = entry.correction && !marked ? t("correction: {entry}", { entry: entry.text }) : entry.text;
     const item = el("li", said, entry.correction ? "correction" : "");
     latest.append(item);
   }
@@ -59,14 +67,14 @@ function tableCard(row, linked) {
 
 function leaderboard(night) {
   const box = el("section", null, "card board");
-  box.append(el("h2", `Night ${night.night}: placement points`));
+  box.append(el("h2", t("Night {night}: placement points", { night: night.night })));
   if (!night.players.length) {
-    box.append(el("p", "No game has finished yet."));
+    box.append(el("p", t("No game has finished yet.")));
     return box;
   }
   const table = el("table");
   const head = el("tr");
-  head.append(el("th", "#"), el("th", "player"), el("th", "points", "num"), el("th", "games", "num"));
+  head.append(el("th", "#"), el("th", t("player")), el("th", t("points"), "num"), el("th", t("games"), "num"));
   table.append(head);
   for (const p of night.players) {
     const tr = el("tr");
@@ -80,7 +88,7 @@ function leaderboard(night) {
 function draw(data) {
   problem.hidden = true;
   document.getElementById("title").textContent =
-    page === "board" ? `Night ${data.night.night}` : `Night ${data.night.night}: the tables`;
+    page === "board" ? t("Night {night}", { night: data.night.night }) : t("Night {night}: the tables", { night: data.night.night });
   main.replaceChildren();
   const grid = el("div", null, "tables");
   for (const row of data.tables) grid.append(tableCard(row, page === "lobby"));
@@ -94,7 +102,7 @@ function draw(data) {
 }
 
 function start() {
-  const events = new EventSource("/api/night/events");
+  const events = new EventSource(spoken("/api/night/events"));
   events.addEventListener("state", (event) => draw(JSON.parse(event.data)));
   events.addEventListener("failed", (event) => {
     problem.textContent = JSON.parse(event.data).error;

@@ -19,20 +19,20 @@ async function send(text) {
   showReply("…", "ok");
   let r, body = {};
   try {
-    r = await fetch("api/entry", {
+    r = await fetch(spoken("api/entry"), {
       method: "POST", cache: "no-store", credentials: "omit",
       headers: { "Content-Type": "application/json", "Authorization": "Bearer " + scorer },
       body: JSON.stringify(shown && !/^new\b/.test(text) ? { line: text, game: shown.game.id } : { line: text }),
     });
     body = await r.json().catch(() => ({}));
   } catch (e) {
-    showReply("No answer from the laptop: this entry may not have been recorded. Check the sheet once the page is live again, then try again if it is missing.", "refused");
+    showReply(t("No answer from the laptop: this entry may not have been recorded. Check the sheet once the page is live again, then try again if it is missing."), "refused");
     return false;
   } finally {
     sending = false;
   }
   if (r.ok && body.ok) {
-    showReply(body.reply || "Recorded.", "ok");
+    showReply(body.reply || t("Recorded."), "ok");
     picks = {};
     tool = null;
     if (body.state) draw(body.state);
@@ -42,7 +42,7 @@ async function send(text) {
     refusedLink = true;
     if (shown) drawEntry(shown);
   }
-  showReply(body.error || "refused (" + r.status + ")", "refused");
+  showReply(body.error || t("refused ({status})", { status: r.status }), "refused");
   return false;
 }
 // The last reply stays shown across redraws (a pushed state redraws the controls), until the next.
@@ -65,18 +65,24 @@ function drawEntry(s) {
     box.id = "entry";
     document.querySelector("main .col").prepend(box);
     $("role").hidden = false;
-    $("footnote").textContent = "This is the scorer's page: what you tap is recorded for the whole table. The table's link shows the same game without these controls.";
+    $("footnote").textContent = t("This is the scorer's page: what you tap is recorded for the whole table. The table's link shows the same game without these controls.");
   }
   clear(box);
   const need = s.status.needs[0];
   const key = [s.game.id, s.status.hand, need].join("|");
   if (key !== pickKey) { picks = {}; pickKey = key; }
   const reply = el("div", lastReply && lastReply.kind, lastReply && lastReply.text); reply.id = "reply";
-  const title = el("h2", null, s.standings.finished ? "Game over" : "Hand " + s.status.hand + ": " + (need ? needTitle(need) : "nothing to record"),
-    el("small", null, s.standings.finished ? "" : s.status.dealer + " deals" + (s.status.cards !== null ? " · " + plural(s.status.cards, "card") : "")));
+  const what = need ? needWords(need) : t("nothing to record");
+  const heading = s.standings.finished ? t("Game over")
+    // TRANSLATORS: {what} is what the hand needs next, e.g. "the bids"
+    : t("Hand {hand}: {what}", { hand: s.status.hand, what });
+  const deals = s.status.cards !== null
+    ? nt("{dealer} deals · {count} card", "{dealer} deals · {count} cards", s.status.cards, { dealer: s.status.dealer, count: s.status.cards })
+    : t("{dealer} deals", { dealer: s.status.dealer });
+  const title = el("h2", null, heading, el("small", null, s.standings.finished ? "" : deals));
   box.append(title);
   if (refusedLink) {
-    box.append(el("p", "check bad", "This scorer's link is not the current one (a new link was made at the laptop): it can no longer record. Scan the new scorer's link."));
+    box.append(el("p", "check bad", t("This scorer's link is not the current one (a new link was made at the laptop): it can no longer record. Scan the new scorer's link.")));
     return;
   }
   box.append(reply);
@@ -84,14 +90,15 @@ function drawEntry(s) {
   const tools = el("div", null); tools.id = "tools";
   const open = (name) => () => { tool = tool === name ? null : name; toolArgs = null; drawEntry(shown); };
   // Undo asks for a second tap (within 4 s): a thumb slipping on it takes back nobody's entry.
-  const undo = button(undoArmed ? "Tap again to undo" : "Undo", () => {
+  const undo = button(undoArmed ? t("Tap again to undo") : t("Undo"), () => {
     if (undoArmed) { undoArmed = false; send("undo"); return; }
     undoArmed = true;
     drawEntry(shown);
     setTimeout(() => { if (undoArmed) { undoArmed = false; drawEntry(shown); } }, 4000);
   }, undoArmed ? "chosen" : null);
   tools.append(undo);
-  for (const [name, label] of [["join", "Join"], ["leave", "Leave"], ["rename", "Rename"], ["adjust", "Adjust"], ["comment", "Comment"], ["why", "Why?"], ["new", "New game"], ["correct", "Past hand"]]) {
+  for (const [name, label] of [["join", t("Join")], ["leave", t("Leave")], ["rename", t("Rename")], ["adjust", t("Adjust")], ["comment", t("Comment")],
+                               ["why", t("Why?")], ["new", t("New game")], ["correct", t("Past hand")]]) {
     if (name === "new" && !s.choices.rulesets.length) continue;  // a night's table: its games start at the laptop
     tools.append(button(label, open(name), tool === name ? "chosen" : null));
   }
@@ -101,23 +108,22 @@ function drawEntry(s) {
   box.append(panel);
 }
 
-function needTitle(need) {
-  return { flip: "the flipped card", trump: "the trump", cursed: "the cursed suit", bids: "the bids", poisons: "the poisons",
-           tricks: "the tricks taken", took: "who took the scoring cards", first: "who won the first trick",
-           last: "who won the last trick", trick: "the next trick" }[need] || need;
-}
-
 // The players a per-player answer is for, in the order `play`'s prompt names them, with the
 // values each may give ([]: any up to the hand's cards), as the server's interpreter says.
 function asked(s) { return (s.asking && s.asking.players) || []; }
 
+// A suit's name on its button (the word the line sends stays the typed one).
+function suitName(word) {
+  return { spades: t("spades"), hearts: t("hearts"), diamonds: t("diamonds"), clubs: t("clubs") }[word] || word;
+}
+
 function suitButtons(s, onPick, allowNone, chosen) {
   const row = el("div", "pad");
   for (const suit of s.choices.suits) {
-    const label = suit.symbol.toLowerCase() === suit.word ? suit.symbol : suit.symbol + " " + suit.word;  // ♥ hearts; Moons
+    const label = suit.symbol.toLowerCase() === suit.word ? suit.symbol : suit.symbol + " " + suitName(suit.word);  // ♥ hearts; Moons
     row.append(button(label, () => onPick(suit.word), chosen === suit.word ? "chosen" : null));
   }
-  if (allowNone) row.append(button("no trump", () => onPick("none"), chosen === "none" ? "chosen" : null));
+  if (allowNone) row.append(button(t("no trump"), () => onPick("none"), chosen === "none" ? "chosen" : null));
   return row;
 }
 
@@ -154,7 +160,7 @@ function answerPanel(s, need) {
   if (need === "trump" || need === "cursed") {
     box.append(suitButtons(s, (w) => send(line(need, w)), need === "trump" && s.choices.no_trump));
   } else if (need === "flip") {
-    box.append(el("p", "muted", "Tap the card turned up."), cardPicker(s, (c) => send(line("flip", c))));
+    box.append(el("p", "muted", t("Tap the card turned up.")), cardPicker(s, (c) => send(line("flip", c))));
   } else if (need === "first" || need === "last") {
     const row = el("div", "pad");
     for (const p of st.order) row.append(button(p, () => send(line(need, p))));
@@ -181,8 +187,8 @@ function perPlayer(s, need, redraw, hand) {
   const legal = Object.fromEntries(asked(s).map((p) => [p.name, p.legal]));
   const cards = hand ? hand.cards : s.asking.cards_each;
   const hook = !hand && need === "bids" ? s.choices.hook : null;
-  const recorded = hand ? 0 : Object.values(st.bids || {}).reduce((t, b) => t + b, 0);
-  const sumOthers = () => recorded + who.filter((p) => !hook || p !== hook.player).reduce((t, p) => t + Number(chosen[p] ?? 0), 0);
+  const recorded = hand ? 0 : Object.values(st.bids || {}).reduce((sum, b) => sum + b, 0);
+  const sumOthers = () => recorded + who.filter((p) => !hook || p !== hook.player).reduce((sum, p) => sum + Number(chosen[p] ?? 0), 0);
   for (const p of who) {
     const rules = !hand && legal[p] && legal[p].length ? legal[p] : null;  // null: any up to the cards
     const hooked = hook && p === hook.player && who.filter((q) => q !== p).every((q) => q in chosen);
@@ -193,19 +199,19 @@ function perPlayer(s, need, redraw, hand) {
     box.append(mine);
   }
   const given = who.filter((p) => p in chosen);
-  const total = given.reduce((t, p) => t + Number(chosen[p]), 0);
+  const total = given.reduce((sum, p) => sum + Number(chosen[p]), 0);
   let problem = "";
   const owed = hand ? hand.cards : s.asking.tricks_total;
   if (need === "tricks" && owed !== null) {
-    if (given.length < who.length) problem = "Give every player's tricks (" + (who.length - given.length) + " to go).";
-    else if (total !== owed) problem = "The tricks total " + total + "; this hand has " + plural(owed, "card") + ".";
-  } else if (need === "bids" && !given.length) problem = "Tap a bid.";
+    if (given.length < who.length) problem = t("Give every player's tricks ({count} to go).", { count: who.length - given.length });
+    else if (total !== owed) problem = nt("The tricks total {total}; this hand has {count} card.", "The tricks total {total}; this hand has {count} cards.", owed, { total, count: owed });
+  } else if (need === "bids" && !given.length) problem = t("Tap a bid.");
   else if (hook && given.includes(hook.player) && sumOthers() + Number(chosen[hook.player]) === hook.total) {
-    problem = hook.player + " may not bid " + chosen[hook.player] + ": the bids would total " + hook.total + " (the hook).";
+    problem = t("{player} may not bid {bid}: the bids would total {total} (the hook).", { player: hook.player, bid: chosen[hook.player], total: hook.total });
   }
   const idle = !given.length;  // nothing tapped yet: a hint, not a fault
-  box.append(el("p", problem && !idle ? "check bad" : "check", problem || (need === "bids" ? "Bids total " + (recorded + total) : "Tricks total " + total)));
-  const go = button("Send " + need, () => send(line(need === "bids" ? "bid" : "tricks", ...given.map((p) => p + "=" + chosen[p]), ...(hand ? ["--hand", String(hand.hand)] : []))), "primary");
+  box.append(el("p", problem && !idle ? "check bad" : "check", problem || (need === "bids" ? t("Bids total {total}", { total: recorded + total }) : t("Tricks total {total}", { total }))));
+  const go = button(need === "bids" ? t("Send bids") : t("Send tricks"), () => send(line(need === "bids" ? "bid" : "tricks", ...given.map((p) => p + "=" + chosen[p]), ...(hand ? ["--hand", String(hand.hand)] : []))), "primary");
   go.disabled = !!problem;
   box.append(el("div", "row", go));
   return box;
@@ -224,7 +230,7 @@ function poisonPads(s, redraw, hand) {
     const mine = el("div", "player", el("div", "who", el("span", "name", p), el("span", "picked", pick)));
     mine.dataset.player = p;
     const kinds = el("div", "pad");
-    for (const k of legal) kinds.append(button(k, () => { chosen[p] = k === "take" ? "take" : k + ":"; redraw(); }, kind === k ? "chosen" : null));
+    for (const k of legal) kinds.append(button(poisonName(k), () => { chosen[p] = k === "take" ? "take" : k + ":"; redraw(); }, kind === k ? "chosen" : null));
     mine.append(kinds);
     if (kind === "bid" || kind === "blind") {
       mine.append(numberPad(range(cards), pick.split(":")[1], (v) => { chosen[p] = kind + ":" + v; redraw(); }));
@@ -233,17 +239,20 @@ function poisonPads(s, redraw, hand) {
   }
   const given = who.filter((p) => chosen[p] && !chosen[p].endsWith(":"));
   const open = who.filter((p) => chosen[p] && chosen[p].endsWith(":"));
-  const problem = !given.length ? "Tap a poison." : open.length ? "Give " + open.join(", ") + "'s number." : "";
+  const problem = !given.length ? t("Tap a poison.") : open.length ? t("Give {players}'s number.", { players: open.join(", ") }) : "";
   box.append(el("p", problem && given.length + open.length ? "check bad" : "check", problem || given.map((p) => p + " " + chosen[p]).join(", ")));
-  const go = button("Send poisons", () => send(line("poison", ...given.map((p) => p + "=" + chosen[p]), ...(hand ? ["--hand", String(hand.hand)] : []))), "primary");
+  const go = button(t("Send poisons"), () => send(line("poison", ...given.map((p) => p + "=" + chosen[p]), ...(hand ? ["--hand", String(hand.hand)] : []))), "primary");
   go.disabled = !!problem;
   box.append(el("div", "row", go));
   return box;
 }
 
+// A poison's name on its button (the line sends the typed word: bid, blind, take).
+function poisonName(kind) { return { bid: t("bid"), blind: t("blind"), take: t("take") }[kind] || kind; }
+
 function tookPanel(s, redraw) {
   const box = el("div", null), st = s.status;
-  box.append(el("p", "muted", "Tap who took them, then the scoring cards they took."));
+  box.append(el("p", "muted", t("Tap who took them, then the scoring cards they took.")));
   const row = el("div", "pad");
   for (const p of st.order) row.append(button(p, () => { picks = { who: p, cards: picks.cards || [] }; redraw(); }, picks.who === p ? "chosen" : null));
   box.append(row);
@@ -252,23 +261,23 @@ function tookPanel(s, redraw) {
     picks.cards = chosen.includes(c) ? chosen.filter((x) => x !== c) : [...chosen, c];
     redraw();
   }, chosen));
-  const go = button("Send", () => send(line("took", picks.who, ...chosen)), "primary");
+  const go = button(t("Send"), () => send(line("took", picks.who, ...chosen)), "primary");
   go.disabled = !picks.who || !chosen.length;
-  box.append(el("p", "check", picks.who ? picks.who + " took " + (chosen.join(" ") || "…") : "Who took them?"), el("div", "row", go));
+  box.append(el("p", "check", picks.who ? t("{player} took {cards}", { player: picks.who, cards: chosen.join(" ") || "…" }) : t("Who took them?")), el("div", "row", go));
   return box;
 }
 
 function trickPanel(s, redraw) {
   const box = el("div", null), st = s.status, n = st.order.length;
   const chosen = picks.cards || [];
-  box.append(el("p", "muted", (st.next_leader ? st.next_leader + " leads. " : "") + "Tap the cards in the order played."));
+  box.append(el("p", "muted", st.next_leader ? t("{player} leads. Tap the cards in the order played.", { player: st.next_leader }) : t("Tap the cards in the order played.")));
   box.append(cardPicker(s, (c) => {
     picks.cards = chosen.includes(c) ? chosen.filter((x) => x !== c) : chosen.length < n ? [...chosen, c] : chosen;
     redraw();
   }, chosen));
-  const go = button("Send trick", () => send(line("trick", ...chosen)), "primary");
+  const go = button(t("Send trick"), () => send(line("trick", ...chosen)), "primary");
   go.disabled = chosen.length !== n;
-  box.append(el("p", "check", chosen.join(" ") || "No card yet."), el("div", "row", go));
+  box.append(el("p", "check", chosen.join(" ") || t("No card yet.")), el("div", "row", go));
   return box;
 }
 
@@ -291,29 +300,30 @@ function form(fields, label, build) {
 
 function toolPanel(s, name) {
   if (name === "join") {
-    return form([field("Name", textInput("name")), field("Seated after", playerSelect(s, "after", "last (after " + s.game.players[s.game.players.length - 1] + ")"))],
-      "Join", (f) => line("join", f.name.value.trim(), ...(f.after.value ? ["--after", f.after.value] : [])));
+    const last = t("last (after {player})", { player: s.game.players[s.game.players.length - 1] });
+    return form([field(t("Name"), textInput("name")), field(t("Seated after"), playerSelect(s, "after", last))],
+      t("Join"), (f) => line("join", f.name.value.trim(), ...(f.after.value ? ["--after", f.after.value] : [])));
   }
-  if (name === "leave") return form([field("Who leaves after this hand", playerSelect(s, "who"))], "Leave", (f) => line("leave", f.who.value));
+  if (name === "leave") return form([field(t("Who leaves after this hand"), playerSelect(s, "who"))], t("Leave"), (f) => line("leave", f.who.value));
   if (name === "rename") {
-    return form([field("Seat", playerSelect(s, "old")), field("New name", textInput("new"))], "Rename", (f) => line("rename", f.old.value, f.new.value.trim()));
+    return form([field(t("Seat"), playerSelect(s, "old")), field(t("New name"), textInput("new"))], t("Rename"), (f) => line("rename", f.old.value, f.new.value.trim()));
   }
   if (name === "adjust") return adjustForm(s, null);
   if (name === "comment") {
-    const t = el("textarea"); t.name = "text"; t.rows = 2;
-    return form([field("Comment on hand " + s.status.hand, t)], "Add comment", (f) => line("comment", f.text.value.trim()));
+    const text = el("textarea"); text.name = "text"; text.rows = 2;
+    return form([field(t("Comment on hand {hand}", { hand: s.status.hand }), text)], t("Add comment"), (f) => line("comment", f.text.value.trim()));
   }
   if (name === "why") {
     const row = el("div", "pad");
     for (const p of s.standings.players.map((x) => x.name)) row.append(button(p, () => send(line("why", p))));
-    return el("div", null, el("p", "muted", "Whose points, rule by rule?"), row);
+    return el("div", null, el("p", "muted", t("Whose points, rule by rule?")), row);
   }
   if (name === "new") {
     const sel = el("select"); sel.name = "ruleset";
-    for (const r of s.choices.rulesets) { const o = el("option", null, r.name + (r.where === "yours" ? " (yours)" : "")); o.value = r.name; sel.append(o); }
+    for (const r of s.choices.rulesets) { const o = el("option", null, r.where === "yours" ? t("{ruleset} (yours)", { ruleset: r.name }) : r.name); o.value = r.name; sel.append(o); }
     const players = textInput("players", s.game.players.join(", "));
-    return form([field("Ruleset", sel), field("Players, clockwise, comma-separated", players), field("First dealer (blank: the first player)", textInput("dealer"))],
-      "Start the new game", (f) => {
+    return form([field(t("Ruleset"), sel), field(t("Players, clockwise, comma-separated"), players), field(t("First dealer (blank: the first player)"), textInput("dealer"))],
+      t("Start the new game"), (f) => {
         const names = f.players.value.split(",").map((p) => p.trim()).filter(Boolean).join(",");
         return line("new", f.ruleset.value, "--players", names, ...(f.dealer.value.trim() ? ["--dealer", f.dealer.value.trim()] : []));
       });
@@ -322,15 +332,20 @@ function toolPanel(s, name) {
     const row = el("div", "pad");
     for (const h of s.choices.closed_hands) row.append(button(String(h.hand), () => openCorrection(h.hand)));
     if (toolArgs) return correctionPanel(s, toolArgs);
-    return el("div", null, el("p", "muted", s.choices.closed_hands.length ? "Which hand? (Or tap its row on the score sheet.)" : "No hand has closed yet."), row);
+    return el("div", null, el("p", "muted", s.choices.closed_hands.length ? t("Which hand? (Or tap its row on the score sheet.)") : t("No hand has closed yet.")), row);
   }
   return el("div");
 }
 
 function adjustForm(s, hand) {
-  const pts = textInput("points"); pts.inputMode = "numeric"; pts.placeholder = "e.g. -10 or 5";
-  return form([field("Player", playerSelect(s, "who")), field("Points to add", pts), field("Reason (required)", textInput("reason"))],
-    hand ? "Adjust hand " + hand : "Adjust", (f) => line("adjust", f.who.value, f.points.value.trim(), "--reason", f.reason.value.trim(), ...(hand ? ["--hand", String(hand)] : [])));
+  const pts = textInput("points"); pts.inputMode = "numeric"; pts.placeholder = t("e.g. -10 or 5");
+  return form([field(t("Player"), playerSelect(s, "who")), field(t("Points to add"), pts), field(t("Reason (required)"), textInput("reason"))],
+    hand ? t("Adjust hand {hand}", { hand }) : t("Adjust"), (f) => line("adjust", f.who.value, f.points.value.trim(), "--reason", f.reason.value.trim(), ...(hand ? ["--hand", String(hand)] : [])));
+}
+
+// What a closed hand recorded, on the button that gives it again.
+function recordedName(kind) {
+  return { trump: t("trump"), bids: t("bids"), poisons: t("poisons"), tricks: t("tricks"), adjust: t("adjust") }[kind] || kind;
 }
 
 // A correction of a closed hand: what was recorded for it, given again with --hand N.
@@ -341,11 +356,11 @@ function openCorrection(number) {
 }
 function correctionPanel(s, args) {
   const hand = s.choices.closed_hands.find((h) => h.hand === args.hand);
-  const box = el("div", null, el("h3", null, "Correct hand " + args.hand));
-  if (!hand) { box.append(el("p", "muted", "Hand " + args.hand + " is not closed.")); return box; }
+  const box = el("div", null, el("h3", null, t("Correct hand {hand}", { hand: args.hand })));
+  if (!hand) { box.append(el("p", "muted", t("Hand {hand} is not closed.", { hand: args.hand }))); return box; }
   const what = el("div", "pad");
   const kinds = [...Object.keys(hand.recorded), "adjust"];
-  for (const k of kinds) what.append(button(k, () => { args.what = k; args.picks = k === "adjust" || k === "trump" ? {} : { ...hand.recorded[k] }; drawEntry(shown); }, args.what === k ? "chosen" : null));
+  for (const k of kinds) what.append(button(recordedName(k), () => { args.what = k; args.picks = k === "adjust" || k === "trump" ? {} : { ...hand.recorded[k] }; drawEntry(shown); }, args.what === k ? "chosen" : null));
   box.append(what);
   const redraw = () => drawEntry(shown);
   if (args.what === "trump") box.append(suitButtons(s, (w) => send(line("trump", w, "--hand", String(hand.hand))), s.choices.no_trump, hand.recorded.trump));
