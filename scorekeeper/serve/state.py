@@ -107,10 +107,9 @@ class Said:
         with self._lock:
             made = self._made.get(code)
             if made is None:
-                shared = None if self._parts is None else self._parts.in_language(code)
                 with language.speaking(catalogs.translations(code)):
-                    data = self._draw(shared)
-                made = self._made[code] = state_json(data, shared or Parts())
+                    data = self._draw(None if self._parts is None else self._parts.in_language(code))
+                made = self._made[code] = json.dumps(data, ensure_ascii=False).encode("utf-8")
             return made
 
 
