@@ -57,10 +57,12 @@ def watch(port: int, count: int, seconds: float, out) -> None:
                 if not chunk:
                     raise ConnectionError("closed")
                 buffer += chunk
-                for head in re.findall(rb'"head": "([0-9a-f]{64})"', buffer):
-                    with lock:
-                        arrivals.append((time.monotonic(), head.decode()))
-                buffer = buffer[-200:]
+                *events, buffer = buffer.split(b"\n\n")
+                for event in events:  # a whole event (after a chunk's size); the state's head comes first
+                    head = re.search(rb'"head": "([0-9a-f]{64})"', event) if b"event: state\n" in event else None
+                    if head is not None:
+                        with lock:
+                            arrivals.append((time.monotonic(), head.group(1).decode()))
             sock.close()
         except OSError:
             with lock:

@@ -64,6 +64,9 @@ NOT_REMOTE = {
     "completion": N_("`completion` is not taken from the phone: it writes to the shell's files; run it in the terminal"),
     "demo": N_("`demo` is not taken from the phone: it writes a throw-away store; run it in the terminal"),
 }
+# Commands whose words may name a file (a ruleset by its path, a sheet's output): the only
+# ones whose words check_remote parses.
+NAMING_FILES = frozenset({"rules", "new", "winner", "sheet"})
 # What shlex says of a line it cannot split.
 UNSPLIT = (N_("No closing quotation"), N_("No escaped character"))
 
@@ -220,8 +223,8 @@ def check_remote(group: Any, words: list[str]) -> None:
     if name in NOT_REMOTE:
         raise Forbidden(_(NOT_REMOTE[name]))
     command = group.commands.get(name)
-    if command is None:
-        return
+    if command is None or name not in NAMING_FILES:
+        return  # its words are not parsed here: nothing in them is looked at
     try:
         params = command.make_context(name, list(words[1:]), resilient_parsing=True).params
     except Exception:  # the command itself says what is wrong with its words

@@ -7,6 +7,7 @@ and `--new-scorer-link` locks the old one out at once, even from a server alread
 import json
 import os
 import re
+import socket
 import stat
 import subprocess
 import sys
@@ -145,6 +146,27 @@ def test_a_body_over_the_limit_is_refused(served):
     assert answer.status == 413 and "over 4096 bytes" in answer.json()["error"]
     for body in ("not json", "[1]", '{"line": 3}', '{"line": "h", "game": 1}'):
         assert served.request("POST", "/api/entry", body, {"Authorization": f"Bearer {served.secret}"}).status == 400
+
+
+def test_a_body_sent_in_chunks_is_held_to_the_limit_and_the_time(sk, served):
+    """Without a Content-Length the body is counted as it comes: past the limit, refused (413);
+    a body that stops short of its length is refused after BODY_SECONDS (408). Nothing written."""
+    before = sk("log")
+
+    def raw(request: bytes, wait: float) -> bytes:
+        with socket.create_connection(("127.0.0.1", served.port), timeout=wait) as sock:
+            sock.sendall(request)
+            return sock.recv(200)
+
+    head = (f"POST /api/entry HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {served.secret}\r\n"
+            "Content-Type: application/json\r\n").encode()  # fmt: skip
+    chunk = b'{"line": "comment ' + b"x" * 1000
+    chunked = head + b"Transfer-Encoding: chunked\r\n\r\n" + (b"%x\r\n%s\r\n" % (len(chunk), chunk)) * 5
+    assert raw(chunked, 10).startswith(b"HTTP/1.1 413 ")
+    start = time.monotonic()
+    assert raw(head + b'Content-Length: 20\r\n\r\n{"line": ', parts.BODY_SECONDS + 5).startswith(b"HTTP/1.1 408 ")
+    assert time.monotonic() - start >= parts.BODY_SECONDS * 0.9
+    assert sk("log") == before
 
 
 def test_the_secret_is_private_kept_across_a_restart_and_replaced_at_once(home, sk, served):

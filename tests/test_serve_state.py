@@ -96,3 +96,4 @@ def test_each_state_built_from_the_one_before_is_the_state_built_from_scratch(tm
             fresh = state.snapshot(db, game_id)
             assert json.loads(kept.state) == json.loads(fresh.state), f"entry {n}: {body}"
             assert kept.state == fresh.state
+            assert kept.state == json.dumps(json.loads(kept.state), ensure_ascii=False).encode()  # as json.dumps encodes

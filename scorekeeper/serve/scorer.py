@@ -87,6 +87,7 @@ class Scorer:
         self.thread = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="scorer")
         self._known: tuple[str, str] | None = None
         self._game: Any = None
+        self._data: dict[str, Any] = {}  # the game's status data, worked out once a head
 
     def close(self) -> None:
         self.thread.submit(self.follower.close).result()
@@ -159,12 +160,12 @@ class Scorer:
             game_id = table.resolve_game(db, chosen)
         except errors.EntryError:
             if chosen is None and db.current_game() is None:
-                self._known, self._game = None, None
+                self._known, self._game, self._data = None, None, {}
                 return None, {}
             raise
         head = db.head(game_id)
         if self._known != (game_id, head):
             ours = recorded is not None and recorded.game.id == game_id and recorded.digest == head
             self._game = recorded.game if ours else table.load(db, game_id)
-            self._known = (game_id, head)
-        return self._game, reports.status_data(self._game)
+            self._known, self._data = (game_id, head), reports.status_data(self._game)
+        return self._game, self._data

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 import re
 import threading
 import time
@@ -155,6 +156,7 @@ class Parts:
         self.entries: dict[str, Line] = {}
         self.rows: dict[tuple, tuple[score_sheet.Row, dict[str, Any]]] = {}
         self.charts: tuple[tuple, tuple[str, str]] | None = None  # the last charts, by what they draw
+        self.encoded: dict[Any, tuple[Any, bytes]] = {}  # the last state's parts as encoded (state_json)
         self.languages: dict[str, Parts] = {}  # the same, for the states said in other languages
 
     def in_language(self, code: str) -> Parts:
@@ -314,6 +316,48 @@ def page_state(
     }
 
 
+def state_json(data: dict[str, Any], parts: Parts) -> bytes:
+    """`data` as JSON (`json.dumps(data, ensure_ascii=False)` up to the order of its keys),
+    taking from the state encoded before what did not change: an entry's line and a closed
+    hand's sheet row while they are the very objects they were (see Parts: kept by chain hash,
+    and never changed), the charts while they are not drawn again, the pack while it is equal
+    (it holds only strings, so equal is encoded the same)."""
+    kept, now = parts.encoded, {}
+
+    def again(key: Any, value: Any, same: Any = operator.is_) -> bytes:
+        before = kept.get(key)
+        text = before[1] if before is not None and same(before[0], value) else _encoded(value)
+        now[key] = (value, text)
+        return text
+
+    def listed(name: str, items: list[Any]) -> bytes:
+        return b"[" + b", ".join(again((name, i), item) for i, item in enumerate(items)) + b"]"
+
+    def joined(whole: dict[str, Any], taken: dict[str, bytes]) -> bytes:
+        """`whole` encoded, the values of `taken`'s keys as they were encoded there."""
+        rest = _encoded({key: value for key, value in whole.items() if key not in taken})
+        added = b", ".join(_encoded(key) + b": " + text for key, text in taken.items())
+        return rest[:-1] + (b", " if len(rest) > 2 else b"") + added + b"}"
+
+    sheet, choices = data["sheet"], data["choices"]
+    state = joined(data, {
+        "entries": listed("entries", data["entries"]),
+        "chart": again("chart", data["chart"]),
+        "chart_small": again("chart_small", data["chart_small"]),
+        "sheet": joined(sheet, {"rows": listed("rows", sheet["rows"])}),
+        "choices": joined(choices, {"pack": again("pack", choices["pack"], operator.eq)}),
+    })  # fmt: skip
+    parts.encoded = now
+    return state
+
+
+def _encoded(value: Any) -> bytes:
+    return _ENCODER.encode(value).encode("utf-8")
+
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False)
+
+
 def snapshot(
     db: store.Store,
     game_id: str,
@@ -359,7 +403,7 @@ def _snapshot(
             "read_only": read_only,
         }
 
-    state = json.dumps(draw(parts), ensure_ascii=False).encode("utf-8")
+    state = state_json(draw(parts), parts or Parts())
     head = stored[-1].hash
     return Snapshot(f'"{game_id}-{head[:32]}"', state, cli_json(standings), cli_json(status),
                     key=(game_id, head), read_at=read_at, said=Said(draw, parts))  # fmt: skip

@@ -735,6 +735,7 @@ class Store:
         ).fetchall()
         recorded = conn.execute("SELECT events, head FROM games WHERE id = ?", (game_id,)).fetchone()
         events = []
+        parsed = []  # each body parsed once: the chain's check takes them as they are here
         for _game, n, at, _type, body, prev, hash_ in rows:
             damage = None
             if not isinstance(at, str):
@@ -755,10 +756,11 @@ class Store:
                     ).format(entry=n, game=game_id, store=self.path, damage=damage)
                 )
             events.append(StoredEvent(game_id, n, at, data, prev, hash_))
+            parsed.append(data)
         if recorded is None:
             problem = _unlisted_entries(len(rows)) if rows else None
         else:
-            problem = _chain_problem(game_id, rows, *recorded)
+            problem = _chain_problem(game_id, rows, *recorded, parsed=parsed)
         return events, problem
 
     def head(self, game_id: str) -> str:
@@ -1754,12 +1756,17 @@ class ChainBreak(NamedTuple):
 
 
 def chain_break(
-    game_id: str, rows: list[_Row], count: int | None = None, head: str | None = None
+    game_id: str,
+    rows: list[_Row],
+    count: int | None = None,
+    head: str | None = None,
+    parsed: list[Any] | None = None,
 ) -> ChainBreak | None:
     """The one check of a game's chain (rows in n order: game_id, n, at, type column or None,
     body as stored text or data, prev, hash): every entry in its place, an event, matching its
     hash and following the one before. With `count` and `head` (from the games table) it also
-    catches entries removed from, or added to, the end."""
+    catches entries removed from, or added to, the end. `parsed`: each row's body as its text
+    parses (one per row), where the caller parsed them already, so no text is parsed twice."""
     expected_prev = ZERO_HASH
     last: tuple[Any, Any] = (None, None)  # the type is looked for only for a break
     numbers = {row[1] for row in rows}
@@ -1769,7 +1776,7 @@ def chain_break(
         data = body
         if isinstance(body, str):
             try:
-                data = json.loads(body)
+                data = parsed[i] if parsed is not None else json.loads(body)
             except ValueError:
                 data = None
         last = (data, type_column)
@@ -1803,10 +1810,14 @@ def chain_break(
 
 
 def _chain_problem(
-    game_id: str, rows: list[_Row], count: int | None = None, head: str | None = None
+    game_id: str,
+    rows: list[_Row],
+    count: int | None = None,
+    head: str | None = None,
+    parsed: list[Any] | None = None,
 ) -> str | None:
     """The first thing wrong with one game's chain in the store, in words, or None."""
-    found = chain_break(game_id, rows, count, head)
+    found = chain_break(game_id, rows, count, head, parsed)
     if found is None:
         return None
     i = found.entry
