@@ -93,6 +93,7 @@ class Sk:
                 english = pseudo.unmarked_english(stdout) + pseudo.unmarked_english(stderr)
                 assert not english, f"sk {' '.join(map(str, args))} printed English no catalog translates:\n" + "\n".join(english)
             stdout, stderr = pseudo.unmarked(stdout), pseudo.unmarked(stderr)
+            pseudo.unmark_written(args)
         return Result(code, stdout, stderr)
 
     def __call__(self, *args):
