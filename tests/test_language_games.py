@@ -38,7 +38,12 @@ EXPECTED = {
         "why": ["Ann: -22 Punkte in Oh Hell! (MrPikes' Hausregeln) (2 Spiele gewertet)"],
     },
     "fr": {"hand": [], "refusal": "", "standings": [], "why": []},
-    "es": {"hand": [], "refusal": "", "standings": [], "why": []},
+    "es": {
+        "hand": ["Mano 1: bazas Ann 0, Bob 1, Cat 1.", "Mano 1 puntuada:"],
+        "refusal": "rechazado: Ann apuesta 5, pero en la mano 1 cada uno tiene 2 cartas; apuesta de 0 a 2",
+        "standings": ["Partida terminada: victoria compartida entre Bob y Cat."],
+        "why": ["Ann: -22 puntos en Oh Hell! (reglas de la casa de MrPikes) (2 manos puntuadas)"],
+    },
 }
 
 

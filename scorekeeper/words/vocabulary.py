@@ -8,7 +8,7 @@ from typing import Literal
 
 from scorekeeper.core import cards, errors, rulesets, schedule, scoring
 from scorekeeper.core.alternatives import all_of
-from scorekeeper.core.language import _
+from scorekeeper.core.language import _, pgettext
 
 pts = scoring.points_text
 
@@ -221,3 +221,11 @@ def _card_text(code: str, deck: cards.Deck) -> str:
         return str(cards.parse_card(code, deck))
     except errors.UsageError:  # a card of a pack other than the one given
         return code
+
+
+def forfeits_named(kinds: list[str]) -> str:
+    """A player's forfeits as the table reads them ("pants" in the reader's words); a kind
+    this version does not name is shown as it is kept."""
+    # TRANSLATORS: the forfeit of the pants rule, in a standings' or a sheet's forfeits column
+    names = {"pants": pgettext("forfeit", "pants")}
+    return ", ".join(names.get(kind, kind) for kind in kinds)
