@@ -13,11 +13,7 @@ from scorekeeper.core.language import _, pgettext
 pts = scoring.points_text
 
 
-def prose(text: str) -> str:
-    """A ruleset's own words (its title, summary, source, readings, a phase's name, an option's
-    or a renege's description) in the language in use: the shipped rulesets' prose is in the
-    catalog; the words of a scorer's own ruleset show as they are written."""
-    return _(text) if text else text
+prose = rulesets.prose  # a ruleset's own words in the language in use (see rulesets.prose)
 
 
 def terms(coefficients: rulesets.Terms) -> str:
