@@ -176,7 +176,7 @@ def first_lead(ruleset: rulesets.Ruleset) -> str:
 
 def must_break(suits: list[str]) -> str:
     """The `lead.must_break` primitive in words."""
-    named = all_of([cards.suit_word(s) for s in suits])
+    named = all_of([cards.suit_name(s) for s in suits])
     return _(
         "{suits} may not be led until broken (played to a trick led in another suit), unless the leader holds nothing else"
     ).format(suits=named)
