@@ -33,7 +33,7 @@ EXPECTED = {
     },
     "de": {
         "hand": ["Spiel 1: Stiche Ann 0, Bob 1, Cat 1.", "Spiel 1 gewertet:"],
-        "refusal": "",
+        "refusal": "abgelehnt: Ann sagt 5 an, aber in Spiel 1 hat jeder nur 2 Karten; sag 0 bis 2 an",
         "standings": ["Partie beendet: geteilter Sieg für Bob und Cat."],
         "why": ["Ann: -22 Punkte in Oh Hell! (MrPikes' Hausregeln) (2 Spiele gewertet)"],
     },
