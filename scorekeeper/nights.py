@@ -44,7 +44,7 @@ def find(db: store.Store, text: str) -> club_night.Night:
     if len(found) == 1:
         return load(db, known[found[0]])
     if found:
-        from scorekeeper.alternatives import either
+        from scorekeeper.core.alternatives import either
 
         raise errors.EntryError(_("'{text}' could be night {names}; give more of the name").format(text=text, names=either(found)))
     listed = ", ".join(known) or _("none yet")

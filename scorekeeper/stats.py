@@ -420,7 +420,7 @@ def _find_player(text: str, names: dict[str, str]) -> str:
     if len(matches) == 1:
         return matches[0]
     if matches:
-        from scorekeeper.alternatives import either
+        from scorekeeper.core.alternatives import either
 
         shown = either(sorted(names[k] for k in matches))
         raise errors.EntryError(_("'{text}' could be {names}; type more of the name").format(text=text, names=shown))

@@ -134,7 +134,7 @@ def _by_name(db: store.Store, chosen: str) -> str:
         raise errors.EntryError(
             _("{count} games are named '{name}'; give the id ({ids})").format(count=len(ids), name=found[0], ids=", ".join(ids))
         )
-    from scorekeeper.alternatives import either
+    from scorekeeper.core.alternatives import either
 
     raise errors.EntryError(_("'{text}' could be {names}; give more of the name").format(text=chosen, names=either(found)))
 

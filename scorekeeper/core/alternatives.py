@@ -1,5 +1,6 @@
 """Alternatives and lists in words, in the language in use: "A or B or C" (`either`), "A, B
-or C" (`one_of`), the "or" beside `language.listed`'s "and", and "A and B and C" (`all_of`)."""
+or C" (`one_of`), the "or" beside `language.listed`'s "and", and "A and B and C" (`all_of`:
+a tie, a shared win). The one place the command line, the words and the core join names."""
 
 from scorekeeper.core.language import _
 

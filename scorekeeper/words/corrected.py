@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.core import events, scoring
+from scorekeeper.core.alternatives import all_of
 from scorekeeper.core.language import _, ngettext
-from scorekeeper.words import joined
 
 if TYPE_CHECKING:
     from scorekeeper import results
@@ -143,7 +143,7 @@ def _end(before: state.Game, after: state.Game) -> list[str]:
     elif new_extra > old_extra:
         out.append(
             _("{players} now tie for the lead: hand {hand} is a tie-break hand").format(
-                players=joined.each_and(after.leaders()), hand=after.hand.number
+                players=all_of(after.leaders()), hand=after.hand.number
             )
         )
     if after.finished and (not before.finished or len(after.hands) < len(before.hands)):
@@ -159,7 +159,7 @@ def _end(before: state.Game, after: state.Game) -> list[str]:
     if before.winners() != after.winners():
         if before.winners():
             # TRANSLATORS: {winner} is e.g. "the winner is now Ann"
-            out.append(_("{winner} (was {was})").format(winner=_winner(after), was=joined.each_and(before.winners())))
+            out.append(_("{winner} (was {was})").format(winner=_winner(after), was=all_of(before.winners())))
         else:
             out.append(_winner(after))
     return out
@@ -171,7 +171,7 @@ def _winner(game: state.Game) -> str:
         return _("there is no winner yet")
     if len(winners) == 1:
         return _("the winner is now {player}").format(player=winners[0])
-    return _("{players} now share the win").format(players=joined.each_and(winners))
+    return _("{players} now share the win").format(players=all_of(winners))
 
 
 def _signed(value) -> str:

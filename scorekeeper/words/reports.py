@@ -9,8 +9,9 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import cards, engine, families, rulesets, schedule, scoring, state
+from scorekeeper.core.alternatives import all_of
 from scorekeeper.core.language import N_, _, listed, ngettext, pgettext
-from scorekeeper.words import joined, vocabulary
+from scorekeeper.words import vocabulary
 
 if TYPE_CHECKING:
     from scorekeeper.results import Listed
@@ -678,7 +679,7 @@ def final_text(game: engine.Game) -> str:
     winners = game.winners()
     if len(winners) == 1:
         return _("Game over: {player} wins.").format(player=winners[0])
-    return _("Game over: a shared win for {players}.").format(players=joined.each_and(winners))
+    return _("Game over: a shared win for {players}.").format(players=all_of(winners))
 
 
 def in_progress_text(game: engine.Game) -> str:

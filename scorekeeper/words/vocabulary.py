@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Literal
 
 from scorekeeper.core import cards, errors, rulesets, schedule, scoring
+from scorekeeper.core.alternatives import all_of
 from scorekeeper.core.language import _
-from scorekeeper.words import joined
 
 pts = scoring.points_text
 
@@ -176,7 +176,7 @@ def first_lead(ruleset: rulesets.Ruleset) -> str:
 
 def must_break(suits: list[str]) -> str:
     """The `lead.must_break` primitive in words."""
-    named = joined.each_and([cards.suit_word(s) for s in suits])
+    named = all_of([cards.suit_word(s) for s in suits])
     return _(
         "{suits} may not be led until broken (played to a trick led in another suit), unless the leader holds nothing else"
     ).format(suits=named)
