@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import interpreter
-from scorekeeper.core import errors
+from scorekeeper.core import errors, plain
 from scorekeeper.core.language import N_, _
 
 SESSION_WORDS = {
@@ -288,8 +288,8 @@ class Session:
         else:
             head = _("Answer the prompt with bare values, in the order it names the players:")
         named = [(_(name), typed, _(meaning)) for name, typed, meaning in answers.values()]
-        width = max([10, *(len(name) for name, _typed, _meaning in named)]) + 2
-        lines = [f"  {name:<{width}}{typed:<13}({meaning})" for name, typed, meaning in named]
+        width = max([10, *(plain.columns(name) for name, _typed, _meaning in named)]) + 2
+        lines = [f"  {plain.padded(name, width)}{typed:<13}({meaning})" for name, typed, meaning in named]
         return "\n".join([head, *lines, _("Or type any command without `sk`:")])
 
     def home_folder(self) -> Path | None:

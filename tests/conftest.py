@@ -78,9 +78,10 @@ class Sk:
     def run(self, *args, input=None):
         """One run; `input`: what standard input holds (text), else nothing."""
         cli = command()
+        words = pseudo.in_pseudo(args) if pseudo.ON else args
         with self.runner.isolation(input=input) as (out, err, _):
             try:
-                cli.main(args=[str(a) for a in args], prog_name=cli.name or "root")
+                cli.main(args=[str(a) for a in words], prog_name=cli.name or "root")
                 code = 0
             except SystemExit as done:
                 code = done.code or 0
@@ -89,7 +90,8 @@ class Sk:
                 sys.stderr.flush()
             stdout, stderr = text(out), text(err)
         if pseudo.ON:
-            if "--json" not in args:
+            pseudo.typed(args, input)
+            if not pseudo.for_a_program(args):
                 english = pseudo.unmarked_english(stdout) + pseudo.unmarked_english(stderr)
                 assert not english, f"sk {' '.join(map(str, args))} printed English no catalog translates:\n" + "\n".join(english)
             stdout, stderr = pseudo.unmarked(stdout), pseudo.unmarked(stderr)

@@ -8,6 +8,7 @@ tests' own assertions on the English text still hold. The marks take no room in 
     SCOREKEEPER_TEST_PSEUDO=1 pytest tests/test_evening.py"""
 
 import contextlib
+import itertools
 import os
 import re
 from pathlib import Path
@@ -27,17 +28,46 @@ _ENGLISH = (
 _WORD = re.compile(rf"\b({_ENGLISH})\b")
 _MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
 # What is not language: a path, a command or a word the scorer types (in backticks or
-# quotes), an option and its value, a ruleset's or a game's id.
-_NOT_WORDS = re.compile(r"(/[^\s]+|`[^`]*`|--[a-z-]+|\b[\w-]+=[^\s,;]*|\b[a-z]+(?:-[a-z0-9]+)+\b)")
+# quotes), an option and its value, a list of an option's values, a ruleset's or a game's id.
+_NOT_WORDS = re.compile(
+    r"(/[^\s]+|`[^`]*`|--[a-z-]+|\b[\w-]+=[^\s,;]*|\[[^\]|]*(?:\|[^\]|]*)+\]|\b[a-z]+(?:-[a-z0-9]+)+\b)"
+)
+# Formats a program reads: written in English whatever the language (see CLI.md).
+_MACHINE_FORMATS = {"csv", "json", "grid", "bgstats"}
+# What the tests typed (names, notes, comments, reasons): the scorer's own words, shown as typed.
+_typed: set[str] = set()
 
 
 def switch_on() -> None:
-    """Speak the pseudo-language in every command of this test run."""
+    """Mark the pseudo-language's messages invisibly (see `in_pseudo`)."""
     from scorekeeper.words import catalogs
 
-    os.environ["SCOREKEEPER_LANG"] = catalogs.PSEUDO
     catalogs.Pseudo.OPEN, catalogs.Pseudo.CLOSE, catalogs.Pseudo.ACCENTED = OPEN, CLOSE, None
     catalogs.translations.cache_clear()
+
+
+def in_pseudo(args: tuple) -> tuple:
+    """A command's arguments, asking for the pseudo-language (the program a test starts in
+    another process speaks English: its output is not taken apart)."""
+    from scorekeeper.words import catalogs
+
+    return ("--lang", catalogs.PSEUDO, *args)
+
+
+def typed(args: tuple, input: str | None) -> None:
+    """Remember what a test typed, so that its own words are not taken for ours."""
+    for said in [*map(str, args), *(input or "").splitlines()]:
+        for piece in re.split(r"[=,]", said):
+            if len(piece.strip()) > 2 and " " in piece.strip():
+                _typed.add(piece.strip())
+
+
+def for_a_program(args: tuple) -> bool:
+    """True if the command prints a format a program reads (JSON, CSV…), always English."""
+    words = [str(a) for a in args]
+    return "--json" in words or any(
+        word == "--format" and following in _MACHINE_FORMATS for word, following in itertools.pairwise(word.lower() for word in words)
+    )
 
 
 def unmarked_english(text: str) -> list[str]:
@@ -45,18 +75,20 @@ def unmarked_english(text: str) -> list[str]:
     document a program reads: JSON, HTML)."""
     if text.lstrip().startswith(("{", "[", "<")):
         return []
-    found = []
-    for line in text.splitlines():
-        bare = line
-        while True:
-            stripped = _MARKED.sub(" ", bare)
-            if stripped == bare:
-                break
-            bare = stripped
-        bare = _NOT_WORDS.sub(" ", bare)
-        if _WORD.search(bare):
-            found.append(line.replace(OPEN, "⟦").replace(CLOSE, "⟧"))
-    return found
+    bare = text
+    while True:  # a marked message may hold others, and run over several lines
+        stripped = _MARKED.sub(" ", bare)
+        if stripped == bare:
+            break
+        bare = stripped
+    # a message cut short where shown (a help's first sentence) lost its closing mark: it runs
+    # to the end of its line and the deeper-indented lines that carry it on
+    bare = re.sub(f"{OPEN}[^\n]*(?:\n {{8,}}[^\n]*)*", " ", bare)
+    for said in sorted(_typed, key=len, reverse=True):
+        bare = bare.replace(said, " ")
+    # a line left with one lower-case word is a command's name in a list of commands
+    lines = [line for line in _NOT_WORDS.sub(" ", bare).splitlines() if not re.fullmatch(r"\s*[a-z]+\s*", line)]
+    return [line for line in lines if _WORD.search(line)]
 
 
 def unmarked(text: str) -> str:

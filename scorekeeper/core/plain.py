@@ -42,3 +42,19 @@ def neutral(text: str) -> str:
     """Text safe to write to a terminal: every control character but a line break and a tab
     shown as an escape instead of acted on."""
     return re.sub(_SHOWN, lambda m: escaped(m.group()), text)
+
+
+def columns(text: str) -> int:
+    """How many columns `text` takes in a terminal: a format character (a zero-width joiner,
+    an invisible mark) takes none."""
+    if text.isascii():
+        return len(text)
+    import unicodedata
+
+    return sum(unicodedata.category(ch) != "Cf" for ch in text)
+
+
+def padded(text: str, width: int, right: bool = False) -> str:
+    """`text` padded with spaces to `width` columns, on the left where `right`."""
+    pad = " " * (width - columns(text))
+    return pad + text if right else text + pad

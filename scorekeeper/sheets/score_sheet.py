@@ -18,7 +18,7 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.core import engine, errors, language, rulesets, scoring
+from scorekeeper.core import engine, errors, language, plain, rulesets, scoring
 from scorekeeper.core.language import _, ngettext, pgettext
 from scorekeeper.core.state import JOIN_RULE
 from scorekeeper.sheets import charts
@@ -404,22 +404,6 @@ def _legend(sheet: Sheet) -> list[str]:
     return out
 
 
-def _width(text: str) -> int:
-    """How many columns `text` takes in a terminal: a format character (a zero-width joiner,
-    an invisible mark) takes none."""
-    if text.isascii():
-        return len(text)
-    import unicodedata
-
-    return sum(unicodedata.category(ch) != "Cf" for ch in text)
-
-
-def _padded(text: str, width: int, right: bool = False) -> str:
-    """`text` padded with spaces to `width` columns, on the left where `right`."""
-    pad = " " * (width - _width(text))
-    return pad + text if right else text + pad
-
-
 def text(sheet: Sheet) -> str:
     game = sheet.game
     lines = [vocabulary.prose(game.ruleset.title).upper()]
@@ -428,10 +412,10 @@ def text(sheet: Sheet) -> str:
     cols = _columns(sheet)
     titles = [column_heading(c) for c in cols]
     info = [_info(sheet, row) for row in sheet.rows]
-    widths = [max([_width(c), *(_width(r[i]) for r in info)]) for i, c in enumerate(titles)]
+    widths = [max([plain.columns(c), *(plain.columns(r[i]) for r in info)]) for i, c in enumerate(titles)]
     # A player's column: the hand's facts, then the running total lined up, then any marks.
     facts_w = {
-        p: max([0, *(_width(r.cells[i].written()) for r in sheet.rows)]) for i, p in enumerate(sheet.players)
+        p: max([0, *(plain.columns(r.cells[i].written()) for r in sheet.rows)]) for i, p in enumerate(sheet.players)
     }
     total_w = {
         p: max([0, *(len(scoring.points_text(r.cells[i].total)) for r in sheet.rows)])
@@ -441,17 +425,17 @@ def text(sheet: Sheet) -> str:
     def cell(c: Cell) -> str:
         if not c.seated:
             return ""
-        facts = _padded(c.written(), facts_w[c.player]) + "  " if facts_w[c.player] else ""
+        facts = plain.padded(c.written(), facts_w[c.player]) + "  " if facts_w[c.player] else ""
         return " ".join([facts + scoring.points_text(c.total).rjust(total_w[c.player]), *c.marks()])
 
     cells = [[cell(c) for c in row.cells] for row in sheet.rows]
     headers = sheet.headers()
-    widths += [max([_width(h), *(_width(r[i]) for r in cells)]) for i, h in enumerate(headers)]
+    widths += [max([plain.columns(h), *(plain.columns(r[i]) for r in cells)]) for i, h in enumerate(headers)]
     numeric = {"hand", "cards"}
 
     def line(values: list[str]) -> str:
         padded = [
-            _padded(v, w, right=i < len(cols) and cols[i] in numeric)
+            plain.padded(v, w, right=i < len(cols) and cols[i] in numeric)
             for i, (v, w) in enumerate(zip(values, widths, strict=True))
         ]
         return "  ".join(padded).rstrip()
