@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from scorekeeper.core import cards, engine
+from scorekeeper.core import cards, engine, language
 
 
 def suits(game: engine.Game) -> list[dict[str, str]]:
@@ -19,12 +19,13 @@ def suits(game: engine.Game) -> list[dict[str, str]]:
 def pack(game: engine.Game) -> list[dict[str, str]]:
     """Each distinct card once, in the pack's order: `code` is what a line says ("QS", "Diplomat"),
     `name` what a button shows ("Q♠", "Diplomat (8 Moons/Suns)"), `suit` its first suit's word."""
-    return [dict(card) for card in _pack(game.deck.name)]
+    return [dict(card) for card in _pack(game.deck.name, language.in_use())]
 
 
 @functools.cache
-def _pack(deck: str) -> tuple[tuple[tuple[str, str], ...], ...]:
-    """`pack` of the deck called `deck`, worked out once."""
+def _pack(deck: str, said_in: object) -> tuple[tuple[tuple[str, str], ...], ...]:
+    """`pack` of the deck called `deck`, worked out once in each language (`said_in`: the
+    catalog in use, as a card's name shows a Joker's, an Excuse's or a Decktet suit's)."""
     seen, out = set(), []
     for card in cards.deck(deck).cards:
         if card.code in seen:

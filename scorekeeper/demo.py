@@ -8,7 +8,7 @@ from functools import partial
 from pathlib import Path
 
 from scorekeeper import table
-from scorekeeper.core import entries
+from scorekeeper.core import entries, rulesets
 from scorekeeper.core.language import N_, _
 from scorekeeper.sheets import score_sheet
 from scorekeeper.storage import store
@@ -50,5 +50,5 @@ def play(folder: Path, seed: int = 11) -> str:
             for step in steps:
                 game = table.record(db, game.id, step).game
         text = score_sheet.render(game, "text", db.events(game.id))
-    said = _("A sample game of {ruleset}, played into a throw-away store.").format(ruleset=game.ruleset.title)
+    said = _("A sample game of {ruleset}, played into a throw-away store.").format(ruleset=rulesets.prose(game.ruleset.title))
     return f"{said}\n\n{text}"

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import club_night, errors, names
-from scorekeeper.core.language import _
+from scorekeeper.core.language import N_, _
 
 if TYPE_CHECKING:
     from scorekeeper.core import club_seating, engine
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def check_name(text: str) -> str:
     from scorekeeper.core import plain
 
-    name = plain.check(_("the night's name"), text.strip())
+    name = plain.check(N_("the night's name"), text.strip())
     if not name:
         raise errors.UsageError(_("the night's name is empty; give one, e.g. --night Friday"))
     return name

@@ -181,12 +181,13 @@ class Session:
                 "No game yet: answer the ruleset, the players, the first dealer, the location and the scorer "
                 "to start one (Enter skips the last three; or type a command; `help` lists them)."
             )
+        from scorekeeper.core import rulesets
         from scorekeeper.words import reports
 
         game = self.game
         # TRANSLATORS: {ruleset} is the game's proper name (Oh Hell, Hearts...), {players} their names
         said = _("Game {game}: {ruleset}, players {players}.").format(
-            game=game.id, ruleset=game.ruleset.title, players=", ".join(game.players)
+            game=game.id, ruleset=rulesets.prose(game.ruleset.title), players=", ".join(game.players)
         )
         return said + "\n" + reports.status_text(game, in_turn=True)
 

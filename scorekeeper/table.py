@@ -53,7 +53,7 @@ def new_event(
     from scorekeeper.core import plain
 
     players = parse_players(players_text)
-    for what, text in ((_("the game's name"), name), (_("the location"), location), (_("the scorer"), scorer)):
+    for what, text in ((N_("the game's name"), name), (N_("the location"), location), (N_("the scorer"), scorer)):
         plain.check(what, text)
     resolved, chosen, ruleset = rulesets.apply_options(origin, document, settings)
     schedule.check_players(ruleset, len(players))
@@ -481,7 +481,7 @@ def label(db: store.Store, game_id: str, name: str | None, location: str | None,
     what = {"name": N_("the game's name"), "location": N_("the location"), "scorer": N_("the scorer")}
     for field, value in given.items():
         if value is not None:
-            given[field] = plain.check(_(what[field]), value.strip())
+            given[field] = plain.check(what[field], value.strip())
     with db.writing(game_id) as writer:
         game = replay(writer.events)
         if all(value is None or getattr(game, field) == value for field, value in given.items()):

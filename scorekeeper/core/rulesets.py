@@ -784,8 +784,9 @@ def _phase_problems(ruleset: Ruleset, where: str, phase: Phase) -> list[str]:
 
 
 def prose(text: str) -> str:
-    """A ruleset's own words (its title, a renege's description …) in the language in use: the
-    shipped rulesets' prose is in the catalog, a user's own ruleset stays as written."""
+    """A ruleset's own words (its title, summary, source, readings, a phase's name, an option's
+    or a renege's description) in the language in use: the shipped rulesets' prose is in the
+    catalog; the words of a scorer's own ruleset show as they are written."""
     return _(text) if text else text
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from scorekeeper.core import errors
+from scorekeeper.core import errors, rulesets
 from scorekeeper.core.language import _
 from scorekeeper.serve import state
 from scorekeeper.serve.push import Looker
@@ -141,7 +141,7 @@ class NightWatcher(Looker):
             "round": entry.round,
             "table": entry.table,
             "ruleset": game.ruleset.name,
-            "title": game.ruleset.title,
+            "title": rulesets.prose(game.ruleset.title),
             "players": standings["players"],
             "hand": status["hand"],
             "dealer": status["dealer"],

@@ -63,7 +63,7 @@ from scorekeeper.core.language import _
 from scorekeeper.serve import speech
 from scorekeeper.sheets import charts, score_sheet
 from scorekeeper.storage import digests, store
-from scorekeeper.words import reports
+from scorekeeper.words import reports, vocabulary
 
 
 class Snapshot(NamedTuple):
@@ -289,7 +289,7 @@ def page_state(
         "game": {
             "id": game.id,
             "name": game.name,
-            "title": game.ruleset.title,
+            "title": vocabulary.prose(game.ruleset.title),
             "ruleset": game.ruleset.name,
             "location": game.location,
             "scorer": game.scorer,

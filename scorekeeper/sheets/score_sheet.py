@@ -654,7 +654,7 @@ def markdown(sheet: Sheet) -> str:
     lines.append("| " + " | ".join([_("Place"), _("Player"), _("Score"), _("Forfeits")]) + " |")
     lines.append("|---:|---|---:|---|")
     for place, player, total in game.standings():
-        forfeits = ", ".join(game.forfeits[player])
+        forfeits = vocabulary.forfeits_named(game.forfeits[player])
         player_text = _("{player} (left)").format(player=md(player)) if player in game.left else md(player)
         lines.append(f"| {place} | {player_text} | {scoring.points_text(total)} | {forfeits} |")
     lines.append("")
@@ -793,7 +793,7 @@ def html_sheet(sheet: Sheet) -> str:
     for place, player, total in game.standings():
         out.append(
             f'<tr><td class="num">{place}</td><td title="{esc(player)}">{esc(reports.player_left(game, player))}</td>'
-            f'<td class="num">{esc(scoring.points_text(total))}</td><td>{esc(", ".join(game.forfeits[player]))}</td></tr>'
+            f'<td class="num">{esc(scoring.points_text(total))}</td><td>{esc(vocabulary.forfeits_named(game.forfeits[player]))}</td></tr>'
         )
     out.append("</tbody></table>")
     out.append(f'<p class="result">{esc(_result_line(game))}</p></div></div>')

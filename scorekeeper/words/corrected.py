@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from scorekeeper.core import events, scoring
 from scorekeeper.core.alternatives import all_of
 from scorekeeper.core.language import _, ngettext
+from scorekeeper.words import vocabulary
 
 if TYPE_CHECKING:
     from scorekeeper import results
@@ -117,15 +118,16 @@ def changes(before: state.Game, after: state.Game, number: int) -> list[str]:
 
 
 def _forfeits(before: state.Game, after: state.Game) -> list[str]:
+    named = vocabulary.forfeits_named
     out = []
     for player in after.players:
         old, new = before.forfeits[player], after.forfeits[player]
         for forfeit in sorted(set(old) | set(new)):
             if new.count(forfeit) > old.count(forfeit):
-                # TRANSLATORS: {forfeit} is the forfeit's name in the ruleset ("pants")
-                out.append(_("{player} now owes the {forfeit} forfeit").format(player=player, forfeit=forfeit))
+                # TRANSLATORS: {forfeit} is the forfeit's name ("pants")
+                out.append(_("{player} now owes the {forfeit} forfeit").format(player=player, forfeit=named(forfeit)))
             elif new.count(forfeit) < old.count(forfeit):
-                out.append(_("{player} no longer owes the {forfeit} forfeit").format(player=player, forfeit=forfeit))
+                out.append(_("{player} no longer owes the {forfeit} forfeit").format(player=player, forfeit=named(forfeit)))
     return out
 
 

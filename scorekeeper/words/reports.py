@@ -731,7 +731,7 @@ def standings_data(game: engine.Game) -> dict[str, Any]:
 
 def standings_text(game: engine.Game) -> str:
     rows = [
-        [place, player_left(game, player), scoring.points_text(total), ", ".join(game.forfeits[player])]
+        [place, player_left(game, player), scoring.points_text(total), vocabulary.forfeits_named(game.forfeits[player])]
         for place, player, total in game.standings()
     ]
     played = sum(1 for h in game.hands if h.closed)

@@ -8,16 +8,12 @@ from typing import Literal
 
 from scorekeeper.core import cards, errors, rulesets, schedule, scoring
 from scorekeeper.core.alternatives import all_of
-from scorekeeper.core.language import _
+from scorekeeper.core.language import _, pgettext
 
 pts = scoring.points_text
 
 
-def prose(text: str) -> str:
-    """A ruleset's own words (its title, summary, source, readings, a phase's name, an option's
-    or a renege's description) in the language in use: the shipped rulesets' prose is in the
-    catalog; the words of a scorer's own ruleset show as they are written."""
-    return _(text) if text else text
+prose = rulesets.prose  # a ruleset's own words in the language in use (see rulesets.prose)
 
 
 def terms(coefficients: rulesets.Terms) -> str:
@@ -176,7 +172,7 @@ def first_lead(ruleset: rulesets.Ruleset) -> str:
 
 def must_break(suits: list[str]) -> str:
     """The `lead.must_break` primitive in words."""
-    named = all_of([cards.suit_word(s) for s in suits])
+    named = all_of([cards.suit_name(s) for s in suits])
     return _(
         "{suits} may not be led until broken (played to a trick led in another suit), unless the leader holds nothing else"
     ).format(suits=named)
@@ -221,3 +217,11 @@ def _card_text(code: str, deck: cards.Deck) -> str:
         return str(cards.parse_card(code, deck))
     except errors.UsageError:  # a card of a pack other than the one given
         return code
+
+
+def forfeits_named(kinds: list[str]) -> str:
+    """A player's forfeits as the table reads them ("pants" in the reader's words); a kind
+    this version does not name is shown as it is kept."""
+    # TRANSLATORS: the forfeit of the pants rule, in a standings' or a sheet's forfeits column
+    names = {"pants": pgettext("forfeit", "pants")}
+    return ", ".join(names.get(kind, kind) for kind in kinds)
