@@ -37,7 +37,13 @@ EXPECTED = {
         "standings": ["Partie beendet: geteilter Sieg für Bob und Cat."],
         "why": ["Ann: -22 Punkte in Oh Hell! (MrPikes' Hausregeln) (2 Spiele gewertet)"],
     },
-    "fr": {"hand": [], "refusal": "", "standings": [], "why": []},
+    # French sets a no-break space (written \u00a0 here) before a colon or a semicolon
+    "fr": {
+        "hand": ["Donne 1\u00a0: plis Ann 0, Bob 1, Cat 1.", "Donne 1 comptée\u00a0:"],
+        "refusal": "refusé\u00a0: Ann annonce 5, mais à la donne 1 chacun n'a que 2 cartes\u00a0; annoncez de 0 à 2",
+        "standings": ["Partie terminée\u00a0: victoire partagée entre Bob et Cat."],
+        "why": ["Ann\u00a0: -22 points à Oh Hell! (règles maison de MrPikes) (2 donnes comptées)"],
+    },
     "es": {
         "hand": ["Mano 1: bazas Ann 0, Bob 1, Cat 1.", "Mano 1 puntuada:"],
         "refusal": "rechazado: Ann apuesta 5, pero en la mano 1 cada uno tiene 2 cartas; apuesta de 0 a 2",

@@ -118,7 +118,7 @@ def changes(before: state.Game, after: state.Game, number: int) -> list[str]:
 
 
 def _forfeits(before: state.Game, after: state.Game) -> list[str]:
-    named = vocabulary.forfeits_named
+    named = vocabulary.forfeit_name
     out = []
     for player in after.players:
         old, new = before.forfeits[player], after.forfeits[player]

@@ -219,9 +219,15 @@ def _card_text(code: str, deck: cards.Deck) -> str:
         return code
 
 
+def forfeit_name(kind: str) -> str:
+    """A forfeit as the table reads it ("pants" in the reader's words); a kind this version
+    does not name is shown as it is kept."""
+    if kind == "pants":
+        # TRANSLATORS: the forfeit of the pants rule, in a standings' or a sheet's forfeits column
+        return pgettext("forfeit", "pants")
+    return kind
+
+
 def forfeits_named(kinds: list[str]) -> str:
-    """A player's forfeits as the table reads them ("pants" in the reader's words); a kind
-    this version does not name is shown as it is kept."""
-    # TRANSLATORS: the forfeit of the pants rule, in a standings' or a sheet's forfeits column
-    names = {"pants": pgettext("forfeit", "pants")}
-    return ", ".join(names.get(kind, kind) for kind in kinds)
+    """A player's forfeits, as the table reads them."""
+    return ", ".join(forfeit_name(kind) for kind in kinds)
