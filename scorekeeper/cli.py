@@ -441,7 +441,7 @@ def worded_for(as_json: bool) -> contextlib.AbstractContextManager[None]:
     ),
 )
 def new(
-    ruleset: Annotated[str, typer.Argument(help=N_("a ruleset name (see `rulesets`) or a path to a .toml file"))],
+    ruleset: Annotated[str, typer.Argument(metavar="RULESET", help=N_("a ruleset name (see `rulesets`) or a path to a .toml file"))],
     players: Annotated[str, typer.Option("--players", help=N_("names in clockwise seating order, comma-separated"))],
     dealer: Annotated[Optional[str], typer.Option("--dealer", help=N_("the first dealer (default: the first player)"))] = None,
     name: Annotated[str, typer.Option("--name", help=N_("a name for the game"))] = "",
