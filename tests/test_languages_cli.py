@@ -142,7 +142,7 @@ def test_help_and_usage_errors_in_the_language_spoken(sk):
         "⟦érrór: ⟦⟦Nó súch cómmánd 'frob'.⟧ (séé `sk --hélp`)⟧⟧".replace("sk --", "root --")
     )
     assert sk.fails("--lang", "de", "new", code=2) == (
-        "⟦érrór: ⟦⟦Míssíng árgúmént 'ruleset'.⟧ (séé `root new --hélp`)⟧⟧"
+        "⟦érrór: ⟦⟦Míssíng árgúmént 'RULESET'.⟧ (séé `root new --hélp`)⟧⟧"
     )
     assert sk.fails("--lang", "de", "bid", "--hand", "x", "1", code=2) == (
         "⟦érrór: ⟦⟦Ínválíd válúé fór '--hand': ⟦Ínpút shóúld bé á válíd íntégér, únáblé tó pársé stríng ás án "
@@ -152,7 +152,7 @@ def test_help_and_usage_errors_in_the_language_spoken(sk):
         "⟦érrór: ⟦⟦Nó súch óptíón: --bogus⟧ (séé `root status --hélp`)⟧⟧"
     )
     # and in English, click's words as click writes them
-    assert sk.fails("new", code=2) == "error: Missing argument 'ruleset'. (see `root new --help`)"
+    assert sk.fails("new", code=2) == "error: Missing argument 'RULESET'. (see `root new --help`)"
 
 
 def test_play_keeps_the_language_it_was_started_in(sk):

@@ -170,8 +170,10 @@ def test_the_state_is_said_in_the_pages_language_and_its_data_is_the_same(served
     assert pseudo.headers["ETag"] != english.headers["ETag"] and pseudo.headers["Vary"] == "Accept-Language"
     plain, said = english.json(), pseudo.json()
     assert plain.keys() == said.keys()
-    for data in ("standings", "status", "game", "chain", "head", "witness", "choices", "asking", "hands"):
+    for data in ("standings", "status", "chain", "head", "witness", "choices", "asking", "hands"):
         assert plain[data] == said[data], data
+    # the game's data too; its ruleset's title is a sentence a person reads, in the page's language
+    assert {**plain["game"], "title": q(plain["game"]["title"])} == said["game"]
     assert plain["needs"] == ["the bids", "the tricks taken"]
     assert said["needs"] == [q("the bids"), q("the tricks taken")]
     assert served.request("GET", "/api/state?lang=qps", headers={"If-None-Match": pseudo.headers["ETag"]}).status == 304
