@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal, Union, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scorekeeper.core import errors
-from scorekeeper.core.language import _
+from scorekeeper.core.language import _, ngettext
 
 
 class Event(BaseModel):
@@ -293,7 +293,7 @@ def describe(event: AnyEvent) -> str:
             return _("{old} is now {new}").format(old=event.old, new=event.new)
         case PointsAdjusted():
             # TRANSLATORS: {points} as the scorer wrote them ("-5", "2.5"); {reason} is the scorer's own
-            return _("{player} {points} points: {reason}").format(
+            return ngettext("{player} {points} point: {reason}", "{player} {points} points: {reason}", _count(event.points)).format(
                 player=event.player, points=event.points, reason=event.reason
             )
         case Corrected():
@@ -307,14 +307,24 @@ def describe(event: AnyEvent) -> str:
     raise AssertionError(event)
 
 
+def _count(points: str) -> int:
+    """How many points the scorer wrote, to choose the plural form (see scoring.counted)."""
+    from scorekeeper.core import scoring
+
+    return scoring.counted(points)
+
+
 def _joined(event: PlayerJoined) -> str:
     # TRANSLATORS: {points} as the scorer wrote them ("-5", "2.5")
     if event.after and event.score is not None:
-        said = _("{player} joins after {after} with {points} points")
+        said = ngettext(
+            "{player} joins after {after} with {points} point", "{player} joins after {after} with {points} points",
+            _count(event.score),
+        )
     elif event.after:
         said = _("{player} joins after {after}")
     elif event.score is not None:
-        said = _("{player} joins with {points} points")
+        said = ngettext("{player} joins with {points} point", "{player} joins with {points} points", _count(event.score))
     else:
         said = _("{player} joins")
     return said.format(player=event.player, after=event.after, points=event.score)

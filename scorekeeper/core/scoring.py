@@ -49,6 +49,17 @@ def points_text(value: Fraction) -> str:
     return f"{sign}{float(abs(value)):g}"
 
 
+def counted(points: Fraction | int | str) -> int:
+    """How many points, to choose a sentence's plural form ("1 point", "-5 points", "2½
+    points"): a whole value's size, else 2 (a half reads as plural). `points` may be as the
+    scorer wrote them ("-5", "2.5")."""
+    try:
+        value = abs(Fraction(points))
+    except (ValueError, ZeroDivisionError):
+        return 2
+    return int(value) if value.denominator == 1 else 2
+
+
 def points_json(value: Fraction) -> int | float:
     """A JSON number: an int when whole, else the exact half as a float."""
     return int(value) if value.denominator == 1 else float(value)

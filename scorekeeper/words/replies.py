@@ -55,9 +55,11 @@ def said(recorded: results.Recorded) -> str:
             penalty = hand.penalties[-1]
             points = scoring.points_text(penalty.item.points)
             # TRANSLATORS: {kind} is the renege's name in the ruleset ("revoke")
-            return _("Hand {hand}: renege by {player} ({kind}): {points} points.").format(
-                hand=hand.number, player=penalty.item.player, kind=penalty.kind, points=points
-            )
+            return ngettext(
+                "Hand {hand}: renege by {player} ({kind}): {points} point.",
+                "Hand {hand}: renege by {player} ({kind}): {points} points.",
+                scoring.counted(penalty.item.points),
+            ).format(hand=hand.number, player=penalty.item.player, kind=penalty.kind, points=points)
         case events.CommentAdded():
             return _("Hand {hand}: comment noted.").format(hand=hand.number)
         case events.CardsTaken():
@@ -92,9 +94,11 @@ def said(recorded: results.Recorded) -> str:
 
             ruling = hand.rulings[-1]
             # TRANSLATORS: {reason} is the scorer's own text
-            return _("Hand {hand}: {player} {points} points ({reason}).").format(
-                hand=hand.number, player=ruling.player, points=scoring.points_text(ruling.points), reason=event.reason.strip()
-            )
+            return ngettext(
+                "Hand {hand}: {player} {points} point ({reason}).",
+                "Hand {hand}: {player} {points} points ({reason}).",
+                scoring.counted(ruling.points),
+            ).format(hand=hand.number, player=ruling.player, points=scoring.points_text(ruling.points), reason=event.reason.strip())
         case events.TrickPlayed():
             from scorekeeper.core.families import card_by_card
 
