@@ -64,12 +64,17 @@ def use(translations: gettext.NullTranslations) -> None:
 def listed(items: list[str]) -> str:
     """Names or phrases as one list the language in use would write: "Ann", "Ann and Bob",
     "Ann, Bob and Cy"."""
+    return chained(items, N_("{items}, {item}"), N_("{items} and {last}"))
+
+
+def chained(items: list[str], between: str, last: str) -> str:
+    """Items joined into one phrase: each to the next by the message `between`, the last one
+    by `last` (both marked with N_, with placeholders {items}, the phrase so far, and {item}
+    or {last}, the one joined to it), in the language in use."""
     if not items:
         return ""
-    if len(items) == 1:
-        return items[0]
-    head = _("{items}, {item}")
     joined = items[0]
-    for item in items[1:-1]:
-        joined = head.format(items=joined, item=item)
-    return _("{items} and {last}").format(items=joined, last=items[-1])
+    for number, item in enumerate(items[1:], start=2):
+        said = _(last) if number == len(items) else _(between)
+        joined = said.format(items=joined, item=item, last=item)
+    return joined
