@@ -40,6 +40,7 @@ def start(event: events.GameStarted) -> Game:
         location=event.location,
         scorer=event.scorer,
     )
+    game.families = families.playing(ruleset)
     _open_hand(game, 1, game.players.index(event.dealer), outcomes.Reason(_, N_("first dealer")))
     return game
 
@@ -120,7 +121,7 @@ def apply(game: Game, event: events.AnyEvent) -> None:
     handler(game, hand, event)
     # checks of the hand as a whole: a family's facts that must agree whichever entry comes
     # last (Snakebit's cursed cards against the tricks); the first problem is the refusal
-    problems = [problem for family in families.applying(game) for check in family.checks for problem in check(game, hand, event)]
+    problems = [problem for family in game.families for check in family.checks for problem in check(game, hand, event)]
     if problems:
         raise errors.RuleViolation(problems[0])
     _close_if_complete(game, hand)
@@ -420,7 +421,7 @@ _HANDLERS: dict[type, Any] = {
 def _open_hand(game: Game, number: int, dealer: int, reason: outcomes.Reason) -> None:
     hand = state.new_hand(game, number, dealer, reason)
     game.hands.append(hand)
-    for family in families.applying(game):  # picks the rules force at this deal (Pick Your Poison)
+    for family in game.families:  # picks the rules force at this deal (Pick Your Poison)
         if family.forced_picks is not None:
             hand.forced.update(family.forced_picks(game, hand))
 

@@ -137,6 +137,7 @@ class Game:
     ) -> None:
         self.id = id
         self.ruleset = ruleset
+        self.families: list[Any] = []  # the families whose rules this ruleset plays by (set as the game starts)
         self.document = document
         self.options = options
         self.players = players  # seated now, in clockwise order

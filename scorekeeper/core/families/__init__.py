@@ -1,6 +1,8 @@
 """The game families, in one table: what each one owns and when it applies, known without
 loading it; each family's module is imported (by a plain import, below) only when a game
-needs it, so a command on an Oh Hell game never pays for the others."""
+needs it, so a command on an Oh Hell game never pays for the others. Whether a family's
+rules hold is a fact of the ruleset, known once a game starts; only the card-by-card
+recording comes and goes with the hands."""
 
 # No `from __future__ import annotations`: a NamedTuple compiles each string annotation
 # into a ForwardRef, at every start-up (see outcomes.py).
@@ -11,18 +13,19 @@ from scorekeeper.core import events, rulesets, state
 from scorekeeper.core.families.interface import Family
 
 
+def _never(_: object) -> bool:
+    return False
+
+
 class Listing(NamedTuple):
     """A family's row in the table."""
 
     name: str
     owns: tuple[type, ...]  # the event types of the entries it accepts
-    applies: Callable[[state.Game], bool]  # its checks run and its status facts show in this game
+    plays: Callable[[rulesets.Ruleset], bool]  # its rules hold in every game of this ruleset: its checks run
     judges: Callable[[rulesets.Renege], bool]  # the renege rules it judges
     load: Callable[[], Family]
-
-
-def _never(_: object) -> bool:
-    return False
+    shows: Callable[[state.Game], bool] = _never  # its status facts show in this game now (besides `plays`)
 
 
 def _poisons() -> Family:
@@ -54,7 +57,7 @@ FAMILIES: tuple[Listing, ...] = (
     Listing(
         "poisons",
         (events.PoisonsRecorded,),
-        lambda game: game.ruleset.poisons is not None,
+        lambda rules: rules.poisons is not None,
         lambda rule: rule.forced_blind_only,
         _poisons,
     ),
@@ -62,15 +65,16 @@ FAMILIES: tuple[Listing, ...] = (
     Listing(
         "card_by_card",
         (events.TrickPlayed,),
-        lambda game: any(hand.played for hand in game.hands[-2:]),
+        _never,
         _never,
         _card_by_card,
+        shows=lambda game: any(hand.played for hand in game.hands[-2:]),
     ),
     # Snakebit and Poison Nonesuch: cursed cards counted, the Ace and Crown piles
     Listing(
         "snakebit",
         (events.CursedCounted,),
-        lambda game: game.ruleset.family == "snakebit",
+        lambda rules: rules.family == "snakebit",
         _never,
         _snakebit,
     ),
@@ -78,7 +82,7 @@ FAMILIES: tuple[Listing, ...] = (
     Listing(
         "captures",
         (events.CardsTaken, events.TrickAwarded, events.MoonDeclared),
-        lambda game: game.ruleset.family == "avoidance",
+        lambda rules: rules.family == "avoidance",
         _never,
         _captures,
     ),
@@ -93,9 +97,15 @@ def owner(event_type: type) -> Family | None:
     return None if listing is None else listing.load()
 
 
+def playing(ruleset: rulesets.Ruleset) -> list[Family]:
+    """The families whose rules (checks, forced picks) hold in every game of this ruleset, in
+    table order: asked once when a game starts (`Game.families`)."""
+    return [listing.load() for listing in FAMILIES if listing.plays(ruleset)]
+
+
 def applying(game: state.Game) -> list[Family]:
-    """The families whose checks and status facts apply to this game now, in table order."""
-    return [listing.load() for listing in FAMILIES if listing.applies(game)]
+    """The families whose status facts apply to this game now, in table order."""
+    return [listing.load() for listing in FAMILIES if listing.plays(game.ruleset) or listing.shows(game)]
 
 
 def judging(rule: rulesets.Renege) -> list[Family]:
