@@ -227,6 +227,20 @@ class Phase(Model):
     adjust: list[Adjustment] = []
     passing: bool = True  # False: this kind of hand never passes
 
+    @functools.cached_property
+    def play_records(self) -> tuple[str, ...]:
+        """What play must record before a hand of this kind scores, in the order to record
+        it: "tricks" (each player's count), "took" (the scoring cards), then "first" and
+        "last" (who won that trick). Asked after every entry, so worked out once."""
+        kinds = {type(rule) for rule in self.scoring}
+        records = []
+        if kinds & {ExactBid, PoisonTally, PerTrick}:
+            records.append("tricks")
+        if CardPoints in kinds:
+            records.append("took")
+        records += [rule.which for rule in self.scoring if isinstance(rule, TrickPoints)]
+        return tuple(records)
+
 
 # --- schedule primitives -------------------------------------------------------------
 

@@ -250,16 +250,16 @@ class Game:
             out.append("bids")
         if rules.bidding.kind == "poisons" and len(hand.poisons) < len(self.players):
             out.append("poisons")
-        kinds = {type(rule) for rule in hand.phase.scoring}
-        if kinds & {rulesets.ExactBid, rulesets.PoisonTally, rulesets.PerTrick} and hand.tricks is None:
-            out.append("tricks")
-        # before the cursed suit is known no card scores yet, but the cursed cards still will
-        cursed_unknown = rules.cursed is not None and hand.cursed is None
-        if rulesets.CardPoints in kinds and (self.untaken(hand) or cursed_unknown):
-            out.append("took")
-        for rule in hand.phase.scoring:
-            if isinstance(rule, rulesets.TrickPoints) and getattr(hand, rule.which) is None:
-                out.append(rule.which)
+        for need in hand.phase.play_records:
+            if need == "tricks":
+                missing = hand.tricks is None
+            elif need == "took":
+                # before the cursed suit is known no card scores yet, but the cursed cards still will
+                missing = bool(self.untaken(hand)) or (rules.cursed is not None and hand.cursed is None)
+            else:  # first, last
+                missing = getattr(hand, need) is None
+            if missing:
+                out.append(need)
         return out
 
     def untaken(self, hand: Hand) -> list[cards.Card]:
