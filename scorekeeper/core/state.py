@@ -4,6 +4,7 @@ for what comes before it). Pure data and questions about it; the engine changes 
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -168,8 +169,9 @@ class Game:
         """The hand in progress (the last hand, once the game is over)."""
         return self.hands[-1]
 
-    @property
+    @functools.cached_property
     def planned_hands(self) -> int | None:
+        """Hands planned at the start (the ruleset and the starting count never change)."""
         return schedule.planned_hands(self.ruleset, self.start_players)
 
     def totals(self) -> dict[str, Fraction]:
