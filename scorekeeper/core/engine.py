@@ -50,31 +50,38 @@ def from_log(bodies: list[dict[str, Any]]) -> Game:
     return replay(events.parse_all(bodies))
 
 
+# Entries are told apart here by their exact type (no event type is subclassed): a failed
+# isinstance on a pydantic model costs a call into Python (its metaclass is an ABC), and
+# replay asks it of every entry.
+_RETOLD = frozenset({events.Corrected, events.DealerSet})  # entries that may move others (see core/corrections.py)
+
+
 def replay(stored: list[events.AnyEvent]) -> Game:
     """The state of a game from its whole log, reversals honoured and corrections told in
     place (see core/corrections.py)."""
-    reversed_ = {e.target for e in stored if isinstance(e, events.EntryReversed)}
+    reversed_ = {e.target for e in stored if type(e) is events.EntryReversed}
     first = stored[0]
     assert isinstance(first, events.GameStarted), "a game's log starts with game_started"
     game = start(first)
     live = [
         (n, event) for n, event in enumerate(stored[1:], start=1)
-        if not isinstance(event, events.EntryReversed) and n not in reversed_
+        if type(event) is not events.EntryReversed and n not in reversed_
     ]  # fmt: skip
     game.entries = [(0, first), *live]
     order = live
     retelling = False
-    if any(isinstance(event, events.Corrected | events.DealerSet) for _position, event in live):
+    if any(type(event) in _RETOLD for _position, event in live):
         from scorekeeper.core import corrections
 
         retold = corrections.retell(live)
         order, game.corrections, retelling = retold.entries, retold.corrections, True
     for n, event in order:
-        if isinstance(event, events.GameAbandoned):
+        kind = type(event)
+        if kind is events.GameAbandoned:
             game.abandoned = True
             continue
-        if isinstance(event, events.GameLabelled):
-            label(game, event)
+        if kind is events.GameLabelled:
+            label(game, event)  # type: ignore[arg-type]
             continue
         if retelling and game.finished and event.hand > game.hand.number:
             game.set_aside.append((n, event))  # a hand the corrected game never reached
@@ -98,9 +105,15 @@ def label(game: Game, event: events.GameLabelled) -> None:
             setattr(game, field, value)
 
 
+# What replay honours itself, never applied to a hand
+_NOT_APPLIED = frozenset(
+    {events.EntryReversed, events.GameStarted, events.Corrected, events.GameAbandoned, events.GameLabelled}
+)
+
+
 def apply(game: Game, event: events.AnyEvent) -> None:
     """Apply one entry to the game, or raise the refusal that says why it cannot be."""
-    if isinstance(event, events.EntryReversed | events.GameStarted | events.Corrected | events.GameAbandoned | events.GameLabelled):
+    if type(event) in _NOT_APPLIED:
         raise AssertionError("reversals, corrections, labels and abandoning are honoured by replay, not applied")
     if game.abandoned:
         raise errors.RuleViolation(_("this game was abandoned; `undo` takes that back, or start another with `new`"))

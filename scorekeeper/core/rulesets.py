@@ -808,7 +808,10 @@ def deck_size(deck: str, players: int, jokers: str = "jester") -> int:
     """Cards in the pack the ruleset uses for this many players."""
     if deck == "piquet":
         return 30 if players in (3, 5, 6) else 32
-    return {"french-52": 52, "french-54": 54, "decktet-24": 24}[deck]
+    return _DECK_SIZES[deck]
+
+
+_DECK_SIZES = {"french-52": 52, "french-54": 54, "decktet-24": 24}
 
 
 def deck_name(deck: str, players: int) -> str:

@@ -14,7 +14,9 @@ FLIP_RANKS = {"A": 1, "J": 11, "Q": 12, "K": 13}
 
 def size_cap(ruleset: rulesets.Ruleset, players: int) -> int:
     """The most cards each player can get: deal_out's keep, else one card left to turn up."""
-    keep = ruleset.sizes.keep if isinstance(ruleset.sizes, rulesets.DealOut) else 1
+    # (the sizes told apart by their kind: a failed isinstance on a pydantic model is slow, and
+    # this is asked at every deal)
+    keep = ruleset.sizes.keep if ruleset.sizes.kind == "deal_out" else 1
     return (rulesets.deck_size(ruleset.deck, players, ruleset.jokers) - keep) // players
 
 
@@ -107,9 +109,9 @@ def hand_size(ruleset: rulesets.Ruleset, players: int, hand: int, planned_for: i
     have joined or left since the start (`planned_for` players), a progression carries on
     as planned, capped by what the pack deals the players now."""
     sizes = ruleset.sizes
-    if isinstance(sizes, rulesets.FlipSize):
+    if sizes.kind == "flip":
         return None
-    if isinstance(sizes, rulesets.DealOut):
+    if sizes.kind == "deal_out":
         return size_cap(ruleset, players)
     planned = progression_size(sizes, size_cap(ruleset, planned_for or players), hand)
     return min(planned, size_cap(ruleset, players))
@@ -146,13 +148,16 @@ def seats_from(first: int, players: int) -> list[int]:
 def leader(ruleset: rulesets.Ruleset, dealer: int, players: int) -> int | None:
     """Who leads the first trick, as a seat number; None when it is whoever holds the card
     named by `lead.first`, which only the first trick tells."""
-    if ruleset.leader is None:
-        return None
-    return {
-        "dealer": dealer,
-        "left-of-dealer": seat_left(dealer, players),
-        "right-of-dealer": seat_left(dealer, players, -1),
-    }[ruleset.leader]
+    match ruleset.leader:
+        case None:
+            return None
+        case "dealer":
+            return dealer
+        case "left-of-dealer":
+            return seat_left(dealer, players)
+        case "right-of-dealer":
+            return seat_left(dealer, players, -1)
+    raise AssertionError(ruleset.leader)
 
 
 def leader_words(ruleset: rulesets.Ruleset, players: list[str], seat: int | None) -> str:
