@@ -222,8 +222,8 @@ def via(body: dict[str, Any]) -> str | None:
 
 def parse_all(bodies: list[dict[str, Any]]) -> list[AnyEvent]:
     """Events from their stored JSON forms. Each is checked by the validator of its own
-    type, so a command pays only for building the validators of the kinds of entry its
-    game has."""
+    type (built once, when first needed), so a command pays only for building the validators
+    of the kinds of entry its game has; it is called directly, as `model_validate` would."""
     parsed = []
     for position, body in enumerate(bodies):
         tag = body.get("type") if isinstance(body, dict) else None
@@ -233,7 +233,7 @@ def parse_all(bodies: list[dict[str, Any]]) -> list[AnyEvent]:
         if VIA in body:
             body = {key: value for key, value in body.items() if key != VIA}
         try:
-            parsed.append(kind.model_validate(body))
+            parsed.append(kind.__pydantic_validator__.validate_python(body))
         except ValidationError:
             raise UnknownEntry(position) from None
     return parsed
