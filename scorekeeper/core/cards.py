@@ -157,10 +157,10 @@ class Card(NamedTuple):  # NamedTuples, not dataclasses: cheaper to define at st
     @property
     def code(self) -> str:
         """Canonical short text: "QS", "10H", "JK"; a Decktet card's name."""
-        if self.kind == "decktet":
-            return self.name
         if self.is_joker:
             return "JK"
+        if self.name:  # every Decktet card is named, and no French card but the Joker
+            return self.name
         return _french_rank(self.rank) + self.suits[0]
 
     def __str__(self) -> str:
