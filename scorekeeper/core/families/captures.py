@@ -84,8 +84,9 @@ def what_to_record(hand: state.Hand) -> str:
     return listed(wanted) if wanted else _("the tricks")
 
 
-def _owner(hand: state.Hand, code: str) -> str | None:
-    return next((p for p, got in hand.taken.items() if any(c.code == code for c in got)), None)
+def _owners(hand: state.Hand) -> dict[str, str]:
+    """Who took each card of the hand so far, by the card's code."""
+    return {card.code: player for player, got in hand.taken.items() for card in got}
 
 
 def _require_no_tricks_played(hand: state.Hand, refusal: str) -> None:
@@ -112,6 +113,7 @@ def _on_took(game: state.Game, hand: state.Hand, event: events.CardsTaken) -> No
     scoring_cards = scoring.scoring_cards(hand.phase, game.deck, hand.cursed)
     wanted = {c.code: c for c in scoring_cards}
     seen: set[str] = set()
+    owners = _owners(hand)
     for code in event.cards:
         card = cards.parse_card(code, game.deck)
         if code not in wanted and hand.cursed is not None:  # Snakebit: only cursed cards score
@@ -132,7 +134,7 @@ def _on_took(game: state.Game, hand: state.Hand, event: events.CardsTaken) -> No
             )
         if code in seen:
             raise errors.EntryError(_("{card} is named twice in one entry; name each card once").format(card=card))
-        owner = _owner(hand, code)
+        owner = owners.get(code)
         if owner is not None:
             raise errors.RuleViolation(
                 _(
