@@ -134,9 +134,11 @@ def apply(game: Game, event: events.AnyEvent) -> None:
     handler(game, hand, event)
     # checks of the hand as a whole: a family's facts that must agree whichever entry comes
     # last (Snakebit's cursed cards against the tricks); the first problem is the refusal
-    problems = [problem for family in game.families for check in family.checks for problem in check(game, hand, event)]
-    if problems:
-        raise errors.RuleViolation(problems[0])
+    for family in game.families:
+        for check in family.checks:
+            problems = check(game, hand, event)
+            if problems:
+                raise errors.RuleViolation(problems[0])
     _close_if_complete(game, hand)
 
 
@@ -449,9 +451,9 @@ def pass_direction(game: Game, hand: Hand) -> str | None:
 def _close_if_complete(game: Game, hand: Hand) -> None:
     if game.needs(hand):
         return
-    facts = hand.facts(game.players)
-    judged = scoring.verdicts(hand.phase, facts, game.deck)
-    items = scoring.score(hand.phase, facts, game.deck, judged)
+    facts, deck = hand.facts(game.players), game.deck
+    judged = scoring.verdicts(hand.phase, facts, deck)
+    items = scoring.score(hand.phase, facts, deck, judged)
     hand.announcements += scoring.announcements(hand.phase, judged)  # moon, sweep
     forfeits = _forfeits(game, hand)
     hand.outcome = outcomes.Outcome(
