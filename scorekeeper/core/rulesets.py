@@ -334,7 +334,15 @@ class Poisons(Model):
         by_poison = self.quotas.get(hands)
         if by_poison and poison in by_poison:
             return by_poison[poison]
-        return Quota(min=1, max=math.ceil(hands / 3))
+        return _usual_quota(hands)
+
+
+@functools.cache
+def _usual_quota(hands: int) -> Quota:
+    """The quota of a poison the ruleset does not name one for, in a round of `hands` hands:
+    at least once, at most ⌈hands/3⌉ (made once per round length: it is asked for every
+    player and poison at every deal)."""
+    return Quota(min=1, max=math.ceil(hands / 3))
 
 
 class Passing(Model):

@@ -103,7 +103,7 @@ def refusal(
                 count,
             )
         return said.format(player=player, poison=_(TITLES[kind]), count=count, most=quota.max, hands=where.hands)
-    after = picked + Counter({kind: 1})
+    after = {k: picked[k] + 1 if k == kind else picked[k] for k in POISONS}  # the picks with this one
     owed = 0 if short else sum(max(0, rules.quota(where.hands, k).min - after[k]) for k in POISONS)
     if owed > where.left - 1:
         needed = {k: rules.quota(where.hands, k).min - picked[k] for k in POISONS}
