@@ -157,11 +157,7 @@ class Card(NamedTuple):  # NamedTuples, not dataclasses: cheaper to define at st
     @property
     def code(self) -> str:
         """Canonical short text: "QS", "10H", "JK"; a Decktet card's name."""
-        if self.is_joker:
-            return "JK"
-        if self.name:  # every Decktet card is named, and no French card but the Joker
-            return self.name
-        return _french_rank(self.rank) + self.suits[0]
+        return _code(self)
 
     def __str__(self) -> str:
         if self.kind == "french":
@@ -179,6 +175,15 @@ class Card(NamedTuple):  # NamedTuples, not dataclasses: cheaper to define at st
             return _("{card} ({rank} of {suits})").format(card=self.name, rank=_(rank), suits=suits)
         # TRANSLATORS: a Decktet number card as shown, e.g. "Diplomat (8 Moons/Suns)"
         return _("{card} ({rank} {suits})").format(card=self.name, rank=self.rank, suits=suits)
+
+
+@functools.cache  # a pack's few dozen cards, each asked for its code many times a hand
+def _code(card: Card) -> str:
+    if card.is_joker:
+        return "JK"
+    if card.name:  # every Decktet card is named, and no French card but the Joker
+        return card.name
+    return _french_rank(card.rank) + card.suits[0]
 
 
 JOKER = Card(0, (), "Joker")
