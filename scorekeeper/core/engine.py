@@ -134,7 +134,7 @@ def apply(game: Game, event: events.AnyEvent) -> None:
     handler(game, hand, event)
     # checks of the hand as a whole: a family's facts that must agree whichever entry comes
     # last (Snakebit's cursed cards against the tricks); the first problem is the refusal
-    for family in game.families:
+    for family in families.ruling(game):
         for check in family.checks:
             problems = check(game, hand, event)
             if problems:
@@ -436,7 +436,7 @@ _HANDLERS: dict[type, Any] = {
 def _open_hand(game: Game, number: int, dealer: int, reason: outcomes.Reason) -> None:
     hand = state.new_hand(game, number, dealer, reason)
     game.hands.append(hand)
-    for family in game.families:  # picks the rules force at this deal (Pick Your Poison)
+    for family in families.ruling(game):  # picks the rules force at this deal (Pick Your Poison)
         if family.forced_picks is not None:
             hand.forced.update(family.forced_picks(game, hand))
 

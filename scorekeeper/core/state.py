@@ -138,7 +138,7 @@ class Game:
     ) -> None:
         self.id = id
         self.ruleset = ruleset
-        self.families: list[Any] = []  # the families whose rules this ruleset plays by (set as the game starts)
+        self.families: tuple[str, ...] = ()  # the names of the families whose rules this ruleset plays by (set as it starts)
         self.document = document
         self.options = options
         self.players = players  # seated now, in clockwise order

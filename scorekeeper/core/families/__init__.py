@@ -89,6 +89,7 @@ FAMILIES: tuple[Listing, ...] = (
 )
 
 _OWNERS = {event_type: listing for listing in FAMILIES for event_type in listing.owns}
+_NAMED = {listing.name: listing for listing in FAMILIES}
 
 
 def owner(event_type: type) -> Family | None:
@@ -97,10 +98,16 @@ def owner(event_type: type) -> Family | None:
     return None if listing is None else listing.load()
 
 
-def playing(ruleset: rulesets.Ruleset) -> list[Family]:
-    """The families whose rules (checks, forced picks) hold in every game of this ruleset, in
-    table order: asked once when a game starts (`Game.families`)."""
-    return [listing.load() for listing in FAMILIES if listing.plays(ruleset)]
+def playing(ruleset: rulesets.Ruleset) -> tuple[str, ...]:
+    """The names of the families whose rules (checks, forced picks) hold in every game of this
+    ruleset, in table order: asked once when a game starts, and kept as `Game.families` (names,
+    not the families' functions: a game state is pickled between commands)."""
+    return tuple(listing.name for listing in FAMILIES if listing.plays(ruleset))
+
+
+def ruling(game: state.Game) -> list[Family]:
+    """The families whose rules hold in this game (`playing`, as it started), in table order."""
+    return [_NAMED[name].load() for name in game.families]
 
 
 def applying(game: state.Game) -> list[Family]:
