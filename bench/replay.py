@@ -90,7 +90,10 @@ def main() -> None:
             mine.append(run(ROOT, path))
         load_after = os.getloadavg()[0]
     print(f"{'ms of CPU per replay':<40} {other.name:>14} {ROOT.name:>14}   ratio")
-    for key, what in (("demo", "the 19-hand demo game (<= 0.5 ms)"), ("mix", "a game of the mix (every ruleset)")):
+    for key, what in (
+        ("demo", "the 19-hand demo game (<= 0.5 ms)"),
+        ("mix", "a game of the mix (every ruleset)"),
+    ):
         a, b = statistics.median(r[key] for r in theirs), statistics.median(r[key] for r in mine)
         print(f"{what:<40} {a:14.3f} {b:14.3f}   {b / a:5.2f}x")
     print(f"load average (1 min) {load_before:.2f} before, {load_after:.2f} after, on {os.cpu_count()} CPUs")
