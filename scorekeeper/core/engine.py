@@ -59,18 +59,18 @@ _RETOLD = frozenset({events.Corrected, events.DealerSet})  # entries that may mo
 def replay(stored: list[events.AnyEvent]) -> Game:
     """The state of a game from its whole log, reversals honoured and corrections told in
     place (see core/corrections.py)."""
-    reversed_ = {e.target for e in stored if type(e) is events.EntryReversed}
     first = stored[0]
     assert isinstance(first, events.GameStarted), "a game's log starts with game_started"
     game = start(first)
-    live = [
-        (n, event) for n, event in enumerate(stored[1:], start=1)
-        if type(event) is not events.EntryReversed and n not in reversed_
-    ]  # fmt: skip
+    kinds = {type(event) for event in stored}  # the kinds of entry the log holds
+    live = list(enumerate(stored[1:], start=1))
+    if events.EntryReversed in kinds:  # an undo and the entry it takes back both drop out
+        reversed_ = {e.target for e in stored if type(e) is events.EntryReversed}
+        live = [(n, event) for n, event in live if type(event) is not events.EntryReversed and n not in reversed_]
     game.entries = [(0, first), *live]
     order = live
     retelling = False
-    if any(type(event) in _RETOLD for _position, event in live):
+    if kinds & _RETOLD:
         from scorekeeper.core import corrections
 
         retold = corrections.retell(live)
