@@ -6,6 +6,7 @@ recording comes and goes with the hands."""
 
 # No `from __future__ import annotations`: a NamedTuple compiles each string annotation
 # into a ForwardRef, at every start-up (see outcomes.py).
+import functools
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -28,24 +29,30 @@ class Listing(NamedTuple):
     shows: Callable[[state.Game], bool] = _never  # its status facts show in this game now (besides `plays`)
 
 
+# Each family's loader imports its module the first time, then hands back the same family (an
+# import statement looks the module up again each time it runs, and entries ask at every turn).
+@functools.cache
 def _poisons() -> Family:
     from scorekeeper.core.families import poisons
 
     return poisons.FAMILY
 
 
+@functools.cache
 def _snakebit() -> Family:
     from scorekeeper.core.families import snakebit
 
     return snakebit.FAMILY
 
 
+@functools.cache
 def _captures() -> Family:
     from scorekeeper.core.families import captures
 
     return captures.FAMILY
 
 
+@functools.cache
 def _card_by_card() -> Family:
     from scorekeeper.core.families import card_by_card
 
