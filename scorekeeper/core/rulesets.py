@@ -164,8 +164,8 @@ class CardPoints(Model):
     every card bearing the hand's cursed suit (Snakebit)."""
 
     kind: Literal["cards"]
-    cards: dict[str, Pts] = Field(default_factory=dict)
-    suits: dict[str, Pts] = Field(default_factory=dict)
+    cards: dict[str, Pts] = {}
+    suits: dict[str, Pts] = {}
     cursed: Pts | None = None
 
 
@@ -224,7 +224,7 @@ class Phase(Model):
     name: str = ""
     title: str = ""
     scoring: list[ScoringRule]
-    adjust: list[Adjustment] = Field(default_factory=list)
+    adjust: list[Adjustment] = []
     passing: bool = True  # False: this kind of hand never passes
 
     @functools.cached_property
@@ -283,7 +283,7 @@ class Trump(Model):
     `cycle` by hand number ("none" for a no-trump hand); none: never a trump."""
 
     kind: Literal["turned", "flip", "rotating", "none"]
-    cycle: list[str] = Field(default_factory=list)
+    cycle: list[str] = []
     no_repeat: bool = False  # no suit twice in one run through the suits (Decktet's Crown pile)
     must_break: bool = False  # trump may not be led until it has been played
     always: bool = False  # every hand has a trump suit: `trump none` is refused
@@ -296,7 +296,7 @@ class Lead(Model):
     rules: "2C", "H"."""
 
     first: str | None = None
-    must_break: list[str] = Field(default_factory=list)
+    must_break: list[str] = []
     strict: bool = False  # Decktet: a card bearing an unbroken suit may not be led at all
 
 
@@ -317,7 +317,7 @@ class Poisons(Model):
     """Pick Your Poison's rounds: hands per round and each poison's min/max per round."""
 
     rounds: list[Annotated[int, Field(le=MAX_HANDS)]] = Field(min_length=1)
-    quotas: dict[int, dict[PoisonKind, Quota]] = Field(default_factory=dict)  # by round length; else min 1, max ⌈N/3⌉
+    quotas: dict[int, dict[PoisonKind, Quota]] = {}  # by round length; else min 1, max ⌈N/3⌉
 
     @field_validator("rounds")
     @classmethod
@@ -424,7 +424,7 @@ class Example(Model):
     hand: dict[str, Any]
     points: dict[str, Pts]
     hand_number: int = Field(default=1, ge=1, le=MAX_HANDS)
-    set: dict[str, Any] = Field(default_factory=dict)
+    set: dict[str, Any] = {}
 
 
 class Ruleset(Model):
@@ -447,16 +447,16 @@ class Ruleset(Model):
     bidding: Bidding = Bidding.model_construct()
     poisons: Poisons | None = None
     passing: Passing | None = None
-    scoring: list[ScoringRule] = Field(default_factory=list)
-    adjust: list[Adjustment] = Field(default_factory=list)
-    phases: list[Phase] = Field(default_factory=list)  # one per hand in turn (Compendium); else `scoring`/`adjust`
-    reneges: list[Renege] = Field(default_factory=list)
+    scoring: list[ScoringRule] = []
+    adjust: list[Adjustment] = []
+    phases: list[Phase] = []  # one per hand in turn (Compendium); else `scoring`/`adjust`
+    reneges: list[Renege] = []
     pants: Pants | None = None
     end: End = End.model_construct()
     join_score: Literal["last", "zero", "average"] = "last"  # a player joining mid-game starts with
-    readings: list[str] = Field(default_factory=list)  # the project's readings of points the source leaves open
-    options: dict[str, Option] = Field(default_factory=dict)
-    examples: list[Example] = Field(default_factory=list)
+    readings: list[str] = []  # the project's readings of points the source leaves open
+    options: dict[str, Option] = {}
+    examples: list[Example] = []
 
     @model_validator(mode="after")
     def _consistent(self, info: ValidationInfo) -> Self:
