@@ -3,6 +3,7 @@ facts, item by item, so that every point can be explained by the rule that gave 
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -105,6 +106,11 @@ def scoring_cards(phase: rulesets.Phase, deck: cards.Deck, cursed: str | None) -
 _SCORING_CARDS: dict[tuple[int, str, str | None], tuple[rulesets.Phase, tuple[cards.Card, ...]]] = {}
 
 
+# A rule's reference is a value, and a game's rules have few: each is made once and shared by
+# the items that cite it (every player's item of every hand has one).
+_ref = functools.cache(RuleRef)
+
+
 def _bid_items(rule: rulesets.ExactBid, facts: Facts, player: str, index: int) -> Item:
     bid, took = facts.bids[player], facts.tricks[player]
     if bid == took:
@@ -114,7 +120,7 @@ def _bid_items(rule: rulesets.ExactBid, facts: Facts, player: str, index: int) -
     else:
         value = _terms(rule.missed, bid=bid, tricks=took, size=facts.size)
         case = "missed"
-    return Item(player, value, "exact_bid", Reason(_bid_words, "bid", bid, took, value, case), RuleRef("scoring", index, case))
+    return Item(player, value, "exact_bid", Reason(_bid_words, "bid", bid, took, value, case), _ref("scoring", index, case))
 
 
 _BID_WORDS = {
@@ -136,14 +142,14 @@ def _poison_item(rule: rulesets.PoisonTally, facts: Facts, player: str, index: i
     pick, took = facts.poisons[player], facts.tricks[player]
     if pick.kind == "take":
         value = _terms(rule.take, bid=0, tricks=took, size=facts.size)
-        ref = RuleRef("scoring", index, "", "take")
+        ref = _ref("scoring", index, "", "take")
         return Item(player, value, "poison take", Reason(_take_words, took, value), ref)
     terms = rule.bid if pick.kind == "bid" else rule.blind
     bid = pick.bid or 0
     name = "bid" if pick.kind == "bid" else "blind bid"
     value = _terms(terms.made if bid == took else terms.missed, bid=bid, tricks=took, size=facts.size)
     case = "made" if bid == took else "missed"
-    ref = RuleRef("scoring", index, case, pick.kind)
+    ref = _ref("scoring", index, case, pick.kind)
     return Item(player, value, f"poison {pick.kind}", Reason(_bid_words, name, bid, took, value, case), ref)
 
 
@@ -182,7 +188,7 @@ def _trick_words(which: str, winner: str | None, mine: bool, value: Fraction) ->
 def _rule_items(rule: rulesets.ScoringRule, facts: Facts, index: int) -> list[Item]:
     """The items rule number `index` (0-based) of the hand's scoring gives."""
     items: list[Item] = []
-    ref = RuleRef("scoring", index)
+    ref = _ref("scoring", index)
     match rule:
         case rulesets.ExactBid():
             items = [_bid_items(rule, facts, p, index) for p in facts.players]
