@@ -113,8 +113,9 @@ def hand_size(ruleset: rulesets.Ruleset, players: int, hand: int, planned_for: i
         return None
     if sizes.kind == "deal_out":
         return size_cap(ruleset, players)
-    planned = progression_size(sizes, size_cap(ruleset, planned_for or players), hand)
-    return min(planned, size_cap(ruleset, players))
+    cap = size_cap(ruleset, players)
+    planned_cap = cap if planned_for in (None, players) else size_cap(ruleset, planned_for)
+    return min(progression_size(sizes, planned_cap, hand), cap)
 
 
 def flip_size(ruleset: rulesets.Ruleset, players: int, rank_code: str) -> int:
