@@ -389,8 +389,9 @@ def _apply_outcome(
 
 
 def totals(items: list[Item], players: list[str]) -> dict[str, Fraction]:
-    """Points per player from a list of items (every player present, 0 if none)."""
+    """Points per player from a list of items: every one of `players` (0 if none), then anyone
+    else the items give points to."""
     result: dict[str, Fraction] = dict.fromkeys(players, 0)
     for item in items:
-        result[item.player] += item.points
+        result[item.player] = result.get(item.player, 0) + item.points
     return result

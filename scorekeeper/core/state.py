@@ -108,8 +108,7 @@ class Hand:
     def points(self, players: list[str]) -> dict[str, Fraction]:
         """This hand's points so far: its score once closed, and penalties and rulings at
         once; every one of `players` is in it (0 if nothing), and anyone else given points."""
-        items = [*self.items, *(p.item for p in self.penalties), *self.rulings]
-        return scoring.totals(items, list(dict.fromkeys([*players, *(i.player for i in items)])))
+        return scoring.totals([*self.items, *[p.item for p in self.penalties], *self.rulings], players)
 
     def starts(self) -> dict[str, Fraction]:
         """The starting score of each player who sat down at this hand: it counts in their
