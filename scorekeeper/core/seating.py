@@ -248,8 +248,11 @@ def next_dealer(game: state.Game, table: Seated, last_dealer: str, by_score: boo
         seat, why = schedule.lowest_score_dealer([totals[p] for p in circle], at, game.ruleset.end.winner, table.away)
         reason = Reason(_score_words, why, totals[circle[seat]])
     else:
-        steps = (schedule.seat_left(at, len(circle), k) for k in range(1, len(circle) + 1))
-        seat, reason = next(s for s in steps if s not in table.away), Reason(_, N_("deal passes left"))
+        for step in range(1, len(circle) + 1):  # the next seat to the left still at the table
+            seat = schedule.seat_left(at, len(circle), step)
+            if seat not in table.away:
+                break
+        reason = Reason(_, N_("deal passes left"))
     return game.players.index(circle[seat]), reason
 
 
