@@ -92,11 +92,25 @@ class MoonDeclared(HandEvent):
     player: str
 
 
+class RevokeProof(BaseModel):
+    """What the cards recorded trick by trick prove, kept with the renege that confirms it:
+    facts, so its words are made in the reader's language when shown (see card_by_card.Flag)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    kind: Literal["revoke", "lead"]
+    trick: int  # where the fault was
+    card: str  # the card the player played then
+    suit: str  # the led suit they showed void in; for a lead, the suit led
+    proof_trick: int  # the later trick whose card proves it
+    proof: str  # that card
+
+
 class RenegeRecorded(HandEvent):
     type: Literal["renege"] = "renege"
     player: str
     kind: str
-    note: str = ""
+    note: str = ""  # the scorer's words
+    proof: RevokeProof | None = None  # a revoke the tricks proved, confirmed
 
 
 class TrickPlayed(HandEvent):
@@ -272,8 +286,13 @@ def describe(event: AnyEvent) -> str:
         case MoonDeclared():
             return _("{player} shoots the moon").format(player=event.player) if event.player else _("no moon declared")
         case RenegeRecorded():
-            said = _("renege ({kind}) by {player}: {note}") if event.note else _("renege ({kind}) by {player}")
-            return said.format(kind=event.kind, player=event.player, note=event.note)
+            note = event.note
+            if event.proof is not None:
+                from scorekeeper.core.families import card_by_card
+
+                note = card_by_card.fault_words(event.player, event.proof, event.proof.card, event.proof.proof)
+            said = _("renege ({kind}) by {player}: {note}") if note else _("renege ({kind}) by {player}")
+            return said.format(kind=event.kind, player=event.player, note=note)
         case TrickPlayed():
             notes = [
                 *([_("led {suit}").format(suit=event.led)] if event.led else []),
