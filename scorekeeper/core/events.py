@@ -5,7 +5,7 @@ from typing import Annotated, Any, Literal, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from scorekeeper.core import errors
+from scorekeeper.core import cards, errors
 from scorekeeper.core.language import _, ngettext
 
 
@@ -103,6 +103,24 @@ class RevokeProof(BaseModel):
     suit: str  # the led suit they showed void in; for a lead, the suit led
     proof_trick: int  # the later trick whose card proves it
     proof: str  # that card
+
+    def words(self, player: str, card: object, proof: object) -> str:
+        """The fault in words: `card` and `proof` as shown (a card's name, or its code where
+        no pack is at hand)."""
+        if self.kind == "revoke":
+            text = _(
+                "{player} showed void in {suit} in trick {trick} ({card} on a {suit} lead) but plays {proof} in "
+                "trick {proof_trick}: a revoke"
+            )
+        else:
+            text = _(
+                "{player} led {card} as {suit} in trick {trick} before it was broken, saying nothing else could "
+                "be led, but plays {proof} in trick {proof_trick}"
+            )
+        return text.format(
+            player=player, suit=cards.suit_name(self.suit), trick=self.trick, card=card,
+            proof=proof, proof_trick=self.proof_trick,
+        )  # fmt: skip
 
 
 class RenegeRecorded(HandEvent):
@@ -288,9 +306,7 @@ def describe(event: AnyEvent) -> str:
         case RenegeRecorded():
             note = event.note
             if event.proof is not None:
-                from scorekeeper.core.families import card_by_card
-
-                note = card_by_card.fault_words(event.player, event.proof, event.proof.card, event.proof.proof)
+                note = event.proof.words(event.player, event.proof.card, event.proof.proof)
             said = _("renege ({kind}) by {player}: {note}") if note else _("renege ({kind}) by {player}")
             return said.format(kind=event.kind, player=event.player, note=note)
         case TrickPlayed():

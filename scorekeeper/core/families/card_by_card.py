@@ -426,7 +426,7 @@ class Flag:
     proof: cards.Card
 
     def text(self) -> str:
-        return fault_words(self.player, self.proven(), self.card, self.proof)
+        return self.proven().words(self.player, self.card, self.proof)
 
     def proven(self) -> events.RevokeProof:
         """The fault as facts, for the renege that confirms it to keep."""
@@ -449,28 +449,9 @@ class Flag:
         }
 
 
-def fault_words(player: str, fault: events.RevokeProof, card: object, proof: object) -> str:
-    """A fault the cards prove, in words: `card` and `proof` as shown (a card's name, or its
-    code where no pack is at hand)."""
-    if fault.kind == "revoke":
-        text = _(
-            "{player} showed void in {suit} in trick {trick} ({card} on a {suit} lead) but plays {proof} in "
-            "trick {proof_trick}: a revoke"
-        )
-    else:
-        text = _(
-            "{player} led {card} as {suit} in trick {trick} before it was broken, saying nothing else could "
-            "be led, but plays {proof} in trick {proof_trick}"
-        )
-    return text.format(
-        player=player, suit=cards.suit_name(fault.suit), trick=fault.trick, card=card,
-        proof=proof, proof_trick=fault.proof_trick,
-    )  # fmt: skip
-
-
 def proof_note(player: str, fault: events.RevokeProof, deck: cards.Deck) -> str:
     """A confirmed renege's note: the fault its proof names, the cards by name."""
-    return fault_words(player, fault, cards.parse_card(fault.card, deck), cards.parse_card(fault.proof, deck))
+    return fault.words(player, cards.parse_card(fault.card, deck), cards.parse_card(fault.proof, deck))
 
 
 def flags(game: state.Game, hand: state.Hand) -> list[Flag]:
