@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pseudo
 import pytest
-from browser import chromium, phone  # noqa: F401 (fixtures: one headless Chromium per module, a phone)
+from browser import chromium, phone  # noqa: F401 (fixtures: one headless Chromium for the run, a phone)
 from hypothesis import settings
 from typer.testing import CliRunner
 
