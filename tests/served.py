@@ -58,9 +58,10 @@ class Served:
 
     The process is started warm (see warm_start.py: a fork of a process that has loaded the
     program), or `cold` (`python -m scorekeeper serve`, a new interpreter) where how the
-    process starts is what a test is about."""
+    process starts is what a test is about. `constants`: a deadline made shorter in this
+    server (see warm_start.started)."""
 
-    def __init__(self, home, *args, env=None, cold=False):
+    def __init__(self, home, *args, env=None, cold=False, constants=None):
         self.home = home
         env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONUNBUFFERED": "1", **(env or {})}
         command = ["serve", "--port", "0", *map(str, args)]
@@ -68,7 +69,7 @@ class Served:
             self.proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", *command], env=env,
                                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
         else:
-            self.proc = warm_start.started(command, env)
+            self.proc = warm_start.started(command, env, constants=constants)
         self.lines = []
         while not self.lines or not self.lines[-1].startswith("Ctrl-C stops it."):
             line = self.proc.stdout.readline()

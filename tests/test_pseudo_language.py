@@ -127,7 +127,7 @@ def test_every_sentence_of_a_whole_game_passes_through_the_catalog(tmp_path):
     env = {**os.environ, "SCOREKEEPER_TEST_PSEUDO": "1"}
     chosen = [f"{HERE / module}::{test}" for module, tests in WHOLE_GAMES.items() for test in tests]
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-x", *chosen],
+        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "-x", *chosen],
         env=env, cwd=HERE.parent, capture_output=True, text=True,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-6000:] + done.stderr[-2000:]

@@ -102,12 +102,18 @@ def _spawner() -> socket.socket:
     return ours
 
 
-def started(args: list[str], env: dict[str, str], cwd: str | None = None) -> Started:
-    """`sk ARGS` in a warm process of its own, with exactly `env` as its environment."""
+def started(args: list[str], env: dict[str, str], cwd: str | None = None, constants: dict | None = None) -> Started:
+    """`sk ARGS` in a warm process of its own, with exactly `env` as its environment.
+
+    `constants`: {"scorekeeper.module.NAME": value} set in that process before the program
+    runs, for a test that would otherwise wait out a real deadline (a server's seconds) and
+    checks the deadline is kept, not how long it is. Each constant's own value is proved by
+    another test that waits it out."""
     out_r, out_w = os.pipe()
     err_r, err_w = os.pipe()
     status_r, status_w = os.pipe()
-    request = json.dumps({"args": [str(a) for a in args], "env": env, "cwd": cwd or os.getcwd()}).encode()
+    request = json.dumps({"args": [str(a) for a in args], "env": env, "cwd": cwd or os.getcwd(),
+                          "constants": constants or {}}).encode()  # fmt: skip
     socket.send_fds(_spawner(), [len(request).to_bytes(4, "big") + request], [out_w, err_w, status_w])
     for fd in (out_w, err_w, status_w):
         os.close(fd)
@@ -198,6 +204,10 @@ def _forked(request: dict, out_w: int, err_w: int, status_w: int) -> int:
                                   write_through=bool(request["env"].get("PYTHONUNBUFFERED")))  # fmt: skip
     sys.stderr = io.TextIOWrapper(io.FileIO(2, "w"), encoding=encoding, errors="backslashreplace", line_buffering=True)
     sys.argv = [sys.argv[0], *request["args"]]
+    for name, value in request["constants"].items():
+        module, _, attribute = name.rpartition(".")
+        assert hasattr(sys.modules[module], attribute), f"no constant {name}"
+        setattr(sys.modules[module], attribute, value)
     code = 1
     try:
         from scorekeeper.launch import main
