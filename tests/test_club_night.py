@@ -251,3 +251,47 @@ def test_an_outcome_edited_by_hand_is_caught_by_verify_and_never_trusted(sk, hom
     assert "Rebuilt 1 cached summary" in sk("verify")  # its seal fails: replayed without --replay
     assert "Rebuilt" not in sk("verify")
     assert sk.json("night", "standings", "Club") == first
+
+
+def test_a_provisional_board_counts_the_games_in_play_as_if_they_ended_now(sk):
+    # Two games of Tuesday night; neither begun: no board, counted or provisional.
+    games = []
+    for players in ("Ann,Bob,Cat", "Ann,Dan,Eve"):
+        sk("new", "oh-hell-mrpikes", "--players", players, "--night", "Tuesday", "--round", 1, *OH_HELL)
+        games.append(sk.json("standings")["game"])
+    board = sk.json("night", "standings", "Tuesday")
+    assert board["players"] == [] and board["provisional"] == []
+
+    # Game 2, hand 1 (RULES §1, made exactly: 10 + tricks): Ann bids 1 takes 1 (11), Dan and
+    # Eve bid 0 and make it (10): places 1, 2=, 2= -> placement points 1, (1/2 + 0)/2 = 1/4
+    # twice, each times a share of 1/1 hands. Nothing has finished: only a provisional board.
+    oh_hell_hand(sk, games[1], "1 0 0", "1 0 0")
+    board = sk.json("night", "standings", "Tuesday")
+    assert board["players"] == []
+    assert [(p["name"], p["points"], p["place"], p["games"]) for p in board["provisional"]] == [
+        ("Ann", 1, 1, 1), ("Dan", 0.25, 2, 1), ("Eve", 0.25, 2, 1)
+    ]
+    text = sk("night", "standings", "Tuesday")
+    assert "No game of this night has finished yet.\nIf the games in play ended now:\n" in text
+
+    # Game 1 played to its end: Ann 21, Bob and Cat -1 (both miss by one in hand 2): 1, 1/4, 1/4.
+    oh_hell_hand(sk, games[0], "1 0 0", "1 0 0")
+    oh_hell_hand(sk, games[0], "0 0 1", "0 1 0")
+    board = sk.json("night", "standings", "Tuesday")
+    assert [(p["name"], p["points"], p["place"]) for p in board["players"]] == [
+        ("Ann", 1, 1), ("Bob", 0.25, 2), ("Cat", 0.25, 2)
+    ]
+    # As if game 2 ended now too: Ann 1 + 1, everyone else 1/4 from one game.
+    assert [(p["name"], p["points"], p["place"], p["games"]) for p in board["provisional"]] == [
+        ("Ann", 2, 1, 2), ("Bob", 0.25, 2, 1), ("Cat", 0.25, 2, 1), ("Dan", 0.25, 2, 1), ("Eve", 0.25, 2, 1)
+    ]
+    text = sk("night", "standings", "Tuesday")
+    counted, provisional = text.split("If the games in play ended now:\n")
+    assert "Ann" in counted and "Dan" not in counted.split("Games:")[0]
+    assert provisional.splitlines()[2].split() == ["1", "Ann", "2.000", "2"]
+
+    # Game 2 ended as well: nothing is in play, so there is no provisional board.
+    oh_hell_hand(sk, games[1], "0 0 1", "0 1 0")
+    board = sk.json("night", "standings", "Tuesday")
+    assert board["provisional"] == [] and (board["players"][0]["name"], board["players"][0]["points"]) == ("Ann", 2)
+    assert "If the games in play ended now" not in sk("night", "standings", "Tuesday")

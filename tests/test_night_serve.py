@@ -142,6 +142,16 @@ def test_two_tables_scorers_tap_on_two_phones_and_the_board_and_lobby_show_both(
         phone1.locator("#entry").get_by_role("button", name="Send tricks").click()
         phone1.locator("#reply").filter(has_text="Hand 1 scored").wait_for()
         tv.locator(f'section[data-game="{one}"] .latest', has_text="tricks").wait_for()
+        # No game has finished, so the board counts table 1 as if it ended now (RULES §1: the
+        # first player made 1 bid of 1 (11), the others made 0 (10): placement points 1, then
+        # (2/3 + 1/3 + 0)/3 = 1/3 each), apart from the counted board, still empty.
+        tv.locator("h3.provisional", has_text="If the games in play ended now").wait_for()
+        board = tv.locator("section.board")
+        assert board.locator("p", has_text="No game has finished yet.").count() == 1
+        rows = board.locator("table.provisional tr").all_inner_texts()
+        assert [row.split("\t") for row in rows[1:]] == [["1", first[0], "1", "1"]] + [
+            ["2", player, "0.333", "1"] for player in sorted(first[1:])
+        ]
         phone1.locator("#sheet tr.closed").first.click()
         phone1.locator("#entry h3", has_text="Correct hand 1").wait_for()
         phone1.locator("#tool").get_by_role("button", name="bids", exact=True).click()

@@ -146,7 +146,9 @@ class Row(NamedTuple):
 def leaderboard(night: Night, outcomes: dict[str, dict[str, Any]], titles: dict[str, str], by: By) -> dict[str, Any]:
     """The night's leaderboard as JSON data: every player's placement points (or scores),
     summed over the finished games, each scaled by the share of the game's hands the player
-    was dealt in; and each game's own result. `outcomes` and `titles` by game id."""
+    was dealt in; and each game's own result. `provisional`: the same board as if every game
+    in play (begun, not abandoned) ended now, [] while no game is in play, so a director
+    has a board before the first table finishes. `outcomes` and `titles` by game id."""
     counted = [g for g in night.games if not outcomes[g.game]["abandoned"]]
     if by == "score":
         used = sorted({outcomes[g.game]["ruleset"] for g in counted})
@@ -157,25 +159,23 @@ def leaderboard(night: Night, outcomes: dict[str, dict[str, Any]], titles: dict[
                 )
             )
     lowest = by == "score" and bool(counted) and outcomes[counted[0].game]["winner"] == "lowest"
-    totals: dict[str, Fraction] = {}
-    shown: dict[str, str] = {}
-    played: dict[str, int] = {}
+    final, now = Board(lowest), Board(lowest)
     games = []
     for g in sorted(night.games, key=lambda g: (g.round is None, g.round or 0, g.table or 0)):
         result = outcomes[g.game]
         rows = result["players"]
         points = placement_points([row[2] for row in rows])
+        counts = result["finished"] and not result["abandoned"]
+        in_play = not result["finished"] and not result["abandoned"] and result["hands"] > 0
         entry_players = []
         for row, placed in zip(rows, points, strict=True):
             name, score, place, dealt = row
             share = Fraction(dealt, result["hands"]) if result["hands"] else Fraction(0)
             value = Fraction(score) if by == "score" else placed * share
-            counts = result["finished"] and not result["abandoned"]
+            if counts or in_play:
+                now.add(name, value)
             if counts:
-                key = name.casefold()
-                shown.setdefault(key, name)
-                totals[key] = totals.get(key, Fraction(0)) + value
-                played[key] = played.get(key, 0) + 1
+                final.add(name, value)
             entry_players.append(
                 {"name": name, "score": _number(Fraction(score)), "place": place,
                  "points": _number(placed * share) if counts else None, "share": _number(share)}
@@ -185,13 +185,36 @@ def leaderboard(night: Night, outcomes: dict[str, dict[str, Any]], titles: dict[
              "ruleset": result["ruleset"], "finished": result["finished"], "abandoned": result["abandoned"],
              "hands_played": result["hands"], "players": entry_players}
         )  # fmt: skip
-    order = sorted(totals, key=lambda k: (totals[k] if lowest else -totals[k], shown[k].casefold()))
-    players = []
-    for i, key in enumerate(order):
-        tied = i and totals[key] == totals[order[i - 1]]
-        place = players[-1]["place"] if tied else i + 1
-        players.append({"name": shown[key], "place": place, "points": _number(totals[key]), "games": played[key]})
-    return {"night": night.name, "by": by, "players": players, "games": games}
+    any_in_play = any(not g["finished"] and not g["abandoned"] and g["hands_played"] for g in games)
+    return {"night": night.name, "by": by, "players": final.ranked(), "provisional": now.ranked() if any_in_play else [],
+            "games": games}  # fmt: skip
+
+
+class Board:
+    """Totals by player (names matched without case), ranked best first: the highest total,
+    or the lowest where the ruleset's winner is lowest; ties share a place."""
+
+    def __init__(self, lowest: bool) -> None:
+        self.lowest = lowest
+        self.totals: dict[str, Fraction] = {}
+        self.shown: dict[str, str] = {}
+        self.played: dict[str, int] = {}
+
+    def add(self, name: str, value: Fraction) -> None:
+        key = name.casefold()
+        self.shown.setdefault(key, name)
+        self.totals[key] = self.totals.get(key, Fraction(0)) + value
+        self.played[key] = self.played.get(key, 0) + 1
+
+    def ranked(self) -> list[dict[str, Any]]:
+        totals, shown = self.totals, self.shown
+        order = sorted(totals, key=lambda k: (totals[k] if self.lowest else -totals[k], shown[k].casefold()))
+        players: list[dict[str, Any]] = []
+        for i, key in enumerate(order):
+            tied = i and totals[key] == totals[order[i - 1]]
+            place = players[-1]["place"] if tied else i + 1
+            players.append({"name": shown[key], "place": place, "points": _number(totals[key]), "games": self.played[key]})
+        return players
 
 
 def _number(value: Fraction) -> int | float:

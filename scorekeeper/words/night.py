@@ -135,12 +135,12 @@ def standings_text(data: dict[str, Any]) -> str:
     else:
         lines = [_("Night {night}: scores over the finished games").format(night=data["night"])]
     if data["players"]:
-        from scorekeeper.words import reports
-
-        rows = [[p["place"], p["name"], _points(p["points"], by_places), p["games"]] for p in data["players"]]
-        lines.append(reports.table(rows, [_("place"), _("player"), _("points") if by_places else _("score"), _("games")]))
+        lines.append(_board(data["players"], by_places))
     else:
         lines.append(_("No game of this night has finished yet."))
+    if data["provisional"]:
+        lines.append(_("If the games in play ended now:"))
+        lines.append(_board(data["provisional"], by_places))
     if by_places:
         lines.append(_("(each game: first 1, last 0, evenly between, ties sharing; times the share of hands played)"))
     lines.append("")
@@ -149,6 +149,13 @@ def standings_text(data: dict[str, Any]) -> str:
         lines.append("  " + _game_line(g, by_places))
     lines.append(_("A game's own standings: `standings --game ID`."))
     return "\n".join(lines)
+
+
+def _board(players: list[dict[str, Any]], by_places: bool) -> str:
+    from scorekeeper.words import reports
+
+    rows = [[p["place"], p["name"], _points(p["points"], by_places), p["games"]] for p in players]
+    return reports.table(rows, [_("place"), _("player"), _("points") if by_places else _("score"), _("games")])
 
 
 def _game_line(g: dict[str, Any], by_places: bool) -> str:

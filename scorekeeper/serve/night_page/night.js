@@ -68,21 +68,26 @@ function tableCard(row, linked) {
 function leaderboard(night) {
   const box = el("section", null, "card board");
   box.append(el("h2", t("Night {night}: placement points", { night: night.night })));
-  if (!night.players.length) {
-    box.append(el("p", t("No game has finished yet.")));
-    return box;
+  if (night.players.length) box.append(ranking(night.players));
+  else box.append(el("p", t("No game has finished yet.")));
+  if (night.provisional.length) {
+    box.append(el("h3", t("If the games in play ended now:"), "provisional"));
+    box.append(ranking(night.provisional, "provisional"));
   }
-  const table = el("table");
+  return box;
+}
+
+function ranking(players, kind) {
+  const table = el("table", null, kind || "");
   const head = el("tr");
   head.append(el("th", "#"), el("th", t("player")), el("th", t("points"), "num"), el("th", t("games"), "num"));
   table.append(head);
-  for (const p of night.players) {
+  for (const p of players) {
     const tr = el("tr");
     tr.append(el("td", p.place), el("td", p.name), el("td", number(p.points), "num"), el("td", p.games, "num"));
     table.append(tr);
   }
-  box.append(table);
-  return box;
+  return table;
 }
 
 function draw(data) {
