@@ -137,6 +137,7 @@ def stop() -> None:
 
 
 def _spawn_forever(control: socket.socket) -> None:
+    sys.path[0] = os.getcwd()  # the program found where `python -m scorekeeper` finds it
     # what a cold start spends its time on, loaded once here
     import scorekeeper.cli
     import scorekeeper.launch
