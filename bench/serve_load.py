@@ -7,7 +7,9 @@
 2. how long after an entry was sent the watching phones had the new state (p95 <= 300 ms);
 3. 300 clients connecting at once: how many are answered within 15 s (target: all);
 4. 200 phones watching for --hold seconds (60) while the scorer enters a hand every few
-   seconds: how many streams broke or missed the last state (target: none).
+   seconds: how many streams broke or missed the last state (target: none);
+5. where the difference in 1 lies, in this process (CPU): the scorer's entry as the server
+   runs it, and the new state it answers with, against an entry in `play`, taking turns.
 
     python bench/serve_load.py [--hands 12] [--watchers 20] [--hold 60]
 """
@@ -123,6 +125,43 @@ def new_game(env: dict[str, str], hands: int) -> None:
                    env=env, check=True, capture_output=True)  # fmt: skip
 
 
+def in_process(scratch: Path, hands: int) -> tuple[float, float, float]:
+    """CPU medians of (an entry in `play`, the same entry as the server's scorer runs it, the
+    new state the server answers with), on twin stores, taking turns entry by entry."""
+    from scorekeeper import cli, session
+    from scorekeeper.serve import push, scorer
+    from scorekeeper.storage import ruleset_files
+
+    homes = scratch / "play-twin", scratch / "phone-twin"
+    for home in homes:
+        new_game({**os.environ, "SCOREKEEPER_HOME": str(home)}, hands)
+    play = session.Session(cli.every_command(), cli.CONTEXT, homes[0], None, lambda text: None)
+    play.refresh()
+    replaced = scorer.route_output()  # the server's own way of catching a reply
+    phone = scorer.Scorer(cli.every_command(), cli.CONTEXT, homes[1], None)
+    watcher = push.Watcher(homes[1], None, ruleset_files.available(None), False, lambda shot: None)
+    played, entered, built = [], [], []
+    try:
+        for hand in range(hands + 1):
+            for line in LINES:
+                start = time.process_time()
+                with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                    play.handle(line)
+                middle = time.process_time()
+                done = phone.enter(line, None)
+                after = time.process_time()
+                watcher.served_after(phone.follower.db, done.known)
+                end = time.process_time()
+                if hand:
+                    played.append(middle - start)
+                    entered.append(after - middle)
+                    built.append(end - after)
+    finally:
+        phone.follower.close()  # entered from this thread, not the scorer's own
+        sys.stdout, sys.stderr = replaced
+    return statistics.median(played), statistics.median(entered), statistics.median(built)
+
+
 def storm(port: int, clients: int) -> int:
     """`clients` connecting at once, each asking for the standings; how many were answered in 15 s."""
     answered = []
@@ -212,6 +251,8 @@ def main() -> None:
     got_last = len({i for i, (_, h) in enumerate(long_arrivals) if h == last})
     server.stop()
 
+    alone = in_process(scratch, args.hands)
+
     p95 = delivered[int(0.95 * (len(delivered) - 1))] * 1000
     base = statistics.median(played) + statistics.median(trips)
     print(f"{len(phone)} entries each way, taking turns; {args.watchers} phones watching the served store")
@@ -222,6 +263,9 @@ def main() -> None:
     print(f"new state at the watching phones after the entry was sent: median {statistics.median(delivered) * 1000:.0f} ms, "
           f"p95 {p95:.0f} ms, max {delivered[-1] * 1000:.0f} ms over {len(delivered)} deliveries; "
           f"{broken} streams broke  (target p95 <= 300 ms)")  # fmt: skip
+    print(f"in this process (CPU): an entry in play {alone[0] * 1000:.2f} ms; the same entry as the server "
+          f"runs it {alone[1] * 1000:.2f} ms ({alone[1] / alone[0]:.2f}x); the new state it answers with "
+          f"{alone[2] * 1000:.2f} ms ({alone[2] / alone[0]:.2f}x play's entry)")  # fmt: skip
     print(f"300 clients connecting at once: {answered} answered within 15 s  (target 300)")
     print(f"200 phones watching for {args.hold:.0f} s: {long_broken} streams broke, {got_last} arrivals of the "
           f"last state (one per phone: {200 - long_broken} expected)")  # fmt: skip

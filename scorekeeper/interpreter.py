@@ -197,6 +197,7 @@ def asking(game: Any, data: dict[str, Any]) -> dict[str, Any] | None:
     if what is None:
         return None
     players = waiting(data, what)
+    counts = bool(data.get("cursed")) and what == "took"
     return {
         "need": what,
         "command": ANSWERS.get(what, what),
@@ -206,8 +207,16 @@ def asking(game: Any, data: dict[str, Any]) -> dict[str, Any] | None:
         "tricks_total": data["cards"] if what == "tricks" else None,
         "choose_player": what in ("first", "last", "took"),
         "next_leader": data.get("next_leader") if what == "trick" else None,
-        "counts": bool(data.get("cursed")) and what == "took",
+        "counts": counts,
+        "cursed_total": cursed_total(game) if counts else None,
     }
+
+
+def cursed_total(game: Any) -> int:
+    """How many cursed cards a Snakebit hand's counts must add up to."""
+    from scorekeeper.core.families import snakebit
+
+    return snakebit.cursed_total(game, game.hand)
 
 
 # --- running a command --------------------------------------------------------------------

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from scorekeeper.core import engine, errors, events, names, rulesets, schedule
+from scorekeeper.core import engine, errors, events, names, rulesets, schedule, state
 from scorekeeper.core.language import N_, _
 from scorekeeper.results import CachesChecked, Imported, Listed, Recorded, Undone
 
@@ -377,9 +377,13 @@ def record(
         game = resumed(kept, writer)
         if game.abandoned:
             raise errors.RuleViolation(_("this game was abandoned; `undo` takes that back, or start another with `new`"))
-        event = build(game)
-        if hand is not None:
-            event = event.model_copy(update={"hand": _hand_number(game, hand)})
+        if hand is None:
+            event = build(game)
+        else:
+            number = _hand_number(game, hand)
+            dealt = game.hands[number - 1]
+            event = build(state.DealtIn(game, dealt) if dealt.closed else game)  # type: ignore[arg-type]
+            event = event.model_copy(update={"hand": number})
         target = game.hands[event.hand - 1] if isinstance(event, events.HandEvent) and event.hand <= len(game.hands) else None
         corrects = target is not None and target.closed and (
             hand is not None or isinstance(event, events.RenegeRecorded)

@@ -340,5 +340,5 @@ def test_log_lists_every_entry_with_time_hand_and_reversal(sk, home):
     assert re.search(r"\s1\s+trick AS 2C 4S\s", body[4])  # hand 1
     assert re.search(r"\s2\s+bids Bob=1\s+undone by entry 11\s", body[10])  # the reversal, both ways
     assert "undo entry 10" in body[11]
-    assert "renege (revoke) by Bob: hand 1: Bob showed void in spades in trick 2" in body[6]
+    assert "renege (revoke) by Bob: Bob showed void in spades in trick 2 (2C on a spades lead) but plays 5S in trick 3" in body[6]
     assert "comment: Bob swears he had no spade" in body[7]

@@ -301,7 +301,7 @@ def test_pick_your_poison_a_revoke_proved_by_a_hands_last_trick_counts_before_th
     # met from the last dealer's left, Bob (Ann is not lowest)
     assert sk.json("--home", wrong.home, "status")["dealer"] == "Bob"
     out = wrong("renege", "Cat")  # 1 command; −4 counts in hand 1, before the deal is chosen
-    assert out.startswith("Hand 1 corrected (entry 9): renege (revoke) by Cat: hand 1: Cat showed void")
+    assert out.startswith("Hand 1 corrected (entry 9): renege (revoke) by Cat: Cat showed void")
     assert "Hand 1 now scores: Ann +6, Bob +0, Cat -4 (was +0)" in out
     assert "hand 2 is now dealt by Cat: lowest score, -4 (was Bob)" in out
     assert sk.json("--home", wrong.home, "status")["dealer"] == "Cat"

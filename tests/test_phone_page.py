@@ -631,3 +631,27 @@ def test_a_read_only_server_shows_no_controls_whatever_the_link_says(sk, one_han
     phone.locator("#standings tbody tr").first.wait_for()
     phone.wait_for_timeout(300)  # time for the controls' script, were it to draw anything
     assert phone.locator("#entry").count() == 0
+
+
+def test_snakebits_cursed_cards_counted_by_tapping(sk, serving, chromium):
+    """Snakebit (RULES §5), 3 players, 8 tricks: +1 a trick, -1 a cursed card. The cursed cards
+    may be counted rather than named; the counts must add up to the 8 cards bearing the suit."""
+    sk("new", "snakebit", "--players", "Ann,Bob,Cat")
+    sk("cursed", "moons")
+    sk("trump", "waves")
+    sk("tricks", "3", "3", "2")
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.scorer_url)
+        page.locator("#entry h2", has_text="who took the scoring cards").wait_for()
+        tap(page, "Count them")
+        for player, count in (("Ann", 0), ("Bob", 5), ("Cat", 2)):
+            tap_for(page, player, count)
+        assert page.locator("#entry .check").inner_text() == "The counts total 7; the pack has 8 cursed cards."
+        assert page.locator("#entry").get_by_role("button", name="Send counts").is_disabled()
+        tap_for(page, "Cat", 3)
+        assert page.locator("#entry .check").inner_text() == "Counts total 8"
+        tap(page, "Send counts")
+        assert "Hand 1: cursed cards Ann 0, Bob 5, Cat 3" in replied(page, "Hand 1 scored")
+    # Ann 3 tricks, no cursed card: +3; Bob 3 - 5 = -2; Cat 2 - 3 = -1 (the hand sums to 8 - 8 = 0)
+    assert scores(sk) == {"Ann": 3, "Bob": -2, "Cat": -1}

@@ -233,3 +233,22 @@ def test_the_state_says_what_the_hand_asks_in_the_prompts_order(sk, served):
     assert served.enter("1 4").status == 200  # bare values for the players left, in that order
     assert sk.json("status")["bids"] == {"Bob": 2, "Cat": 3, "Dan": 1, "Ann": 4}
     assert served.state()["asking"]["tricks_total"] == 10
+
+
+def test_a_new_game_started_from_the_phone_is_followed_by_a_server_pinned_to_a_game(home, sk):
+    """`serve --game X` shows X; a `new` game from the scorer's phone is what the table plays
+    next, so the server moves to it (its reply and every phone), and stays there."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    first = sk.json("standings")["game"]
+    server = Served(home, "--game", first[:6])
+    try:
+        answer = server.enter("new oh-hell-mrpikes --players Eve,Fay,Gus")
+        assert answer.status == 200, answer
+        second = sk.json("standings")["game"]
+        assert second != first and answer.json()["state"]["game"]["id"] == second
+        assert server.state()["game"]["id"] == second
+        sk("use", first[:6])  # the terminal makes the first game current again: the server stays
+        time.sleep(0.5)  # five looks at the store
+        assert server.state()["game"]["id"] == second
+    finally:
+        assert server.stop()[0] == 0

@@ -267,6 +267,41 @@ def test_a_player_who_left_is_named_as_gone(sk):
     assert sk.fails("join", "dan") == "refused: Dan has left this game; give the new player another name"
 
 
+def test_a_hand_a_player_has_since_left_is_corrected_with_that_hands_players(sk):
+    """A correction gives values for the players dealt in its hand, in that hand's seating
+    order, a player who has left since among them (RULES §6: a correction replaces what was
+    recorded for its hand). MrPikes' Oh Hell, 3 cards a hand (RULES §1): made exactly 10 +
+    tricks, missed -(10 + the miss)."""
+    new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat,Dan", "sizes=fixed", "start=3", "hands=6", dealer="Ann")
+    oh_hell_hand(sk, "h", "1 1 0 1", "1 1 0 1")  # all made: Ann 11, Bob 11, Cat 10, Dan 11
+    sk("leave", "Dan")
+    oh_hell_hand(sk, "s", "1 1 0", "1 1 1")  # Ann 11, Bob 11, Cat missed by 1: -11
+    assert scores(sk) == {"Ann": 22, "Bob": 22, "Cat": -1, "Dan": 11}
+
+    # Hand 1 as it was: Bob took no trick and Cat one. Bare values go to hand 1's four players.
+    said = sk("tricks", "1", "0", "1", "1", "--hand", "1")
+    assert said.startswith("Hand 1 corrected (entry 8): tricks Ann=1 Bob=0 Cat=1 Dan=1")
+    assert scores(sk) == {"Ann": 22, "Bob": 0, "Cat": -22, "Dan": 11}  # Bob -11, Cat -11 in hand 1
+    # Dan by name, and a ruling for Dan in hand 1: both his, though he has left.
+    sk("bid", "Dan=0", "--hand", "1")  # bid 0, took 1: missed by 1, -11
+    sk("adjust", "Dan", "5", "--reason", "misdeal was not his", "--hand", "1")
+    assert scores(sk) == {"Ann": 22, "Bob": 0, "Cat": -22, "Dan": -6}
+    assert sk.json("why", "Dan")["total"] == -6
+
+    # Hand 2 was dealt to three: four values are refused, naming hand 2's players.
+    before = sk("log")
+    assert sk.fails("tricks", "1", "1", "1", "0", "--hand", "2") == (
+        "refused: 4 tricks for 3 players; give one per player in seating order (Ann, Bob, Cat) or use NAME=VALUE"
+    )
+    assert sk.fails("tricks", "Dan=0", "--hand", "2") == (
+        "refused: Dan was not dealt in hand 2; its players were Ann, Bob, Cat"
+    )
+    assert sk.fails("tricks", "Zed=0", "--hand", "2") == (
+        "refused: no player 'Zed' in this game; the players are Ann, Bob, Cat"
+    )
+    assert sk("log") == before
+
+
 # --- events: undo, import, stats ---------------------------------------------------------------
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+import pseudo
 import pytest
 from helpers import engine_game, examples, scores
 from hypothesis import HealthCheck, given, settings
@@ -262,13 +263,37 @@ def test_a_revoke_is_flagged_at_once_and_confirmed_by_renege(sk):
     assert scores(sk) == {"Ann": -12, "Bob": -11, "Cat": -11}
     # The penalty counts in hand 1, where the revoke was, though that hand has closed (§6).
     out = sk("renege", "Bob")
-    assert out.startswith("Hand 1 corrected (entry 6): renege (revoke) by Bob: hand 1: Bob showed void")
+    assert out.startswith("Hand 1 corrected (entry 6): renege (revoke) by Bob: Bob showed void")
     assert "Hand 1 now scores: Ann -12, Bob -21 (was -11), Cat -11." in out.splitlines()
     # MrPikes' renege costs -10 (the ruleset's option).
     assert scores(sk) == {"Ann": -12, "Bob": -21, "Cat": -11}
     assert sk.json("status")["revoke_flags"] == []
     # The renege cites the tricks that prove it.
-    assert "renege (revoke) by Bob: hand 1: Bob showed void in spades in trick 2" in sk("log")
+    assert "renege (revoke) by Bob: Bob showed void in spades in trick 2" in sk("log")
+
+
+@pytest.mark.skipif(pseudo.ON, reason="it chooses its languages itself")
+def test_a_confirmed_revoke_keeps_its_proof_as_facts_said_in_each_readers_language(sk, home):
+    """The renege a scorer confirms keeps what the cards proved as facts, not as words: a
+    confirmation typed in German reads in French in `why --lang fr` and in English in `why`."""
+    from scorekeeper.storage import store
+
+    oh_hell_3_cards(sk)
+    sk("trump", "hearts")
+    sk("bid", "1", "1", "1")
+    sk("trick", "QS", "2S", "3S")
+    sk("trick", "AS", "2C", "4S")
+    sk("trick", "KS", "5S", "6S")  # Bob showed void in spades in trick 2, plays 5♠ in trick 3
+    sk("--lang", "de", "renege", "Bob")
+    with store.Store(home) as db:
+        body = db.events(db.current_game())[-1].body
+    fact = body["fact"]  # the hand had closed: the renege is recorded as its correction
+    assert (body["type"], fact["type"], fact["note"]) == ("correction", "renege", "")
+    assert fact["proof"] == {"kind": "revoke", "trick": 2, "card": "2C", "suit": "S", "proof_trick": 3, "proof": "5S"}
+    french = sk("--lang", "fr", "why", "Bob")
+    english = sk("why", "Bob")
+    assert "(Bob showed void in spades in trick 2 (2♣ on a spades lead) but plays 5♠ in trick 3: a revoke)" in english
+    assert "showed void" not in french and "2♣" in french and "5♠" in french
 
 
 def test_pick_your_poison_revoke_costs_4(sk):

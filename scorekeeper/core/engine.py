@@ -356,7 +356,12 @@ def _on_renege(game: Game, hand: Hand, event: events.RenegeRecorded) -> None:
     value = rule.points
     text = outcomes.Reason(_renege_words, rule.kind, rule.description, value)
     item = scoring.Item(event.player, value, "renege", text, outcomes.RuleRef("renege", index[rule.kind]))
-    hand.penalties.append(Penalty(item, rule.kind, event.note))
+    note: str | outcomes.Reason = event.note
+    if event.proof is not None:  # a revoke the tricks proved: its words made when shown
+        from scorekeeper.core.families import card_by_card
+
+        note = outcomes.Reason(card_by_card.proof_note, event.player, event.proof, game.deck)
+    hand.penalties.append(Penalty(item, rule.kind, note))
 
 
 def _renege_words(kind: str, description: str, value: Fraction) -> str:

@@ -5,7 +5,7 @@ pack in use. Refuses malformed text; the engine then judges the entry against th
 from __future__ import annotations
 
 from scorekeeper.core import cards, errors, events, plain, state
-from scorekeeper.core.language import ENGLISH, N_, _, speaking
+from scorekeeper.core.language import N_, _
 from scorekeeper.core.values import per_player, whole_number
 
 
@@ -123,11 +123,10 @@ def renege(game: state.Game, name: str, kind: str | None, note: str) -> events.R
         peeks = {r.kind for r in game.ruleset.reneges if r.forced_blind_only}
         flagged = [f for f in card_by_card.pending_flags(game) if f.player == player]
         if flagged and kind not in peeks:
-            # the penalty counts in the hand where the revoke was, even if it has closed; the
-            # note is stored, so it is written in English whatever the language in use
-            with speaking(ENGLISH):
-                note = f"hand {flagged[0].hand}: {flagged[0].text()}"
-            return events.RenegeRecorded(hand=flagged[0].hand, player=player, kind=kind, note=note)
+            # the penalty counts in the hand where the revoke was, even if it has closed; what
+            # the cards proved is kept as facts, said in the reader's language when shown
+            proof = flagged[0].proven()
+            return events.RenegeRecorded(hand=flagged[0].hand, player=player, kind=kind, proof=proof)
     return events.RenegeRecorded(hand=game.hand.number, player=player, kind=kind, note=note)
 
 

@@ -5,7 +5,7 @@ from typing import Annotated, Any, Literal, Union, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from scorekeeper.core import errors
+from scorekeeper.core import cards, errors
 from scorekeeper.core.language import _, ngettext
 
 
@@ -92,11 +92,43 @@ class MoonDeclared(HandEvent):
     player: str
 
 
+class RevokeProof(BaseModel):
+    """What the cards recorded trick by trick prove, kept with the renege that confirms it:
+    facts, so its words are made in the reader's language when shown (see card_by_card.Flag)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
+    kind: Literal["revoke", "lead"]
+    trick: int  # where the fault was
+    card: str  # the card the player played then
+    suit: str  # the led suit they showed void in; for a lead, the suit led
+    proof_trick: int  # the later trick whose card proves it
+    proof: str  # that card
+
+    def words(self, player: str, card: object, proof: object) -> str:
+        """The fault in words: `card` and `proof` as shown (a card's name, or its code where
+        no pack is at hand)."""
+        if self.kind == "revoke":
+            text = _(
+                "{player} showed void in {suit} in trick {trick} ({card} on a {suit} lead) but plays {proof} in "
+                "trick {proof_trick}: a revoke"
+            )
+        else:
+            text = _(
+                "{player} led {card} as {suit} in trick {trick} before it was broken, saying nothing else could "
+                "be led, but plays {proof} in trick {proof_trick}"
+            )
+        return text.format(
+            player=player, suit=cards.suit_name(self.suit), trick=self.trick, card=card,
+            proof=proof, proof_trick=self.proof_trick,
+        )  # fmt: skip
+
+
 class RenegeRecorded(HandEvent):
     type: Literal["renege"] = "renege"
     player: str
     kind: str
-    note: str = ""
+    note: str = ""  # the scorer's words
+    proof: RevokeProof | None = None  # a revoke the tricks proved, confirmed
 
 
 class TrickPlayed(HandEvent):
@@ -272,8 +304,11 @@ def describe(event: AnyEvent) -> str:
         case MoonDeclared():
             return _("{player} shoots the moon").format(player=event.player) if event.player else _("no moon declared")
         case RenegeRecorded():
-            said = _("renege ({kind}) by {player}: {note}") if event.note else _("renege ({kind}) by {player}")
-            return said.format(kind=event.kind, player=event.player, note=event.note)
+            note = event.note
+            if event.proof is not None:
+                note = event.proof.words(event.player, event.proof.card, event.proof.proof)
+            said = _("renege ({kind}) by {player}: {note}") if note else _("renege ({kind}) by {player}")
+            return said.format(kind=event.kind, player=event.player, note=note)
         case TrickPlayed():
             notes = [
                 *([_("led {suit}").format(suit=event.led)] if event.led else []),

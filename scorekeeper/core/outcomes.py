@@ -58,7 +58,7 @@ class Penalty(NamedTuple):
 
     item: Item
     kind: str
-    note: str = ""
+    note: str | Reason = ""
 
 
 class Forfeit(NamedTuple):

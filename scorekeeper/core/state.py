@@ -321,6 +321,36 @@ class Game:
         )
 
 
+class DealtIn:
+    """The game as an entry for a closed hand (a correction) sees it: its players are those
+    dealt in that hand, in that hand's seating order, called by their names now, a player
+    who has left since among them and one who joined since not; everything else is the
+    game's. So `tricks 1 0 2 1 --hand 3` gives one value per player of hand 3."""
+
+    def __init__(self, game: Game, hand: Hand) -> None:
+        self._game = game
+        self._number = hand.number
+        self.players = list(hand.seating)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._game, name)
+
+    def player(self, text: str, among: list[str] | None = None) -> str:
+        if among is not None:
+            return self._game.player(text, among)
+        try:
+            return self._game.player(text, self.players)
+        except errors.EntryError:
+            elsewhere = names.matching(text, self._game.roster)
+            if len(elsewhere) != 1:
+                raise
+        raise errors.EntryError(
+            _("{player} was not dealt in hand {hand}; its players were {players}").format(
+                player=elsewhere[0], hand=self._number, players=", ".join(self.players)
+            )
+        )
+
+
 def new_hand(game: Game, number: int, dealer: int, reason: outcomes.Reason) -> Hand:
     """Hand `number` as dealt by seat `dealer` to the players seated now."""
     rules, n = game.ruleset, len(game.players)

@@ -177,6 +177,13 @@ class Watcher(Looker):
 
         return shown(build)
 
+    def follow(self, game_id: str) -> None:
+        """Serve `game_id` from now on: the scorer's phone made an entry to it without naming
+        a game (a `new` game, say), so a server pinned to one game (`serve --game`) moves
+        with the scorer rather than leave every phone on the game before."""
+        if self.pinned is not None:
+            self.pinned = game_id
+
     def offer(self, shot: state.Snapshot) -> None:
         """Publish a snapshot built by `served_after` (the reply's), unless the watcher has
         published one read after it began: the phones never go back to an older state, and

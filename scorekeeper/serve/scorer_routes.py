@@ -76,6 +76,8 @@ async def entry(request: Request) -> Response:
     code = spoken(request)
 
     def served(known: Any) -> Any:  # on the scorer's thread, with the store it wrote to
+        if game is None and known is not None:  # it went to the current game (a `new` one, say)
+            watcher.follow(known[1].id)
         shot = watcher.served_after(scorer.follower.db, known)
         return shot, shot.in_language(code)
 

@@ -21,7 +21,8 @@
                null, "tricks_total": what tricks must sum to (need "tricks") or null,
                "choose_player": a player's name is the answer (first, last, took: `Bob QS
                QD`), "next_leader": who leads the next trick (need "trick"), "counts":
-               Snakebit's counts may answer `took` (`5 3 0`, for every player in "order")}
+               Snakebit's counts may answer `took` (`5 3 0`, for every player in "order"),
+               "cursed_total": what those counts add up to (the cursed cards in the pack), or null}
     result     the final words once the game is over, else ""
     sheet      the score sheet's rows (see sheets.score_sheet.live_json)
     chart, chart_small  SVG of the running totals (720 and 380 px wide), "" before a hand closes

@@ -601,7 +601,7 @@ def _cell_json(cell: Cell) -> dict[str, Any]:
         "pants": cell.pants,
         "forced_blind": cell.forced_blind,
         "reneges": [
-            {"kind": r.kind, "points": scoring.points_json(r.points), "note": r.note} for r in cell.reneges
+            {"kind": r.kind, "points": scoring.points_json(r.points), "note": str(r.note)} for r in cell.reneges
         ],
     }
     # Leave out what does not apply; a 0 (a zero bid, no cursed card) is a fact and stays.

@@ -426,19 +426,13 @@ class Flag:
     proof: cards.Card
 
     def text(self) -> str:
-        if self.kind == "revoke":
-            text = _(
-                "{player} showed void in {suit} in trick {trick} ({card} on a {suit} lead) but plays {proof} in "
-                "trick {proof_trick}: a revoke"
-            )
-        else:
-            text = _(
-                "{player} led {card} as {suit} in trick {trick} before it was broken, saying nothing else could "
-                "be led, but plays {proof} in trick {proof_trick}"
-            )
-        return text.format(
-            player=self.player, suit=cards.suit_name(self.suit), trick=self.trick, card=self.card,
-            proof=self.proof, proof_trick=self.proof_trick,
+        return self.proven().words(self.player, self.card, self.proof)
+
+    def proven(self) -> events.RevokeProof:
+        """The fault as facts, for the renege that confirms it to keep."""
+        return events.RevokeProof(
+            kind=self.kind, trick=self.trick, card=self.card.code, suit=self.suit,
+            proof_trick=self.proof_trick, proof=self.proof.code,
         )  # fmt: skip
 
     def data(self) -> dict[str, Any]:
@@ -453,6 +447,11 @@ class Flag:
             "proof": self.proof.code,
             "text": self.text(),
         }
+
+
+def proof_note(player: str, fault: events.RevokeProof, deck: cards.Deck) -> str:
+    """A confirmed renege's note: the fault its proof names, the cards by name."""
+    return fault.words(player, cards.parse_card(fault.card, deck), cards.parse_card(fault.proof, deck))
 
 
 def flags(game: state.Game, hand: state.Hand) -> list[Flag]:

@@ -252,6 +252,15 @@ function poisonName(kind) { return { bid: t("bid"), blind: t("blind"), take: t("
 
 function tookPanel(s, redraw) {
   const box = el("div", null), st = s.status;
+  if (s.asking.counts) {  // Snakebit: the cursed cards may be counted rather than named
+    const modes = el("div", "pad");
+    modes.append(
+      button(t("Name the cards"), () => { picks = {}; redraw(); }, picks.counting ? null : "chosen"),
+      button(t("Count them"), () => { picks = { counting: {} }; redraw(); }, picks.counting ? "chosen" : null),
+    );
+    box.append(modes);
+    if (picks.counting) { box.append(countPads(s, redraw)); return box; }
+  }
   box.append(el("p", "muted", t("Tap who took them, then the scoring cards they took.")));
   const row = el("div", "pad");
   for (const p of st.order) row.append(button(p, () => { picks = { who: p, cards: picks.cards || [] }; redraw(); }, picks.who === p ? "chosen" : null));
@@ -264,6 +273,29 @@ function tookPanel(s, redraw) {
   const go = button(t("Send"), () => send(line("took", picks.who, ...chosen)), "primary");
   go.disabled = !picks.who || !chosen.length;
   box.append(el("p", "check", picks.who ? t("{player} took {cards}", { player: picks.who, cards: chosen.join(" ") || "…" }) : t("Who took them?")), el("div", "row", go));
+  return box;
+}
+
+// Snakebit's counts: how many cursed cards each player took, one pad each in the prompt's order,
+// the sum checked against the cursed cards in the pack before the line goes.
+function countPads(s, redraw) {
+  const box = el("div", null), counted = picks.counting, total = s.asking.cursed_total;
+  box.append(el("p", "muted", t("Tap how many cursed cards each player took.")));
+  for (const p of s.status.order) {
+    const mine = el("div", "player", el("div", "who", el("span", "name", p), el("span", "picked", p in counted ? String(counted[p]) : "")));
+    mine.dataset.player = p;
+    mine.append(numberPad(range(total), counted[p], (v) => { if (counted[p] === v) delete counted[p]; else counted[p] = v; redraw(); }));
+    box.append(mine);
+  }
+  const given = s.status.order.filter((p) => p in counted);
+  const sum = given.reduce((n, p) => n + counted[p], 0);
+  const problem = given.length < s.status.order.length
+    ? t("Give every player's count ({count} to go).", { count: s.status.order.length - given.length })
+    : sum !== total ? nt("The counts total {total}; the pack has {count} cursed card.", "The counts total {total}; the pack has {count} cursed cards.", total, { total: sum, count: total }) : "";
+  box.append(el("p", problem && given.length ? "check bad" : "check", problem || t("Counts total {total}", { total: sum })));
+  const go = button(t("Send counts"), () => send(line("counts", ...given.map((p) => p + "=" + counted[p]))), "primary");
+  go.disabled = !!problem;
+  box.append(el("div", "row", go));
   return box;
 }
 
