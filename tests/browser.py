@@ -1,5 +1,5 @@
 """Headless Chromium for the tests, through Playwright for Python driving the system's Chromium
-(no browser download): one browser per test module (`chromium` fixture), a fresh page per test
+(no browser download): one browser for the whole run (`chromium` fixture), a fresh page per test
 sized as a phone or a TV. Tests that need it are skipped, saying why, where there is no Chromium
 (.ci/run installs Debian's) or no Playwright."""
 
@@ -28,9 +28,11 @@ PHONE = {"width": 390, "height": 844}
 TV = {"width": 1920, "height": 1080}
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def chromium() -> Iterator:
-    """One headless Chromium for the whole module: starting one costs more than most tests."""
+    """One headless Chromium for the whole run (for each worker, when the tests run in
+    parallel): starting one costs more than most tests. Each test opens its pages in a context
+    of its own (see `opened`), so no test sees another's storage or pages."""
     if MISSING is not None:
         pytest.skip(MISSING)
     from playwright.sync_api import sync_playwright

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 import pseudo
 import pytest
-from browser import chromium, phone  # noqa: F401 (fixtures: one headless Chromium per module, a phone)
+import warm_start
+from browser import chromium, phone  # noqa: F401 (fixtures: one headless Chromium for the run, a phone)
 from hypothesis import settings
 from typer.testing import CliRunner
 
@@ -22,6 +23,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 def pytest_configure(config):
     if pseudo.ON:
         pseudo.switch_on()
+
+
+def pytest_sessionfinish(session):
+    warm_start.stop()  # the spawner of warm `sk serve` processes (see warm_start.py), if any
 
 
 @pytest.fixture(autouse=True)

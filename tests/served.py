@@ -11,6 +11,8 @@ import signal
 import subprocess
 import sys
 
+import warm_start
+
 HOSTILE = "<img src=x onerror=alert(1)>"  # a game name, a comment (a player name may not hold '=')
 SCRIPT_NAME = "<script>alert(1)</script>"
 
@@ -52,15 +54,22 @@ class Answer:
 
 class Served:
     """`sk serve ARGS` in its own process: `url` is the table's link it printed, `scorer_url`
-    the scorer's link (None with --read-only) and `secret` the secret in it."""
+    the scorer's link (None with --read-only) and `secret` the secret in it.
 
-    def __init__(self, home, *args, env=None):
+    The process is started warm (see warm_start.py: a fork of a process that has loaded the
+    program), or `cold` (`python -m scorekeeper serve`, a new interpreter) where how the
+    process starts is what a test is about. `constants`: a deadline made shorter in this
+    server (see warm_start.started)."""
+
+    def __init__(self, home, *args, env=None, cold=False, constants=None):
         self.home = home
         env = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONUNBUFFERED": "1", **(env or {})}
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "scorekeeper", "serve", "--port", "0", *map(str, args)],
-            env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        )  # fmt: skip
+        command = ["serve", "--port", "0", *map(str, args)]
+        if cold:
+            self.proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", *command], env=env,
+                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+        else:
+            self.proc = warm_start.started(command, env, constants=constants)
         self.lines = []
         while not self.lines or not self.lines[-1].startswith("Ctrl-C stops it."):
             line = self.proc.stdout.readline()

@@ -1,12 +1,11 @@
 """The league on every phone (`serve`): `/api/league` gives the ratings and the records as
 `ratings --json` and `stats --json` print them, read-only, on a real port; `/league` is the
-page, drawn in headless Chromium."""
+page, drawn in headless Chromium (the run's, see browser.py)."""
 
 import json
-import shutil
-import subprocess
 
 import pytest
+from browser import needs_chromium, opened
 from served import Served
 
 ONE_HAND = ("--set", "sizes=fixed", "--set", "start=3", "--set", "hands=1")
@@ -50,16 +49,12 @@ def test_the_league_answers_what_ratings_and_stats_print(served, sk):
     assert "default-src 'none'" in page.headers["Content-Security-Policy"]
 
 
-def test_the_league_page_in_a_browser(served, tmp_path):
-    chromium = shutil.which("chromium")
-    if chromium is None:
-        pytest.skip("no chromium on PATH to draw the page")
-    done = subprocess.run(
-        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--virtual-time-budget=5000",
-         "--dump-dom", served.url + "league"],
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
-    dom = done.stdout
+@needs_chromium
+def test_the_league_page_in_a_browser(served, chromium):
+    with opened(chromium) as page:
+        page.goto(served.url + "league")
+        page.get_by_text("2 games in the store, 2 finished; 2 rated").wait_for()
+        dom = page.content()
     assert "2 games in the store, 2 finished; 2 rated" in dom
     rows = dom.split('<table id="ratings">', 1)[1].split("</table>", 1)[0]
     assert rows.index(">Ann<") < rows.index(">Cat<") < rows.index(">Bob<")

@@ -4,7 +4,7 @@ hand and a Pick Your Poison hand by tapping, shows a refusal in the command line
 corrects a past hand, seats a newcomer; a second phone sees each entry live. The table's link
 has no write control and can't write; a wrong or replaced secret, a cross-site POST and a Host
 naming another site are refused. A phone alarms when the game it followed is swapped for a
-copy, and reads the whole sheet at 390 px. One Chromium serves the module (see browser.py)."""
+copy, and reads the whole sheet at 390 px. One Chromium serves the whole run (see browser.py)."""
 
 import json
 import re

@@ -220,7 +220,7 @@ def test_on_loopback_it_answers_only_to_this_computers_names(served):
 
 def test_every_interface_only_when_asked_with_a_warning_and_the_host_check_still_on(home, game):
     """Outside finding: with --host 0.0.0.0 the Host check was off (11 of 11 rebinding names answered)."""
-    server = Served(home, "--host", "0.0.0.0")
+    server = Served(home, "--host", "0.0.0.0", cold=True)
     try:
         assert "Warning: --host 0.0.0.0 listens on every network this computer is on." in server.text
         assert "read this store's current game: its players' names, scores and comments" in server.text
@@ -243,7 +243,7 @@ def test_every_interface_only_when_asked_with_a_warning_and_the_host_check_still
 
 def test_a_terminal_that_cannot_draw_the_qr_code_gets_the_address_alone(home, game):
     env = {"PYTHONIOENCODING": "latin-1", "PYTHONUTF8": "0"}
-    server = Served(home, "--host", "0.0.0.0", env=env)
+    server = Served(home, "--host", "0.0.0.0", env=env, cold=True)
     code, out, err = server.stop()
     if "no address on a local network" not in server.text:
         assert server.text.count("(this terminal's encoding cannot draw the QR code; type the address instead)\n") == 2
@@ -304,7 +304,7 @@ def test_status_does_not_load_the_server(sk, home):
 
 
 def test_sigterm_stops_it_as_ctrl_c_does(home, game):
-    server = Served(home)
+    server = Served(home, cold=True)
     server.proc.send_signal(signal.SIGTERM)
     out, err = server.proc.communicate(timeout=15)
     assert (server.proc.returncode, out, err) == (0, "Stopped serving.\n", "")

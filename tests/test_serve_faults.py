@@ -1,7 +1,7 @@
 """The faults an outside test of `serve` found, each reproduced on a real port and shown fixed:
 the store deleted, moved away, replaced or written over while serving; a broken chain served
 without a word; a client resetting its connection printing a traceback; a listen backlog of 5
-(300 clients connecting at once); half-open and idle connections never closed. (The Host check
+(300 clients connecting at once); half-open, idle and stalled connections never closed. (The Host check
 with --host 0.0.0.0 is in test_serve.py.)"""
 
 import json
@@ -15,7 +15,7 @@ import time
 import pytest
 from served import Served, sk_process
 
-from scorekeeper.serve import connections
+from scorekeeper.serve import connections, parts
 from scorekeeper.storage import store
 
 
@@ -151,16 +151,22 @@ def test_three_hundred_clients_connecting_at_once_are_all_answered(served):
     assert connections.BACKLOG >= 300
 
 
-def test_half_open_and_idle_connections_are_closed(served):
+def test_half_open_idle_and_stalled_connections_are_closed_at_the_real_deadlines(served):
     """They were held for ever (1,000 threads). Now: no request's headers within
-    REQUEST_SECONDS, or idle after an answer past the keep-alive time, and the server hangs up."""
+    REQUEST_SECONDS, or idle after an answer past the keep-alive time, and the server hangs up;
+    a body that stops short of its length is answered 408 after BODY_SECONDS. The real
+    deadlines, waited out together here (test_serve_scorer.py checks the body's with a
+    shorter one)."""
     silent = socket.create_connection(("127.0.0.1", served.port))
     half = socket.create_connection(("127.0.0.1", served.port))
     half.sendall(b"GET /api/state HTTP/1.1\r\nHost: 127.")
     idle = socket.create_connection(("127.0.0.1", served.port))
     idle.sendall(b"GET /api/standings HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+    stalled = socket.create_connection(("127.0.0.1", served.port))
+    stalled.sendall(f"POST /api/entry HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {served.secret}\r\n"
+                    'Content-Type: application/json\r\nContent-Length: 20\r\n\r\n{"line": '.encode())  # fmt: skip
     start = time.monotonic()
-    closed = {}
+    closed, answered = {}, {}
 
     def until_closed(name, sock):
         sock.settimeout(connections.REQUEST_SECONDS + 10)
@@ -172,8 +178,14 @@ def test_half_open_and_idle_connections_are_closed(served):
             closed[name] = None
         sock.close()
 
+    def until_answered(name, sock):
+        sock.settimeout(parts.BODY_SECONDS + 10)
+        with sock:
+            answered[name] = (sock.recv(12), time.monotonic() - start)
+
     watchers = [threading.Thread(target=until_closed, args=item) for item in
                 (("silent", silent), ("half", half), ("idle", idle))]  # fmt: skip
+    watchers.append(threading.Thread(target=until_answered, args=("stalled", stalled)))
     for w in watchers:
         w.start()
     for w in watchers:
@@ -181,3 +193,5 @@ def test_half_open_and_idle_connections_are_closed(served):
     assert closed["silent"] is not None and connections.REQUEST_SECONDS - 1 < closed["silent"] < connections.REQUEST_SECONDS + 3
     assert closed["half"] is not None and closed["half"] < connections.REQUEST_SECONDS + 3
     assert closed["idle"] is not None and closed["idle"] < 8  # uvicorn's keep-alive: 5 s
+    status, after = answered["stalled"]
+    assert status == b"HTTP/1.1 408" and parts.BODY_SECONDS * 0.9 <= after < parts.BODY_SECONDS + 3

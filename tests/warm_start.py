@@ -1,0 +1,232 @@
+"""`sk` processes started warm. One Python process, the spawner, loads the program once; each
+`sk serve` a test starts is a fork of it: a process of its own, as the table runs it (its own
+pid, standard streams, environment, working folder, signals and exit status), that does not
+load typer, pydantic, Starlette and uvicorn again. A cold start costs 0.7 s of CPU on a
+2-core machine; the browser and server tests started about a hundred servers.
+
+    process = started(["serve", "--port", "0"], env)  # as much of a Popen as the tests use
+    process.stdout.readline(); process.send_signal(signal.SIGINT); process.communicate()
+
+Tests of the process's own start (its first lines, its modules, Ctrl-C while loading) start it
+cold, in a new interpreter (see served.py). The spawner runs this file as a script; it ends
+with the test process (`stop`, called when the session finishes)."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import io
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+
+# --- the test's side -------------------------------------------------------------------------
+
+
+class Started:
+    """One warm `sk` process: `pid`, `stdout` and `stderr` (text), `poll`, `wait`,
+    `send_signal`, `kill`, `communicate` and `returncode`, as subprocess.Popen has them.
+    `cpu`: the CPU seconds it used, once it has ended."""
+
+    def __init__(self, pid: int, stdout, stderr, status):
+        self.pid, self.stdout, self.stderr, self._status = pid, stdout, stderr, status
+        self.returncode: int | None = None
+        self.cpu = 0.0
+
+    def _ended(self, timeout: float | None) -> bool:
+        """True once the end was read from the status pipe (within `timeout` seconds)."""
+        if self.returncode is None:
+            import select
+
+            if not select.select([self._status], [], [], timeout)[0]:
+                return False
+            said = self._status.read().split()
+            self._status.close()
+            self.returncode, self.cpu = int(said[0]), float(said[1])
+        return True
+
+    def poll(self) -> int | None:
+        self._ended(0)
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        if not self._ended(timeout):
+            raise subprocess.TimeoutExpired(f"sk (pid {self.pid})", timeout)
+        return self.returncode
+
+    def send_signal(self, sig: int) -> None:
+        if self.poll() is None:
+            os.kill(self.pid, sig)
+
+    def kill(self) -> None:
+        self.send_signal(signal.SIGKILL)
+
+    def communicate(self, timeout: float | None = None) -> tuple[str, str]:
+        """What it still prints until it ends, (stdout, stderr), as Popen.communicate."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        said = {}
+
+        def read(stream):
+            said[stream] = stream.read()
+
+        readers = [threading.Thread(target=read, args=(s,), daemon=True) for s in (self.stdout, self.stderr)]
+        for reader in readers:
+            reader.start()
+        for reader in readers:
+            reader.join(None if deadline is None else max(0.0, deadline - time.monotonic()))
+            if reader.is_alive():
+                raise subprocess.TimeoutExpired(f"sk (pid {self.pid})", timeout)
+        self.wait(None if deadline is None else max(0.0, deadline - time.monotonic()))
+        self.stdout.close()
+        self.stderr.close()
+        return said[self.stdout], said[self.stderr]
+
+
+_spawners: list[subprocess.Popen] = []
+
+
+@functools.cache
+def _spawner() -> socket.socket:
+    """The control socket to this process's spawner, started on first use."""
+    ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+    spawner = subprocess.Popen([sys.executable, __file__, str(theirs.fileno())], pass_fds=[theirs.fileno()],
+                               stdin=subprocess.DEVNULL)  # fmt: skip
+    theirs.close()
+    _spawners.append(spawner)
+    assert ours.recv(6) == b"ready\n", "the spawner did not start"
+    return ours
+
+
+def started(args: list[str], env: dict[str, str], cwd: str | None = None, constants: dict | None = None) -> Started:
+    """`sk ARGS` in a warm process of its own, with exactly `env` as its environment.
+
+    `constants`: {"scorekeeper.module.NAME": value} set in that process before the program
+    runs, for a test that would otherwise wait out a real deadline (a server's seconds) and
+    checks the deadline is kept, not how long it is. Each constant's own value is proved by
+    another test that waits it out."""
+    out_r, out_w = os.pipe()
+    err_r, err_w = os.pipe()
+    status_r, status_w = os.pipe()
+    request = json.dumps({"args": [str(a) for a in args], "env": env, "cwd": cwd or os.getcwd(),
+                          "constants": constants or {}}).encode()  # fmt: skip
+    socket.send_fds(_spawner(), [len(request).to_bytes(4, "big") + request], [out_w, err_w, status_w])
+    for fd in (out_w, err_w, status_w):
+        os.close(fd)
+    pid = b""
+    while not pid.endswith(b"\n"):  # byte by byte: the end may follow at once, for the status file
+        pid += os.read(status_r, 1) or b"?\n"
+    return Started(int(pid), open(out_r, encoding="utf-8", errors="replace"),
+                   open(err_r, encoding="utf-8", errors="replace"), open(status_r, encoding="ascii"))  # fmt: skip
+
+
+def stop() -> None:
+    """Ends the spawner (if one was started) once its forks have been waited for."""
+    if _spawners:
+        _spawner().close()
+        _spawner.cache_clear()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            _spawners.pop().wait(timeout=10)
+
+
+# --- the spawner's side ----------------------------------------------------------------------
+
+
+def _spawn_forever(control: socket.socket) -> None:
+    sys.path[0] = os.getcwd()  # the program found where `python -m scorekeeper` finds it
+    # what a cold start spends its time on, loaded once here
+    import scorekeeper.cli
+    import scorekeeper.launch
+    import scorekeeper.serve.app  # noqa: F401
+
+    control.sendall(b"ready\n")
+    while True:
+        head, fds, _, _ = socket.recv_fds(control, 4, 3)
+        if not head:
+            break
+        size, request = int.from_bytes(head, "big"), b""
+        while len(request) < size:
+            request += control.recv(size - len(request))
+        if os.fork() == 0:  # the waiter: starts the program, says its pid, then how it ended
+            control.close()
+            _wait_for(_forked(json.loads(request), *fds), fds[2])
+        for fd in fds:
+            os.close(fd)
+        _reap(block=False)
+    _reap(block=True)
+
+
+def _reap(block: bool) -> None:
+    """Waits for the waiters that ended (all of them, within 10 s, if `block`): their CPU
+    then counts in the spawner's children's, and so in the test run's."""
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, 0 if block and time.monotonic() < deadline else os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            if not block or time.monotonic() >= deadline:
+                return
+            time.sleep(0.05)
+
+
+def _wait_for(pid: int, status_w: int) -> None:
+    os.write(status_w, b"%d\n" % pid)
+    _, status, usage = os.wait4(pid, 0)
+    os.write(status_w, b"%d %.3f\n" % (os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime))
+    os._exit(0)
+
+
+def _forked(request: dict, out_w: int, err_w: int, status_w: int) -> int:
+    """Forks the program's process; in it, becomes `python -m scorekeeper ARGS` with the
+    request's streams, environment and folder, and ends as that command ends."""
+    pid = os.fork()
+    if pid:
+        os.close(out_w)
+        os.close(err_w)
+        return pid
+    os.close(status_w)
+    null = os.open(os.devnull, os.O_RDONLY)
+    for fd, target in ((null, 0), (out_w, 1), (err_w, 2)):
+        os.dup2(fd, target)
+        os.close(fd)
+    os.environ.clear()
+    os.environ.update(request["env"])
+    os.chdir(request["cwd"])
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    encoding = request["env"].get("PYTHONIOENCODING", "").split(":")[0] or "utf-8"
+    sys.stdin = io.TextIOWrapper(io.FileIO(0, "r"), encoding=encoding)
+    sys.stdout = io.TextIOWrapper(io.FileIO(1, "w"), encoding=encoding,
+                                  write_through=bool(request["env"].get("PYTHONUNBUFFERED")))  # fmt: skip
+    sys.stderr = io.TextIOWrapper(io.FileIO(2, "w"), encoding=encoding, errors="backslashreplace", line_buffering=True)
+    sys.argv = [sys.argv[0], *request["args"]]
+    for name, value in request["constants"].items():
+        module, _, attribute = name.rpartition(".")
+        assert hasattr(sys.modules[module], attribute), f"no constant {name}"
+        setattr(sys.modules[module], attribute, value)
+    code = 1
+    try:
+        from scorekeeper.launch import main
+
+        main()  # ends the process itself (cli._exit), as `python -m scorekeeper` does
+        code = 0
+    except SystemExit as done:
+        code = done.code if isinstance(done.code, int) else (0 if done.code is None else 1)
+    except BaseException:
+        import traceback
+
+        traceback.print_exc()
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(Exception):
+                stream.flush()
+        os._exit(code)
+
+
+if __name__ == "__main__":
+    _spawn_forever(socket.socket(fileno=int(sys.argv[1])))
