@@ -294,7 +294,7 @@ def test_a_hand_a_player_has_since_left_is_corrected_with_that_hands_players(sk)
         "refused: 4 tricks for 3 players; give one per player in seating order (Ann, Bob, Cat) or use NAME=VALUE"
     )
     assert sk.fails("tricks", "Dan=0", "--hand", "2") == (
-        "refused: Dan was not dealt in hand 2; its players were Ann, Bob, Cat"
+        "refused: Dan was not dealt in hand 2; name one of its players: Ann, Bob, Cat"
     )
     assert sk.fails("tricks", "Zed=0", "--hand", "2") == (
         "refused: no player 'Zed' in this game; the players are Ann, Bob, Cat"

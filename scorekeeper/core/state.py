@@ -347,7 +347,7 @@ class DealtIn:
             if len(elsewhere) != 1:
                 raise
         raise errors.EntryError(
-            _("{player} was not dealt in hand {hand}; its players were {players}").format(
+            _("{player} was not dealt in hand {hand}; name one of its players: {players}").format(
                 player=elsewhere[0], hand=self._number, players=", ".join(self.players)
             )
         )
