@@ -7,6 +7,7 @@ primitives selected by `kind`; what they mean is implemented in `scoring` and `s
 
 import copy
 import functools
+import marshal
 import math
 import re
 from fractions import Fraction
@@ -880,7 +881,28 @@ def validate(origin: str, document: dict[str, Any]) -> Ruleset:
 def stored(document: dict[str, Any]) -> Ruleset:
     """The ruleset a stored game embedded at `new`. It plays as it did then: a setting read
     more strictly since (one that does nothing, or reads two ways) is not refused, and an end
-    threshold from before `end.reached` existed meant what the tool then did, at or below."""
+    threshold from before `end.reached` existed meant what the tool then did, at or below.
+
+    A ruleset is immutable, and a store holds few documents, so the last few validated are
+    kept, each under its document's marshalled bytes (exact: true is not 1 there, nor 1 1.0):
+    replaying a whole store validates each document once, not once a game."""
+    try:
+        key = marshal.dumps(document)
+    except ValueError:  # a value JSON cannot hold (a document not read from a store): not kept
+        return _stored(document)
+    kept = _STORED.get(key)
+    if kept is None:
+        kept = _stored(document)
+        if len(_STORED) >= 16:
+            _STORED.clear()
+        _STORED[key] = kept
+    return kept
+
+
+_STORED: dict[bytes, Ruleset] = {}
+
+
+def _stored(document: dict[str, Any]) -> Ruleset:
     end = document.get("end")
     if isinstance(end, dict) and end.get("threshold") is not None and "reached" not in end:
         document = {**document, "end": {**end, "reached": "at-or-below"}}
