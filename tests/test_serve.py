@@ -303,6 +303,28 @@ def test_status_does_not_load_the_server(sk, home):
     assert child.stdout.splitlines()[-1] == "[]"
 
 
+def test_ctrl_c_with_phones_watching_ends_their_streams_and_stops_cleanly(home, game):
+    """Each phone's event stream is ended as a whole answer (the chunked body's last chunk),
+    not cut off: a stream never ends by itself, and uvicorn alone waited out its graceful
+    deadline, then cancelled the streams with two lines of errors on standard error."""
+    server = Served(home)
+    phones = []
+    for _ in range(3):
+        phone = socket.create_connection(("127.0.0.1", server.port), timeout=10)
+        phone.sendall(f"GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode())
+        phones.append(phone)
+    heard = [b""] * len(phones)
+    for i, phone in enumerate(phones):
+        while b"event: state" not in heard[i]:
+            heard[i] += phone.recv(65536)
+    assert server.stop() == (0, "Stopped serving.\n", "")
+    for i, phone in enumerate(phones):
+        while chunk := phone.recv(65536):
+            heard[i] += chunk
+        phone.close()
+        assert heard[i].endswith(b"\r\n0\r\n\r\n"), heard[i][-200:]
+
+
 def test_sigterm_stops_it_as_ctrl_c_does(home, game):
     server = Served(home, cold=True)
     server.proc.send_signal(signal.SIGTERM)

@@ -138,10 +138,25 @@ def stop() -> None:
 
 def _spawn_forever(control: socket.socket) -> None:
     sys.path[0] = os.getcwd()  # the program found where `python -m scorekeeper` finds it
-    # what a cold start spends its time on, loaded once here
+    # what a cold start spends its time on, loaded once here: the program, the server and
+    # the parts of uvicorn it loads as it starts, and pydantic's look for plugins (it reads
+    # every installed package's entry points, the first time a model is checked)
+    import importlib
+
     import scorekeeper.cli
     import scorekeeper.launch
-    import scorekeeper.serve.app  # noqa: F401
+    import scorekeeper.serve.app
+    import scorekeeper.serve.command
+    import scorekeeper.serve.connections
+    import scorekeeper.storage.ruleset_files  # noqa: F401
+
+    for name in ("uvicorn.lifespan.on", "uvicorn.loops.auto", "uvicorn.loops.asyncio", "uvicorn.protocols.http.h11_impl",
+                 "uvicorn.protocols.websockets.auto", "uvicorn.middleware.proxy_headers"):  # fmt: skip
+        importlib.import_module(name)
+    with contextlib.suppress(ImportError, AttributeError):  # pydantic's own module: only a saving
+        from pydantic.plugin import _loader
+
+        _loader.get_plugins()
 
     control.sendall(b"ready\n")
     while True:

@@ -70,7 +70,7 @@ def serve_until_stopped(application: Any, sock: Any, out: TextIO) -> None:
     say so (`serve`, and `serve --night`)."""
     import uvicorn
 
-    from scorekeeper.serve import connections, scorer
+    from scorekeeper.serve import connections, push, scorer
 
     config = uvicorn.Config(
         application,
@@ -86,7 +86,7 @@ def serve_until_stopped(application: Any, sock: Any, out: TextIO) -> None:
         date_header=False,
     )
     quiet_logging()
-    server = uvicorn.Server(config)
+    server = connections.Server(config, ending=push.end_streams)
     replaced = scorer.route_output()
     more_files()
     # uvicorn stops on SIGINT or SIGTERM, then raises the signal again under the handler it

@@ -4,14 +4,20 @@ connections (TCP keepalive) and drop one whose data goes unacknowledged (a phone
 network), so a vanished phone does not hold its stream open for hours. `Protocol` is uvicorn's
 HTTP/1.1 protocol that also closes a connection which has not sent a whole request's headers
 within REQUEST_SECONDS of opening or of its last answer (a half-open or idle connection);
-between requests uvicorn's own keep-alive timeout applies as well."""
+between requests uvicorn's own keep-alive timeout applies as well. `Server` is uvicorn's server
+that stops the moment it is told to (Ctrl-C, SIGTERM), each connection closed as soon as its
+answer is sent, the phones' event streams ended first."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import socket
+import time
+from collections.abc import Callable
+from types import FrameType
 
+import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 BACKLOG = 1024
@@ -91,3 +97,52 @@ class Protocol(H11Protocol):
         self._deadline = None
         if self._waiting() and not self.transport.is_closing():
             self.transport.close()
+
+
+class Server(uvicorn.Server):
+    """uvicorn's server, stopping at once when told to. uvicorn looks whether it was told to
+    stop every tenth of a second, then pauses a tenth of a second more, and then waits for the
+    open connections to close, looking every tenth of a second; a phone's event stream never
+    ends by itself, so with a phone watching it waited out the whole graceful deadline and then
+    cancelled the stream, printing two lines of errors. Here Ctrl-C wakes the server, `ending`
+    ends every event stream, and the server stops as soon as the last answer has been sent
+    (within `timeout_graceful_shutdown` seconds, as uvicorn's own)."""
+
+    def __init__(self, config: uvicorn.Config, ending: Callable[[], None]) -> None:
+        super().__init__(config)
+        self._ending = ending
+        self._told: asyncio.Event | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    async def main_loop(self) -> None:
+        self._loop, self._told = asyncio.get_running_loop(), asyncio.Event()
+        await self.on_tick(0)  # the answers' headers, as uvicorn's own loop sets them
+        while not self.should_exit:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._told.wait(), 1.0)
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        super().handle_exit(sig, frame)
+        if self._loop is not None and self._told is not None:
+            self._loop.call_soon_threadsafe(self._told.set)
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for server in self.servers:
+            server.close()  # no new connection
+        for sock in sockets or []:
+            sock.close()
+        self._ending()
+        for connection in list(self.server_state.connections):
+            connection.shutdown()  # an idle one closes now, a busy one once its answer is sent
+        grace = self.config.timeout_graceful_shutdown
+        deadline = None if grace is None else time.monotonic() + grace
+        while (self.server_state.connections or self.server_state.tasks) and not self.force_exit:
+            if deadline is not None and time.monotonic() >= deadline:
+                for task in self.server_state.tasks:
+                    task.cancel()
+                break
+            await asyncio.sleep(0.005)
+        for server in self.servers:
+            await server.wait_closed()
+        if not self.force_exit:
+            await self.lifespan.shutdown()

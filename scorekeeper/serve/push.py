@@ -17,6 +17,7 @@ import asyncio
 import os
 import threading
 import time
+import weakref
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -239,9 +240,12 @@ def shown(build: Callable[[], Any]) -> Any:
 class Hub:
     """The latest snapshot, in the event loop, and a wake-up for every stream waiting on it.
     A stream in another language than English is sent the snapshot said in its own, made
-    once per language (in a worker thread) and shared by every stream in that language."""
+    once per language (in a worker thread) and shared by every stream in that language.
+    Its streams end when the server stops (`end_streams`)."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        _hubs.add(self)
+        self.ended = False
         self.loop = loop
         self.current: state.Snapshot | None = None
         self.frame = b""  # the current snapshot as a stream's event
@@ -277,12 +281,12 @@ class Hub:
     async def stream(self, code: str = speech.ENGLISH) -> AsyncIterator[bytes]:
         """One phone's events, in the language `code`: the state now, then each new one as it
         comes (`event: state`, or `event: failed` with `{"error": …}` when the store cannot be
-        read), and a comment every KEEPALIVE_SECONDS of quiet."""
+        read), and a comment every KEEPALIVE_SECONDS of quiet; until the server stops."""
         self.streams += 1
         try:
             yield b"retry: 2000\n\n"
             seen = -1
-            while True:
+            while not self.ended:
                 if self.current is not None and seen != self.version:
                     seen = self.version
                     yield await self.frame_in(code)
@@ -294,6 +298,22 @@ class Hub:
                     yield b": still here\n\n"
         finally:
             self.streams -= 1
+
+    def end(self) -> None:
+        """End every stream, in the event loop: each finishes its answer, so its connection
+        can close at once."""
+        self.ended = True
+        self._changed.set()
+
+
+_hubs: weakref.WeakSet[Hub] = weakref.WeakSet()  # every hub of this process (a night has one per table)
+
+
+def end_streams() -> None:
+    """End every phone's stream, in the event loop: the server is stopping (see
+    connections.Server)."""
+    for hub in list(_hubs):
+        hub.end()
 
 
 def event(kind: bytes, data: bytes) -> bytes:
