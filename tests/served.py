@@ -32,13 +32,12 @@ def enter_game(sk):
 
 
 def sk_process(home, *args, check=True):
-    """A separate `sk` process, as the scorer's terminal is."""
-    env = {**os.environ, "SCOREKEEPER_HOME": str(home)}
-    done = subprocess.run([sys.executable, "-m", "scorekeeper", *map(str, args)], env=env,
-                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    """A separate `sk` process, as the scorer's terminal is (started warm: see warm_start.py)."""
+    process = warm_start.started([str(a) for a in args], {**os.environ, "SCOREKEEPER_HOME": str(home)})
+    out, err = process.communicate(timeout=60)
     if check:
-        assert done.returncode == 0, done.stderr
-    return done.stdout
+        assert process.returncode == 0, err
+    return out
 
 
 class Answer:

@@ -1,7 +1,7 @@
 """`sk` processes started warm. One Python process, the spawner, loads the program once; each
-`sk serve` a test starts is a fork of it: a process of its own, as the table runs it (its own
-pid, standard streams, environment, working folder, signals and exit status), that does not
-load typer, pydantic, Starlette and uvicorn again. A cold start costs 0.7 s of CPU on a
+`sk serve` a test starts, and each command of served.sk_process, is a fork of it: a process
+of its own, as the table runs it (its own pid, standard streams, environment, working folder,
+signals and exit status), that does not load typer, pydantic, Starlette and uvicorn again. A cold start costs 0.7 s of CPU on a
 2-core machine; the browser and server tests started about a hundred servers.
 
     process = started(["serve", "--port", "0"], env)  # as much of a Popen as the tests use
