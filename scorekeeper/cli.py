@@ -97,8 +97,9 @@ class OneLineErrors(Spoken, typer.core.TyperGroup):
         forget_recorded()
         spoken = contextlib.ExitStack()  # the language chosen, spoken until the last word is said
         try:
-            args = globals_first(sys.argv[1:] if args is None else list(args))
-            spoken.enter_context(choose_language(args))
+            given = sys.argv[1:] if args is None else list(args)
+            spoken.enter_context(choose_language(globals_first(given, complete=False)))  # to say what is amiss
+            args = globals_first(given)
             result = super().main(args, *rest, standalone_mode=False, **kwargs)
             if result == 130:  # typer's answer to Ctrl-C inside a command
                 typer.echo(said_error(interrupted()), err=True)
@@ -234,11 +235,11 @@ GLOBAL_OPTIONS = ("--home", "--lang")  # the program's own, written before or af
 OWN_LANGUAGE = ("sheet",)  # commands whose own --lang is the language of what they write
 
 
-def globals_first(args: list[str]) -> list[str]:
+def globals_first(args: list[str], complete: bool = True) -> list[str]:
     """The program's own options (`--home DIR`, `--lang CODE`) written after the command name
     (`sk status --home DIR`) moved to just before it, where the program reads them; except
     the --lang of a command that has its own (`sheet --lang fr`). Everything after a `--` is
-    left as it is."""
+    left as it is. An option missing its value is a usage error, or left out if not `complete`."""
     before: list[str] = []
     moved: list[str] = []
     after: list[str] = []
@@ -250,6 +251,8 @@ def globals_first(args: list[str]) -> list[str]:
         elif option in GLOBAL_OPTIONS and not (option == "--lang" and after[:1] and after[0] in OWN_LANGUAGE):
             value = [] if "=" in word else [next(words, None)]
             if None in value:
+                if not complete:
+                    continue
                 raise click.exceptions.UsageError(f"Option '{option}' requires an argument.")
             (moved if after else before).extend([word, *value])
         elif after or not word.startswith("-"):
