@@ -35,7 +35,10 @@ def derive(
     least = PARALLEL_FROM if parallel_from is None else parallel_from
     if len(game_ids) < least or cpus < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return _in_this_process(db, game_ids, what)
-    # Forked workers open the store afresh and never touch this process's connection.
+    # Forked workers open the store afresh and never touch this process's connection. The
+    # engine is imported here, once, for the workers to inherit, not once in each of them.
+    from scorekeeper.core import engine  # noqa: F401
+
     ordered = sorted(game_ids)
     size = -(-len(ordered) // (cpus * 4))
     parts = [ordered[i : i + size] for i in range(0, len(ordered), size)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import json.scanner
+import operator
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
@@ -82,12 +83,12 @@ def _chain_hash_of_text(prev: str, game_id: str, n: int, at: str, body_text: str
     """chain_hash for a body already in canonical text, as stored: the same text is hashed (the
     keys at, body, game, n, prev are in sorted order) without parsing and re-encoding the body.
     Verifying a large store spends most of its time here."""
-    return _hash_of_text(prev, _quoted(game_id), n, at, body_text)
+    return _hash_of_quoted(_quoted(prev), _quoted(game_id), n, _quoted(at), body_text)
 
 
-def _hash_of_text(prev: str, quoted_game: str, n: int, at: str, body_text: str) -> str:
-    """_chain_hash_of_text with the game id already quoted (once for a whole chain)."""
-    text = f'{{"at":{_quoted(at)},"body":{body_text},"game":{quoted_game},"n":{n},"prev":{_quoted(prev)}}}'
+def _hash_of_quoted(prev: str, game: str, n: int, at: str, body_text: str) -> str:
+    """_chain_hash_of_text of strings already quoted (the game id once for a whole chain)."""
+    text = f'{{"at":{at},"body":{body_text},"game":{game},"n":{n},"prev":{prev}}}'
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -110,8 +111,7 @@ def parsed_json(text: str | bytes) -> Any:
     return json.loads(text)
 
 
-def _game_of_row(row: _Row) -> Any:
-    return row[0]
+_game_of_row = operator.itemgetter(0)  # a stored row's game id
 
 
 def _quoted(text: str) -> str:
@@ -1910,10 +1910,11 @@ def _checks_out(game_id: str, rows: list[_Row], parsed: list[Any], count: int, h
     expected = ZERO_HASH
     game = _quoted(game_id)
     for i, ((_game, n, at, kind, body, prev, hash_), data) in enumerate(zip(rows, parsed, strict=True)):
+        # prev, once it is the hash before it, is hex digits: nothing in it needs escaping
         if (
             n != i or prev != expected or type(data) is not dict or not isinstance(kind, str)
             or data.get("type") != kind or not isinstance(at, str) or not isinstance(body, str)
-            or _hash_of_text(prev, game, i, at, body) != hash_
+            or _hash_of_quoted(f'"{prev}"', game, i, _quoted(at), body) != hash_
         ):  # fmt: skip
             return False
         expected = hash_
