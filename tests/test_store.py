@@ -318,14 +318,23 @@ TAMPERING = [
 ]
 
 
+@pytest.mark.parametrize("shared", [False, True], ids=["in one process", "shared out"])
 @pytest.mark.parametrize("tamper, expected", TAMPERING, ids=[t.__name__ for t, _ in TAMPERING])
-def test_verify_names_the_first_bad_entry(tmp_path, tamper, expected):
+def test_verify_names_the_first_bad_entry(tmp_path, monkeypatch, tamper, expected, shared):
+    """Whether the chains are checked in this process or shared out among forked ones (as
+    they are for a large store), each a run of game ids, the one tampered with in the second."""
+    if shared:
+        if not hasattr(os, "fork"):
+            pytest.skip("sharing out needs fork")
+        monkeypatch.setattr(Store, "VERIFY_SHARED_FROM", 1)
+        monkeypatch.setattr(store.os, "cpu_count", lambda: 2)
     with Store(tmp_path) as s:
         fill(s, "before", 3)
         ev = fill(s, "g", 10)
         fill(s, "after", 3)
         assert [e.body["type"] for e in ev] == [*TYPES, *TYPES[:2]]
         assert s.verify() == []
+        assert s._verify_shares() == ([(None, "before"), ("before", None)] if shared else [(None, None)])
     conn = tamperable(s.path)
     tamper(conn, ev)
     conn.close()

@@ -1263,53 +1263,103 @@ class Store:
 
     # -- checking --
 
+    VERIFY_SHARED_FROM = 2000  # games: from this many, `verify` checks the chains on every CPU
+
     def verify(self, game_id: str | None = None) -> list[str]:
         """Recompute every game's chain (or one game's) and return one line per game that does
-        not verify, naming its first bad entry; [] if all is well."""
-        conn = self.conn
-        if conn.in_transaction:
+        not verify, naming its first bad entry; [] if all is well. A large store's chains
+        are shared out among forked processes, each checking a run of neighbouring game ids
+        (see `_chains_checked`), while this one checks the database file itself."""
+        if self.conn.in_transaction:
             raise RuntimeError("verify() cannot run inside writing()")
         problems: list[str] = []
         with _sqlite_errors(self.path):
-            # One read transaction, so a writer appending meanwhile cannot look like tampering.
-            conn.execute("BEGIN")
-            try:
-                if game_id is None:
-                    problems += self._check_file(conn)
-                    games = conn.execute("SELECT id, events, head FROM games ORDER BY seq")
-                    rows = conn.execute(
-                        "SELECT game_id, n, at, type, body, prev, hash FROM events "
-                        "ORDER BY game_id, n"
-                    )
+            if game_id is not None:
+                recorded, found = self._chains_checked(game_id=game_id)
+            else:
+                shares = self._verify_shares()
+                if len(shares) == 1:
+                    problems += self._check_file(self.conn)
+                    recorded, found = self._chains_checked()
                 else:
-                    games = conn.execute(
-                        "SELECT id, events, head FROM games WHERE id = ?", (game_id,)
-                    )
-                    rows = conn.execute(
-                        "SELECT game_id, n, at, type, body, prev, hash FROM events "
-                        "WHERE game_id = ? ORDER BY n",
-                        (game_id,),
-                    )
-                recorded = {gid: (count, head) for gid, count, head in games}
-                found: dict[str, str | None] = {}
-                for gid, chain in groupby(rows, key=_game_of_row):
-                    chain = list(chain)
-                    if gid in recorded:
-                        found[gid] = _chain_problem_of_rows(gid, chain, *recorded[gid])
-                    else:
-                        found[gid] = _unlisted_entries(len(chain))
-            finally:
-                conn.execute("COMMIT")
-        for gid, (count, head) in recorded.items():
+                    recorded, found = self._chains_checked_in_parallel(shares, problems)
+        for _seq, gid, count, head in sorted(recorded):
             problem = found[gid] if gid in found else _chain_problem(gid, [], count, head)
             if problem:
                 problems.append(_game_problem(gid, problem))
+        listed = {row[1] for row in recorded}
         for gid, problem in found.items():
-            if gid not in recorded:
+            if gid not in listed:
                 problems.append(_game_problem(gid, problem))
         if game_id is not None and not recorded and not found:
             problems.append(_("game {game}: there is no such game in the store").format(game=game_id))
         return problems
+
+    def _chains_checked(
+        self, low: str | None = None, high: str | None = None, game_id: str | None = None
+    ) -> tuple[list[tuple[int, str, int, str]], dict[str, str | None]]:
+        """The chains of one game, or of the games whose ids are from `low` (or the first)
+        up to `high` (not included; or the last), checked: the games table's rows (seq, id,
+        count, head), and what is wrong with each chain found in the events table (None if
+        it verifies; an id with entries and no row in the games table is found too). One read
+        transaction, so a writer appending meanwhile cannot look like tampering."""
+        conn = self.conn
+        chosen = [(test, value) for test, value in (("= ?", game_id), (">= ?", low), ("< ?", high)) if value is not None]
+        arguments = [value for _test, value in chosen]
+
+        def where(column: str) -> str:
+            return " WHERE " + " AND ".join(f"{column} {test}" for test, _value in chosen) if chosen else ""
+
+        conn.execute("BEGIN")
+        try:
+            recorded = conn.execute(f"SELECT seq, id, events, head FROM games{where('id')}", arguments).fetchall()
+            rows = conn.execute(
+                f"SELECT game_id, n, at, type, body, prev, hash FROM events{where('game_id')} ORDER BY game_id, n",
+                arguments,
+            )
+            counts = {gid: (count, head) for _seq, gid, count, head in recorded}
+            found: dict[str, str | None] = {}
+            for gid, chain in groupby(rows, key=_game_of_row):
+                chain = list(chain)
+                if gid in counts:
+                    found[gid] = _chain_problem_of_rows(gid, chain, *counts[gid])
+                else:
+                    found[gid] = _unlisted_entries(len(chain))
+        finally:
+            conn.execute("COMMIT")
+        return recorded, found
+
+    def _verify_shares(self) -> list[tuple[str | None, str | None]]:
+        """How `verify` shares out the chains: runs of game ids (low, high), one for each CPU,
+        which between them hold every id there can be; one run, (None, None), for a store of
+        fewer than VERIFY_SHARED_FROM games or where processes cannot be forked."""
+        import multiprocessing  # only `verify` of a large store starts processes
+
+        cpus = os.cpu_count() or 1
+        if cpus < 2 or "fork" not in multiprocessing.get_all_start_methods():
+            return [(None, None)]
+        ids = [row[0] for row in self.conn.execute("SELECT id FROM games ORDER BY id")]
+        if len(ids) < self.VERIFY_SHARED_FROM:
+            return [(None, None)]
+        cuts = [ids[len(ids) * k // cpus] for k in range(1, cpus)]
+        return list(zip([None, *cuts], [*cuts, None], strict=True))
+
+    def _chains_checked_in_parallel(
+        self, shares: list[tuple[str | None, str | None]], problems: list[str]
+    ) -> tuple[list[tuple[int, str, int, str]], dict[str, str | None]]:
+        """`_chains_checked` of each share in a forked process of its own (which opens the
+        store afresh and never touches this process's connection), this process checking
+        the database file meanwhile (what it finds added to `problems`)."""
+        import multiprocessing
+
+        copy = None if self.path == self.folder / self.FILENAME else str(self.path)
+        with multiprocessing.get_context("fork").Pool(len(shares)) as pool:
+            pending = pool.starmap_async(_chains_checked_apart, [(str(self.folder), copy, *share) for share in shares])
+            problems += self._check_file(self.conn)
+            parts = pending.get()
+        recorded = [row for part in parts for row in part[0]]
+        found = {gid: problem for part in parts for gid, problem in part[1].items()}
+        return recorded, found
 
     def check_beside_chain(self) -> list[str]:
         """What is wrong outside the chains: an append-only trigger missing (so the database
@@ -1347,6 +1397,14 @@ class Store:
 
 
 # --- backups: consistent copies, checked, and the store put back from one -------------------
+
+
+def _chains_checked_apart(
+    folder: str, copy: str | None, low: str | None, high: str | None
+) -> tuple[list[tuple[int, str, int, str]], dict[str, str | None]]:
+    """Store._chains_checked in a forked process, on a connection of its own."""
+    with Store(Path(folder), copy=None if copy is None else Path(copy)) as db, _sqlite_errors(db.path):
+        return db._chains_checked(low, high)
 
 
 def _copy_database(source: sqlite3.Connection, target: Path) -> None:
