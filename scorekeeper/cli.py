@@ -64,7 +64,16 @@ class Spoken:
 
 
 class SpokenCommand(Spoken, typer.core.TyperCommand):
-    pass
+    @property
+    def short_help(self) -> str | None:
+        """The command's line in the program's list of commands: its help's first paragraph,
+        the line breaks written for an 80-column `--help` read as spaces (the list wraps it)."""
+        text = self.help
+        return None if text is None else " ".join(text.split("\n\n")[0].split())
+
+    @short_help.setter
+    def short_help(self, text: str | None) -> None:
+        assert text is None, "a command's line in the list is its help's first paragraph"
 
 
 # an option's or argument's help, and click's own --help option's, in the language in use
@@ -988,10 +997,11 @@ def moon(player: Annotated[str, typer.Argument(help=N_("who declares"))], hand: 
 
 @command(
     help=N_(
-        "Record poisons (Pick Your Poison): bid:N, blind:N or take per player. Players pick in\n"
-        "turn from the dealer's left, the dealer last: record each pick as NAME=VALUE as it is made,\n"
-        "or everyone's at once as bare values in seating order (the order of --players, not the\n"
-        "picking order). The reply names every player with their pick.\n"
+        "Record poisons (Pick Your Poison): bid:N, blind:N or take per player.\n"
+        "\n"
+        "Players pick in turn from the dealer's left, the dealer last: record each pick as\n"
+        "NAME=VALUE as it is made, or everyone's at once as bare values in seating order (the order\n"
+        "of --players, not the picking order). The reply names every player with their pick.\n"
         "\n"
         "Example: scorekeeper poison Bob=take Cat=bid:3 Ann=blind:2   (or, seated Ann, Bob, Cat: scorekeeper poison blind:2 take bid:3)"
     ),
@@ -1259,6 +1269,7 @@ def log(game: GameOption = None) -> None:
 @command(
     help=N_(
         "Recompute every game's hash chain; exit 3 naming the first entry that does not match.\n"
+        "\n"
         "Also checks what lives beside the chain: the append-only triggers, the current game, and\n"
         "the caches (rebuilt where they do not match): a game's cached summary is checked by\n"
         "replaying the game where it was cached before the game's last entry or is damaged, and\n"
@@ -1431,8 +1442,10 @@ def sheet_format(given: str | None, output: Path | None) -> str:
     help=N_(
         "An interactive session for the whole evening: the prompt says what the hand needs\n"
         "next; answer with bare values (`h`, `2 1 0 3`, `QS 2S 3S`) or type any command without\n"
-        "`sk` (`undo`, `why Ann`, `standings`, `help`, `quit`). Each entry is stored at once.\n"
-        "Without a terminal it reads one answer or command a line from standard input.\n"
+        "`sk` (`undo`, `why Ann`, `standings`, `help`, `quit`).\n"
+        "\n"
+        "Each entry is stored at once. Without a terminal it reads one answer or command a line\n"
+        "from standard input.\n"
         "\n"
         "Example: scorekeeper play"
     ),
@@ -1458,8 +1471,10 @@ SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
 @command(
     help=N_(
         "Tab completion of commands and options: prints the script for your shell to load,\n"
-        "or with --install adds it to the shell's start-up file. Nothing is loaded for it when\n"
-        "any other command runs; the shell asks the program itself for the completions.\n"
+        "or with --install adds it to the shell's start-up file.\n"
+        "\n"
+        "Nothing is loaded for it when any other command runs; the shell asks the program itself\n"
+        "for the completions.\n"
         "\n"
         "Example: eval \"$(sk completion bash)\"     (or: sk completion zsh --install)"
     ),
@@ -1495,9 +1510,11 @@ def completion(
 @command(
     help=N_(
         "The game on every phone at the table, updating by itself, and the scorer's page that\n"
-        "enters scores from a phone as `play` does. Prints the table's link (read-only) and the\n"
-        "scorer's link, each with a QR code; also GET /api/standings, /api/status and /api/state,\n"
-        "and POST /api/entry for the scorer. Ctrl-C stops it.\n"
+        "enters scores from a phone as `play` does.\n"
+        "\n"
+        "Prints the table's link (read-only) and the scorer's link, each with a QR code; also GET\n"
+        "/api/standings, /api/status and /api/state, and POST /api/entry for the scorer. Ctrl-C\n"
+        "stops it.\n"
         "\n"
         "Example: scorekeeper serve --host 0.0.0.0"
     ),
