@@ -286,7 +286,7 @@ def verify_beside_chain(db: store.Store, every: bool = False) -> CachesChecked:
     placed, outcomes = ratings.repair_cache(db, every), night_outcomes.repair_cache(db, every)
     rebuilt = check.rebuilt + placed.rebuilt + outcomes.rebuilt
     others = placed.replayed + outcomes.replayed
-    games = db.games()
+    games = [g for g in db.games() if g.id in check.summaries]  # not one begun meanwhile
     listed = tuple(_listed(games, [check.summaries[g.id] for g in games], db.current_game()))
     return CachesChecked(check.replayed, check.compared, rebuilt, len(wrong), every, states.unchecked(db), others, listed)
 
