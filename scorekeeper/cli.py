@@ -1304,7 +1304,7 @@ def verify(
     with open_store() as db:
         count = table.verify(db)
         caches = table.verify_beside_chain(db, replay)
-        alike = table.lookalike_games(db)
+        alike = table.lookalike_games(caches.listed)
         found = [table.find_digest(db, d) for d in wanted]
         covered = [digests.coverage(db.events(gid), n) for gid, n, _total in found]
         target = table.digests_game(db, game) if wanted or game else None
