@@ -8,6 +8,7 @@ import functools
 import gc
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -38,12 +39,33 @@ def _said(attribute: str) -> property:
 
     def read(self: Any) -> str | None:
         text = getattr(self, kept, None)
-        return _(text) if text else text
+        return flowing(_(text)) if text else text
 
     def keep(self: Any, text: str | None) -> None:
         setattr(self, kept, text)
 
     return property(read, keep)
+
+
+# A line of a help text that is an example's command line ("Example: scorekeeper …", "Beispiel :
+# scorekeeper …", or a second command line under it)
+_EXAMPLE_LINE = re.compile(r"\s*(?:[^\s:]+\s?:\s)?(?:scorekeeper|sk|eval)\b")
+
+
+def flowing(text: str) -> str:
+    """A help text whose paragraphs flow: the line breaks written to keep the source narrow
+    are read as spaces, so the terminal wraps each paragraph to its own width (it kept them,
+    leaving half-empty lines); an example's command line keeps a line of its own."""
+    paragraphs = []
+    for paragraph in text.split("\n\n"):
+        lines: list[str] = []
+        for line in paragraph.split("\n"):
+            if lines and not _EXAMPLE_LINE.match(line):
+                lines[-1] = f"{lines[-1].rstrip()} {line.strip()}"
+            else:
+                lines.append(line)
+        paragraphs.append("\n".join(lines))
+    return "\n\n".join(paragraphs)
 
 
 class Spoken:

@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 
+import pseudo
 import pytest
 
 import scorekeeper
@@ -186,3 +187,22 @@ def test_the_list_of_commands_gives_each_its_first_paragraph_wrapped_to_the_list
         for line, after in itertools.pairwise(rows):
             assert len(line) + 1 + len(after.split()[0]) > width, (name, line, after)  # full: the next word did not fit
     assert max(len(rows) for rows in listed.values()) <= 4, {n: len(r) for n, r in listed.items()}
+
+
+@pytest.mark.skipif(pseudo.ON, reason="chooses its own language")
+@pytest.mark.parametrize("code", ["en", "de"])
+def test_each_commands_help_flows_to_the_terminals_width(sk, code):
+    """A command's own --help wraps each paragraph to the terminal: the line breaks written to
+    keep the source narrow are not kept (they left lines half empty mid-sentence), while an
+    example's command line keeps a line of its own."""
+    import typer.main
+
+    from scorekeeper.cli import _EXAMPLE_LINE, app
+
+    for name in typer.main.get_command(app).commands:
+        shown = sk("--lang", code, name, "--help").split("╭")[0].splitlines()[2:]
+        text = [line[1:].rstrip() for line in shown]  # rich indents the description by one space
+        width = max(map(len, text))
+        for line, after in itertools.pairwise(text):
+            if line and after and not _EXAMPLE_LINE.match(after):
+                assert len(line) + 1 + len(after.split()[0]) > width, (code, name, line, after)
