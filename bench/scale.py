@@ -4,6 +4,11 @@ engine, appended by the store as any command does; never hand-written SQL), and 
 command on it against the same command on a store holding one game, in turns, in one run:
 
     python bench/scale.py [--games 10000] [--runs 7] [--keep DIR | --reuse DIR]
+    python bench/scale.py --reuse DIR --against CHECKOUT [--runs 3]
+
+With --against, only `verify` and `stats --rebuild` are timed, on the large store only: this
+code and the code of another checkout of the repository (a git worktree, put first on
+PYTHONPATH), in turns, each row's ratio this code / that code.
 
 Each row is a ratio against the one-game store (wall and CPU; CPU is the figure to trust on a
 busy machine), printed with the load average. Targets: an entry, `status` and a `play` reply
@@ -324,6 +329,32 @@ def long_game(folder: Path, hands: int, seed: int) -> str:
     return gid
 
 
+def against(big: Path, other: Path, runs: int) -> None:
+    """`verify` and `stats --rebuild` on the store in `big`, this code and the code in the
+    checkout `other` in turns (pairs of runs, which goes first alternating), the medians of
+    each and their ratios, with the load average."""
+    here = Path(__file__).resolve().parents[1]
+    envs = {
+        code: {**os.environ, "SCOREKEEPER_HOME": str(big), "PYTHONPATH": str(code)} for code in (here, other.resolve())
+    }
+    load_before = os.getloadavg()
+    print(f"this code: {here}; against: {other.resolve()}; {os.cpu_count()} CPUs, load {load_before[0]:.2f}")
+    print(f"{'':<34} {'against (wall, CPU)':>22}  {'this code (wall, CPU)':>22}  {'ratio':>13}")
+    for what, argv in (("verify", ["verify"]), ("stats --rebuild", ["stats", "--rebuild"])):
+        row = Row(what, "")
+        timed([*PY, *argv], envs[here])  # a warm-up: the store's pages read once
+        for i in range(runs):
+            first, second = (here, other.resolve()) if i % 2 else (other.resolve(), here)
+            spent = {first: timed([*PY, *argv], envs[first]), second: timed([*PY, *argv], envs[second])}
+            row.alone.append(spent[other.resolve()])
+            row.among.append(spent[here])
+            print(f"  {what} run {i + 1}: against {spent[other.resolve()][0]:.2f} s wall {spent[other.resolve()][1]:.2f} s CPU,"
+                  f" this code {spent[here][0]:.2f} s wall {spent[here][1]:.2f} s CPU, load {os.getloadavg()[0]:.2f}")  # fmt: skip
+        print(row.show("s"))
+    load_after = os.getloadavg()
+    print(f"load average (1 min) {load_before[0]:.2f} before, {load_after[0]:.2f} after, on {os.cpu_count()} CPUs")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
@@ -332,7 +363,16 @@ def main() -> None:
     parser.add_argument(
         "--reuse", type=Path, help="time a store filled before (with --keep) instead of filling one"
     )
+    parser.add_argument(
+        "--against", type=Path,
+        help="with --reuse: time only verify and stats --rebuild, this code against another checkout's, in turns",
+    )  # fmt: skip
     args = parser.parse_args()
+    if args.against is not None:
+        if args.reuse is None:
+            parser.error("--against times a store filled before: give it with --reuse")
+        against(args.reuse, args.against, args.runs)
+        return
     with tempfile.TemporaryDirectory() as scratch:
         work = Path(scratch)
         big = args.reuse or args.keep or work / "big"

@@ -8,6 +8,7 @@ import functools
 import gc
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -38,12 +39,33 @@ def _said(attribute: str) -> property:
 
     def read(self: Any) -> str | None:
         text = getattr(self, kept, None)
-        return _(text) if text else text
+        return flowing(_(text)) if text else text
 
     def keep(self: Any, text: str | None) -> None:
         setattr(self, kept, text)
 
     return property(read, keep)
+
+
+# A line of a help text that is an example's command line ("Example: scorekeeper …", "Beispiel :
+# scorekeeper …", or a second command line under it)
+_EXAMPLE_LINE = re.compile(r"\s*(?:[^\s:]+\s?:\s)?(?:scorekeeper|sk|eval)\b")
+
+
+def flowing(text: str) -> str:
+    """A help text whose paragraphs flow: the line breaks written to keep the source narrow
+    are read as spaces, so the terminal wraps each paragraph to its own width (it kept them,
+    leaving half-empty lines); an example's command line keeps a line of its own."""
+    paragraphs = []
+    for paragraph in text.split("\n\n"):
+        lines: list[str] = []
+        for line in paragraph.split("\n"):
+            if lines and not _EXAMPLE_LINE.match(line):
+                lines[-1] = f"{lines[-1].rstrip()} {line.strip()}"
+            else:
+                lines.append(line)
+        paragraphs.append("\n".join(lines))
+    return "\n\n".join(paragraphs)
 
 
 class Spoken:
@@ -64,7 +86,16 @@ class Spoken:
 
 
 class SpokenCommand(Spoken, typer.core.TyperCommand):
-    pass
+    @property
+    def short_help(self) -> str | None:
+        """The command's line in the program's list of commands: its help's first paragraph,
+        the line breaks written for an 80-column `--help` read as spaces (the list wraps it)."""
+        text = self.help
+        return None if text is None else " ".join(text.split("\n\n")[0].split())
+
+    @short_help.setter
+    def short_help(self, text: str | None) -> None:
+        assert text is None, "a command's line in the list is its help's first paragraph"
 
 
 # an option's or argument's help, and click's own --help option's, in the language in use
@@ -88,8 +119,9 @@ class OneLineErrors(Spoken, typer.core.TyperGroup):
         forget_recorded()
         spoken = contextlib.ExitStack()  # the language chosen, spoken until the last word is said
         try:
-            args = globals_first(sys.argv[1:] if args is None else list(args))
-            spoken.enter_context(choose_language(args))
+            given = sys.argv[1:] if args is None else list(args)
+            spoken.enter_context(choose_language(globals_first(given, complete=False)))  # to say what is amiss
+            args = globals_first(given)
             result = super().main(args, *rest, standalone_mode=False, **kwargs)
             if result == 130:  # typer's answer to Ctrl-C inside a command
                 typer.echo(said_error(interrupted()), err=True)
@@ -225,11 +257,11 @@ GLOBAL_OPTIONS = ("--home", "--lang")  # the program's own, written before or af
 OWN_LANGUAGE = ("sheet",)  # commands whose own --lang is the language of what they write
 
 
-def globals_first(args: list[str]) -> list[str]:
+def globals_first(args: list[str], complete: bool = True) -> list[str]:
     """The program's own options (`--home DIR`, `--lang CODE`) written after the command name
     (`sk status --home DIR`) moved to just before it, where the program reads them; except
     the --lang of a command that has its own (`sheet --lang fr`). Everything after a `--` is
-    left as it is."""
+    left as it is. An option missing its value is a usage error, or left out if not `complete`."""
     before: list[str] = []
     moved: list[str] = []
     after: list[str] = []
@@ -241,6 +273,8 @@ def globals_first(args: list[str]) -> list[str]:
         elif option in GLOBAL_OPTIONS and not (option == "--lang" and after[:1] and after[0] in OWN_LANGUAGE):
             value = [] if "=" in word else [next(words, None)]
             if None in value:
+                if not complete:
+                    continue
                 raise click.exceptions.UsageError(f"Option '{option}' requires an argument.")
             (moved if after else before).extend([word, *value])
         elif after or not word.startswith("-"):
@@ -988,10 +1022,11 @@ def moon(player: Annotated[str, typer.Argument(help=N_("who declares"))], hand: 
 
 @command(
     help=N_(
-        "Record poisons (Pick Your Poison): bid:N, blind:N or take per player. Players pick in\n"
-        "turn from the dealer's left, the dealer last: record each pick as NAME=VALUE as it is made,\n"
-        "or everyone's at once as bare values in seating order (the order of --players, not the\n"
-        "picking order). The reply names every player with their pick.\n"
+        "Record poisons (Pick Your Poison): bid:N, blind:N or take per player.\n"
+        "\n"
+        "Players pick in turn from the dealer's left, the dealer last: record each pick as\n"
+        "NAME=VALUE as it is made, or everyone's at once as bare values in seating order (the order\n"
+        "of --players, not the picking order). The reply names every player with their pick.\n"
         "\n"
         "Example: scorekeeper poison Bob=take Cat=bid:3 Ann=blind:2   (or, seated Ann, Bob, Cat: scorekeeper poison blind:2 take bid:3)"
     ),
@@ -1259,6 +1294,7 @@ def log(game: GameOption = None) -> None:
 @command(
     help=N_(
         "Recompute every game's hash chain; exit 3 naming the first entry that does not match.\n"
+        "\n"
         "Also checks what lives beside the chain: the append-only triggers, the current game, and\n"
         "the caches (rebuilt where they do not match): a game's cached summary is checked by\n"
         "replaying the game where it was cached before the game's last entry or is damaged, and\n"
@@ -1290,7 +1326,7 @@ def verify(
     with open_store() as db:
         count = table.verify(db)
         caches = table.verify_beside_chain(db, replay)
-        alike = table.lookalike_games(db)
+        alike = table.lookalike_games(caches.listed)
         found = [table.find_digest(db, d) for d in wanted]
         covered = [digests.coverage(db.events(gid), n) for gid, n, _total in found]
         target = table.digests_game(db, game) if wanted or game else None
@@ -1431,8 +1467,10 @@ def sheet_format(given: str | None, output: Path | None) -> str:
     help=N_(
         "An interactive session for the whole evening: the prompt says what the hand needs\n"
         "next; answer with bare values (`h`, `2 1 0 3`, `QS 2S 3S`) or type any command without\n"
-        "`sk` (`undo`, `why Ann`, `standings`, `help`, `quit`). Each entry is stored at once.\n"
-        "Without a terminal it reads one answer or command a line from standard input.\n"
+        "`sk` (`undo`, `why Ann`, `standings`, `help`, `quit`).\n"
+        "\n"
+        "Each entry is stored at once. Without a terminal it reads one answer or command a line\n"
+        "from standard input.\n"
         "\n"
         "Example: scorekeeper play"
     ),
@@ -1458,8 +1496,10 @@ SHELLS = ("bash", "zsh", "fish", "powershell", "pwsh")
 @command(
     help=N_(
         "Tab completion of commands and options: prints the script for your shell to load,\n"
-        "or with --install adds it to the shell's start-up file. Nothing is loaded for it when\n"
-        "any other command runs; the shell asks the program itself for the completions.\n"
+        "or with --install adds it to the shell's start-up file.\n"
+        "\n"
+        "Nothing is loaded for it when any other command runs; the shell asks the program itself\n"
+        "for the completions.\n"
         "\n"
         "Example: eval \"$(sk completion bash)\"     (or: sk completion zsh --install)"
     ),
@@ -1495,9 +1535,11 @@ def completion(
 @command(
     help=N_(
         "The game on every phone at the table, updating by itself, and the scorer's page that\n"
-        "enters scores from a phone as `play` does. Prints the table's link (read-only) and the\n"
-        "scorer's link, each with a QR code; also GET /api/standings, /api/status and /api/state,\n"
-        "and POST /api/entry for the scorer. Ctrl-C stops it.\n"
+        "enters scores from a phone as `play` does.\n"
+        "\n"
+        "Prints the table's link (read-only) and the scorer's link, each with a QR code; also GET\n"
+        "/api/standings, /api/status and /api/state, and POST /api/entry for the scorer. Ctrl-C\n"
+        "stops it.\n"
         "\n"
         "Example: scorekeeper serve --host 0.0.0.0"
     ),

@@ -51,6 +51,8 @@ NEED_WORDS = {
     # TRANSLATORS: how many cursed cards each player took (Snakebit)
     "counts": N_("counts"),
 }
+# Needs answered with one value, which may be several words (a Decktet card's name)
+ONE_VALUE = frozenset({"flip", "trump", "cursed", "first", "last"})
 # Needs answered with one value per player, in the order the prompt names them -> the key of
 # status data holding the players who have given theirs already (None: everyone answers).
 PER_PLAYER = {"bids": "bids", "poisons": "poisons", "tricks": None}
@@ -144,6 +146,8 @@ def command_words(words: list[str], game: Any, data: dict[str, Any], commands: A
         return ["counts", *named(words, "counts", data["order"])]  # Snakebit's counts
     if what in PER_PLAYER:
         return [ANSWERS[what], *named(words, what, waiting(data, what))]
+    if what in ONE_VALUE:  # a card or a name as the table says it: `Ace of Knots`, `the Sea`
+        return [ANSWERS[what], " ".join(words)]
     return [ANSWERS[what], *words]
 
 

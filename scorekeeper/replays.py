@@ -23,34 +23,48 @@ Parse = Callable[[str], Any]  # a row's text as data, None where it does not rea
 PARALLEL_FROM = 200  # games: below this, starting workers costs more than it saves
 
 
-def derive(db: store.Store, game_ids: list[str], what: Derive) -> list[tuple[str, str, str]]:
-    """(game id, chain head, `what` of the replayed game) for each game."""
+def derive(
+    db: store.Store, game_ids: list[str], what: Derive, parallel_from: int | None = None
+) -> list[tuple[str, str, str]]:
+    """(game id, chain head, `what` of the replayed game) for each game, in the order given.
+    From `parallel_from` games on (PARALLEL_FROM by default) the games are shared out among
+    forked workers, each given a run of neighbouring ids so that it reads its part of the
+    events table in one pass; a broken chain a worker reads is added to `db.warnings` as if
+    read here."""
     cpus = os.cpu_count() or 1
-    if len(game_ids) < PARALLEL_FROM or cpus < 2 or "fork" not in multiprocessing.get_all_start_methods():
+    least = PARALLEL_FROM if parallel_from is None else parallel_from
+    if len(game_ids) < least or cpus < 2 or "fork" not in multiprocessing.get_all_start_methods():
         return _in_this_process(db, game_ids, what)
-    # Forked workers open the store afresh and never touch this process's connection.
-    size = -(-len(game_ids) // (cpus * 4))
-    parts = [game_ids[i : i + size] for i in range(0, len(game_ids), size)]
+    # Forked workers open the store afresh and never touch this process's connection. The
+    # engine is imported here, once, for the workers to inherit, not once in each of them.
+    from scorekeeper.core import engine  # noqa: F401
+
+    ordered = sorted(game_ids)
+    size = -(-len(ordered) // (cpus * 4))
+    parts = [ordered[i : i + size] for i in range(0, len(ordered), size)]
     with multiprocessing.get_context("fork").Pool(cpus) as pool:
         done = pool.starmap(_in_a_worker, [(str(db.folder), part, what) for part in parts])
-    return [row for rows in done for row in rows]
+    found = {}
+    for rows, warnings in done:
+        found.update((row[0], row) for row in rows)
+        db.warnings += [w for w in warnings if w not in db.warnings]
+    return [found[game_id] for game_id in game_ids]
 
 
 def _in_this_process(db: store.Store, game_ids: list[str], what: Derive) -> list[tuple[str, str, str]]:
     from scorekeeper.core import engine
 
-    rows = []
-    for game_id in game_ids:
-        stored = db.events(game_id)
-        rows.append((game_id, stored[-1].hash, what(engine.from_log([e.body for e in stored]))))
-    return rows
+    rows = {}
+    for game_id, stored in db.events_of(game_ids):
+        rows[game_id] = (game_id, stored[-1].hash, what(engine.from_log([e.body for e in stored])))
+    return [rows[game_id] for game_id in game_ids]
 
 
-def _in_a_worker(folder: str, game_ids: list[str], what: Derive) -> list[tuple[str, str, str]]:
+def _in_a_worker(folder: str, game_ids: list[str], what: Derive) -> tuple[list[tuple[str, str, str]], list[str]]:
     from scorekeeper.storage import store
 
     with store.Store(Path(folder)) as db:
-        return _in_this_process(db, game_ids, what)
+        return _in_this_process(db, game_ids, what), db.warnings
 
 
 def cached(db: store.Store, kind: str, heads: dict[str, str], parse: Parse) -> dict[str, Any]:

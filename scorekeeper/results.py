@@ -53,6 +53,7 @@ class CachesChecked(NamedTuple):
     every: bool  # every game was replayed (`verify --replay`)
     states_unchecked: int = 0  # game states kept between commands that do not check out (never used)
     others_replayed: int = 0  # games replayed to check the placings and night outcomes cached
+    listed: tuple[Listed, ...] = ()  # every game as `games --all` lists it, from the summaries as checked
 
 
 class Imported(NamedTuple):

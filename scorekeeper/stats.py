@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import multiprocessing
-import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from scorekeeper import replays
 from scorekeeper.core import errors
 from scorekeeper.core.language import N_, _, ngettext
 from scorekeeper.sheets import charts
@@ -106,7 +104,7 @@ def _count_hand(game: engine.Game, hand: engine.Hand, counts: dict[str, dict[str
         counts[outcome.moon.player]["moons" if outcome.moon.made else "moons_failed"] += 1
 
 
-def summaries(db, rebuild: bool = False, parallel_from: int = 200, games=None) -> list[dict[str, Any]]:
+def summaries(db, rebuild: bool = False, parallel_from: int | None = None, games=None) -> list[dict[str, Any]]:
     """The summary of each of `games` (by default every game in the store, in the order they
     were created): from the cache when the game's chain head still matches, else by
     replaying it (and caching the result). Many games to replay are shared out among the
@@ -116,11 +114,7 @@ def summaries(db, rebuild: bool = False, parallel_from: int = 200, games=None) -
     games = db.games() if games is None else games
     found = _parse_summaries(_cached_texts(db, cached, games))
     stale = [summary.id for summary in games if summary.id not in found]
-    cpus = os.cpu_count() or 1
-    if len(stale) >= parallel_from and cpus > 1 and "fork" in multiprocessing.get_all_start_methods():
-        fresh = _replay_in_parallel(db.folder, stale, cpus)
-    else:
-        fresh = _replay(db, stale)
+    fresh = replays.derive(db, stale, summary_text, parallel_from)
     if fresh:
         db.put_derived(CACHE_KIND, _sealed(db, fresh))
         found.update(_parse_summaries({game_id: text for game_id, _head, text in fresh}))
@@ -176,45 +170,24 @@ def _summary_ok(data: Any) -> bool:
             and data["winner"] in ("highest", "lowest") and isinstance(data["finished"], bool)
             and isinstance(data["abandoned"], bool) and isinstance(data["name"], str)
             and type(data["hands"]) is int and isinstance(data["has"], dict)
-            and all(isinstance(v, bool) for v in data["has"].values())
+            and set(map(type, data["has"].values())) <= _BOOL
             and isinstance(data["players"], dict)):  # fmt: skip
         return False
-    width = 3 + len(COUNTS)
+    # the types of each entry's counts gathered in C: 10,000 summaries are read at a time
     return all(
-        isinstance(entry, list) and len(entry) == width
-        and isinstance(entry[0], int | str) and all(type(v) is int for v in entry[1:])
+        isinstance(entry, list) and len(entry) == _WIDTH
+        and isinstance(entry[0], int | str) and set(map(type, entry[1:])) == _INT
         for entry in data["players"].values()
     )  # fmt: skip
 
 
-def _replay(db, game_ids: list[str]) -> list[tuple[str, str, str]]:
-    """(game id, chain head, summary text) for each game, replayed from its entries."""
-    from scorekeeper.core import engine
-
-    out = []
-    for game_id in game_ids:
-        stored = db.events(game_id)
-        game = engine.from_log([e.body for e in stored])
-        out.append((game_id, stored[-1].hash, _dumps(summarize(game))))
-    return out
+_BOOL, _INT = {bool}, {int}
+_WIDTH = 3 + len(COUNTS)  # score, won, shared win, *COUNTS
 
 
-def _replay_chunk(folder: str, game_ids: list[str]) -> list[tuple[str, str, str]]:
-    from scorekeeper.storage import store
-
-    with store.Store(Path(folder)) as db:
-        return _replay(db, game_ids)
-
-
-def _replay_in_parallel(folder: Path, game_ids: list[str], cpus: int) -> list[tuple[str, str, str]]:
-    # Forked workers open the store afresh and never touch the parent's connection. The
-    # pool forks them all before starting its own threads.
-    context = multiprocessing.get_context("fork")
-    size = max(1, -(-len(game_ids) // (cpus * 4)))
-    chunks = [game_ids[i : i + size] for i in range(0, len(game_ids), size)]
-    with context.Pool(cpus) as pool:
-        parts = pool.starmap(_replay_chunk, [(str(folder), chunk) for chunk in chunks])
-    return [row for part in parts for row in part]
+def summary_text(game: engine.Game) -> str:
+    """The summary of a replayed game, as the cache keeps it."""
+    return _dumps(summarize(game))
 
 
 class CacheCheck(NamedTuple):
@@ -236,12 +209,7 @@ def repair_cache(db, every: bool = False, suspects: Iterable[str] = ()) -> Cache
     cached = db.derived(CACHE_KIND)
     found = {} if every else _parse_summaries(_cached_texts(db, cached, games))
     suspects = set(suspects)
-    ids = [g.id for g in games if g.id not in found or g.id in suspects]
-    cpus = os.cpu_count() or 1
-    if len(ids) >= 200 and cpus > 1 and "fork" in multiprocessing.get_all_start_methods():
-        fresh = _replay_in_parallel(db.folder, ids, cpus)
-    else:
-        fresh = _replay(db, ids)
+    fresh = replays.derive(db, [g.id for g in games if g.id not in found or g.id in suspects], summary_text)
     heads = {g.id: g.head for g in games}
     at_head = {g.id: hit for g in games if (hit := cached.get(g.id)) is not None and hit[0] == g.head}
     key = seals.key(db.folder)
@@ -265,7 +233,7 @@ def repair_cache(db, every: bool = False, suspects: Iterable[str] = ()) -> Cache
 
 def remember(db, game: engine.Game, head: str) -> None:
     """Cache the summary of a game just replayed anyway (an import), as of its chain head."""
-    db.put_derived(CACHE_KIND, _sealed(db, [(game.id, head, _dumps(summarize(game)))]))
+    db.put_derived(CACHE_KIND, _sealed(db, [(game.id, head, summary_text(game))]))
 
 
 def _dumps(data: dict[str, Any]) -> str:

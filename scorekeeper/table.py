@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -170,17 +170,19 @@ def games(db: store.Store, every: bool = False) -> tuple[list[Listed], int]:
     changed since they were last read."""
     from scorekeeper import stats
 
-    chosen = db.current_game()
     listed = db.games() if every else db.newest_games(SHOWN_GAMES)
     more = 0 if every else db.game_count() - len(listed)
-    summaries = stats.summaries(db, games=listed)
+    return _listed(listed, stats.summaries(db, games=listed), db.current_game()), more
+
+
+def _listed(games: list[store.GameSummary], summaries: list[dict], chosen: str | None) -> list[Listed]:
     return [
         Listed(
             game.id, s["ruleset"], s["players"], s["finished"], s["hands"], game.created_at,
             game.id == chosen, s["name"], s["abandoned"],
         )
-        for game, s in zip(listed, summaries, strict=True)
-    ], more
+        for game, s in zip(games, summaries, strict=True)
+    ]  # fmt: skip
 
 
 def use(db: store.Store, chosen: str) -> str:
@@ -258,7 +260,8 @@ def verify_beside_chain(db: store.Store, every: bool = False) -> CachesChecked:
     was cached at another head or is damaged; with `every`, every game is), and the facts each
     entry reads of the other games, compared with the summaries (a game they disagree on is
     replayed to settle it); and the seals of the game states kept between commands (one that
-    does not check out is never used, and is counted)."""
+    does not check out is never used, and is counted). Every game is listed as `games --all`
+    lists it, from the summaries as checked, for `lookalike_games`."""
     problems = db.check_beside_chain()
     if problems:
         raise errors.StoreError("; ".join(problems))
@@ -283,7 +286,9 @@ def verify_beside_chain(db: store.Store, every: bool = False) -> CachesChecked:
     placed, outcomes = ratings.repair_cache(db, every), night_outcomes.repair_cache(db, every)
     rebuilt = check.rebuilt + placed.rebuilt + outcomes.rebuilt
     others = placed.replayed + outcomes.replayed
-    return CachesChecked(check.replayed, check.compared, rebuilt, len(wrong), every, states.unchecked(db), others)
+    games = [g for g in db.games() if g.id in check.summaries]  # not one begun meanwhile
+    listed = tuple(_listed(games, [check.summaries[g.id] for g in games], db.current_game()))
+    return CachesChecked(check.replayed, check.compared, rebuilt, len(wrong), every, states.unchecked(db), others, listed)
 
 
 def _facts_wrong(kept: dict, heads: dict[str, str], truth: dict[str, dict]) -> list[str]:
@@ -308,12 +313,13 @@ def digests_game(db: store.Store, chosen: str | None) -> str | None:
         return None
 
 
-def lookalike_games(db: store.Store) -> list[list[Listed]]:
-    """Games that show the table the same name, players and start (to the minute), from the
-    summaries `games` keeps: each group of two or more. A table plays a game once, so one of
-    each group is likely a copy of another; only a digest written down tells which."""
+def lookalike_games(listed: Iterable[Listed]) -> list[list[Listed]]:
+    """Games (as `games --all` lists them: `verify_beside_chain` gives them, from the summaries
+    it checked) that show the table the same name, players and start (to the minute): each
+    group of two or more. A table plays a game once, so one of each group is likely a copy of
+    another; only a digest written down tells which."""
     groups: dict[tuple, list[Listed]] = {}
-    for game in games(db, every=True)[0]:
+    for game in listed:
         groups.setdefault((game.name, tuple(game.players), game.started[:16]), []).append(game)
     return [group for group in groups.values() if len(group) > 1]
 

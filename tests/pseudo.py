@@ -8,9 +8,11 @@ tests' own assertions on the English text still hold. The marks take no room in 
     SCOREKEEPER_TEST_PSEUDO=1 pytest tests/test_evening.py"""
 
 import contextlib
+import functools
 import itertools
 import os
 import re
+import shlex
 from pathlib import Path
 
 ON = os.environ.get("SCOREKEEPER_TEST_PSEUDO") == "1"
@@ -30,7 +32,24 @@ _MARKED = re.compile(f"{OPEN}[^{OPEN}{CLOSE}]*{CLOSE}")
 # What is not language: a path, a command or a word the scorer types (in backticks or
 # quotes), an option and its value, a list of an option's values, a ruleset's or a game's id.
 _NOT_WORDS = re.compile(
-    r"(/[^\s]+|`[^`]*`|--[a-z-]+|\b[\w-]+=[^\s,;]*|\[[^\]|]*(?:\|[^\]|]*)+\]|\b[a-z]+(?:-[a-z0-9]+)+\b)"
+    r"(/[^\s]+|`[^`]*`|--[a-z-]+|\b[\w-]+=[^\s,;]*|\[[^\]|]*(?:\|[^\]|]*)+\]|\b[a-z]+(?:-[a-z0-9]+)+\b"
+    r")"
+)
+# What a library or the system says, given as the detail of our own message (in English: see
+# the TRANSLATORS notes): tomllib where a ruleset file is not TOML, SQLite's and the system's
+# words for a failure (`os.strerror`)
+_FROM_LIBRARIES = (
+    re.compile(r"[^\n:]*\(at line \d+, column \d+\)"),
+    re.compile(
+        "|".join(
+            re.escape(said)
+            for said in (
+                "database or disk is full", "file is not a database", "database disk image is malformed",
+                "unable to open database file", "disk I/O error", "attempt to write a readonly database",
+                "database is locked", *(os.strerror(code) for code in range(1, 134)),
+            )
+        )
+    ),
 )
 # Formats a program reads: written in English whatever the language (see CLI.md).
 _MACHINE_FORMATS = {"csv", "json", "grid", "bgstats"}
@@ -43,6 +62,7 @@ def switch_on() -> None:
     from scorekeeper.words import catalogs
 
     catalogs.Pseudo.OPEN, catalogs.Pseudo.CLOSE, catalogs.Pseudo.ACCENTED = OPEN, CLOSE, None
+    catalogs.Pseudo.PIECEWISE = True  # a value put into a message is checked as well
     catalogs.translations.cache_clear()
 
 
@@ -55,9 +75,22 @@ def in_pseudo(args: tuple) -> tuple:
 
 
 def typed(args: tuple, input: str | None) -> None:
-    """Remember what a test typed, so that its own words are not taken for ours."""
-    for said in [*map(str, args), *(input or "").splitlines()]:
-        for piece in re.split(r"[=,]", said):
+    """Remember what a test typed, so that its own words are not taken for ours (a line typed
+    into `play` counts word by word as a command line does: `renege Cat --note "a note"`; an
+    option's name given with --set counts too)."""
+    words = [str(a) for a in args]
+    for option, setting in itertools.pairwise(words):
+        if option == "--set" and "=" in setting:
+            _typed.add(setting.split("=", 1)[0])
+    for path in words:  # a ruleset file a test wrote: its prose is the file's author's
+        if path.endswith(".toml") and os.path.isfile(path):
+            _typed.update(_strings_of(path))
+    for said in [*words, *(input or "").splitlines()]:
+        try:
+            words = shlex.split(said)
+        except ValueError:
+            words = []
+        for piece in [*re.split(r"[=,]", said), *words]:
             if len(piece.strip()) > 2 and " " in piece.strip():
                 _typed.add(piece.strip())
 
@@ -75,7 +108,11 @@ def unmarked_english(text: str) -> list[str]:
     document a program reads: JSON, HTML)."""
     if text.lstrip().startswith(("{", "[", "<")):
         return []
-    bare = text
+    # a command to type, in backticks, is not language, whatever it holds: a message marks
+    # its words piece by piece (see switch_on), so a name put into it stands outside the marks
+    bare = re.sub(r"`[^`\n]*`", " ", text)
+    # a stored entry's type, in parentheses after its number: "entry 3 (tricks)"
+    bare = re.sub(rf"\({CLOSE}(?:{'|'.join(_entry_types())}){OPEN}\)", f"({CLOSE}{OPEN})", bare)
     while True:  # a marked message may hold others, and run over several lines
         stripped = _MARKED.sub(" ", bare)
         if stripped == bare:
@@ -83,12 +120,60 @@ def unmarked_english(text: str) -> list[str]:
         bare = stripped
     # a message cut short where shown (a help's first sentence) lost its closing mark: it runs
     # to the end of its line and the deeper-indented lines that carry it on
-    bare = re.sub(f"{OPEN}[^\n]*(?:\n {{8,}}[^\n]*)*", " ", bare)
+    bare = re.sub(f"{OPEN}[^\n]*(?:\n│? {{8,}}[^\n]*)*", " ", bare)
+    bare = re.sub(r"\b\w+(?:\.\w+)+:", " ", bare)  # a ruleset's key path ("examples.0.hand.bids.Ann:")
+    bare = re.sub(r"\\(.)", r"\1", bare)  # the scorer's words as a Markdown sheet escapes them
     for said in sorted(_typed, key=len, reverse=True):
         bare = bare.replace(said, " ")
+    bare = _option_lists().sub(" ", bare)
+    for said in _FROM_LIBRARIES:
+        bare = said.sub(" ", bare)
     # a line left with one lower-case word is a command's name in a list of commands
-    lines = [line for line in _NOT_WORDS.sub(" ", bare).splitlines() if not re.fullmatch(r"\s*[a-z]+\s*", line)]
+    lines = [line for line in _NOT_WORDS.sub(" ", bare).splitlines() if not re.fullmatch(r"[\s│]*[a-z]+[\s│]*", line)]
     return [line for line in lines if _WORD.search(line)]
+
+
+def _strings_of(path: str) -> list[str]:
+    """The texts of a TOML file with a space in them, if it reads."""
+    import tomllib
+
+    try:
+        document = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (ValueError, OSError):
+        return []
+    found, pending = [], [document]
+    while pending:
+        value = pending.pop()
+        if isinstance(value, dict):
+            pending += value.values()
+        elif isinstance(value, list):
+            pending += value
+        elif isinstance(value, str) and " " in value.strip():
+            found.append(value.strip())
+    return found
+
+
+@functools.cache
+def _entry_types() -> list[str]:
+    from scorekeeper.core import events
+
+    return sorted(events._BY_TYPE)
+
+
+@functools.cache
+def _option_lists() -> re.Pattern:
+    """A list of what a ruleset file or `--set` names ("hands, join_score, moon", "exact_bid,
+    poison … or trick", the marked commas and "or" already taken out): the names the scorer
+    types, the same in every language. The built-in rulesets' options, and the tables' kinds."""
+    from scorekeeper.core import rulesets
+    from scorekeeper.storage import ruleset_files
+
+    names = set(rulesets._KINDS)
+    for name in rulesets.BUILTIN_NAMES:
+        origin, text = ruleset_files.find(name, None)
+        names |= set(rulesets.parse_document(origin, text).get("options", {}))
+    option = "(?:" + "|".join(sorted(map(re.escape, names))) + ")"
+    return re.compile(rf"\b{option}(?:(?:,\s*|\s+){option})+\b")
 
 
 def unmarked(text: str) -> str:

@@ -1,10 +1,13 @@
 """The program's own options and conveniences: --version, --home after the command name,
 shell completion, and the sheet format from --format or the file's extension."""
 
+import itertools
 import os
+import re
 import subprocess
 import sys
 
+import pseudo
 import pytest
 
 import scorekeeper
@@ -155,3 +158,51 @@ def test_no_trump_is_said_as_no_trump(sk):
     assert sk("trump", "none").startswith("Hand 1: no trump.")
     assert sk("log").splitlines()[-1].split()[4:6] == ["no", "trump"]
     assert "Trump: no trump." in sk("rules", "four-bad-queens")
+
+
+def test_the_list_of_commands_gives_each_its_first_paragraph_wrapped_to_the_list(sk):
+    """`sk --help` lists each command with the first paragraph of its own help, wrapped to the
+    list's width: the line breaks written for `sk COMMAND --help` are not kept there (they left
+    half-empty lines mid-sentence), and a command's details stay in its own help."""
+    import typer.main
+
+    from scorekeeper.cli import app
+
+    listed: dict[str, list[str]] = {}
+    panel = sk("--help").split("Commands")[1]
+    for line in panel.splitlines()[1:]:
+        row = re.fullmatch(r"│ (\S*)\s+(.*?)\s*│", line)
+        if row is None:
+            break
+        name, text = row.groups()
+        if name:
+            listed[name] = []
+        listed[list(listed)[-1]].append(text)
+    commands = typer.main.get_command(app).commands
+    assert set(listed) == set(commands)
+    width = max(len(text) for rows in listed.values() for text in rows)
+    for name, rows in listed.items():
+        first = commands[name].help.split("\n\n")[0]
+        assert " ".join(rows) == " ".join(first.split()), name
+        for line, after in itertools.pairwise(rows):
+            assert len(line) + 1 + len(after.split()[0]) > width, (name, line, after)  # full: the next word did not fit
+    assert max(len(rows) for rows in listed.values()) <= 4, {n: len(r) for n, r in listed.items()}
+
+
+@pytest.mark.skipif(pseudo.ON, reason="chooses its own language")
+@pytest.mark.parametrize("code", ["en", "de"])
+def test_each_commands_help_flows_to_the_terminals_width(sk, code):
+    """A command's own --help wraps each paragraph to the terminal: the line breaks written to
+    keep the source narrow are not kept (they left lines half empty mid-sentence), while an
+    example's command line keeps a line of its own."""
+    import typer.main
+
+    from scorekeeper.cli import _EXAMPLE_LINE, app
+
+    for name in typer.main.get_command(app).commands:
+        shown = sk("--lang", code, name, "--help").split("╭")[0].splitlines()[2:]
+        text = [line[1:].rstrip() for line in shown]  # rich indents the description by one space
+        width = max(map(len, text))
+        for line, after in itertools.pairwise(text):
+            if line and after and not _EXAMPLE_LINE.match(after):
+                assert len(line) + 1 + len(after.split()[0]) > width, (code, name, line, after)

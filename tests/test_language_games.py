@@ -78,3 +78,20 @@ def test_a_whole_game_through_play_in_each_language(sk, code):
     assert final(sk) == FINAL
     lines = result.stdout.splitlines()
     assert all(line in lines for line in EXPECTED[code]["hand"]), result.stdout
+
+
+@pytest.mark.parametrize(
+    "code, said",
+    [
+        ("en", "error: Ace of Knots is an Ace"),
+        ("de", "Fehler: Ass der Knoten ist ein Ass"),
+        ("fr", "erreur\u00a0: As de Nœuds est un As"),
+        ("es", "error: As de Nudos es un As"),
+    ],
+)
+def test_a_decktet_ace_is_named_in_the_language_in_use(sk, code, said):
+    """Snakebit's Aces (RULES §5) were named in English in every language ("Ace of Knots"); the
+    command to type keeps the card's own name (`cursed Ace of Knots`)."""
+    sk("new", "snakebit", "--players", "Ann,Bob,Cat")
+    refusal = sk.fails("--lang", code, "trump", "ace of knots", code=2)
+    assert refusal.startswith(said) and "`cursed Ace of Knots`" in refusal, refusal

@@ -624,6 +624,40 @@ def test_the_page_loads_nothing_from_elsewhere_keeps_the_screen_awake_and_goes_d
     assert asked and all(url.startswith(server.url) for url in asked), asked
 
 
+def _brightness(colour: str) -> int:
+    """The sum of a computed colour's red, green and blue (0-765)."""
+    return sum(map(int, re.findall(r"\d+", colour)[:3]))
+
+
+def test_the_chart_goes_dark_with_the_page_and_keeps_every_line_visible(sk, serving, chromium):
+    """Seven players: the seventh's line is black on paper. In the dark theme the chart's paper,
+    its words and that line change with the page; in the light theme they stay as printed."""
+    players = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus"]
+    sk("new", "oh-hell-mrpikes", "--players", ",".join(players))
+    sk("trump", "h")
+    sk("bid", "1", "1", "1", "1", "1", "1", "1")
+    sk("tricks", "1", "1", "1", "1", "1", "1", "1")
+    server = serving()
+    seen = {}
+    for dark in (True, False):
+        with opened(chromium, dark=dark) as page:
+            page.goto(server.url)
+            page.locator("#chart svg polyline").nth(6).wait_for()
+            seen[dark] = page.evaluate(
+                """() => {
+                  const svg = document.querySelector("#chart svg"), style = (e) => getComputedStyle(e);
+                  return {paper: style(svg).backgroundColor, legend: style(svg.querySelector("text.legend")).fill,
+                          axis: style(svg.querySelector("text.axis")).fill,
+                          seventh: style(svg.querySelectorAll("polyline")[6]).stroke};
+                }"""
+            )
+    dark, light = seen[True], seen[False]
+    assert _brightness(dark["paper"]) < 3 * 64 and _brightness(light["paper"]) == 765, seen
+    assert _brightness(dark["legend"]) > 3 * 180 and _brightness(light["legend"]) < 3 * 32, seen
+    assert _brightness(dark["axis"]) > 3 * 128 and _brightness(light["axis"]) < 3 * 80, seen
+    assert _brightness(dark["seventh"]) > 3 * 180 and _brightness(light["seventh"]) == 0, seen
+
+
 def test_a_read_only_server_shows_no_controls_whatever_the_link_says(sk, one_hand, serving, phone):
     server = serving("--read-only")
     assert server.scorer_url is None

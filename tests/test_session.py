@@ -133,6 +133,19 @@ def test_snakebit_with_counts_and_decktet_cards(sk):
     assert scores(sk) == {"Ann": 5, "Cat": 1, "Bob": -6}
 
 
+def test_a_flipped_card_is_answered_by_its_name_in_several_words(sk):
+    # seeds/snakebit-decktet.txt: "The Ace card will determine the cursed suit, and the Crown
+    # card will determine the trump suit"; the scorer answers with the card seen, as it reads
+    # (each word of it was taken for another answer). RULES.md §5: +1 a trick, -1 a cursed card.
+    sk("new", "snakebit", "--players", "Ann,Bob,Cat", "--dealer", "Ann")
+    result = play("Ace of Knots", "the Sea", "3 2 3", "2 5 1")
+    assert result.exit_code == 0, result.stderr
+    out = result.stdout
+    assert "Hand 1: cursed suit Knots." in out and "Hand 1: trump Waves (Sea)." in out
+    # Bob, Cat, Ann: tricks 3, 2, 3; cursed 2, 5, 1
+    assert scores(sk) == {"Ann": 2, "Bob": 1, "Cat": -3}
+
+
 def test_without_a_terminal_the_line_editor_is_not_loaded(sk):
     sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
     assert play("h").exit_code == 0

@@ -4,7 +4,7 @@ number worked out by hand from the games below (scoring rules cited per hand).""
 import json
 
 import pytest
-from helpers import load_bench, store_game
+from helpers import load_bench, store_game, tamperable
 from openskill.models import PlackettLuce
 
 from scorekeeper import stats
@@ -253,6 +253,30 @@ def test_replaying_in_parallel_gives_the_same_summaries(home):
         many = stats.summaries(db, rebuild=True, parallel_from=1)
         assert one == many
         assert len(one) == len(names) and all(s["finished"] for s in one)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "fork"), reason="parallel replay needs fork")
+def test_a_broken_chain_in_the_middle_of_the_store_is_said_however_the_games_are_replayed(home):
+    """A game whose entry was altered (its time), between others, is replayed as read (its
+    entries still parse) and named in the store's warnings, whether it was replayed in this
+    process or by a forked worker, which reads its games a batch at a time; and `verify`
+    names the entry."""
+    bench = load_bench()
+    ids = [store_game(home, bench.random_game(name, seed=i)) for i, name in enumerate(bench.mix()[:7])]
+    middle = sorted(ids)[3]
+    conn = tamperable(home / store.Store.FILENAME)
+    conn.execute("UPDATE events SET at = '2020-01-01T00:00:00+00:00' WHERE game_id = ? AND n = 2", (middle,))
+    conn.close()
+    said = []
+    for parallel_from in (10**9, 1):
+        with store.Store(home) as db:
+            found = stats.summaries(db, rebuild=True, parallel_from=parallel_from)
+            said.append((found, db.warnings))
+    assert said[0] == said[1]
+    warnings = said[0][1]
+    assert len(warnings) == 1 and warnings[0].startswith(f"game {middle}'s audit chain is broken (entry 2 "), warnings
+    with store.Store(home) as db:
+        assert db.verify() == [f"game {middle}: entry 2 ({db.events(middle)[2].body['type']}) does not match its hash: it was altered"]
 
 
 def test_games_lists_each_games_state_from_the_summaries_and_sees_every_change(sk):

@@ -318,14 +318,23 @@ TAMPERING = [
 ]
 
 
+@pytest.mark.parametrize("shared", [False, True], ids=["in one process", "shared out"])
 @pytest.mark.parametrize("tamper, expected", TAMPERING, ids=[t.__name__ for t, _ in TAMPERING])
-def test_verify_names_the_first_bad_entry(tmp_path, tamper, expected):
+def test_verify_names_the_first_bad_entry(tmp_path, monkeypatch, tamper, expected, shared):
+    """Whether the chains are checked in this process or shared out among forked ones (as
+    they are for a large store), each a run of game ids, the one tampered with in the second."""
+    if shared:
+        if not hasattr(os, "fork"):
+            pytest.skip("sharing out needs fork")
+        monkeypatch.setattr(Store, "VERIFY_SHARED_FROM", 1)
+        monkeypatch.setattr(store.os, "cpu_count", lambda: 2)
     with Store(tmp_path) as s:
         fill(s, "before", 3)
         ev = fill(s, "g", 10)
         fill(s, "after", 3)
         assert [e.body["type"] for e in ev] == [*TYPES, *TYPES[:2]]
         assert s.verify() == []
+        assert s._verify_shares() == ([(None, "before"), ("before", None)] if shared else [(None, None)])
     conn = tamperable(s.path)
     tamper(conn, ev)
     conn.close()
@@ -335,6 +344,96 @@ def test_verify_names_the_first_bad_entry(tmp_path, tamper, expected):
         assert problems[0].startswith(f"game g: {expected}"), problems
         assert s.verify("g") == problems
         assert s.verify("before") == [] and s.verify("after") == []
+
+
+def read_one_at_a_time(home: Path, game_ids: list[str]) -> tuple[dict, list[str]]:
+    with Store(home) as s:
+        return {gid: s.events(gid) for gid in game_ids}, s.warnings
+
+
+def read_at_once(home: Path, game_ids: list[str]) -> tuple[dict, list[str]]:
+    with Store(home) as s:
+        return dict(s.events_of(game_ids)), s.warnings
+
+
+@pytest.mark.parametrize("tamper, expected", TAMPERING, ids=[t.__name__ for t, _ in TAMPERING])
+def test_reading_many_games_at_once_finds_what_reading_each_finds(tmp_path, monkeypatch, tamper, expected):
+    """`events_of` (replaying thousands of games reads them so: a query a batch, a quick pass
+    over each chain that checks out) gives each game's entries and the same warning for the
+    game tampered with, the one between two others, as `events` does game by game."""
+    with Store(tmp_path) as s:
+        fill(s, "a-before", 3)
+        ev = fill(s, "g", 10)
+        fill(s, "z-after", 3)
+    conn = tamperable(s.path)
+    tamper(conn, ev)
+    conn.close()
+    ids = ["z-after", "g", "a-before"]
+    if tamper is break_json:  # not JSON: no replay goes on from it
+        for read in (read_one_at_a_time, read_at_once):
+            with pytest.raises(errors.StoreError, match=r"entry 7 of game g .* is damaged \(it is not JSON\)"):
+                read(tmp_path, ids)
+        return
+    monkeypatch.setattr(Store, "CHAINS_AT_ONCE", 2)  # the game tampered with ends a batch
+    one, warned = read_one_at_a_time(tmp_path, ids)
+    many, warned_too = read_at_once(tmp_path, ids)
+    assert many == one and list(many) == sorted(ids)
+    assert [e.n for e in many["a-before"]] == [0, 1, 2] and len(many["z-after"]) == 3
+    assert warned_too == warned and len(warned) == 1
+    assert warned[0].startswith(f"game g's audit chain is broken ({expected}"), warned
+
+
+def test_a_body_stored_in_other_text_than_the_canonical_still_verifies(tmp_path):
+    """The quick pass hashes each entry's text as stored; an entry whose text is not the
+    canonical one (spaces, keys in another order) but whose canonical form matches its hash
+    is left to the full check, which accepts it, as it always did."""
+    with Store(tmp_path) as s:
+        ev = fill(s, "g", 4)
+    conn = tamperable(s.path)
+    loose = json.dumps(ev[2].body, sort_keys=False, indent=1)
+    assert loose != store.canonical_json(ev[2].body)
+    conn.execute("UPDATE events SET body = ? WHERE game_id = 'g' AND n = 2", (loose,))
+    conn.close()
+    with Store(tmp_path) as s:
+        assert s.verify() == []
+        assert dict(s.events_of(["g"]))["g"] == ev and s.warnings == []
+
+
+def test_reading_many_games_at_once_sees_another_processs_entry(tmp_path):
+    """A store kept open reads, at its next `events_of`, the entries another process has
+    committed since: each batch is read in a read transaction of its own."""
+    home = tmp_path / "home"
+    with Store(home) as s:
+        fill(s, "g", 3)
+        fill(s, "h", 2)
+        assert [len(events) for _gid, events in s.events_of(["g", "h"])] == [3, 2]
+        child = run_child(tmp_path, CHILD_OPENER, str(home), "h")
+        assert child.wait(timeout=120) == 0
+        read = dict(s.events_of(["g", "h"]))
+        assert [len(read["g"]), len(read["h"])] == [3, 12]
+        assert [e.body.get("i") for e in read["h"][2:]] == list(range(10))
+        assert s.warnings == []
+
+
+JSON_TEXTS = st.one_of(
+    JSON.map(json.dumps),
+    st.builds(lambda value, indent: json.dumps(value, indent=indent), JSON, st.integers(0, 2)),
+    st.builds(lambda value, before, after: before + json.dumps(value) + after, JSON,
+              st.sampled_from(["", " ", "\n", "\ufeff"]), st.sampled_from(["", " ", "x", "]", ",1"])),
+    st.text(max_size=20),
+)  # fmt: skip
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(text=JSON_TEXTS)
+def test_an_entry_is_parsed_as_json_loads_parses_it(text):
+    try:
+        expected = json.loads(text)
+    except ValueError:
+        with pytest.raises(ValueError):
+            store.parsed_json(text)
+    else:
+        assert store.parsed_json(text) == expected
 
 
 def test_reading_a_body_that_is_not_json_is_a_store_error(tmp_path):

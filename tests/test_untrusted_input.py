@@ -118,7 +118,7 @@ def test_absurd_points_in_a_file_are_refused_at_once(sk, home, points, problem):
 def test_an_absurd_count_in_a_file_is_refused(sk, home):
     path = mrpikes_copy(sk, home, "\nstart = 10", "\nstart = 9223372036854775807")
     said = sk.fails("rules", "check", path)
-    assert said == f"refused: {path}: sizes.start: Input should be less than or equal to {rulesets.MAX_CARDS}"
+    assert said == f"refused: {path}: sizes.start: should be at most {rulesets.MAX_CARDS}"
 
 
 # --- worked examples -----------------------------------------------------------------------
@@ -128,21 +128,21 @@ def test_an_absurd_count_in_a_file_is_refused(sk, home):
     "hand, problem",
     [
         ('{ size = 10, bids = { Ann = "3", Bob = 0, Cat = 6 }, tricks = { Ann = 3, Bob = 0, Cat = 7 } }',
-         "examples.0.hand.bids.Ann: Input should be a valid integer"),
+         "examples.0.hand.bids.Ann: should be a whole number, e.g. 3"),
         ("{ size = 10, bids = { Ann = 3, Bob = 0, Cat = 6 }, tricks = [3, 0, 7] }",
-         "examples.0.hand.tricks: Input should be a valid dictionary"),
+         "examples.0.hand.tricks: should be a table of keys and values"),
         ("{ size = 10, bids = { Ann = 3, Bob = 0, Cat = 6 }, tricks = { Ann = 3, Bob = 0, Cat = 7 }, took = 5 }",
-         "examples.0.hand.took: Input should be a valid dictionary"),
+         "examples.0.hand.took: should be a table of keys and values"),
         ("{ size = 10, bids = { Ann = 3, Bob = 0, Cat = 6 }, tricks = { Ann = 3, Bob = 0, Cat = 7 }, trumps = 1 }",
          "examples.0.hand.trumps: unknown key (check the spelling)"),
         ("{ size = 10, bids = { Ann = 3, Bob = 0, Zed = 6 }, tricks = { Ann = 3, Bob = 0, Cat = 7 } }",
          "examples.0.hand.bids.Zed: Zed is not one of the example's players"),
         ("{ size = 10, bids = { Ann = 3, Bob = 0, Cat = 6 }, tricks = { Ann = 3, Bob = 0, Cat = 7 }, poisons = { Ann = 4 } }",
-         "examples.0.hand.poisons.Ann: Input should be a valid string"),
+         "examples.0.hand.poisons.Ann: should be text in quotes, e.g. \"left\""),
         ('{ size = 10, bids = { Ann = 3, Bob = 0, Cat = 6 }, tricks = { Ann = 3, Bob = 0, Cat = 7 }, took = { Ann = ["ZZ"] } }',
          "examples.0.hand.took.Ann: 'ZZ' is not a card"),
         ("{ size = 10, bids = { Ann = 3, Bob = 0, Cat = 6 }, tricks = { Ann = 3, Bob = 0, Cat = 99999999999 } }",
-         f"examples.0.hand.tricks.Cat: Input should be less than or equal to {rulesets.MAX_CARDS}"),
+         f"examples.0.hand.tricks.Cat: should be at most {rulesets.MAX_CARDS}"),
     ],
 )
 def test_rules_check_reports_a_malformed_example_by_its_key(sk, home, hand, problem):

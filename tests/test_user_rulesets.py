@@ -7,6 +7,9 @@ Points below are MrPikes' (RULES.md §1): made → 10 + tricks, a made zero → 
 missed → -(10 + the miss); or as the edited file says.
 """
 
+import typing
+
+import pseudo
 import pytest
 from helpers import scores
 
@@ -155,7 +158,7 @@ def test_an_unknown_key(sk, ours):
 def test_a_wrong_type(sk, ours):
     edit(ours, "start = 10\nshape", 'start = "ten"\nshape')
     assert check_lines(sk, ours) == [
-        f"refused: {ours}: sizes.start: Input should be a valid integer, unable to parse string as an integer"
+        f"refused: {ours}: sizes.start: should be a whole number, e.g. 3"
     ]
 
 
@@ -164,10 +167,55 @@ def test_every_problem_is_reported_each_on_its_line(sk, ours):
     edit(ours, "start = 10\nshape", 'start = "ten"\nshape')
     edit(ours, "tie_break = true\n", 'tie_break = "yes please"\n')
     assert check_lines(sk, ours) == [
-        f"refused: {ours}: sizes.start: Input should be a valid integer, unable to parse string as an integer",
+        f"refused: {ours}: sizes.start: should be a whole number, e.g. 3",
         f"refused: {ours}: pants.min_bids: unknown key (check the spelling)",
-        f"refused: {ours}: end.tie_break: Input should be a valid boolean, unable to interpret input",
+        f"refused: {ours}: end.tie_break: should be true or false",
     ]
+
+
+@pytest.mark.parametrize(
+    "old, new, problem",
+    [
+        ("min_players = 3\n", "min_players = 1\n", "min_players: should be at least 2"),
+        ("min_players = 3\n", "min_players = 2.5\n", "min_players: should be a whole number, e.g. 3"),
+        ('deck = "french-52"', 'deck = "tarot"', "deck: should be french-52, french-54, piquet or decktet-24"),
+        ('name = "ours"', 'name = "Our Rules"',
+         "name: should be lower-case letters, digits and dashes, starting with a letter or digit"),
+        ('name = "ours"', f'name = "{"o" * 101}"', "name: should be at most 100 characters long"),
+        ('title = "Oh Hell! (MrPikes\' house rules)"', "title = 3", 'title: should be text in quotes, e.g. "left"'),
+        ('title = "Oh Hell! (MrPikes\' house rules)"\n', "", "title: missing: this key must be given"),
+        ("readings = [", 'readings = "my own reading"\nreadings_were = [',
+         "readings: should be a list in brackets, e.g. [1, 2]"),
+        ('[sizes]\nkind = "progression"', '[sizes]\nkind = "progressive"',
+         "sizes: kind = progressive is not a kind here; write one of progression, flip or deal_out"),
+        ('[sizes]\nkind = "progression"\n', "[sizes]\n", "sizes: needs its kind, one of progression, flip or deal_out"),
+        ('[[scoring]]\nkind = "exact_bid"', '[[scoring]]\nkind = "exact"',
+         "scoring.0: kind = exact is not a kind here; write one of exact_bid, poison, per_trick, cards or trick"),
+    ],
+)
+def test_each_kind_of_wrong_value_is_said_in_a_sentence_of_our_own(sk, ours, old, new, problem):
+    """What pydantic would say in English ("Input should be a valid integer") is said as the
+    other refusals are, in the language in use, naming what to write."""
+    edit(ours, old, new)
+    lines = check_lines(sk, ours)
+    assert f"refused: {ours}: {problem}" in lines, lines
+
+
+@pytest.mark.skipif(pseudo.ON, reason="chooses its own language")
+def test_a_wrong_value_is_said_in_the_language_in_use(sk, ours):
+    edit(ours, "min_players = 3\n", "min_players = 2.5\n")
+    edit(ours, 'deck = "french-52"', 'deck = "tarot"')
+    result = sk.run("--lang", "de", "rules", "check", str(ours))
+    assert result.stderr.strip().splitlines() == [
+        f"abgelehnt: {ours}: min_players: sollte eine ganze Zahl sein, z. B. 3",
+        f"abgelehnt: {ours}: deck: sollte french-52, french-54, piquet oder decktet-24 sein",
+    ]
+
+
+def test_the_kinds_a_message_names_are_the_vocabularys():
+    for key, union in (("sizes", rulesets.HandSizes), ("scoring", rulesets.ScoringRule), ("adjust", rulesets.Adjustment)):
+        members = typing.get_args(typing.get_args(union)[0])
+        assert rulesets.KINDS[key] == tuple(typing.get_args(m.model_fields["kind"].annotation)[0] for m in members)
 
 
 def test_a_fixed_size_too_large_for_seven_players(sk, ours):

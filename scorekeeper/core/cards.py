@@ -167,7 +167,8 @@ class Card(NamedTuple):  # NamedTuples, not dataclasses: cheaper to define at st
         if not self.suits:
             return _("Excuse")
         if self.rank == ACE:
-            return self.name
+            # TRANSLATORS: a Decktet Ace as shown, e.g. "Ace of Knots" ({rank} is "Ace", {suit} "Knots")
+            return _("{rank} of {suit}").format(rank=_(_DECKTET_RANK_WORDS[ACE]), suit=suit_symbol(self.suits[0]))
         suits = "/".join(suit_symbol(s) for s in self.suits)
         rank = _DECKTET_RANK_WORDS.get(self.rank)
         if rank:

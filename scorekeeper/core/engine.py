@@ -134,7 +134,7 @@ def apply(game: Game, event: events.AnyEvent) -> None:
     handler(game, hand, event)
     # checks of the hand as a whole: a family's facts that must agree whichever entry comes
     # last (Snakebit's cursed cards against the tricks); the first problem is the refusal
-    for family in families.ruling(game):
+    for family in families.ruling(game) if game.families else ():
         for check in family.checks:
             problems = check(game, hand, event)
             if problems:
@@ -329,7 +329,7 @@ def _on_tricks(game: Game, hand: Hand, event: events.TricksRecorded) -> None:
         raise errors.EntryError(_("give every player's tricks at once; missing: {players}").format(players=", ".join(missing)))
     size = hand.size or 0
     total = sum(event.tricks.values())
-    if any(t < 0 for t in event.tricks.values()):
+    if min(event.tricks.values()) < 0:
         raise errors.EntryError(_("a player cannot take fewer than 0 tricks"))
     if total != size:
         diff = total - size
@@ -441,7 +441,7 @@ _HANDLERS: dict[type, Any] = {
 def _open_hand(game: Game, number: int, dealer: int, reason: outcomes.Reason) -> None:
     hand = state.new_hand(game, number, dealer, reason)
     game.hands.append(hand)
-    for family in families.ruling(game):  # picks the rules force at this deal (Pick Your Poison)
+    for family in families.ruling(game) if game.families else ():  # picks the rules force at this deal (Pick Your Poison)
         if family.forced_picks is not None:
             hand.forced.update(family.forced_picks(game, hand))
 

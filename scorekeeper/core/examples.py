@@ -8,9 +8,11 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from scorekeeper.core import cards, errors, rulesets, scoring
-from scorekeeper.core.language import _
+from scorekeeper.core.language import N_, _
 
 Count = Annotated[int, Field(ge=0, le=rulesets.MAX_CARDS)]
+_POISON = r"^(take|(bid|blind):\d{1,3})$"
+_PATTERNS = {_POISON: N_("should be take, bid:N or blind:N, e.g. bid:3")}
 
 
 class HandFacts(BaseModel):
@@ -22,7 +24,7 @@ class HandFacts(BaseModel):
     size: Count = 0
     cursed: str | None = None
     bids: dict[str, Count] = {}
-    poisons: dict[str, Annotated[str, Field(pattern=r"^(take|(bid|blind):\d{1,3})$")]] = {}
+    poisons: dict[str, Annotated[str, Field(pattern=_POISON)]] = {}
     tricks: dict[str, Count] = {}
     took: dict[str, list[str]] = {}
     cursed_counts: dict[str, Count] = {}
@@ -39,10 +41,7 @@ def malformed(ruleset: rulesets.Ruleset, example: rulesets.Example) -> list[str]
         found = []
         for item in exc.errors():
             where = ".".join(str(p) for p in ("hand", *item["loc"]))
-            message = item["msg"].removeprefix("Value error, ")
-            if item["type"] == "extra_forbidden":
-                message = _(rulesets.UNKNOWN_KEY)
-            found.append(f"{where}: {message}")
+            found.append(f"{where}: {rulesets.problem(item, _PATTERNS)}")
         return found
     found = []
     players = set(example.players)

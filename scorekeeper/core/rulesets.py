@@ -27,6 +27,7 @@ from pydantic import (
 )
 
 from scorekeeper.core import cards, errors
+from scorekeeper.core.alternatives import one_of
 from scorekeeper.core.language import N_, _, ngettext
 
 BUILTIN_NAMES = (
@@ -53,6 +54,7 @@ MAX_CARDS = 100  # cards in a hand, kept back, passed, or bid; players at a tabl
 MAX_POINTS = 1_000_000  # points in any one rule, either way
 MAX_DENOMINATOR = 1000  # the finest fraction of a point
 MAX_NAME = 100  # characters in a ruleset's name (it is also a file name)
+NAME_PATTERN = r"^[a-z0-9][a-z0-9-]*$"  # a ruleset's name
 _POINTS_TEXT = re.compile(r"\s*[+-]?(\d{1,12}(\.\d{1,6})?|\.\d{1,6})(\s*/\s*\d{1,12})?\s*")
 PoisonKind = Literal["bid", "blind", "take"]
 
@@ -429,7 +431,7 @@ class Example(Model):
 
 
 class Ruleset(Model):
-    name: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", max_length=MAX_NAME)
+    name: str = Field(pattern=NAME_PATTERN, max_length=MAX_NAME)
     title: str
     source: str
     summary: str
@@ -837,9 +839,7 @@ def _format_errors(origin: str, error: ValidationError) -> str:
     lines = []
     for item in error.errors():
         path = ".".join(str(p) for p in item["loc"] if not _is_union_tag(p))
-        message = item["msg"].removeprefix("Value error, ")
-        if item["type"] == "extra_forbidden":
-            message = _(UNKNOWN_KEY)
+        message = problem(item)
         if not path:  # the whole-ruleset checks name each problem's key themselves
             lines += [f"{origin}: {line}" for line in message.splitlines()]
             continue
@@ -849,16 +849,66 @@ def _format_errors(origin: str, error: ValidationError) -> str:
 
 UNKNOWN_KEY = N_("unknown key (check the spelling)")
 
+# What is wrong with a value of a ruleset file, by pydantic's kind of error, in the language in
+# use (pydantic says it in English); the checks of our own say theirs (value_error)
+_PROBLEMS = {
+    "extra_forbidden": UNKNOWN_KEY,
+    "missing": N_("missing: this key must be given"),
+    "int_parsing": N_("should be a whole number, e.g. 3"),
+    "int_type": N_("should be a whole number, e.g. 3"),
+    "int_from_float": N_("should be a whole number, e.g. 3"),
+    "bool_parsing": N_("should be true or false"),
+    "bool_type": N_("should be true or false"),
+    "string_type": N_('should be text in quotes, e.g. "left"'),
+    "list_type": N_("should be a list in brackets, e.g. [1, 2]"),
+    "dict_type": N_("should be a table of keys and values"),
+    "model_type": N_("should be a table of keys and values"),
+    "greater_than_equal": N_("should be at least {ge}"),
+    "less_than_equal": N_("should be at most {le}"),
+    "greater_than": N_("should be more than {gt}"),
+    "less_than": N_("should be less than {lt}"),
+    "string_too_long": N_("should be at most {max_length} characters long"),
+    "literal_error": N_("should be {expected}"),
+    "union_tag_invalid": N_("kind = {tag} is not a kind here; write one of {expected}"),
+    "union_tag_not_found": N_("needs its kind, one of {expected}"),
+}
+
+
+# What a text must look like, by the pattern it does not match
+_PATTERNS = {NAME_PATTERN: N_("should be lower-case letters, digits and dashes, starting with a letter or digit")}
+
+
+def problem(item: Any, patterns: dict[str, str] = _PATTERNS) -> str:
+    """One validation error's problem (an item of `ValidationError.errors()`), in the language
+    in use; `patterns`: what a text must look like (marked with N_), by its pattern."""
+    kind, facts = item["type"], item.get("ctx") or {}
+    pattern = facts.get("pattern")
+    if kind == "string_pattern_mismatch" and pattern in patterns:
+        return _(patterns[pattern])
+    if kind not in _PROBLEMS:  # value_error: one of our own checks, which says it already
+        return item["msg"].removeprefix("Value error, ")
+    said = dict(facts)
+    if kind == "literal_error":
+        said["expected"] = one_of(re.findall(r"'([^']*)'", facts["expected"]))
+    elif kind.startswith("union_tag"):  # which kinds: the key holding the table says
+        said["tag"] = facts.get("tag")
+        said["expected"] = one_of(list(KINDS[next(part for part in reversed(item["loc"]) if part in KINDS)]))
+    return _(_PROBLEMS[kind]).format(**said)
+
 
 def _is_union_tag(part: Any) -> bool:
     # pydantic names the chosen union member in the location; the file has no such key
     return isinstance(part, str) and part in _KINDS
 
 
-_KINDS = {
-    "exact_bid", "poison", "per_trick", "cards", "trick", "sweep", "moon",
-    "progression", "flip", "deal_out",
-}  # fmt: skip
+# The tables told apart by their `kind`, by the key that holds one (in a phase too): the kinds
+# as a file names them
+KINDS = {
+    "sizes": ("progression", "flip", "deal_out"),
+    "scoring": ("exact_bid", "poison", "per_trick", "cards", "trick"),
+    "adjust": ("sweep", "moon"),
+}
+_KINDS = {kind for kinds in KINDS.values() for kind in kinds}
 
 
 def parse_document(origin: str, text: str) -> dict[str, Any]:
@@ -955,10 +1005,10 @@ def apply_options(
     else:
         label = _("{file} with its defaults").format(file=file)
     try:
-        final = validate(label, resolved)
-    except errors.RulesetError as exc:
-        message = _orphaned(str(exc), label, ruleset, given)
-        raise errors.RulesetError(_out_of_bounds(message, label, ruleset, settings)) from None
+        final = Ruleset.model_validate(resolved)
+    except ValidationError as exc:
+        message = _orphaned(_format_errors(label, exc), label, ruleset, given)
+        raise errors.RulesetError(_out_of_bounds(message, label, ruleset, settings, exc)) from None
     played = final.model_dump()
     for name, option in ruleset.options.items():
         if name not in given:  # a choice may have changed it (sizes=down-up turns the trump up)
@@ -1008,34 +1058,37 @@ def _orphaned(message: str, label: str, ruleset: Ruleset, given: dict[str, Any])
     return "\n".join(lines)
 
 
-_BOUND = r"Input should be (greater|less) than( or equal to)? (\S+)$"  # pydantic's own words
-# What a value given with --set must be, by the bound it is past and whether it is one of a list
+# What a value given with --set must be, by pydantic's kind of bound it is past and whether it
+# is one of a list
 _MUST_BE = {
-    ("greater", True, False): N_("must be at least {limit}"),
-    ("less", True, False): N_("must be at most {limit}"),
-    ("greater", False, False): N_("must be more than {limit}"),
-    ("less", False, False): N_("must be less than {limit}"),
-    ("greater", True, True): N_("each value must be at least {limit}"),
-    ("less", True, True): N_("each value must be at most {limit}"),
-    ("greater", False, True): N_("each value must be more than {limit}"),
-    ("less", False, True): N_("each value must be less than {limit}"),
+    ("greater_than_equal", False): N_("must be at least {limit}"),
+    ("less_than_equal", False): N_("must be at most {limit}"),
+    ("greater_than", False): N_("must be more than {limit}"),
+    ("less_than", False): N_("must be less than {limit}"),
+    ("greater_than_equal", True): N_("each value must be at least {limit}"),
+    ("less_than_equal", True): N_("each value must be at most {limit}"),
+    ("greater_than", True): N_("each value must be more than {limit}"),
+    ("less_than", True): N_("each value must be less than {limit}"),
 }
 
 
-def _out_of_bounds(message: str, label: str, ruleset: Ruleset, settings: list[str]) -> str:
+def _out_of_bounds(message: str, label: str, ruleset: Ruleset, settings: list[str], error: ValidationError) -> str:
     """A value given with --set that is past one of the vocabulary's bounds, said as the
     option and the bound: `--set hands=5000: at most 1000`."""
     lines = message.splitlines()
-    for setting in settings:
-        name, _sep, raw = setting.partition("=")
-        path = ruleset.options[name.strip()].path
-        for i, line in enumerate(lines):
-            key, _sep, said = line.removeprefix(f"{label}: ").partition(": ")
-            bound = re.match(_BOUND, said)
-            if path is not None and bound and (key == path or key.startswith(f"{path}.")):
-                side, inclusive, limit = bound.groups()
-                must = _(_MUST_BE[side, bool(inclusive), key != path]).format(limit=limit)
-                lines[i] = f"--set {name.strip()}={raw.strip()}: {must}"
+    for item in error.errors():
+        if (item["type"], False) not in _MUST_BE:
+            continue
+        key = ".".join(str(p) for p in item["loc"] if not _is_union_tag(p))
+        for setting in settings:
+            name, _sep, raw = setting.partition("=")
+            path = ruleset.options[name.strip()].path
+            if path is not None and (key == path or key.startswith(f"{path}.")):
+                limit = next(iter((item.get("ctx") or {}).values()))
+                bound = _MUST_BE[item["type"], key != path]
+                must = _(bound).format(limit=limit)
+                at = next(i for i, line in enumerate(lines) if line.startswith(f"{label}: {key}: "))
+                lines[at] = f"--set {name.strip()}={raw.strip()}: {must}"
     return "\n".join(lines)
 
 

@@ -66,7 +66,7 @@ def points_json(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def _terms(terms: rulesets.Terms, *, bid: int, tricks: int, size: int) -> Fraction:
+def _terms(terms: rulesets.Terms, bid: int, tricks: int, size: int) -> Fraction:
     """base + per_trick × tricks + per_bid × bid + per_off × |bid − tricks| + per_card × size.
     Whole coefficients are ints (see rulesets._whole), so this is integer arithmetic unless a
     ruleset has halves."""
@@ -111,16 +111,21 @@ _SCORING_CARDS: dict[tuple[int, str, str | None], tuple[rulesets.Phase, tuple[ca
 _ref = functools.cache(RuleRef)
 
 
-def _bid_items(rule: rulesets.ExactBid, facts: Facts, player: str, index: int) -> Item:
-    bid, took = facts.bids[player], facts.tricks[player]
-    if bid == took:
-        zero = bid == 0 and rule.made_zero is not None
-        value = _terms(rule.made_zero if zero else rule.made, bid=bid, tricks=took, size=facts.size)  # type: ignore[arg-type]
-        case = "made zero" if zero else "made"
-    else:
-        value = _terms(rule.missed, bid=bid, tricks=took, size=facts.size)
-        case = "missed"
-    return Item(player, value, "exact_bid", Reason(_bid_words, "bid", bid, took, value, case), _ref("scoring", index, case))
+def _bid_items(rule: rulesets.ExactBid, facts: Facts, index: int) -> list[Item]:
+    """Each player's item under an exact-bid rule (every hand of Oh Hell: kept lean)."""
+    bids, tricks, size, items = facts.bids, facts.tricks, facts.size, []
+    for player in facts.players:
+        bid, took = bids[player], tricks[player]
+        if bid != took:
+            case, terms = "missed", rule.missed
+        elif bid == 0 and rule.made_zero is not None:
+            case, terms = "made zero", rule.made_zero
+        else:
+            case, terms = "made", rule.made
+        value = _terms(terms, bid, took, size)
+        reason = Reason(_bid_words, "bid", bid, took, value, case)
+        items.append(Item(player, value, "exact_bid", reason, _ref("scoring", index, case)))
+    return items
 
 
 _BID_WORDS = {
@@ -141,13 +146,13 @@ def _bid_words(name: str, bid: int, took: int, value: Fraction, case: str) -> st
 def _poison_item(rule: rulesets.PoisonTally, facts: Facts, player: str, index: int) -> Item:
     pick, took = facts.poisons[player], facts.tricks[player]
     if pick.kind == "take":
-        value = _terms(rule.take, bid=0, tricks=took, size=facts.size)
+        value = _terms(rule.take, 0, took, facts.size)
         ref = _ref("scoring", index, "", "take")
         return Item(player, value, "poison take", Reason(_take_words, took, value), ref)
     terms = rule.bid if pick.kind == "bid" else rule.blind
     bid = pick.bid or 0
     name = "bid" if pick.kind == "bid" else "blind bid"
-    value = _terms(terms.made if bid == took else terms.missed, bid=bid, tricks=took, size=facts.size)
+    value = _terms(terms.made if bid == took else terms.missed, bid, took, facts.size)
     case = "made" if bid == took else "missed"
     ref = _ref("scoring", index, case, pick.kind)
     return Item(player, value, f"poison {pick.kind}", Reason(_bid_words, name, bid, took, value, case), ref)
@@ -191,7 +196,7 @@ def _rule_items(rule: rulesets.ScoringRule, facts: Facts, index: int) -> list[It
     ref = _ref("scoring", index)
     match rule:
         case rulesets.ExactBid():
-            items = [_bid_items(rule, facts, p, index) for p in facts.players]
+            items = _bid_items(rule, facts, index)
         case rulesets.PoisonTally():
             items = [_poison_item(rule, facts, p, index) for p in facts.players]
         case rulesets.PerTrick():

@@ -12,6 +12,8 @@ from scorekeeper.core.language import _
 
 # Okabe–Ito colours (told apart with colour-blindness too) and dash patterns, so the lines
 # still differ on a black-and-white printout.
+# A line of player n is drawn in COLOURS[n % 8] and has class "c{n % 8}" (the phone page relights c6,
+# black, in its dark theme).
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#8C6D1F")
 DASHES = ("", "6 3", "2 2", "8 3 2 3", "4 2 1 2", "10 3", "1 3", "6 2 2 2 2 2")
 
@@ -152,31 +154,33 @@ def svg(
     ticks = round((hi - lo) / step)
     for k in range(ticks + 1):
         v = lo + k * step
-        stroke = "#888" if v == 0 else "#ddd"
+        stroke, kind = ("#888", "zero") if v == 0 else ("#ddd", "grid")
         out.append(
-            f'<line x1="{left}" x2="{left + plot_w}" y1="{y(v):.1f}" y2="{y(v):.1f}" stroke="{stroke}" stroke-width="0.7"/>'
+            f'<line x1="{left}" x2="{left + plot_w}" y1="{y(v):.1f}" y2="{y(v):.1f}" stroke="{stroke}" '
+            f'stroke-width="0.7" class="{kind}"/>'
         )
         out.append(
-            f'<text x="{left - 4}" y="{y(v) + 3:.1f}" text-anchor="end" fill="#444">{esc(number_text(v))}</text>'
+            f'<text x="{left - 4}" y="{y(v) + 3:.1f}" text-anchor="end" fill="#444" class="axis">{esc(number_text(v))}</text>'
         )
     for i in hand_labels(hands, plot_w):
         if i < points:
             out.append(
-                f'<text x="{x(i):.1f}" y="{top + plot_h + 12}" text-anchor="middle" fill="#444">{i}</text>'
+                f'<text x="{x(i):.1f}" y="{top + plot_h + 12}" text-anchor="middle" fill="#444" class="axis">{i}</text>'
             )
     out.append(
-        f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle" fill="#444">{esc(_("hand"))}</text>'
+        f'<text x="{left + plot_w / 2:.1f}" y="{height - 2}" text-anchor="middle" fill="#444" class="axis">{esc(_("hand"))}</text>'
     )
     out.append(
-        f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#999" stroke-width="0.7"/>'
+        f'<rect x="{left}" y="{top}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#999" stroke-width="0.7" class="frame"/>'
     )
     for n, player in enumerate(players):
         colour, dash = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)]
         path = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(series[player]))
         dashes = f' stroke-dasharray="{dash}"' if dash else ""
-        out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="1.6"{dashes}/>')
+        kind = f"c{n % len(COLOURS)}"
+        out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="1.6"{dashes} class="{kind}"/>')
         for i, v in enumerate(series[player][1:], start=1):
-            out.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="1.8" fill="{colour}"/>')
+            out.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="1.8" fill="{colour}" class="{kind}"/>')
     final = sorted(players, key=lambda p: (p in departed, -series[p][-1]))
     for k, player in enumerate(final):
         n = players.index(player)
@@ -185,12 +189,13 @@ def svg(
         dashes = f' stroke-dasharray="{dash}"' if dash else ""
         lx = left + plot_w + 10
         out.append(
-            f'<line x1="{lx}" x2="{lx + 22}" y1="{ly}" y2="{ly}" stroke="{colour}" stroke-width="1.6"{dashes}/>'
+            f'<line x1="{lx}" x2="{lx + 22}" y1="{ly}" y2="{ly}" stroke="{colour}" stroke-width="1.6"{dashes} '
+            f'class="c{n % len(COLOURS)}"/>'
         )
         said = {"player": _short(player), "total": number_text(series[player][-1])}
         # TRANSLATORS: a chart's legend: a player and their total, "Dan (31, left)" for one who left
         legend = _("{player} ({total}, left)") if player in departed else _("{player} ({total})")
-        out.append(f'<text x="{lx + 26}" y="{ly + 3.5}" fill="#111">{esc(legend.format(**said))}</text>')
+        out.append(f'<text x="{lx + 26}" y="{ly + 3.5}" fill="#111" class="legend">{esc(legend.format(**said))}</text>')
     out.append("</svg>")
     return "\n".join(out)
 

@@ -7,6 +7,7 @@ the caches are rebuilt as games are read."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import os
@@ -39,21 +40,24 @@ def key(folder: Path) -> bytes | None:
 
 
 def seal(secret: bytes, *parts: str | bytes) -> bytes:
-    """The seal of the parts (each text or bytes), in order."""
-    mac = hmac.new(secret, digestmod=hashlib.sha256)
+    """The seal of the parts (each text or bytes), in order: the HMAC of each part preceded
+    by its length (8 bytes), computed in one call (10,000 rows are opened at a time)."""
+    message = []
     for part in parts:
         data = part.encode() if isinstance(part, str) else part
-        mac.update(len(data).to_bytes(8, "big") + data)
-    return mac.digest()
+        message += (len(data).to_bytes(8, "big"), data)
+    return hmac.digest(secret, b"".join(message), hashlib.sha256)
 
 
 def matches(secret: bytes, expected: bytes, *parts: str | bytes) -> bool:
     return hmac.compare_digest(expected, seal(secret, *parts))
 
 
+@functools.lru_cache(maxsize=4)
 def key_id(secret: bytes) -> bytes:
     """Which key sealed a row (8 bytes), so that rows copied in from another store are told
-    from rows edited by hand: neither is used, but only the second is damage."""
+    from rows edited by hand: neither is used, but only the second is damage. Worked out
+    once for each key."""
     return seal(secret, b"key id")[:8]
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import json.scanner
+import operator
 import os
 import sqlite3
 from collections.abc import Callable, Iterable, Iterator
@@ -81,8 +83,35 @@ def _chain_hash_of_text(prev: str, game_id: str, n: int, at: str, body_text: str
     """chain_hash for a body already in canonical text, as stored: the same text is hashed (the
     keys at, body, game, n, prev are in sorted order) without parsing and re-encoding the body.
     Verifying a large store spends most of its time here."""
-    text = f'{{"at":{_quoted(at)},"body":{body_text},"game":{_quoted(game_id)},"n":{n},"prev":{_quoted(prev)}}}'
+    return _hash_of_quoted(_quoted(prev), _quoted(game_id), n, _quoted(at), body_text)
+
+
+def _hash_of_quoted(prev: str, game: str, n: int, at: str, body_text: str) -> str:
+    """_chain_hash_of_text of strings already quoted (the game id once for a whole chain)."""
+    text = f'{{"at":{at},"body":{body_text},"game":{game},"n":{n},"prev":{prev}}}'
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+_SCAN = json.scanner.make_scanner(json.JSONDecoder())
+
+
+def parsed_json(text: str | bytes) -> Any:
+    """`json.loads(text)`, quicker for the text of an entry as stored (one JSON value, no
+    space around it): the decoder's scanner is called directly, without the checks for
+    whitespace and a byte-order mark that `json.loads` makes in Python around it. Any other
+    text (space around the value, more after it, bytes, not JSON) goes to `json.loads`,
+    which gives its value or its ValueError."""
+    if isinstance(text, str):
+        try:
+            value, end = _SCAN(text, 0)
+        except (StopIteration, ValueError):
+            return json.loads(text)
+        if end == len(text):
+            return value
+    return json.loads(text)
+
+
+_game_of_row = operator.itemgetter(0)  # a stored row's game id
 
 
 def _quoted(text: str) -> str:
@@ -707,6 +736,27 @@ class Store:
         out, a line saying so is added to `warnings` (reads go on: `verify` says more)."""
         with _sqlite_errors(self.path):
             events, problem = self._read_chain(game_id)
+        self._warn_if_broken(game_id, problem)
+        return events
+
+    def events_of(self, game_ids: Iterable[str]) -> Iterator[tuple[str, list[StoredEvent]]]:
+        """(game id, its events) for each of many games, as `events` gives them (a broken
+        chain added to `warnings`), in the order of their ids. Read in one pass over the
+        events table, a batch of games at a time, each batch in one read transaction, rather
+        than a query per game: what replaying thousands of games reads."""
+        wanted = sorted(set(game_ids))
+        for start in range(0, len(wanted), self.CHAINS_AT_ONCE):
+            batch = wanted[start : start + self.CHAINS_AT_ONCE]
+            with _sqlite_errors(self.path):
+                chains = self._read_chains(batch)
+            for game_id in batch:
+                events, problem = chains[game_id]
+                self._warn_if_broken(game_id, problem)
+                yield game_id, events
+
+    CHAINS_AT_ONCE = 500  # games read in one query by `events_of`: a few MB of entries
+
+    def _warn_if_broken(self, game_id: str, problem: str | None) -> None:
         if problem:
             warning = _(
                 "game {game}'s audit chain is broken ({problem}): what it shows may not be "
@@ -714,7 +764,6 @@ class Store:
             ).format(game=game_id, problem=problem)
             if warning not in self.warnings:
                 self.warnings.append(warning)
-        return events
 
     def chain(self, game_id: str) -> tuple[list[StoredEvent], str | None]:
         """A game's events and what is wrong with its chain (None if it verifies)."""
@@ -734,6 +783,44 @@ class Store:
             (game_id,),
         ).fetchall()
         recorded = conn.execute("SELECT events, head FROM games WHERE id = ?", (game_id,)).fetchone()
+        return self._chain_of(game_id, rows, recorded)
+
+    def _read_chains(self, game_ids: list[str]) -> dict[str, tuple[list[StoredEvent], str | None]]:
+        """`_read_chain` of each game (ids sorted), in one read transaction: the entries of
+        all of them in one query, in the events table's own order (by game, then n), so the
+        file is read once, front to back, and another process's append is seen whole or not
+        at all."""
+        conn = self.conn
+        listed = json.dumps(game_ids)
+        own = not conn.in_transaction
+        if own:
+            conn.execute("BEGIN")
+        try:
+            rows = conn.execute(
+                "SELECT game_id, n, at, type, body, prev, hash FROM events "
+                "WHERE game_id IN (SELECT value FROM json_each(?)) ORDER BY game_id, n",
+                (listed,),
+            ).fetchall()
+            recorded = {
+                gid: (count, head)
+                for gid, count, head in conn.execute(
+                    "SELECT id, events, head FROM games WHERE id IN (SELECT value FROM json_each(?))", (listed,)
+                )
+            }
+        finally:
+            if own:
+                conn.execute("COMMIT")
+        chains = {gid: self._chain_of(gid, list(group), recorded.get(gid)) for gid, group in groupby(rows, key=_game_of_row)}
+        for gid in game_ids:
+            if gid not in chains:
+                chains[gid] = self._chain_of(gid, [], recorded.get(gid))
+        return chains
+
+    def _chain_of(
+        self, game_id: str, rows: list[_Row], recorded: tuple[int, str] | None
+    ) -> tuple[list[StoredEvent], str | None]:
+        """A game's events from its rows as stored, and what is wrong with its chain (see
+        `_read_chain`); `recorded`: its count and head in the games table, None if not listed."""
         events = []
         parsed = []  # each body parsed once: the chain's check takes them as they are here
         for _game, n, at, _type, body, prev, hash_ in rows:
@@ -744,7 +831,7 @@ class Store:
                 damage = _("it is not JSON")
             else:
                 try:
-                    data = json.loads(body)
+                    data = parsed_json(body)
                 except ValueError:
                     damage = _("it is not JSON")
             if damage:
@@ -759,6 +846,8 @@ class Store:
             parsed.append(data)
         if recorded is None:
             problem = _unlisted_entries(len(rows)) if rows else None
+        elif _checks_out(game_id, rows, parsed, *recorded):
+            problem = None
         else:
             problem = _chain_problem(game_id, rows, *recorded, parsed=parsed)
         return events, problem
@@ -1174,53 +1263,103 @@ class Store:
 
     # -- checking --
 
+    VERIFY_SHARED_FROM = 2000  # games: from this many, `verify` checks the chains on every CPU
+
     def verify(self, game_id: str | None = None) -> list[str]:
         """Recompute every game's chain (or one game's) and return one line per game that does
-        not verify, naming its first bad entry; [] if all is well."""
-        conn = self.conn
-        if conn.in_transaction:
+        not verify, naming its first bad entry; [] if all is well. A large store's chains
+        are shared out among forked processes, each checking a run of neighbouring game ids
+        (see `_chains_checked`), while this one checks the database file itself."""
+        if self.conn.in_transaction:
             raise RuntimeError("verify() cannot run inside writing()")
         problems: list[str] = []
         with _sqlite_errors(self.path):
-            # One read transaction, so a writer appending meanwhile cannot look like tampering.
-            conn.execute("BEGIN")
-            try:
-                if game_id is None:
-                    problems += self._check_file(conn)
-                    games = conn.execute("SELECT id, events, head FROM games ORDER BY seq")
-                    rows = conn.execute(
-                        "SELECT game_id, n, at, type, body, prev, hash FROM events "
-                        "ORDER BY game_id, n"
-                    )
+            if game_id is not None:
+                recorded, found = self._chains_checked(game_id=game_id)
+            else:
+                shares = self._verify_shares()
+                if len(shares) == 1:
+                    problems += self._check_file(self.conn)
+                    recorded, found = self._chains_checked()
                 else:
-                    games = conn.execute(
-                        "SELECT id, events, head FROM games WHERE id = ?", (game_id,)
-                    )
-                    rows = conn.execute(
-                        "SELECT game_id, n, at, type, body, prev, hash FROM events "
-                        "WHERE game_id = ? ORDER BY n",
-                        (game_id,),
-                    )
-                recorded = {gid: (count, head) for gid, count, head in games}
-                found: dict[str, str | None] = {}
-                for gid, chain in groupby(rows, key=lambda row: row[0]):
-                    chain = list(chain)
-                    if gid in recorded:
-                        found[gid] = _chain_problem(gid, chain, *recorded[gid])
-                    else:
-                        found[gid] = _unlisted_entries(len(chain))
-            finally:
-                conn.execute("COMMIT")
-        for gid, (count, head) in recorded.items():
+                    recorded, found = self._chains_checked_in_parallel(shares, problems)
+        for _seq, gid, count, head in sorted(recorded):
             problem = found[gid] if gid in found else _chain_problem(gid, [], count, head)
             if problem:
                 problems.append(_game_problem(gid, problem))
+        listed = {row[1] for row in recorded}
         for gid, problem in found.items():
-            if gid not in recorded:
+            if gid not in listed:
                 problems.append(_game_problem(gid, problem))
         if game_id is not None and not recorded and not found:
             problems.append(_("game {game}: there is no such game in the store").format(game=game_id))
         return problems
+
+    def _chains_checked(
+        self, low: str | None = None, high: str | None = None, game_id: str | None = None
+    ) -> tuple[list[tuple[int, str, int, str]], dict[str, str | None]]:
+        """The chains of one game, or of the games whose ids are from `low` (or the first)
+        up to `high` (not included; or the last), checked: the games table's rows (seq, id,
+        count, head), and what is wrong with each chain found in the events table (None if
+        it verifies; an id with entries and no row in the games table is found too). One read
+        transaction, so a writer appending meanwhile cannot look like tampering."""
+        conn = self.conn
+        chosen = [(test, value) for test, value in (("= ?", game_id), (">= ?", low), ("< ?", high)) if value is not None]
+        arguments = [value for _test, value in chosen]
+
+        def where(column: str) -> str:
+            return " WHERE " + " AND ".join(f"{column} {test}" for test, _value in chosen) if chosen else ""
+
+        conn.execute("BEGIN")
+        try:
+            recorded = conn.execute(f"SELECT seq, id, events, head FROM games{where('id')}", arguments).fetchall()
+            rows = conn.execute(
+                f"SELECT game_id, n, at, type, body, prev, hash FROM events{where('game_id')} ORDER BY game_id, n",
+                arguments,
+            )
+            counts = {gid: (count, head) for _seq, gid, count, head in recorded}
+            found: dict[str, str | None] = {}
+            for gid, chain in groupby(rows, key=_game_of_row):
+                chain = list(chain)
+                if gid in counts:
+                    found[gid] = _chain_problem_of_rows(gid, chain, *counts[gid])
+                else:
+                    found[gid] = _unlisted_entries(len(chain))
+        finally:
+            conn.execute("COMMIT")
+        return recorded, found
+
+    def _verify_shares(self) -> list[tuple[str | None, str | None]]:
+        """How `verify` shares out the chains: runs of game ids (low, high), one for each CPU,
+        which between them hold every id there can be; one run, (None, None), for a store of
+        fewer than VERIFY_SHARED_FROM games or where processes cannot be forked."""
+        import multiprocessing  # only `verify` of a large store starts processes
+
+        cpus = os.cpu_count() or 1
+        if cpus < 2 or "fork" not in multiprocessing.get_all_start_methods():
+            return [(None, None)]
+        ids = [row[0] for row in self.conn.execute("SELECT id FROM games ORDER BY id")]
+        if len(ids) < self.VERIFY_SHARED_FROM:
+            return [(None, None)]
+        cuts = [ids[len(ids) * k // cpus] for k in range(1, cpus)]
+        return list(zip([None, *cuts], [*cuts, None], strict=True))
+
+    def _chains_checked_in_parallel(
+        self, shares: list[tuple[str | None, str | None]], problems: list[str]
+    ) -> tuple[list[tuple[int, str, int, str]], dict[str, str | None]]:
+        """`_chains_checked` of each share in a forked process of its own (which opens the
+        store afresh and never touches this process's connection), this process checking
+        the database file meanwhile (what it finds added to `problems`)."""
+        import multiprocessing
+
+        copy = None if self.path == self.folder / self.FILENAME else str(self.path)
+        with multiprocessing.get_context("fork").Pool(len(shares)) as pool:
+            pending = pool.starmap_async(_chains_checked_apart, [(str(self.folder), copy, *share) for share in shares])
+            problems += self._check_file(self.conn)
+            parts = pending.get()
+        recorded = [row for part in parts for row in part[0]]
+        found = {gid: problem for part in parts for gid, problem in part[1].items()}
+        return recorded, found
 
     def check_beside_chain(self) -> list[str]:
         """What is wrong outside the chains: an append-only trigger missing (so the database
@@ -1258,6 +1397,14 @@ class Store:
 
 
 # --- backups: consistent copies, checked, and the store put back from one -------------------
+
+
+def _chains_checked_apart(
+    folder: str, copy: str | None, low: str | None, high: str | None
+) -> tuple[list[tuple[int, str, int, str]], dict[str, str | None]]:
+    """Store._chains_checked in a forked process, on a connection of its own."""
+    with Store(Path(folder), copy=None if copy is None else Path(copy)) as db, _sqlite_errors(db.path):
+        return db._chains_checked(low, high)
 
 
 def _copy_database(source: sqlite3.Connection, target: Path) -> None:
@@ -1776,7 +1923,7 @@ def chain_break(
         data = body
         if isinstance(body, str):
             try:
-                data = parsed[i] if parsed is not None else json.loads(body)
+                data = parsed[i] if parsed is not None else parsed_json(body)
             except ValueError:
                 data = None
         last = (data, type_column)
@@ -1807,6 +1954,41 @@ def chain_break(
         if head != expected_prev:
             return ChainBreak("head", total - 1, _event_type(*last))
     return None
+
+
+def _checks_out(game_id: str, rows: list[_Row], parsed: list[Any], count: int, head: str) -> bool:
+    """The quick pass over a chain in the store that verifies, in one loop: every entry in its
+    place, an event of the type its column says, its stored text matching its hash and
+    following the one before, and the games table's count and head those of the chain.
+    `parsed`: each row's body parsed. Stricter than `chain_break` (a body stored in another
+    text than the canonical one fails here), so False only means `chain_break` must look and
+    say what, if anything, is wrong."""
+    if count != len(rows) or len(parsed) != len(rows):
+        return False
+    expected = ZERO_HASH
+    game = _quoted(game_id)
+    for i, ((_game, n, at, kind, body, prev, hash_), data) in enumerate(zip(rows, parsed, strict=True)):
+        # prev, once it is the hash before it, is hex digits: nothing in it needs escaping
+        if (
+            n != i or prev != expected or type(data) is not dict or not isinstance(kind, str)
+            or data.get("type") != kind or not isinstance(at, str) or not isinstance(body, str)
+            or _hash_of_quoted(f'"{prev}"', game, i, _quoted(at), body) != hash_
+        ):  # fmt: skip
+            return False
+        expected = hash_
+    return head == expected
+
+
+def _chain_problem_of_rows(game_id: str, rows: list[_Row], count: int, head: str) -> str | None:
+    """`_chain_problem` of a chain as stored, its bodies not parsed yet: the quick pass first
+    (each body parsed once), the full check only where it does not pass."""
+    try:
+        parsed = [parsed_json(row[4]) for row in rows]
+    except (TypeError, ValueError):  # a body that is not text, or not JSON: the full check says so
+        parsed = []
+    if _checks_out(game_id, rows, parsed, count, head):
+        return None
+    return _chain_problem(game_id, rows, count, head)
 
 
 def _chain_problem(

@@ -164,9 +164,9 @@ def first_lead(ruleset: rulesets.Ruleset) -> str:
         )
     assert ruleset.leader is not None
     return {
-        "dealer": _("the first trick is led by dealer"),
-        "left-of-dealer": _("the first trick is led by left of dealer"),
-        "right-of-dealer": _("the first trick is led by right of dealer"),
+        "dealer": _("the dealer leads the first trick"),
+        "left-of-dealer": _("the player left of the dealer leads the first trick"),
+        "right-of-dealer": _("the player right of the dealer leads the first trick"),
     }[ruleset.leader]
 
 
