@@ -6,12 +6,11 @@ not have."""
 import os
 import re
 import shutil
-import stat
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+import warm_start
 
 ROOT = Path(__file__).resolve().parent.parent
 MANUAL = ROOT / "docs" / "commands.md"
@@ -98,16 +97,11 @@ def test_the_readme_has_examples_of_play_and_of_the_referee():
 
 @pytest.fixture(scope="module")
 def programs(tmp_path_factory):
-    """`sk` and `scorekeeper` as the README's reader has them: commands on the PATH."""
+    """`sk` and `scorekeeper` as the README's reader has them: commands on the PATH, each
+    run a process of its own (started warm: see warm_start.program)."""
     folder = tmp_path_factory.mktemp("bin")
     for name in ("sk", "scorekeeper"):
-        path = folder / name
-        path.write_text(
-            f"#!{sys.executable}\nimport sys\nsys.path.insert(0, {str(ROOT)!r})\n"
-            "from scorekeeper.cli import main\nmain()\n",
-            encoding="utf-8",
-        )
-        path.chmod(path.stat().st_mode | stat.S_IEXEC)
+        warm_start.program(folder / name)
     return folder
 
 

@@ -18,12 +18,16 @@ import functools
 import io
 import json
 import os
+import selectors
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
+from pathlib import Path
 
 # --- the test's side -------------------------------------------------------------------------
 
@@ -94,12 +98,42 @@ _spawners: list[subprocess.Popen] = []
 def _spawner() -> socket.socket:
     """The control socket to this process's spawner, started on first use."""
     ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
-    spawner = subprocess.Popen([sys.executable, __file__, str(theirs.fileno())], pass_fds=[theirs.fileno()],
-                               stdin=subprocess.DEVNULL)  # fmt: skip
+    door = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)  # for the programs on a PATH (`program`)
+    door.bind(os.path.join(tempfile.mkdtemp(prefix="sk-warm-"), "door"))
+    door.listen(64)
+    spawner = subprocess.Popen([sys.executable, __file__, str(theirs.fileno()), str(door.fileno())],
+                               pass_fds=[theirs.fileno(), door.fileno()], stdin=subprocess.DEVNULL)  # fmt: skip
     theirs.close()
+    _doors.append(door)
     _spawners.append(spawner)
     assert ours.recv(6) == b"ready\n", "the spawner did not start"
     return ours
+
+
+_doors: list[socket.socket] = []
+
+
+def program(path: Path) -> None:
+    """Writes at `path` a program that runs `sk ARGS` warm, as a shell runs a command: with
+    its own standard input, output and error, environment and folder, ending with the exit
+    status of the command (it asks the spawner at its door, on a socket of its own, then
+    waits). A new interpreter starts for it, without loading anything (-I -S: ~10 ms)."""
+    _spawner()
+    door = _doors[-1].getsockname()
+    path.write_text(
+        f"#!{sys.executable} -IS\n"
+        "import json, os, socket, sys\n"
+        "request = json.dumps({'args': sys.argv[1:], 'argv0': sys.argv[0], 'env': dict(os.environ),\n"
+        "                      'cwd': os.getcwd(), 'constants': {}}).encode()\n"
+        "with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as door:\n"
+        f"    door.connect({door!r})\n"
+        "    socket.send_fds(door, [len(request).to_bytes(4, 'big') + request], [0, 1, 2])\n"
+        "    said = door.makefile('r', encoding='ascii').read().split()  # its pid, then its end: code, CPU\n"
+        "code = int(said[1])\n"
+        "sys.exit(code if code >= 0 else 128 - code)  # killed by a signal: 128 + its number, as a shell says\n",
+        encoding="utf-8",
+    )
+    path.chmod(0o755)
 
 
 def started(args: list[str], env: dict[str, str], cwd: str | None = None, constants: dict | None = None) -> Started:
@@ -131,12 +165,16 @@ def stop() -> None:
         _spawner.cache_clear()
         with contextlib.suppress(subprocess.TimeoutExpired):
             _spawners.pop().wait(timeout=10)
+        door = _doors.pop()
+        path = door.getsockname()
+        door.close()
+        shutil.rmtree(os.path.dirname(path), ignore_errors=True)
 
 
 # --- the spawner's side ----------------------------------------------------------------------
 
 
-def _spawn_forever(control: socket.socket) -> None:
+def _spawn_forever(control: socket.socket, door: socket.socket) -> None:
     sys.path[0] = os.getcwd()  # the program found where `python -m scorekeeper` finds it
     # what a cold start spends its time on, loaded once here: the program, the server and
     # the parts of uvicorn it loads as it starts, and pydantic's look for plugins (it reads
@@ -159,20 +197,51 @@ def _spawn_forever(control: socket.socket) -> None:
         _loader.get_plugins()
 
     control.sendall(b"ready\n")
+    door.setblocking(False)
+    waiting = selectors.DefaultSelector()
+    waiting.register(control, selectors.EVENT_READ)
+    waiting.register(door, selectors.EVENT_READ)
     while True:
-        head, fds, _, _ = socket.recv_fds(control, 4, 3)
-        if not head:
-            break
-        size, request = int.from_bytes(head, "big"), b""
-        while len(request) < size:
-            request += control.recv(size - len(request))
-        if os.fork() == 0:  # the waiter: starts the program, says its pid, then how it ended
-            control.close()
-            _wait_for(_forked(json.loads(request), *fds), fds[2])
-        for fd in fds:
-            os.close(fd)
+        for key, _ in waiting.select():
+            if key.fileobj is control:  # the test's: [stdout, stderr, status] pipes
+                request, fds = _request(control)
+                if request is None:
+                    _reap(block=True)
+                    return
+                _spawn(control, door, request, None, *fds)
+            else:  # a program's (see `program`): its own [stdin, stdout, stderr]; the status on its socket
+                with contextlib.suppress(BlockingIOError):
+                    caller, _ = door.accept()
+                    caller.setblocking(True)
+                    request, fds = _request(caller)
+                    if request is None:
+                        caller.close()
+                    else:
+                        _spawn(control, door, request, *fds, caller.detach())
         _reap(block=False)
-    _reap(block=True)
+
+
+def _request(channel: socket.socket) -> tuple[dict | None, list[int]]:
+    """One request and the descriptors sent with it; None at the end of the channel."""
+    head, fds, _, _ = socket.recv_fds(channel, 4, 3)
+    if not head:
+        return None, []
+    size, request = int.from_bytes(head, "big"), b""
+    while len(request) < size:
+        request += channel.recv(size - len(request))
+    return json.loads(request), fds
+
+
+def _spawn(control: socket.socket, door: socket.socket, request: dict, stdin: int | None, out_w: int,
+           err_w: int, status_w: int) -> None:  # fmt: skip
+    """Forks the waiter: it starts the program, says its pid, then how it ended."""
+    if os.fork() == 0:
+        control.close()
+        door.close()
+        _wait_for(_forked(request, stdin, out_w, err_w, status_w), status_w)
+    for fd in (stdin, out_w, err_w, status_w):
+        if fd is not None:
+            os.close(fd)
 
 
 def _reap(block: bool) -> None:
@@ -197,17 +266,20 @@ def _wait_for(pid: int, status_w: int) -> None:
     os._exit(0)
 
 
-def _forked(request: dict, out_w: int, err_w: int, status_w: int) -> int:
+def _forked(request: dict, stdin: int | None, out_w: int, err_w: int, status_w: int) -> int:
     """Forks the program's process; in it, becomes `python -m scorekeeper ARGS` with the
-    request's streams, environment and folder, and ends as that command ends."""
+    request's streams (standard input: nothing, unless given), environment and folder, and
+    ends as that command ends."""
     pid = os.fork()
     if pid:
-        os.close(out_w)
-        os.close(err_w)
+        for fd in (stdin, out_w, err_w):
+            if fd is not None:
+                os.close(fd)
         return pid
     os.close(status_w)
-    null = os.open(os.devnull, os.O_RDONLY)
-    for fd, target in ((null, 0), (out_w, 1), (err_w, 2)):
+    if stdin is None:
+        stdin = os.open(os.devnull, os.O_RDONLY)
+    for fd, target in ((stdin, 0), (out_w, 1), (err_w, 2)):
         os.dup2(fd, target)
         os.close(fd)
     os.environ.clear()
@@ -219,7 +291,7 @@ def _forked(request: dict, out_w: int, err_w: int, status_w: int) -> int:
     sys.stdout = io.TextIOWrapper(io.FileIO(1, "w"), encoding=encoding,
                                   write_through=bool(request["env"].get("PYTHONUNBUFFERED")))  # fmt: skip
     sys.stderr = io.TextIOWrapper(io.FileIO(2, "w"), encoding=encoding, errors="backslashreplace", line_buffering=True)
-    sys.argv = [sys.argv[0], *request["args"]]
+    sys.argv = [request.get("argv0", sys.argv[0]), *request["args"]]
     for name, value in request["constants"].items():
         module, _, attribute = name.rpartition(".")
         assert hasattr(sys.modules[module], attribute), f"no constant {name}"
@@ -244,4 +316,4 @@ def _forked(request: dict, out_w: int, err_w: int, status_w: int) -> int:
 
 
 if __name__ == "__main__":
-    _spawn_forever(socket.socket(fileno=int(sys.argv[1])))
+    _spawn_forever(socket.socket(fileno=int(sys.argv[1])), socket.socket(fileno=int(sys.argv[2])))
