@@ -31,13 +31,20 @@ def enter_game(sk):
     sk("bid", "1", "2", "3", "1")
 
 
-def sk_process(home, *args, check=True):
-    """A separate `sk` process, as the scorer's terminal is (started warm: see warm_start.py)."""
-    process = warm_start.started([str(a) for a in args], {**os.environ, "SCOREKEEPER_HOME": str(home)})
+def sk_ran(home, *args, cwd=None):
+    """A separate `sk` process, as the scorer's terminal is (started warm: see warm_start.py):
+    how it ended, as subprocess.run says it."""
+    process = warm_start.started([str(a) for a in args], {**os.environ, "SCOREKEEPER_HOME": str(home)}, cwd=cwd)
     out, err = process.communicate(timeout=60)
+    return subprocess.CompletedProcess(args, process.returncode, out, err)
+
+
+def sk_process(home, *args, check=True):
+    """What a separate `sk` process printed (see sk_ran); it must succeed unless not `check`."""
+    done = sk_ran(home, *args)
     if check:
-        assert process.returncode == 0, err
-    return out
+        assert done.returncode == 0, done.stderr
+    return done.stdout
 
 
 class Answer:

@@ -7,11 +7,11 @@ import json
 import os
 import sqlite3
 import subprocess
-import sys
 import uuid
 from pathlib import Path
 
 import pytest
+from served import sk_ran
 
 from scorekeeper.storage import store
 
@@ -49,8 +49,7 @@ def small_disk(tmp_path):
 
 def run(home, *args):
     """The program as a scorer runs it, one process a command."""
-    env = {**os.environ, "SCOREKEEPER_HOME": str(home)}
-    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], capture_output=True, text=True, env=env, cwd=ROOT)
+    return sk_ran(home, *args, cwd=str(ROOT))
 
 
 def fill(folder):
