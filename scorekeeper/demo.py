@@ -16,7 +16,7 @@ from scorekeeper.storage import store
 # What the sample table said, noted on its sheet in the language spoken (the store is thrown away).
 COMMENTS = {
     4: N_("Cat: 'seven cards and I bid zero? never again'"),
-    10: N_("One card each. Everybody bid one. Of course."),
+    10: N_("One card each: three bids of zero and Bob's one, every one made."),
     # TRANSLATORS: the pants rule (MrPikes): a player who misses a bid of five or more "loses their pants"
     15: N_("Dan bid five, missed, and kept his trousers on thanks to the forehead rule."),
 }

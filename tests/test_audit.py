@@ -324,6 +324,14 @@ def test_verify_reports_damage_before_it_checks_a_digest(sk, home, tmp_path):
 # --- the log ------------------------------------------------------------------------------
 
 
+def test_a_log_with_nothing_to_note_has_no_column_for_notes(sk):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    sk("trump", "h")
+    lines = sk("log").splitlines()
+    assert lines[1].split() == ["#", "time", "(UTC)", "hand", "entry", "hash"]
+    assert len(lines[2].split()) == 5  # a rule under each of the five headings, none under nothing
+
+
 def test_log_lists_every_entry_with_time_hand_and_reversal(sk, home):
     gid = play_a_game(sk)
     lines = sk("log").splitlines()
@@ -340,5 +348,6 @@ def test_log_lists_every_entry_with_time_hand_and_reversal(sk, home):
     assert re.search(r"\s1\s+trick AS 2C 4S\s", body[4])  # hand 1
     assert re.search(r"\s2\s+bids Bob=1\s+undone by entry 11\s", body[10])  # the reversal, both ways
     assert "undo entry 10" in body[11]
+    assert lines[1].split() == ["#", "time", "(UTC)", "hand", "entry", "notes", "hash"]
     assert "renege (revoke) by Bob: Bob showed void in spades in trick 2 (2C on a spades lead) but plays 5S in trick 3" in body[6]
     assert "comment: Bob swears he had no spade" in body[7]

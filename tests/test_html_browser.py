@@ -18,7 +18,7 @@ SCRIPT = "<script>alert(1)</script>"
 PLAYERS = ["Ann", SCRIPT, "Cat & Co", 'Dan "the man"', "Eve Longname-Smith"]
 COMMENTS = {
     3: 'Cat: "I never bid zero" & then bid zero',
-    10: "One card each. Everybody bid one. Of course.",
+    10: "One card each: three bids of zero and Bob's one, every one made.",
     15: "Dan's pants & <b>forehead</b> rule, again",
 }
 

@@ -339,3 +339,36 @@ def test_a_german_phone_reads_the_page_and_a_refusal_in_german(sk, home, chromiu
             page.screenshot(path=str(home / "de.png"), full_page=True)
     finally:
         server.stop()
+
+
+@needs_chromium
+def test_long_words_of_a_german_hand_break_between_words_not_inside_them(sk, home, chromium):
+    """Pick Your Poison's "may pick" line in German ("Dan Ansage/Blindansage/Sammeln; …") on a
+    390-px phone: a line breaks after a slash, never inside a word (it split "Sam-meln")."""
+    sk("new", "pick-your-poison", "--players", "Annemarie,Bartholomäus,Cat,Dan", "--dealer", "Annemarie")
+    server = Served(home)
+    try:
+        with opened(chromium, locale="de-DE") as page:
+            page.goto(server.url)
+            picks = page.locator("#hand dd").filter(has_text="Blindansage")
+            picks.wait_for()
+            # each word of it, as laid out: one box per word, so no word runs over two lines
+            broken = page.evaluate(
+                """(dd) => {
+                  const found = [], walker = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT);
+                  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                    for (const word of node.data.matchAll(/[^\\s\\/;]+/g)) {
+                      const range = document.createRange();
+                      range.setStart(node, word.index);
+                      range.setEnd(node, word.index + word[0].length);
+                      if (range.getClientRects().length > 1) found.push(word[0]);
+                    }
+                  }
+                  return found;
+                }""",
+                picks.element_handle(),
+            )
+            assert broken == []
+            assert picks.evaluate("(dd) => dd.getBoundingClientRect().height") > 40  # it does run over several lines
+    finally:
+        server.stop()

@@ -885,14 +885,14 @@ def problem(item: Any, patterns: dict[str, str] = _PATTERNS) -> str:
     pattern = facts.get("pattern")
     if kind == "string_pattern_mismatch" and pattern in patterns:
         return _(patterns[pattern])
-    if kind not in _PROBLEMS:  # value_error: one of our own checks, which says it already
-        return item["msg"].removeprefix("Value error, ")
+    holder = next((part for part in reversed(item["loc"]) if part in KINDS), None)  # a union's key
+    if kind not in _PROBLEMS or (kind.startswith("union_tag") and holder is None):
+        return item["msg"].removeprefix("Value error, ")  # value_error: one of our own checks
     said = dict(facts)
     if kind == "literal_error":
         said["expected"] = one_of(re.findall(r"'([^']*)'", facts["expected"]))
-    elif kind.startswith("union_tag"):  # which kinds: the key holding the table says
-        said["tag"] = facts.get("tag")
-        said["expected"] = one_of(list(KINDS[next(part for part in reversed(item["loc"]) if part in KINDS)]))
+    elif kind.startswith("union_tag"):  # a table told apart by its kind: the key holding it says which
+        said["tag"], said["expected"] = facts.get("tag"), one_of(list(KINDS[holder]))
     return _(_PROBLEMS[kind]).format(**said)
 
 

@@ -34,7 +34,10 @@ def log_text(game_id: str, stored: list[store.StoredEvent], head: str) -> str:
     head = ngettext(
         "Game {game}: {count} entry; chain head {head}", "Game {game}: {count} entries; chain head {head}", len(stored)
     ).format(game=game_id, count=len(stored), head=head)
-    headers = ["#", _("time (UTC)"), _("hand"), _("entry"), "", _("hash")]
+    # TRANSLATORS: the log's column of what became of an entry (undone, corrected, from the phone)
+    headers = ["#", _("time (UTC)"), _("hand"), _("entry"), _("notes"), _("hash")]
+    if not any(row[4] for row in rows):  # nothing to note: no column for it
+        rows, headers = [row[:4] + row[5:] for row in rows], headers[:4] + headers[5:]
     return head + "\n" + reports.table(rows, headers)
 
 

@@ -21,7 +21,11 @@ function markClass(m) { return m.startsWith("MOON") ? "badge moon" : m.startsWit
 // `bid …` in the scorer's words becomes <code>, as text.
 function words(text) {
   const p = document.createDocumentFragment();
-  text.split("`").forEach((part, i) => p.append(i % 2 ? el("code", null, part) : part));
+  text.split("`").forEach((part, i) => {
+    if (i % 2) return p.append(el("code", null, part));
+    // a line may break after a slash ("Ansage/Blindansage/Sammeln"), rather than inside a word
+    part.split("/").forEach((piece, k) => (k ? p.append("/", document.createElement("wbr"), piece) : p.append(piece)));
+  });
   return p;
 }
 function button(text, onTap, cls) {
