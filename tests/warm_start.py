@@ -1,8 +1,9 @@
 """`sk` processes started warm. One Python process, the spawner, loads the program once; each
-`sk serve` a test starts, and each command of served.sk_process, is a fork of it: a process
-of its own, as the table runs it (its own pid, standard streams, environment, working folder,
-signals and exit status), that does not load typer, pydantic, Starlette and uvicorn again. A cold start costs 0.7 s of CPU on a
-2-core machine; the browser and server tests started about a hundred servers.
+`sk serve` a test starts, each command of served.sk_ran and each `sk` a shell runs from a
+`program` on its PATH (the README's examples) is a fork of it: a process of its own, as the
+table runs it (its own pid, standard streams, environment, working folder, signals and exit
+status), that does not load typer, pydantic, Starlette and uvicorn again. A cold start costs
+0.7 s of CPU on a 2-core machine; the browser and server tests started about a hundred servers.
 
     process = started(["serve", "--port", "0"], env)  # as much of a Popen as the tests use
     process.stdout.readline(); process.send_signal(signal.SIGINT); process.communicate()
