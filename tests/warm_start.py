@@ -251,7 +251,7 @@ def _reap(block: bool) -> None:
     deadline = time.monotonic() + 10
     while True:
         try:
-            pid, _ = os.waitpid(-1, 0 if block and time.monotonic() < deadline else os.WNOHANG)
+            pid, _ = os.waitpid(-1, os.WNOHANG)  # never blocking: a server left running must not keep the spawner
         except ChildProcessError:
             return
         if pid == 0:
