@@ -14,6 +14,9 @@ def game(sk):
 
 NEW_REFUSALS = [
     (["nope", "--players", "Ann,Bob,Bea"], 2, "error: unknown ruleset 'nope'; choose one of: oh-hell-mrpikes"),
+    # a name a ruleset's begins, or one slip away from one: the rulesets it may stand for
+    (["oh-hell", "--players", "Ann,Bob,Bea"], 2, "error: unknown ruleset 'oh-hell'; did you mean oh-hell-mrpikes or oh-hell-office?"),
+    (["four-bad-queen", "--players", "Ann,Bob,Bea"], 2, "error: unknown ruleset 'four-bad-queen'; did you mean four-bad-queens?"),
     (["oh-hell-mrpikes", "--players", "Ann,Bob"], 1,
      "refused: oh-hell-mrpikes is for 3-7 players, not 2; name 3 to 7 players with --players"),
     (["oh-hell-mrpikes", "--players", "A,B,C,D,E,F,G,H"], 1,

@@ -168,9 +168,7 @@ def test_a_wrong_answer_while_starting_a_game_asks_again(sk):
     result = play("oh-hell-mrpike", "snakebit", "Ann,Bob,Cat,Dan,Eve", "", "", "", "snakebit", "Ann,Bob,Cat", "Bob", "", "")
     assert result.exit_code != 0
     assert result.stderr.splitlines() == [
-        "error: unknown ruleset 'oh-hell-mrpike'; choose one of: oh-hell-mrpikes, oh-hell-office, "
-        "pick-your-poison, four-bad-queens, four-mad-queens, slippery-paws, finis, cruel-fate, acorn-hearts, "
-        "compendium, snakebit, poison-nonesuch",
+        "error: unknown ruleset 'oh-hell-mrpike'; did you mean oh-hell-mrpikes?",
         "refused: snakebit is for 3-4 players, not 5; name 3 to 4 players with --players",
     ]  # after each, the session asks again from the ruleset
     assert sk.json("status")["dealer"] == "Bob"

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.core import errors
+from scorekeeper.core.alternatives import one_of
 from scorekeeper.core.language import _, ngettext
 from scorekeeper.core.rulesets import BUILTIN_NAMES, MAX_NAME, Ruleset, parse_document, validate
 
@@ -40,10 +41,26 @@ def find(name: str, home: Path | None) -> tuple[str, str]:
             path = folder / f"{name}.toml"
             if is_file(path):
                 return str(path), _read(path)
-    known = ", ".join(found for found, _where in available(home))
+    names = [found for found, _where in available(home)]
     shown = clipped(name, quote="'")
+    meant = _meant(name, names)
+    if meant:
+        # TRANSLATORS: {ruleset} is the name given, quoted; {rulesets} the names it may stand for ("a or b")
+        raise errors.UsageError(_("unknown ruleset {ruleset}; did you mean {rulesets}?").format(ruleset=shown, rulesets=one_of(meant)))
     # TRANSLATORS: {ruleset} is the name given, quoted; {rulesets} the names there are ("oh-hell, hearts")
-    raise errors.UsageError(_("unknown ruleset {ruleset}; choose one of: {rulesets}").format(ruleset=shown, rulesets=known))
+    raise errors.UsageError(
+        _("unknown ruleset {ruleset}; choose one of: {rulesets}").format(ruleset=shown, rulesets=", ".join(names))
+    )
+
+
+def _meant(name: str, names: list[str]) -> list[str]:
+    """The rulesets a name given may stand for: those it begins (`oh-hell`), else the few it
+    is one slip away from (`oh-hell-mrpike`)."""
+    import difflib
+
+    typed = name.strip().casefold()
+    begun = [found for found in names if typed and found.casefold().startswith(typed)]
+    return begun or difflib.get_close_matches(typed, names, n=3, cutoff=0.8)
 
 
 def is_file(path: Path) -> bool:
