@@ -264,6 +264,7 @@ def test_a_revoke_is_flagged_at_once_and_confirmed_by_renege(sk):
     # The penalty counts in hand 1, where the revoke was, though that hand has closed (§6).
     out = sk("renege", "Bob")
     assert out.startswith("Hand 1 corrected (entry 6): renege (revoke) by Bob: Bob showed void")
+    assert "(2♣ on a spades lead) but plays 5♠ in trick 3" in out.splitlines()[0]  # as the flag named them
     assert "Hand 1 now scores: Ann -12, Bob -21 (was -11), Cat -11." in out.splitlines()
     # MrPikes' renege costs -10 (the ruleset's option).
     assert scores(sk) == {"Ann": -12, "Bob": -21, "Cat": -11}
