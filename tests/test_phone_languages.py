@@ -344,7 +344,8 @@ def test_a_german_phone_reads_the_page_and_a_refusal_in_german(sk, home, chromiu
 @needs_chromium
 def test_long_words_of_a_german_hand_break_between_words_not_inside_them(sk, home, chromium):
     """Pick Your Poison's "may pick" line in German ("Dan Ansage/Blindansage/Sammeln; …") on a
-    390-px phone: a line breaks after a slash, never inside a word (it split "Sam-meln")."""
+    390-px phone: a line breaks after a slash, never inside a word (it split "Sam-meln"), and
+    each player's picks begin a line."""
     sk("new", "pick-your-poison", "--players", "Annemarie,Bartholomäus,Cat,Dan", "--dealer", "Annemarie")
     server = Served(home)
     try:
@@ -370,5 +371,25 @@ def test_long_words_of_a_german_hand_break_between_words_not_inside_them(sk, hom
             )
             assert broken == []
             assert picks.evaluate("(dd) => dd.getBoundingClientRect().height") > 40  # it does run over several lines
+            # and each player's picks begin a line of their own (the parts of a line, split at "; ")
+            starts = page.evaluate(
+                """(dd) => {
+                  const left = dd.getBoundingClientRect().left, found = [];
+                  const walker = document.createTreeWalker(dd, NodeFilter.SHOW_TEXT);
+                  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                    for (const name of ["Annemarie", "Bartholomäus", "Cat", "Dan"]) {
+                      const at = node.data.indexOf(name + " ");
+                      if (at < 0) continue;
+                      const range = document.createRange();
+                      range.setStart(node, at);
+                      range.setEnd(node, at + name.length);
+                      found.push([name, Math.abs(range.getClientRects()[0].left - left) < 1]);
+                    }
+                  }
+                  return found;
+                }""",
+                picks.element_handle(),
+            )
+            assert sorted(starts) == [["Annemarie", True], ["Bartholomäus", True], ["Cat", True], ["Dan", True]]
     finally:
         server.stop()

@@ -204,11 +204,18 @@ function drawHand(s) {
   const dl = el("dl");
   for (const line of lines) {
     const at = line.indexOf(": ");
-    if (at > 0 && at < 24) dl.append(el("dt", null, line.slice(0, at).trim()), el("dd", null, words(line.slice(at + 2))));
+    if (at > 0 && at < 24) dl.append(el("dt", null, line.slice(0, at).trim()), el("dd", null, parts(line.slice(at + 2))));
     else box.append(el("p", "line warn", words(line)));
   }
   box.append(dl);
   if (s.needs.length) box.append(el("p", "needs", t("Still to come: {needs}", { needs: s.needs.join("; ") })));
+}
+
+// A status line's value, each of its parts (split at a semicolon: a player's picks) on a line of its own.
+function parts(text) {
+  const p = document.createDocumentFragment();
+  text.split(/\s*;\s+/).forEach((part, i) => (i ? p.append(el("br"), words(part)) : p.append(words(part))));
+  return p;
 }
 
 // The status's first line without the game's title it begins with ("Oh Hell — hand 3 of 19"),
