@@ -374,10 +374,13 @@ def _on_renege(game: Game, hand: Hand, event: events.RenegeRecorded) -> None:
     item = scoring.Item(event.player, value, "renege", text, outcomes.RuleRef("renege", index[rule.kind]))
     note: str | outcomes.Reason = event.note
     if event.proof is not None:  # a revoke the tricks proved: its words made when shown
-        from scorekeeper.core.families import card_by_card
-
-        note = outcomes.Reason(card_by_card.proof_note, event.player, event.proof, game.deck)
+        note = outcomes.Reason(_proof_words, event.proof, event.player, game.deck)
     hand.penalties.append(Penalty(item, rule.kind, note))
+
+
+def _proof_words(proof: events.RevokeProof, player: str, deck: cards.Deck) -> str:
+    # a module's function, not a bound method: a game state keeps it (see storage/states.py)
+    return proof.said(player, deck)
 
 
 def _renege_words(kind: str, description: str, value: Fraction) -> str:

@@ -122,6 +122,13 @@ class RevokeProof(BaseModel):
             proof=proof, proof_trick=self.proof_trick,
         )  # fmt: skip
 
+    def said(self, player: str, deck: cards.Deck | None = None) -> str:
+        """The fault in words, its cards by name in the pack `deck`, else by code (as the log
+        names every card)."""
+        if deck is None:
+            return self.words(player, self.card, self.proof)
+        return self.words(player, cards.parse_card(self.card, deck), cards.parse_card(self.proof, deck))
+
 
 class RenegeRecorded(HandEvent):
     type: Literal["renege"] = "renege"
@@ -271,8 +278,9 @@ def parse_all(bodies: list[dict[str, Any]]) -> list[AnyEvent]:
     return parsed
 
 
-def describe(event: AnyEvent) -> str:
-    """One line for the log: what the entry said."""
+def describe(event: AnyEvent, deck: cards.Deck | None = None) -> str:
+    """One line for the log: what the entry said (with the game's pack, `deck`, a confirmed
+    revoke's cards by name, as the table reads them)."""
     match event:
         case GameStarted():
             return _("new game of {ruleset} for {players}, {dealer} deals").format(
@@ -304,9 +312,7 @@ def describe(event: AnyEvent) -> str:
         case MoonDeclared():
             return _("{player} shoots the moon").format(player=event.player) if event.player else _("no moon declared")
         case RenegeRecorded():
-            note = event.note
-            if event.proof is not None:
-                note = event.proof.words(event.player, event.proof.card, event.proof.proof)
+            note = event.note if event.proof is None else event.proof.said(event.player, deck)
             said = _("renege ({kind}) by {player}: {note}") if note else _("renege ({kind}) by {player}")
             return said.format(kind=event.kind, player=event.player, note=note)
         case TrickPlayed():

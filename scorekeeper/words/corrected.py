@@ -33,21 +33,10 @@ class Fix(NamedTuple):
 def of_hand(game: state.Game, number: int) -> list[Fix]:
     """The corrections of hand `number`, in the order they were made."""
     return [
-        Fix(c.position, said(c.fact, game), tuple(was_text(c.fact, old) for _n, old in c.superseded))
+        Fix(c.position, events.describe(c.fact, game.deck), tuple(was_text(c.fact, old) for _n, old in c.superseded))
         for c in game.corrections
         if c.fact.hand == number
     ]
-
-
-def said(fact: events.HandEvent, game: state.Game) -> str:
-    """A correcting entry as the table reads it: as the log says it, but a confirmed revoke's
-    cards by their names ("2♣"), as its flag named them, not by their codes ("2C")."""
-    if isinstance(fact, events.RenegeRecorded) and fact.proof is not None:
-        from scorekeeper.core.families import card_by_card
-
-        note = card_by_card.proof_note(fact.player, fact.proof, game.deck)
-        return _("renege ({kind}) by {player}: {note}").format(kind=fact.kind, player=fact.player, note=note)
-    return events.describe(fact)
 
 
 def reply(recorded: results.Recorded) -> str:
@@ -59,7 +48,7 @@ def reply(recorded: results.Recorded) -> str:
     event = recorded.event
     fact = event.fact if isinstance(event, events.Corrected) else event
     was = [old for c in after.corrections if c.position == recorded.n for _n, old in c.superseded]
-    words = {"hand": hand.number, "entry": recorded.n, "now": said(fact, after)}
+    words = {"hand": hand.number, "entry": recorded.n, "now": events.describe(fact, after.deck)}
     if was:
         words["was"] = "; ".join(was_text(fact, old) for old in was)
         lines = [_("Hand {hand} corrected (entry {entry}): {now} (was {was}).").format(**words)]

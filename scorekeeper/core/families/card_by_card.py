@@ -449,11 +449,6 @@ class Flag:
         }
 
 
-def proof_note(player: str, fault: events.RevokeProof, deck: cards.Deck) -> str:
-    """A confirmed renege's note: the fault its proof names, the cards by name."""
-    return fault.words(player, cards.parse_card(fault.card, deck), cards.parse_card(fault.proof, deck))
-
-
 def flags(game: state.Game, hand: state.Hand) -> list[Flag]:
     """Every fault the tricks recorded so far prove, in the order they came to light.
 
