@@ -48,8 +48,8 @@ def _said(attribute: str) -> property:
 
 
 # A line of a help text that is an example's command line ("Example: scorekeeper …", "Beispiel :
-# scorekeeper …", or a second command line under it)
-_EXAMPLE_LINE = re.compile(r"\s*(?:[^\s:]+\s?:\s)?(?:scorekeeper|sk|eval)\b")
+# scorekeeper …", or a second command line under it); compiled when a help is first shown
+EXAMPLE_LINE = r"\s*(?:[^\s:]+\s?:\s)?(?:scorekeeper|sk|eval)\b"
 
 
 def flowing(text: str) -> str:
@@ -60,7 +60,7 @@ def flowing(text: str) -> str:
     for paragraph in text.split("\n\n"):
         lines: list[str] = []
         for line in paragraph.split("\n"):
-            if lines and not _EXAMPLE_LINE.match(line):
+            if lines and not re.match(EXAMPLE_LINE, line):
                 lines[-1] = f"{lines[-1].rstrip()} {line.strip()}"
             else:
                 lines.append(line)

@@ -197,12 +197,12 @@ def test_each_commands_help_flows_to_the_terminals_width(sk, code):
     example's command line keeps a line of its own."""
     import typer.main
 
-    from scorekeeper.cli import _EXAMPLE_LINE, app
+    from scorekeeper.cli import EXAMPLE_LINE, app
 
     for name in typer.main.get_command(app).commands:
         shown = sk("--lang", code, name, "--help").split("╭")[0].splitlines()[2:]
         text = [line[1:].rstrip() for line in shown]  # rich indents the description by one space
         width = max(map(len, text))
         for line, after in itertools.pairwise(text):
-            if line and after and not _EXAMPLE_LINE.match(after):
+            if line and after and not re.match(EXAMPLE_LINE, after):
                 assert len(line) + 1 + len(after.split()[0]) > width, (code, name, line, after)
