@@ -5,6 +5,7 @@ as it closes; sheets, `stats`, `why` and `import` read it, and nothing parses a 
 
 # No `from __future__ import annotations` here: a NamedTuple compiles each string annotation
 # into a ForwardRef, and these records are made at every start-up that replays a game.
+import functools
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Literal, NamedTuple
@@ -50,6 +51,11 @@ class Item(NamedTuple):
     rule: str  # the rule's kind, as `why --json` shows it: "exact_bid", "poison blind", "cards", "moon", …
     reason: str | Reason
     source: RuleRef | None = None
+
+
+# An Item from its five fields in order, made in C: calling the class runs the NamedTuple's
+# __new__ in Python, and replay makes one for every player of every hand.
+new_item = functools.partial(tuple.__new__, Item)
 
 
 class Penalty(NamedTuple):

@@ -126,6 +126,12 @@ class Terms(Model):
     per_off: Pts = 0  # × |bid − tricks|
     per_card: Pts = 0  # × cards dealt to each player this hand
 
+    @functools.cached_property
+    def coefficients(self) -> tuple[Fraction, Fraction, Fraction, Fraction, Fraction]:
+        """(base, per_trick, per_bid, per_off, per_card), read once: scoring reads them for
+        every player of every hand."""
+        return (self.base, self.per_trick, self.per_bid, self.per_off, self.per_card)
+
 
 
 # --- scoring primitives -------------------------------------------------------------
@@ -534,6 +540,18 @@ class Ruleset(Model):
         if self.phases:
             return self.phases[(hand - 1) % len(self.phases)]
         return self._only_phase
+
+    @functools.cached_property
+    def before_play(self) -> tuple[bool, bool, bool, str]:
+        """What a hand records before its play, as (a flip sets its size, it has a cursed suit,
+        its trump is turned up, `bidding.kind`). Asked after every entry, so worked out once."""
+        return (self.sizes.kind == "flip", self.cursed is not None, self.trump.kind == "turned", self.bidding.kind)
+
+    @functools.cached_property
+    def hand_sizes(self) -> dict[tuple[int, int, int | None], int | None]:
+        """The hand sizes `schedule.hand_size` has worked out for this ruleset, by its
+        arguments: every deal of every game played by the ruleset asks one."""
+        return {}
 
     @functools.cached_property
     def _only_phase(self) -> Phase:

@@ -83,19 +83,9 @@ class Hand:
 
     def facts(self, players: list[str]) -> scoring.Facts:
         return scoring.Facts(
-            players=players,
-            size=self.size or 0,
-            trump=self.trump,
-            cursed=self.cursed,
-            bids=self.bids,
-            poisons=self.poisons,
-            tricks=self.tricks or {},
-            taken=self.taken,
-            cursed_counts=self.cursed_counts or {},
-            first=self.first,
-            last=self.last,
-            moon=self.moon,
-        )
+            players, self.bids, self.poisons, self.tricks or {}, self.taken, self.cursed_counts or {},
+            self.size or 0, self.trump, self.cursed, self.first, self.last, self.moon,
+        )  # fmt: skip  (in the order of Facts' fields: a call by keyword costs twice as much)
 
     def anything_recorded(self) -> bool:
         """Whether any entry has gone to this hand yet (a sheet shows it from then on)."""
@@ -108,7 +98,12 @@ class Hand:
     def points(self, players: list[str]) -> dict[str, Fraction]:
         """This hand's points so far: its score once closed, and penalties and rulings at
         once; every one of `players` is in it (0 if nothing), and anyone else given points."""
-        return scoring.totals([*self.items, *[p.item for p in self.penalties], *self.rulings], players)
+        return scoring.totals(self.scored(), players)
+
+    def scored(self) -> list[scoring.Item]:
+        """Every item of points the hand has given so far: its score once closed, and
+        penalties and rulings at once."""
+        return [*self.items, *[p.item for p in self.penalties], *self.rulings]
 
     def starts(self) -> dict[str, Fraction]:
         """The starting score of each player who sat down at this hand: it counts in their
@@ -185,8 +180,8 @@ class Game:
         return result
 
     def _add(self, totals: dict[str, Fraction], hand: Hand) -> None:
-        for player, value in hand.points(self.roster).items():
-            totals[player] = totals.get(player, 0) + value
+        for item in hand.scored():
+            totals[item.player] = totals.get(item.player, 0) + item.points
 
     def standings(self) -> list[tuple[int, str, Fraction]]:
         """(place, player, total), best first; tied players share a place. Players who left
@@ -240,16 +235,17 @@ class Game:
         if self.finished or hand.closed:
             return []
         rules = self.ruleset
+        flipped, cursed, turned, bidding = rules.before_play
         out = []
-        if rules.sizes.kind == "flip" and hand.size is None:
+        if flipped and hand.size is None:
             out.append("flip")
-        if rules.cursed is not None and hand.cursed is None:
+        if cursed and hand.cursed is None:
             out.append("cursed")  # Snakebit: the Ace (cursed) and the Crown (trump) turn together
-        if rules.trump.kind == "turned" and not hand.trump_known:
+        if turned and not hand.trump_known:
             out.append("trump")
-        if rules.bidding.kind == "bids" and len(hand.bids) < len(self.players):
+        if bidding == "bids" and len(hand.bids) < len(self.players):
             out.append("bids")
-        if rules.bidding.kind == "poisons" and len(hand.poisons) < len(self.players):
+        if bidding == "poisons" and len(hand.poisons) < len(self.players):
             out.append("poisons")
         for need in hand.phase.play_records:
             if need == "tricks":
@@ -356,15 +352,8 @@ class DealtIn:
 def new_hand(game: Game, number: int, dealer: int, reason: outcomes.Reason) -> Hand:
     """Hand `number` as dealt by seat `dealer` to the players seated now."""
     rules, n = game.ruleset, len(game.players)
-    hand = Hand(
-        number=number,
-        dealer=dealer,
-        leader=schedule.leader(rules, dealer, n),
-        size=schedule.hand_size(rules, n, number, game.start_players),
-        phase=rules.phase(number),
-        dealer_why=reason,
-        seating=list(game.players),
-    )
+    leader, size = schedule.leader(rules, dealer, n), schedule.hand_size(rules, n, number, game.start_players)
+    hand = Hand(number, dealer, leader, size, rules.phase(number), reason, list(game.players))
     if rules.trump.kind == "rotating":
         hand.trump, hand.trump_known = schedule.rotating_trump(rules, number), True
     elif rules.trump.kind == "none":
