@@ -458,7 +458,7 @@ def pass_direction(game: Game, hand: Hand) -> str | None:
 
 
 def _close_if_complete(game: Game, hand: Hand) -> None:
-    if game.needs(hand):
+    if game.needs_in_play(hand) or game.needs_before_play(hand):  # play is usually what is missing
         return
     facts, deck = hand.facts(game.players), game.deck
     judged = scoring.verdicts(hand.phase, facts, deck)
@@ -470,7 +470,7 @@ def _close_if_complete(game: Game, hand: Hand) -> None:
         moon = next((v for v in judged if isinstance(v, outcomes.MoonVerdict)), None)
         sweep = next((v for v in judged if isinstance(v, outcomes.SweepVerdict)), None)
     forced = tuple(outcomes.ForcedPick(p, kind) for p, kind in hand.forced.items()) if hand.forced else ()
-    hand.outcome = outcomes.Outcome(tuple(items), tuple(forfeits), moon, sweep, forced, tuple(hand.penalties))
+    hand.outcome = outcomes.new_outcome((tuple(items), tuple(forfeits), moon, sweep, forced, tuple(hand.penalties)))
     hand.closed = True
     _advance(game, hand)
 

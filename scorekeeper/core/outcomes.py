@@ -53,9 +53,6 @@ class Item(NamedTuple):
     source: RuleRef | None = None
 
 
-# An Item from its five fields in order, made in C: calling the class runs the NamedTuple's
-# __new__ in Python, and replay makes one for every player of every hand.
-new_item = functools.partial(tuple.__new__, Item)
 
 
 class Penalty(NamedTuple):
@@ -124,6 +121,12 @@ class Outcome(NamedTuple):
     def paid(self, kind: str) -> list[str]:
         """The players who paid a forfeit of this kind in the hand."""
         return [f.player for f in self.forfeits if f.kind == kind and f.paid]
+
+
+# The records replay makes at every hand, made from all their fields in order by C code:
+# calling a NamedTuple class runs its __new__ in Python, about a microsecond each.
+new_item = functools.partial(tuple.__new__, Item)
+new_outcome = functools.partial(tuple.__new__, Outcome)
 
 
 def renamed(outcome: Outcome, swap: Callable[[str], str]) -> Outcome:

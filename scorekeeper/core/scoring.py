@@ -37,6 +37,10 @@ class Facts(NamedTuple):
     moon: str | None = None  # a declared moon
 
 
+# Facts from all their fields in order, made by C code (see outcomes.new_item)
+new_facts = functools.partial(tuple.__new__, Facts)
+
+
 def points_text(value: Fraction) -> str:
     """Points as people write them: 7, -11, 7½, -½."""
     if type(value) is int:

@@ -12,7 +12,6 @@ from scorekeeper.core import cards, errors, events, names, outcomes, rulesets, s
 from scorekeeper.core.alternatives import either
 from scorekeeper.core.language import N_, _, ngettext
 
-PRE_PLAY = ("flip", "trump", "cursed", "bids", "poisons")
 JOIN_RULE = "join"  # the rule of a newcomer's starting score, an item of the hand they join in
 ADJUST_RULE = "adjust"  # the rule of the table's own ruling (`adjust`)
 
@@ -82,10 +81,10 @@ class Hand:
         return () if self.outcome is None else self.outcome.items
 
     def facts(self, players: list[str]) -> scoring.Facts:
-        return scoring.Facts(
+        return scoring.new_facts((
             players, self.bids, self.poisons, self.tricks or {}, self.taken, self.cursed_counts or {},
             self.size or 0, self.trump, self.cursed, self.first, self.last, self.moon,
-        )  # fmt: skip  (in the order of Facts' fields: a call by keyword costs twice as much)
+        ))  # fmt: skip
 
     def anything_recorded(self) -> bool:
         """Whether any entry has gone to this hand yet (a sheet shows it from then on)."""
@@ -100,9 +99,11 @@ class Hand:
         once; every one of `players` is in it (0 if nothing), and anyone else given points."""
         return scoring.totals(self.scored(), players)
 
-    def scored(self) -> list[scoring.Item]:
+    def scored(self) -> tuple[scoring.Item, ...] | list[scoring.Item]:
         """Every item of points the hand has given so far: its score once closed, and
         penalties and rulings at once."""
+        if not self.penalties and not self.rulings:
+            return self.items
         return [*self.items, *[p.item for p in self.penalties], *self.rulings]
 
     def starts(self) -> dict[str, Fraction]:
@@ -234,8 +235,12 @@ class Game:
         hand = hand or self.hand
         if self.finished or hand.closed:
             return []
-        rules = self.ruleset
-        flipped, cursed, turned, bidding = rules.before_play
+        return self.needs_before_play(hand) + self.needs_in_play(hand)
+
+    def needs_before_play(self, hand: Hand) -> list[str]:
+        """What of an open hand must be recorded before its play: the flip, the cursed suit,
+        the trump, the bids or the poisons, those still missing, in that order."""
+        flipped, cursed, turned, bidding = self.ruleset.before_play
         out = []
         if flipped and hand.size is None:
             out.append("flip")
@@ -247,12 +252,17 @@ class Game:
             out.append("bids")
         if bidding == "poisons" and len(hand.poisons) < len(self.players):
             out.append("poisons")
+        return out
+
+    def needs_in_play(self, hand: Hand) -> list[str]:
+        """What of an open hand's play is still to be recorded before it can be scored."""
+        out = []
         for need in hand.phase.play_records:
             if need == "tricks":
                 missing = hand.tricks is None
             elif need == "took":
                 # before the cursed suit is known no card scores yet, but the cursed cards still will
-                missing = bool(self.untaken(hand)) or (rules.cursed is not None and hand.cursed is None)
+                missing = bool(self.untaken(hand)) or (self.ruleset.cursed is not None and hand.cursed is None)
             else:  # first, last
                 missing = getattr(hand, need) is None
             if missing:
@@ -401,7 +411,7 @@ def play_started(hand: Hand) -> bool:
 
 
 def require_ready_for_play(game: Game, hand: Hand, what: str) -> None:
-    missing = [need for need in game.needs(hand) if need in PRE_PLAY]
+    missing = game.needs_before_play(hand)
     if not missing:
         return
     need, entry = missing[0], _(_WAITING[what])
