@@ -460,9 +460,9 @@ def pass_direction(game: Game, hand: Hand) -> str | None:
 def _close_if_complete(game: Game, hand: Hand) -> None:
     if game.needs_in_play(hand) or game.needs_before_play(hand):  # play is usually what is missing
         return
-    facts, deck = hand.facts(game.players), game.deck
-    judged = scoring.verdicts(hand.phase, facts, deck)
-    items = scoring.score(hand.phase, facts, deck, judged)
+    phase, facts = hand.phase, hand.facts(game.players)
+    judged = scoring.verdicts(phase, facts, game.deck) if phase.adjust else []  # a moon, a sweep
+    items = scoring.score(phase, facts, judged)
     forfeits = _forfeits(game, hand)
     moon = sweep = None
     if judged:

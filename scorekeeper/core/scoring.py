@@ -312,13 +312,11 @@ def verdicts(phase: rulesets.Phase, facts: Facts, deck: cards.Deck) -> list[Moon
     return found
 
 
-def score(
-    phase: rulesets.Phase, facts: Facts, deck: cards.Deck, judged: list[MoonVerdict | SweepVerdict] | None = None
-) -> list[Item]:
+def score(phase: rulesets.Phase, facts: Facts, judged: list[MoonVerdict | SweepVerdict]) -> list[Item]:
     """Every item of points this hand's facts earn under this kind of hand's rules: each
-    scoring rule's, then the moon or sweep (`judged`: the hand's verdicts) in their place."""
+    scoring rule's, then the moon or sweep (`judged`: the hand's `verdicts`) in their place."""
     items = [item for index, rule in enumerate(phase.scoring) for item in _rule_items(rule, facts, index)]
-    for verdict in verdicts(phase, facts, deck) if judged is None else judged:
+    for verdict in judged:
         adjustment = phase.adjust[verdict.adjustment]
         if isinstance(verdict, SweepVerdict):
             kept = [i for i in items if i.player != verdict.player]
