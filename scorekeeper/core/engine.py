@@ -325,7 +325,7 @@ def _on_tricks(game: Game, hand: Hand, event: events.TricksRecorded) -> None:
     if hand.played:
         raise errors.RuleViolation(_("this hand is being recorded trick by trick; finish it with `trick`"))
     tricks = event.tricks
-    if set(tricks) != set(game.players):
+    if tricks.keys() != set(game.players):
         missing = [p for p in game.players if p not in tricks]
         raise errors.EntryError(_("give every player's tricks at once; missing: {players}").format(players=", ".join(missing)))
     size = hand.size or 0
@@ -528,8 +528,6 @@ def _advance(game: Game, hand: Hand) -> None:
             return
         leaders = game.leaders()
         hand.announcements.append(outcomes.Announcement(outcomes.Reason(_tie_words, leaders), tuple(leaders)))
-    table = seating.take_seats(game)
-    last_dealer = hand.seating[hand.dealer]
-    seat, reason = seating.next_dealer(game, table, last_dealer, by_score=rules.dealer == "lowest-score")
+    seat, reason, arrivals = seating.next_deal(game, hand, by_score=rules.dealer == "lowest-score")
     _open_hand(game, hand.number + 1, seat, reason)
-    game.hand.rulings += table.arrivals
+    game.hand.rulings += arrivals
