@@ -281,7 +281,7 @@ def _on_bids(game: Game, hand: Hand, event: events.BidsRecorded) -> None:
     merged = {**hand.bids, **bids}
     if rules.bidding.order == "in-turn":
         _check_bid_order(game, hand, merged)
-    hand.bids = {p: merged[p] for p in game.players if p in merged}
+    hand.bids = _by_seat(merged, game.players)
 
 
 def _check_bid_order(game: Game, hand: Hand, bids: dict[str, int]) -> None:
@@ -347,7 +347,12 @@ def _on_tricks(game: Game, hand: Hand, event: events.TricksRecorded) -> None:
                 size,
             )
         raise errors.RuleViolation(refusal.format(total=total, hand=hand.number, count=size, diff=abs(diff)))
-    hand.tricks = {p: tricks[p] for p in game.players}
+    hand.tricks = _by_seat(tricks, game.players)
+
+
+def _by_seat(values: dict[str, int], players: list[str]) -> dict[str, int]:
+    """The players' values in seating order (as a sheet shows them): a copy when given so."""
+    return dict(values) if list(values) == players else {p: values[p] for p in players if p in values}
 
 
 def _on_comment(game: Game, hand: Hand, event: events.CommentAdded) -> None:

@@ -364,9 +364,10 @@ def new_hand(game: Game, number: int, dealer: int, reason: outcomes.Reason) -> H
     rules, n = game.ruleset, len(game.players)
     leader, size = schedule.leader(rules, dealer, n), schedule.hand_size(rules, n, number, game.start_players)
     hand = Hand(number, dealer, leader, size, rules.phase(number), reason, list(game.players))
-    if rules.trump.kind == "rotating":
+    trump = rules.trump.kind
+    if trump == "rotating":
         hand.trump, hand.trump_known = schedule.rotating_trump(rules, number), True
-    elif rules.trump.kind == "none":
+    elif trump == "none":
         hand.trump_known = True
     return hand
 
