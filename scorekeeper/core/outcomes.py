@@ -53,8 +53,6 @@ class Item(NamedTuple):
     source: RuleRef | None = None
 
 
-
-
 class Penalty(NamedTuple):
     """Points a renege cost at once (its item's source is the renege rule), its kind and the
     scorer's note."""

@@ -5,6 +5,7 @@ for what comes before it). Pure data and questions about it; the engine changes 
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -99,7 +100,7 @@ class Hand:
         once; every one of `players` is in it (0 if nothing), and anyone else given points."""
         return scoring.totals(self.scored(), players)
 
-    def scored(self) -> tuple[scoring.Item, ...] | list[scoring.Item]:
+    def scored(self) -> Sequence[scoring.Item]:
         """Every item of points the hand has given so far: its score once closed, and
         penalties and rulings at once."""
         if not self.penalties and not self.rulings:
