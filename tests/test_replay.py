@@ -4,6 +4,8 @@ ask for; the facts scoring reads are the hand's; the families a game plays by (f
 ruleset has, kept as names so that the game's state still pickles between commands; and
 entries, told apart by their exact type, have no subtypes."""
 
+import json
+
 from helpers import examples, load_bench, store_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -76,3 +78,17 @@ def test_no_entry_type_has_a_subtype():
     entry would slip past it."""
     for kind in events.AnyEvent.__args__:
         assert kind.__subclasses__() == [], kind.__name__
+
+
+def test_a_stored_ruleset_is_validated_once_however_its_document_is_held():
+    """Replaying a store validates each ruleset document once per process: the document is
+    known again by its exact content (true is not 1 there, nor 1 1.0), not by how many other
+    objects refer to its parts, which a replay's state does."""
+    bodies = BENCH.random_game("compendium", 7, until_hand=2)
+    document = json.loads(json.dumps(bodies[0]["ruleset"]))
+    first = rulesets.stored(document)
+    held = [document["name"], *document, *document["phases"]]  # its parts referred to elsewhere too
+    assert rulesets.stored(document) is first, held
+    assert rulesets.stored(json.loads(json.dumps(document))) is first
+    changed = {**document, "min_players": float(document["min_players"])}  # 3.0, not 3: another document
+    assert rulesets.stored(changed) is not first

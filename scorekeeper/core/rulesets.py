@@ -7,7 +7,6 @@ primitives selected by `kind`; what they mean is implemented in `scoring` and `s
 
 import copy
 import functools
-import marshal
 import math
 import re
 from fractions import Fraction
@@ -952,16 +951,19 @@ def stored(document: dict[str, Any]) -> Ruleset:
     threshold from before `end.reached` existed meant what the tool then did, at or below.
 
     A ruleset is immutable, and a store holds few documents, so the last few validated are
-    kept, each under its document's marshalled bytes (exact: true is not 1 there, nor 1 1.0):
-    replaying a whole store validates each document once, not once a game."""
+    kept, each under its document's pickled bytes (exact: true is not 1 there, nor 1 1.0; and
+    unlike marshal's, not changed by how many other objects refer to its parts): replaying a
+    whole store validates each document once, not once a game."""
+    import pickle  # here: only where a game is replayed
+
     try:
-        key = marshal.dumps(document)
-    except ValueError:  # a value JSON cannot hold (a document not read from a store): not kept
+        key = pickle.dumps(document, 5)
+    except (pickle.PicklingError, TypeError):  # a value JSON cannot hold (not read from a store): not kept
         return _stored(document)
     kept = _STORED.get(key)
     if kept is None:
         kept = _stored(document)
-        if len(_STORED) >= 16:
+        if len(_STORED) >= 64:  # a club plays a few rulesets, each with a few sets of house options
             _STORED.clear()
         _STORED[key] = kept
     return kept
