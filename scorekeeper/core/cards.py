@@ -376,14 +376,25 @@ def _decktet_suit(text: str) -> str | None:
 
 
 def parse_card(text: str, deck: Deck) -> Card:
-    """A card as a scorer types it, checked to be in `deck`."""
+    """A card as a scorer types it, checked to be in `deck`. What a text means does not
+    depend on the language in use, so the cards found are kept by text and pack: a replay
+    reads the same few codes in every hand."""
+    card = _PARSED.get((text, deck.name))
+    if card is not None:
+        return card
     card = _parse_french(text) if deck.kind == "french" else _parse_decktet(text)
     if card not in deck.cards:
         recipe = _RECIPES.get(deck.name)
         if recipe is None:
             raise UsageError(_("{card} is not in {deck}").format(card=card, deck=describe_deck(deck)))
         raise UsageError(_(recipe.missing).format(card=card, count=len(deck.cards)))
+    if len(_PARSED) >= 4096:
+        _PARSED.clear()
+    _PARSED[text, deck.name] = card
     return card
+
+
+_PARSED: dict[tuple[str, str], Card] = {}
 
 
 def _parse_french(text: str) -> Card:

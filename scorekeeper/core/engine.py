@@ -144,22 +144,21 @@ def apply(game: Game, event: events.AnyEvent) -> None:
 
 
 def _on_trump(game: Game, hand: Hand, event: events.TrumpSet) -> None:
-    kind = game.ruleset.trump.kind
-    if kind != "turned":
-        raise errors.RuleViolation(_(_TRUMP_NOT_RECORDED[kind]).format(ruleset=game.ruleset.name))
+    rule, suit = game.ruleset.trump, event.suit
+    if rule.kind != "turned":
+        raise errors.RuleViolation(_(_TRUMP_NOT_RECORDED[rule.kind]).format(ruleset=game.ruleset.name))
     state.require_before_play(game, hand, "trump")
-    if event.suit is None and game.ruleset.trump.always:
+    if suit is None and rule.always:
         raise errors.RuleViolation(
             _(
                 "{ruleset} always has a trump, the suit of the card turned up; record it, "
                 "e.g. `trump hearts` or `trump 7h`"
             ).format(ruleset=rulesets.prose(game.ruleset.title))
         )
-    if event.suit is not None and event.suit not in game.deck.suits:
-        raise errors.EntryError(_("{suit} is not a suit of this pack").format(suit=event.suit))
-    _check_no_repeat(game, hand, "trump", event.suit, game.ruleset.trump)
-    hand.trump, hand.trump_known, hand.trump_card = event.suit, True, event.card
-
+    if suit is not None and suit not in game.deck.suits:
+        raise errors.EntryError(_("{suit} is not a suit of this pack").format(suit=suit))
+    _check_no_repeat(game, hand, "trump", suit, rule)
+    hand.trump, hand.trump_known, hand.trump_card = suit, True, event.card
 
 
 _TRUMP_NOT_RECORDED = {
@@ -269,7 +268,8 @@ def _on_bids(game: Game, hand: Hand, event: events.BidsRecorded) -> None:
     state.require_before_play(game, hand, "bids")
     if hand.size is None:
         raise errors.RuleViolation(_("flip the card that sets the hand size first (`flip CARD`)"))
-    for player, bid in event.bids.items():
+    bids = event.bids
+    for player, bid in bids.items():
         if not 0 <= bid <= hand.size:
             raise errors.RuleViolation(
                 ngettext(
@@ -278,10 +278,10 @@ def _on_bids(game: Game, hand: Hand, event: events.BidsRecorded) -> None:
                     hand.size,
                 ).format(player=player, bid=bid, hand=hand.number, count=hand.size)
             )
-    merged = {**hand.bids, **event.bids}
+    merged = {**hand.bids, **bids}
     if rules.bidding.order == "in-turn":
         _check_bid_order(game, hand, merged)
-    hand.bids = {p: merged[p] for p in game.players if p in merged}
+    hand.bids = _by_seat(merged, game.players)
 
 
 def _check_bid_order(game: Game, hand: Hand, bids: dict[str, int]) -> None:
@@ -324,12 +324,13 @@ def _on_tricks(game: Game, hand: Hand, event: events.TricksRecorded) -> None:
     state.require_ready_for_play(game, hand, "tricks")
     if hand.played:
         raise errors.RuleViolation(_("this hand is being recorded trick by trick; finish it with `trick`"))
-    if set(event.tricks) != set(game.players):
-        missing = [p for p in game.players if p not in event.tricks]
+    tricks = event.tricks
+    if tricks.keys() != set(game.players):
+        missing = [p for p in game.players if p not in tricks]
         raise errors.EntryError(_("give every player's tricks at once; missing: {players}").format(players=", ".join(missing)))
     size = hand.size or 0
-    total = sum(event.tricks.values())
-    if min(event.tricks.values()) < 0:
+    total = sum(tricks.values())
+    if min(tricks.values()) < 0:
         raise errors.EntryError(_("a player cannot take fewer than 0 tricks"))
     if total != size:
         diff = total - size
@@ -346,7 +347,12 @@ def _on_tricks(game: Game, hand: Hand, event: events.TricksRecorded) -> None:
                 size,
             )
         raise errors.RuleViolation(refusal.format(total=total, hand=hand.number, count=size, diff=abs(diff)))
-    hand.tricks = {p: event.tricks[p] for p in game.players}
+    hand.tricks = _by_seat(tricks, game.players)
+
+
+def _by_seat(values: dict[str, int], players: list[str]) -> dict[str, int]:
+    """The players' values in seating order (as a sheet shows them): a copy when given so."""
+    return dict(values) if list(values) == players else {p: values[p] for p in players if p in values}
 
 
 def _on_comment(game: Game, hand: Hand, event: events.CommentAdded) -> None:
@@ -457,21 +463,19 @@ def pass_direction(game: Game, hand: Hand) -> str | None:
 
 
 def _close_if_complete(game: Game, hand: Hand) -> None:
-    if game.needs(hand):
+    if game.needs_in_play(hand) or game.needs_before_play(hand):  # play is usually what is missing
         return
-    facts, deck = hand.facts(game.players), game.deck
-    judged = scoring.verdicts(hand.phase, facts, deck)
-    items = scoring.score(hand.phase, facts, deck, judged)
-    hand.announcements += scoring.announcements(hand.phase, judged)  # moon, sweep
+    phase, facts = hand.phase, hand.facts(game.players)
+    judged = scoring.verdicts(phase, facts, game.deck) if phase.adjust else []  # a moon, a sweep
+    items = scoring.score(phase, facts, judged)
     forfeits = _forfeits(game, hand)
-    hand.outcome = outcomes.Outcome(
-        items=tuple(items),
-        forfeits=tuple(forfeits),
-        moon=next((v for v in judged if isinstance(v, outcomes.MoonVerdict)), None),
-        sweep=next((v for v in judged if isinstance(v, outcomes.SweepVerdict)), None),
-        forced=tuple(outcomes.ForcedPick(p, kind) for p, kind in hand.forced.items()),
-        penalties=tuple(hand.penalties),
-    )
+    moon = sweep = None
+    if judged:
+        hand.announcements += scoring.announcements(hand.phase, judged)  # moon, sweep
+        moon = next((v for v in judged if isinstance(v, outcomes.MoonVerdict)), None)
+        sweep = next((v for v in judged if isinstance(v, outcomes.SweepVerdict)), None)
+    forced = tuple(outcomes.ForcedPick(p, kind) for p, kind in hand.forced.items()) if hand.forced else ()
+    hand.outcome = outcomes.new_outcome((tuple(items), tuple(forfeits), moon, sweep, forced, tuple(hand.penalties)))
     hand.closed = True
     _advance(game, hand)
 
@@ -482,10 +486,10 @@ def _forfeits(game: Game, hand: Hand) -> list[outcomes.Forfeit]:
     pants = game.ruleset.pants
     if pants is None or not pants.enabled or not hand.bids:
         return []
-    found = []
+    found, least, tricks = [], pants.min_bid, hand.tricks or {}
     for player in game.players:
-        bid, took = hand.bids[player], (hand.tricks or {}).get(player)
-        if bid < pants.min_bid or bid == took:
+        bid, took = hand.bids[player], tricks.get(player)
+        if bid < least or bid == took:
             continue
         if pants.once and "pants" in game.forfeits[player]:
             found.append(outcomes.Forfeit(player, "pants", bid, took, paid=False))
@@ -529,8 +533,6 @@ def _advance(game: Game, hand: Hand) -> None:
             return
         leaders = game.leaders()
         hand.announcements.append(outcomes.Announcement(outcomes.Reason(_tie_words, leaders), tuple(leaders)))
-    table = seating.take_seats(game)
-    last_dealer = hand.seating[hand.dealer]
-    seat, reason = seating.next_dealer(game, table, last_dealer, by_score=rules.dealer == "lowest-score")
+    seat, reason, arrivals = seating.next_deal(game, hand, by_score=rules.dealer == "lowest-score")
     _open_hand(game, hand.number + 1, seat, reason)
-    game.hand.rulings += table.arrivals
+    game.hand.rulings += arrivals

@@ -265,17 +265,31 @@ def parse_all(bodies: list[dict[str, Any]]) -> list[AnyEvent]:
     of the kinds of entry its game has; it is called directly, as `model_validate` would."""
     parsed = []
     for position, body in enumerate(bodies):
-        tag = body.get("type") if isinstance(body, dict) else None
-        kind = _BY_TYPE.get(tag) if isinstance(tag, str) else None
-        if kind is None:
-            raise UnknownEntry(position)
+        try:
+            validate = _VALIDATORS[body["type"]]
+        except (KeyError, TypeError):  # a kind not met yet in this process, or not an entry at all
+            validate = _validator(body, position)
         if VIA in body:
             body = {key: value for key, value in body.items() if key != VIA}
         try:
-            parsed.append(kind.__pydantic_validator__.validate_python(body))
+            parsed.append(validate(body))
         except ValidationError:
             raise UnknownEntry(position) from None
     return parsed
+
+
+# Each kind of entry's validator once it is built, by the entry's `type`
+_VALIDATORS: dict[str, Any] = {}
+
+
+def _validator(body: Any, position: int) -> Any:
+    """The validator of the kind of entry `body` says it is (built now), or UnknownEntry."""
+    tag = body.get("type") if isinstance(body, dict) else None
+    kind = _BY_TYPE.get(tag) if isinstance(tag, str) else None
+    if kind is None:
+        raise UnknownEntry(position)
+    validate = _VALIDATORS[tag] = kind.__pydantic_validator__.validate_python
+    return validate
 
 
 def describe(event: AnyEvent, deck: cards.Deck | None = None) -> str:

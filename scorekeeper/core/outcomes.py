@@ -5,6 +5,7 @@ as it closes; sheets, `stats`, `why` and `import` read it, and nothing parses a 
 
 # No `from __future__ import annotations` here: a NamedTuple compiles each string annotation
 # into a ForwardRef, and these records are made at every start-up that replays a game.
+import functools
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Literal, NamedTuple
@@ -118,6 +119,12 @@ class Outcome(NamedTuple):
     def paid(self, kind: str) -> list[str]:
         """The players who paid a forfeit of this kind in the hand."""
         return [f.player for f in self.forfeits if f.kind == kind and f.paid]
+
+
+# The records replay makes at every hand, made from all their fields in order by C code:
+# calling a NamedTuple class runs its __new__ in Python, about a microsecond each.
+new_item = functools.partial(tuple.__new__, Item)
+new_outcome = functools.partial(tuple.__new__, Outcome)
 
 
 def renamed(outcome: Outcome, swap: Callable[[str], str]) -> Outcome:

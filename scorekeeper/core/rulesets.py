@@ -7,7 +7,6 @@ primitives selected by `kind`; what they mean is implemented in `scoring` and `s
 
 import copy
 import functools
-import marshal
 import math
 import re
 from fractions import Fraction
@@ -125,6 +124,12 @@ class Terms(Model):
     per_bid: Pts = 0  # × the bid
     per_off: Pts = 0  # × |bid − tricks|
     per_card: Pts = 0  # × cards dealt to each player this hand
+
+    @functools.cached_property
+    def coefficients(self) -> tuple[Fraction, Fraction, Fraction, Fraction, Fraction]:
+        """(base, per_trick, per_bid, per_off, per_card), read once: scoring reads them for
+        every player of every hand."""
+        return (self.base, self.per_trick, self.per_bid, self.per_off, self.per_card)
 
 
 
@@ -536,6 +541,18 @@ class Ruleset(Model):
         return self._only_phase
 
     @functools.cached_property
+    def before_play(self) -> tuple[bool, bool, bool, str]:
+        """What a hand records before its play, as (a flip sets its size, it has a cursed suit,
+        its trump is turned up, `bidding.kind`). Asked after every entry, so worked out once."""
+        return (self.sizes.kind == "flip", self.cursed is not None, self.trump.kind == "turned", self.bidding.kind)
+
+    @functools.cached_property
+    def hand_sizes(self) -> dict[tuple[int, int, int | None], int | None]:
+        """The hand sizes `schedule.hand_size` has worked out for this ruleset, by its
+        arguments: every deal of every game played by the ruleset asks one."""
+        return {}
+
+    @functools.cached_property
     def _only_phase(self) -> Phase:
         # built from parts this ruleset's validation has already checked
         return Phase.model_construct(
@@ -934,16 +951,19 @@ def stored(document: dict[str, Any]) -> Ruleset:
     threshold from before `end.reached` existed meant what the tool then did, at or below.
 
     A ruleset is immutable, and a store holds few documents, so the last few validated are
-    kept, each under its document's marshalled bytes (exact: true is not 1 there, nor 1 1.0):
-    replaying a whole store validates each document once, not once a game."""
+    kept, each under its document's pickled bytes (exact: true is not 1 there, nor 1 1.0; and
+    unlike marshal's, not changed by how many other objects refer to its parts): replaying a
+    whole store validates each document once, not once a game."""
+    import pickle  # here: only where a game is replayed
+
     try:
-        key = marshal.dumps(document)
-    except ValueError:  # a value JSON cannot hold (a document not read from a store): not kept
+        key = pickle.dumps(document, 5)
+    except (pickle.PicklingError, TypeError):  # a value JSON cannot hold (not read from a store): not kept
         return _stored(document)
     kept = _STORED.get(key)
     if kept is None:
         kept = _stored(document)
-        if len(_STORED) >= 16:
+        if len(_STORED) >= 64:  # a club plays a few rulesets, each with a few sets of house options
             _STORED.clear()
         _STORED[key] = kept
     return kept

@@ -108,6 +108,13 @@ def hand_size(ruleset: rulesets.Ruleset, players: int, hand: int, planned_for: i
     Hands past the planned number (tie-breaks) are dealt at the final size. When players
     have joined or left since the start (`planned_for` players), a progression carries on
     as planned, capped by what the pack deals the players now."""
+    known, asked = ruleset.hand_sizes, (players, hand, planned_for)
+    if asked not in known:
+        known[asked] = _hand_size(ruleset, players, hand, planned_for)
+    return known[asked]
+
+
+def _hand_size(ruleset: rulesets.Ruleset, players: int, hand: int, planned_for: int | None) -> int | None:
     sizes = ruleset.sizes
     if sizes.kind == "flip":
         return None

@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 from scorekeeper.core import cards, rulesets
 from scorekeeper.core.language import N_, _, ngettext
-from scorekeeper.core.outcomes import Announcement, Item, MoonVerdict, Reason, RuleRef, SweepVerdict
+from scorekeeper.core.outcomes import Announcement, Item, MoonVerdict, Reason, RuleRef, SweepVerdict, new_item
 
 
 class PoisonPick(NamedTuple):  # NamedTuples, not dataclasses: cheaper to define at start-up
@@ -35,6 +35,10 @@ class Facts(NamedTuple):
     first: str | None = None
     last: str | None = None
     moon: str | None = None  # a declared moon
+
+
+# Facts from all their fields in order, made by C code (see outcomes.new_item)
+new_facts = functools.partial(tuple.__new__, Facts)
 
 
 def points_text(value: Fraction) -> str:
@@ -66,14 +70,12 @@ def points_json(value: Fraction) -> int | float:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def _terms(terms: rulesets.Terms, bid: int, tricks: int, size: int) -> Fraction:
-    """base + per_trick × tricks + per_bid × bid + per_off × |bid − tricks| + per_card × size.
-    Whole coefficients are ints (see rulesets._whole), so this is integer arithmetic unless a
-    ruleset has halves."""
-    return (
-        terms.base + terms.per_trick * tricks + terms.per_bid * bid + terms.per_off * abs(bid - tricks)
-        + terms.per_card * size
-    )  # fmt: skip
+def _terms(coefficients: tuple[Fraction, ...], bid: int, tricks: int, size: int) -> Fraction:
+    """base + per_trick × tricks + per_bid × bid + per_off × |bid − tricks| + per_card × size,
+    from the terms' `coefficients`. Whole coefficients are ints (see rulesets._whole), so this
+    is integer arithmetic unless a ruleset has halves."""
+    base, per_trick, per_bid, per_off, per_card = coefficients
+    return base + per_trick * tricks + per_bid * bid + per_off * abs(bid - tricks) + per_card * size
 
 
 def _card_points(rule: rulesets.CardPoints, card: cards.Card, cursed: str | None) -> Fraction:
@@ -114,18 +116,26 @@ _ref = functools.cache(RuleRef)
 def _bid_items(rule: rulesets.ExactBid, facts: Facts, index: int) -> list[Item]:
     """Each player's item under an exact-bid rule (every hand of Oh Hell: kept lean)."""
     bids, tricks, size, items = facts.bids, facts.tricks, facts.size, []
+    made, missed, refs = rule.made.coefficients, rule.missed.coefficients, _bid_refs(index)
+    made_zero = None if rule.made_zero is None else rule.made_zero.coefficients
     for player in facts.players:
         bid, took = bids[player], tricks[player]
         if bid != took:
-            case, terms = "missed", rule.missed
-        elif bid == 0 and rule.made_zero is not None:
-            case, terms = "made zero", rule.made_zero
+            case, terms = "missed", missed
+        elif bid == 0 and made_zero is not None:
+            case, terms = "made zero", made_zero
         else:
-            case, terms = "made", rule.made
+            case, terms = "made", made
         value = _terms(terms, bid, took, size)
         reason = Reason(_bid_words, "bid", bid, took, value, case)
-        items.append(Item(player, value, "exact_bid", reason, _ref("scoring", index, case)))
+        items.append(new_item((player, value, "exact_bid", reason, refs[case])))
     return items
+
+
+@functools.cache
+def _bid_refs(index: int) -> dict[str, RuleRef]:
+    """Where an exact-bid rule, number `index` of the hand's scoring, says each case."""
+    return {case: RuleRef("scoring", index, case) for case in ("made", "made zero", "missed")}
 
 
 _BID_WORDS = {
@@ -146,16 +156,16 @@ def _bid_words(name: str, bid: int, took: int, value: Fraction, case: str) -> st
 def _poison_item(rule: rulesets.PoisonTally, facts: Facts, player: str, index: int) -> Item:
     pick, took = facts.poisons[player], facts.tricks[player]
     if pick.kind == "take":
-        value = _terms(rule.take, 0, took, facts.size)
+        value = _terms(rule.take.coefficients, 0, took, facts.size)
         ref = _ref("scoring", index, "", "take")
-        return Item(player, value, "poison take", Reason(_take_words, took, value), ref)
+        return new_item((player, value, "poison take", Reason(_take_words, took, value), ref))
     terms = rule.bid if pick.kind == "bid" else rule.blind
     bid = pick.bid or 0
     name = "bid" if pick.kind == "bid" else "blind bid"
-    value = _terms(terms.made if bid == took else terms.missed, bid, took, facts.size)
+    value = _terms((terms.made if bid == took else terms.missed).coefficients, bid, took, facts.size)
     case = "made" if bid == took else "missed"
     ref = _ref("scoring", index, case, pick.kind)
-    return Item(player, value, f"poison {pick.kind}", Reason(_bid_words, name, bid, took, value, case), ref)
+    return new_item((player, value, f"poison {pick.kind}", Reason(_bid_words, name, bid, took, value, case), ref))
 
 
 def _take_words(took: int, value: Fraction) -> str:
@@ -192,37 +202,59 @@ def _trick_words(which: str, winner: str | None, mine: bool, value: Fraction) ->
 
 def _rule_items(rule: rulesets.ScoringRule, facts: Facts, index: int) -> list[Item]:
     """The items rule number `index` (0-based) of the hand's scoring gives."""
-    items: list[Item] = []
+    return _ITEMS_BY_KIND[type(rule)](rule, facts, index)
+
+
+def _poison_items(rule: rulesets.PoisonTally, facts: Facts, index: int) -> list[Item]:
+    return [_poison_item(rule, facts, p, index) for p in facts.players]
+
+
+def _per_trick_items(rule: rulesets.PerTrick, facts: Facts, index: int) -> list[Item]:
     ref = _ref("scoring", index)
-    match rule:
-        case rulesets.ExactBid():
-            items = _bid_items(rule, facts, index)
-        case rulesets.PoisonTally():
-            items = [_poison_item(rule, facts, p, index) for p in facts.players]
-        case rulesets.PerTrick():
-            for p in facts.players:
-                took = facts.tricks[p]
-                value = rule.points * took
-                items.append(Item(p, value, "per_trick", Reason(_per_trick_words, took, rule.points), ref))
-        case rulesets.CardPoints():
-            for p in facts.players:
-                for card in facts.taken.get(p, []):
-                    value = _card_points(rule, card, facts.cursed)
-                    if value:
-                        items.append(Item(p, value, "cards", Reason(_card_words, card, value), ref))
-                if rule.cursed is not None and p in facts.cursed_counts:
-                    count = facts.cursed_counts[p]
-                    value = rule.cursed * count
-                    if count:
-                        items.append(Item(p, value, "cards", Reason(_cursed_words, count, rule.cursed), ref))
-        case rulesets.TrickPoints():
-            winner = facts.first if rule.which == "first" else facts.last
-            for p in facts.players:
-                value = rule.winner if p == winner else rule.others
-                if value:
-                    reason = Reason(_trick_words, rule.which, winner, p == winner, value)
-                    items.append(Item(p, value, f"{rule.which} trick", reason, ref))
+    items = []
+    for p in facts.players:
+        took = facts.tricks[p]
+        items.append(new_item((p, rule.points * took, "per_trick", Reason(_per_trick_words, took, rule.points), ref)))
     return items
+
+
+def _card_items(rule: rulesets.CardPoints, facts: Facts, index: int) -> list[Item]:
+    ref = _ref("scoring", index)
+    items = []
+    for p in facts.players:
+        for card in facts.taken.get(p, []):
+            value = _card_points(rule, card, facts.cursed)
+            if value:
+                items.append(new_item((p, value, "cards", Reason(_card_words, card, value), ref)))
+        if rule.cursed is not None and p in facts.cursed_counts:
+            count = facts.cursed_counts[p]
+            value = rule.cursed * count
+            if count:
+                items.append(new_item((p, value, "cards", Reason(_cursed_words, count, rule.cursed), ref)))
+    return items
+
+
+def _trick_items(rule: rulesets.TrickPoints, facts: Facts, index: int) -> list[Item]:
+    ref = _ref("scoring", index)
+    items = []
+    winner = facts.first if rule.which == "first" else facts.last
+    for p in facts.players:
+        value = rule.winner if p == winner else rule.others
+        if value:
+            reason = Reason(_trick_words, rule.which, winner, p == winner, value)
+            items.append(new_item((p, value, f"{rule.which} trick", reason, ref)))
+    return items
+
+
+# Each kind of scoring rule's items, by the rule's exact type (a match on pydantic models
+# runs an isinstance check in Python for each case it passes)
+_ITEMS_BY_KIND = {
+    rulesets.ExactBid: _bid_items,
+    rulesets.PoisonTally: _poison_items,
+    rulesets.PerTrick: _per_trick_items,
+    rulesets.CardPoints: _card_items,
+    rulesets.TrickPoints: _trick_items,
+}
 
 
 def _penalties_held(phase: rulesets.Phase, facts: Facts, deck: cards.Deck) -> dict[str, int]:
@@ -280,13 +312,11 @@ def verdicts(phase: rulesets.Phase, facts: Facts, deck: cards.Deck) -> list[Moon
     return found
 
 
-def score(
-    phase: rulesets.Phase, facts: Facts, deck: cards.Deck, judged: list[MoonVerdict | SweepVerdict] | None = None
-) -> list[Item]:
+def score(phase: rulesets.Phase, facts: Facts, judged: list[MoonVerdict | SweepVerdict]) -> list[Item]:
     """Every item of points this hand's facts earn under this kind of hand's rules: each
-    scoring rule's, then the moon or sweep (`judged`: the hand's verdicts) in their place."""
+    scoring rule's, then the moon or sweep (`judged`: the hand's `verdicts`) in their place."""
     items = [item for index, rule in enumerate(phase.scoring) for item in _rule_items(rule, facts, index)]
-    for verdict in verdicts(phase, facts, deck) if judged is None else judged:
+    for verdict in judged:
         adjustment = phase.adjust[verdict.adjustment]
         if isinstance(verdict, SweepVerdict):
             kept = [i for i in items if i.player != verdict.player]

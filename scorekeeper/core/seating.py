@@ -238,6 +238,16 @@ def take_seats(game: state.Game) -> Seated:
     return Seated(circle, frozenset(i for i, p in enumerate(circle) if p not in seated), arrivals)
 
 
+def next_deal(game: state.Game, hand: state.Hand, by_score: bool) -> tuple[int, Reason, list[scoring.Item]]:
+    """After `hand`: the changes waiting for the next deal made, who deals it (a seat of the
+    players seated then) and why, and the newcomers' starting scores (items of that hand)."""
+    if not game.pending and not by_score:  # as at almost every deal: the same table, the deal passes left
+        return schedule.seat_left(hand.dealer, len(game.players)), _PASSES_LEFT, []
+    table = take_seats(game)
+    seat, reason = next_dealer(game, table, hand.seating[hand.dealer], by_score)
+    return seat, reason, table.arrivals
+
+
 def next_dealer(game: state.Game, table: Seated, last_dealer: str, by_score: bool) -> tuple[int, Reason]:
     """Who deals next, as a seat of the players now seated, and why: the next seat to the left
     of `last_dealer` still at the table, or (`by_score`, Pick Your Poison) the lowest score
@@ -252,8 +262,11 @@ def next_dealer(game: state.Game, table: Seated, last_dealer: str, by_score: boo
             seat = schedule.seat_left(at, len(circle), step)
             if seat not in table.away:
                 break
-        reason = Reason(_, N_("deal passes left"))
+        reason = _PASSES_LEFT
     return game.players.index(circle[seat]), reason
+
+
+_PASSES_LEFT = Reason(_, N_("deal passes left"))  # a reason is immutable: one serves every hand
 
 
 def _score_words(why: Reason, total: Fraction) -> str:

@@ -5,6 +5,7 @@ for what comes before it). Pure data and questions about it; the engine changes 
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -12,7 +13,6 @@ from scorekeeper.core import cards, errors, events, names, outcomes, rulesets, s
 from scorekeeper.core.alternatives import either
 from scorekeeper.core.language import N_, _, ngettext
 
-PRE_PLAY = ("flip", "trump", "cursed", "bids", "poisons")
 JOIN_RULE = "join"  # the rule of a newcomer's starting score, an item of the hand they join in
 ADJUST_RULE = "adjust"  # the rule of the table's own ruling (`adjust`)
 
@@ -82,20 +82,10 @@ class Hand:
         return () if self.outcome is None else self.outcome.items
 
     def facts(self, players: list[str]) -> scoring.Facts:
-        return scoring.Facts(
-            players=players,
-            size=self.size or 0,
-            trump=self.trump,
-            cursed=self.cursed,
-            bids=self.bids,
-            poisons=self.poisons,
-            tricks=self.tricks or {},
-            taken=self.taken,
-            cursed_counts=self.cursed_counts or {},
-            first=self.first,
-            last=self.last,
-            moon=self.moon,
-        )
+        return scoring.new_facts((
+            players, self.bids, self.poisons, self.tricks or {}, self.taken, self.cursed_counts or {},
+            self.size or 0, self.trump, self.cursed, self.first, self.last, self.moon,
+        ))  # fmt: skip
 
     def anything_recorded(self) -> bool:
         """Whether any entry has gone to this hand yet (a sheet shows it from then on)."""
@@ -108,7 +98,14 @@ class Hand:
     def points(self, players: list[str]) -> dict[str, Fraction]:
         """This hand's points so far: its score once closed, and penalties and rulings at
         once; every one of `players` is in it (0 if nothing), and anyone else given points."""
-        return scoring.totals([*self.items, *[p.item for p in self.penalties], *self.rulings], players)
+        return scoring.totals(self.scored(), players)
+
+    def scored(self) -> Sequence[scoring.Item]:
+        """Every item of points the hand has given so far: its score once closed, and
+        penalties and rulings at once."""
+        if not self.penalties and not self.rulings:
+            return self.items
+        return [*self.items, *[p.item for p in self.penalties], *self.rulings]
 
     def starts(self) -> dict[str, Fraction]:
         """The starting score of each player who sat down at this hand: it counts in their
@@ -185,8 +182,8 @@ class Game:
         return result
 
     def _add(self, totals: dict[str, Fraction], hand: Hand) -> None:
-        for player, value in hand.points(self.roster).items():
-            totals[player] = totals.get(player, 0) + value
+        for item in hand.scored():
+            totals[item.player] = totals.get(item.player, 0) + item.points
 
     def standings(self) -> list[tuple[int, str, Fraction]]:
         """(place, player, total), best first; tied players share a place. Players who left
@@ -239,24 +236,34 @@ class Game:
         hand = hand or self.hand
         if self.finished or hand.closed:
             return []
-        rules = self.ruleset
+        return self.needs_before_play(hand) + self.needs_in_play(hand)
+
+    def needs_before_play(self, hand: Hand) -> list[str]:
+        """What of an open hand must be recorded before its play: the flip, the cursed suit,
+        the trump, the bids or the poisons, those still missing, in that order."""
+        flipped, cursed, turned, bidding = self.ruleset.before_play
         out = []
-        if rules.sizes.kind == "flip" and hand.size is None:
+        if flipped and hand.size is None:
             out.append("flip")
-        if rules.cursed is not None and hand.cursed is None:
+        if cursed and hand.cursed is None:
             out.append("cursed")  # Snakebit: the Ace (cursed) and the Crown (trump) turn together
-        if rules.trump.kind == "turned" and not hand.trump_known:
+        if turned and not hand.trump_known:
             out.append("trump")
-        if rules.bidding.kind == "bids" and len(hand.bids) < len(self.players):
+        if bidding == "bids" and len(hand.bids) < len(self.players):
             out.append("bids")
-        if rules.bidding.kind == "poisons" and len(hand.poisons) < len(self.players):
+        if bidding == "poisons" and len(hand.poisons) < len(self.players):
             out.append("poisons")
+        return out
+
+    def needs_in_play(self, hand: Hand) -> list[str]:
+        """What of an open hand's play is still to be recorded before it can be scored."""
+        out = []
         for need in hand.phase.play_records:
             if need == "tricks":
                 missing = hand.tricks is None
             elif need == "took":
                 # before the cursed suit is known no card scores yet, but the cursed cards still will
-                missing = bool(self.untaken(hand)) or (rules.cursed is not None and hand.cursed is None)
+                missing = bool(self.untaken(hand)) or (self.ruleset.cursed is not None and hand.cursed is None)
             else:  # first, last
                 missing = getattr(hand, need) is None
             if missing:
@@ -356,18 +363,12 @@ class DealtIn:
 def new_hand(game: Game, number: int, dealer: int, reason: outcomes.Reason) -> Hand:
     """Hand `number` as dealt by seat `dealer` to the players seated now."""
     rules, n = game.ruleset, len(game.players)
-    hand = Hand(
-        number=number,
-        dealer=dealer,
-        leader=schedule.leader(rules, dealer, n),
-        size=schedule.hand_size(rules, n, number, game.start_players),
-        phase=rules.phase(number),
-        dealer_why=reason,
-        seating=list(game.players),
-    )
-    if rules.trump.kind == "rotating":
+    leader, size = schedule.leader(rules, dealer, n), schedule.hand_size(rules, n, number, game.start_players)
+    hand = Hand(number, dealer, leader, size, rules.phase(number), reason, list(game.players))
+    trump = rules.trump.kind
+    if trump == "rotating":
         hand.trump, hand.trump_known = schedule.rotating_trump(rules, number), True
-    elif rules.trump.kind == "none":
+    elif trump == "none":
         hand.trump_known = True
     return hand
 
@@ -412,7 +413,7 @@ def play_started(hand: Hand) -> bool:
 
 
 def require_ready_for_play(game: Game, hand: Hand, what: str) -> None:
-    missing = [need for need in game.needs(hand) if need in PRE_PLAY]
+    missing = game.needs_before_play(hand)
     if not missing:
         return
     need, entry = missing[0], _(_WAITING[what])
