@@ -1,6 +1,7 @@
 """Every test gets a fresh, empty store, and an `sk` fixture that runs the CLI in-process."""
 
 import functools
+import gc
 import json
 import os
 import sys
@@ -46,6 +47,14 @@ def _is_tmpfs(folder: str) -> bool:
     except OSError:
         return False
     return mounted.get(folder) == "tmpfs" and os.access(folder, os.W_OK | os.X_OK)
+
+
+def pytest_collection_finish(session):
+    # What is loaded and collected by now (pytest, hypothesis, the program, every test) lives
+    # to the end: out of the collector's sight, as the program's own start does it (cli.main),
+    # so that each full collection during the tests walks only what they made. Six whole-game
+    # modules in one process: 0.68 s of CPU in collections, 0.42 s with it.
+    gc.freeze()
 
 
 def pytest_sessionfinish(session):
