@@ -1,9 +1,11 @@
 """Every test gets a fresh, empty store, and an `sk` fixture that runs the CLI in-process."""
 
 import functools
+import gc
 import json
 import os
 import sys
+import tempfile
 from dataclasses import dataclass
 
 import pseudo
@@ -20,9 +22,39 @@ settings.register_profile("thorough", max_examples=2000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
+RAM_DISK = "/dev/shm"
+
+
 def pytest_configure(config):
     if pseudo.ON:
         pseudo.switch_on()
+    if not hasattr(config, "workerinput") and config.option.basetemp is None and "TMPDIR" not in os.environ \
+            and _is_tmpfs(RAM_DISK):  # fmt: skip
+        # The tests' folders (tmp_path: each test's store, a worker's in each) on a RAM disk:
+        # SQLite's fsync at each commit then costs nothing, where on a disk it was a fifth of
+        # the time of a test that enters a game. Nothing a test checks depends on a write
+        # outliving a power cut, which no test can make. The workers are given their folders
+        # in it by this process; those of the tests that passed are removed at the end
+        # (tmp_path_retention_policy in pyproject.toml), so the RAM they take is given back.
+        tempfile.tempdir = RAM_DISK
+
+
+def _is_tmpfs(folder: str) -> bool:
+    """True if `folder` is a tmpfs (memory, not a disk) this process may write in."""
+    try:
+        with open("/proc/self/mounts", encoding="utf-8") as mounts:
+            mounted = {fields[1]: fields[2] for fields in (line.split() for line in mounts) if len(fields) > 2}
+    except OSError:
+        return False
+    return mounted.get(folder) == "tmpfs" and os.access(folder, os.W_OK | os.X_OK)
+
+
+def pytest_collection_finish(session):
+    # What is loaded and collected by now (pytest, hypothesis, the program, every test) lives
+    # to the end: out of the collector's sight, as the program's own start does it (cli.main),
+    # so that each full collection during the tests walks only what they made. Six whole-game
+    # modules in one process: 0.68 s of CPU in collections, 0.43 s with it.
+    gc.freeze()
 
 
 def pytest_sessionfinish(session):

@@ -3,6 +3,7 @@ or inside a function), it has no cycle, nothing is loaded by a name string, and 
 no I/O: nothing in scorekeeper/core/ imports the rest of the project or an I/O library."""
 
 import ast
+import functools
 import sys
 from pathlib import Path
 
@@ -30,6 +31,13 @@ def modules(root: Path) -> dict[str, Path]:
     return {module_name(path, root): path for path in sorted(root.rglob("*.py"))}
 
 
+@functools.cache
+def parsed(source: str) -> ast.Module:
+    """A module's syntax tree, parsed once for all the checks (each reads the whole package;
+    none changes a tree)."""
+    return ast.parse(source)
+
+
 def type_checking_only(tree: ast.Module) -> set[ast.AST]:
     """Imports under `if TYPE_CHECKING:`: read by type checkers, never run."""
     skipped = set()
@@ -40,19 +48,25 @@ def type_checking_only(tree: ast.Module) -> set[ast.AST]:
     return skipped
 
 
+@functools.cache
+def import_statements(source: str) -> list[tuple[ast.Import | ast.ImportFrom, bool]]:
+    """Every import statement of a module's source, and whether it runs: found once for all
+    the checks (walking every node of the package was most of their time)."""
+    tree = parsed(source)
+    skipped = type_checking_only(tree)
+    return [(node, node not in skipped) for node in ast.walk(tree) if isinstance(node, ast.Import | ast.ImportFrom)]
+
+
 def imports(name: str, path: Path, known: set[str]) -> list[tuple[str, bool]]:
     """(imported module, whether it runs) for every import statement in the module: a project
     module by its dotted name (`from a.b import c` is a.b.c when c is a module, else a.b), any
     other by its top-level name."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = type_checking_only(tree)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found = []
-    for node in ast.walk(tree):
-        runs = node not in skipped
+    for node, runs in import_statements(path.read_text(encoding="utf-8")):
         if isinstance(node, ast.Import):
             found += [(alias.name, runs) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
+        else:
             base = node.module or ""
             if node.level:
                 anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
@@ -138,7 +152,7 @@ def dynamic_loads(root: Path) -> list[str]:
     """Every call that loads a module by a name string, as `module:line name`."""
     found = []
     for name, path in modules(root).items():
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call):
                 called = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
                 if called in DYNAMIC_LOADERS:

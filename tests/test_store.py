@@ -751,18 +751,17 @@ def test_open_and_read_one_game_is_fast_in_a_large_store(tmp_path):
     conn = sqlite3.connect(tmp_path / Store.FILENAME, isolation_level=None)
     at = "2026-01-01T00:00:00.000000+00:00"
     body = '{"type":"bids","values":[1,2,0,3]}'
-    conn.execute("BEGIN")
-    conn.executemany(
-        "INSERT INTO games (id, created_at, events, head) VALUES (?, ?, 40, ?)",
-        ((f"game-{g:05d}", at, "f" * 64) for g in range(10_000)),
+    conn.execute("BEGIN")  # the rows made by SQLite itself: the same rows, made in half the time Python takes
+    conn.execute(
+        "WITH RECURSIVE g(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM g WHERE x < 9999) "
+        "INSERT INTO games (id, created_at, events, head) SELECT printf('game-%05d', x), ?, 40, ? FROM g",
+        (at, "f" * 64),
     )
-    conn.executemany(
-        "INSERT INTO events VALUES (?, ?, ?, 'bids', ?, ?, ?)",
-        (
-            (f"game-{g:05d}", n, at, body, f"{g * 40 + n:064x}", f"{g * 40 + n + 1:064x}")
-            for g in range(10_000)
-            for n in range(40)
-        ),
+    conn.execute(  # game g's entry n is row x = 40 g + n; its hashes are x and x + 1 in hex
+        "WITH RECURSIVE e(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM e WHERE x < 399999) "
+        "INSERT INTO events SELECT printf('game-%05d', x / 40), x % 40, ?, 'bids', ?, printf('%064x', x), "
+        "printf('%064x', x + 1) FROM e",
+        (at, body),
     )
     conn.execute("COMMIT")
     conn.close()

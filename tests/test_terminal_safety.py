@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import warm_start
 from helpers import store_game
 
 from scorekeeper.storage import store
@@ -74,13 +75,17 @@ def old_store_game(home):
 
 
 def on_a_terminal(home, *args):
-    """What a command prints when its output is a terminal (a pseudo-terminal here)."""
+    """What a command prints when its output is a terminal (a pseudo-terminal here): `sk`
+    run as a command of its own whose output and error are that terminal (started warm: see
+    warm_start.program; how it starts is not what is tested here)."""
     import pty
 
+    sk = home.parent / "sk"
+    if not sk.exists():
+        warm_start.program(sk)
     parent, child = pty.openpty()
     env = {**os.environ, "PYTHONPATH": str(ROOT), "SCOREKEEPER_HOME": str(home)}
-    done = subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], stdout=child, stderr=child,
-                            env=env)  # fmt: skip
+    done = subprocess.Popen([sk, *args], stdout=child, stderr=child, env=env)
     os.close(child)
     shown = b""
     while True:
