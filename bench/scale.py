@@ -419,6 +419,9 @@ def main() -> None:
         rows.append(row)
         verify = Row("verify", "<= 5 s over 10,000")
         in_turns(verify, 2, lambda: timed([*PY, "verify"], env_small), lambda: timed([*PY, "verify"], env_big))
+        # The large store as it was: its game in progress abandoned, so that a later --reuse
+        # times it again with no other game in progress (a reply then names its game).
+        subprocess.run([*PY, "abandon"], env=env_big, check=True, stdout=subprocess.DEVNULL)
 
         # An entry in a 300-hand game against one in a 19-hand game (a comment: each replays the whole game).
         short, long_ = work / "hand19", work / "hand300"

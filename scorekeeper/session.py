@@ -97,14 +97,18 @@ class Session:
         head = db.head(gid)
         if self.seen == (gid, head):
             return []
-        stored = db.events(gid)
         from scorekeeper.core import events
         from scorekeeper.words import reports
 
         known = self.count if self.seen is not None and self.seen[0] == gid else None
-        # the entry just recorded is the only one since the last read: its game is current
-        ours = recorded is not None and recorded.game.id == gid and known == recorded.n == len(stored) - 1
-        self.game = recorded.game if ours else table.replay(stored)
+        if recorded is not None and recorded.game.id == gid and known == recorded.n and head == recorded.digest:
+            # the entry just recorded is the only one since the last read (the game's head is
+            # still its hash; writing it checked the chain): its game is current, unread again
+            self.game, self.data = recorded.game, reports.status_data(recorded.game)
+            self.seen, self.count = (gid, head), recorded.n + 1
+            return []
+        stored = db.events(gid)
+        self.game = table.replay(stored)
         self.data = reports.status_data(self.game)
         self.seen, self.count = (gid, head), len(stored)
         if known is None:
