@@ -7,6 +7,7 @@ primitives selected by `kind`; what they mean is implemented in `scoring` and `s
 
 import copy
 import functools
+import marshal
 import math
 import re
 from fractions import Fraction
@@ -951,14 +952,13 @@ def stored(document: dict[str, Any]) -> Ruleset:
     threshold from before `end.reached` existed meant what the tool then did, at or below.
 
     A ruleset is immutable, and a store holds few documents, so the last few validated are
-    kept, each under its document's pickled bytes (exact: true is not 1 there, nor 1 1.0; and
-    unlike marshal's, not changed by how many other objects refer to its parts): replaying a
-    whole store validates each document once, not once a game."""
-    import pickle  # here: only where a game is replayed
-
+    kept, each under its document's marshalled bytes (exact: true is not 1 there, nor 1 1.0),
+    in marshal's format 2, whose bytes do not change with how many other objects refer to the
+    document's parts (the newer formats' do): replaying a whole store validates each document
+    once, not once a game."""
     try:
-        key = pickle.dumps(document, 5)
-    except (pickle.PicklingError, TypeError):  # a value JSON cannot hold (not read from a store): not kept
+        key = marshal.dumps(document, 2)
+    except ValueError:  # a value JSON cannot hold (a document not read from a store): not kept
         return _stored(document)
     kept = _STORED.get(key)
     if kept is None:
