@@ -106,8 +106,8 @@ def failures(ruleset: rulesets.Ruleset, document: dict[str, Any] | None = None) 
             continue
         deck = cards.deck(rulesets.deck_name(rules.deck, len(example.players)))
         try:
-            phase, hand = rules.phase(example.hand_number), facts(rules, example)
-            items = scoring.score(phase, hand, scoring.verdicts(phase, hand, deck))
+            phase, hand_facts = rules.phase(example.hand_number), facts(rules, example)
+            items = scoring.score(phase, hand_facts, scoring.verdicts(phase, hand_facts, deck))
         except KeyError as exc:  # a fact these rules score is missing for a player
             # TRANSLATORS: {fact} is a key of the example's hand: bids, tricks, took, …
             problems.append(
