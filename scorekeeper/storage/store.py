@@ -453,6 +453,7 @@ class Store:
         # entry it appends says so (see events.VIA)
         self.via: str | None = None
         self._backup_checked: object = None  # the day the daily backup was last seen to, if any
+        self._resolved_uri: str | None = None
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -461,7 +462,9 @@ class Store:
                     folder=self.folder, reason=exc.strerror or exc
                 )
             ) from None
-        current = self._inspect_read_only()
+        header = self._header()
+        self._wal = header is not None and header[18:20] == b"\x02\x02"  # its header says WAL mode
+        current = header is not None and self._inspect_read_only()
         # A store ready as it is opens read-only, so a backup or a shared folder one may not
         # write to can still be read; the first write reopens it for writing.
         self._conn = self._open_for_reading() if current and not live else None
@@ -475,7 +478,7 @@ class Store:
 
     def _open_for_reading(self) -> sqlite3.Connection | None:
         """A read-only connection, or None if the file cannot be read that way."""
-        uri = self.path.resolve().as_uri() + "?mode=ro"
+        uri = self._uri() + "?mode=ro"
         tries = [uri]
         if _wal_is_empty(self.path):
             # A folder we may not write to, or a full disk, where SQLite cannot make its
@@ -485,8 +488,8 @@ class Store:
         for attempt in tries:
             conn = None
             try:
+                # the timeout is SQLite's busy timeout: how long a read waits for a lock
                 conn = sqlite3.connect(attempt, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
-                conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
                 conn.execute("SELECT count(*) FROM games").fetchone()
                 return conn
             except sqlite3.Error:
@@ -494,16 +497,23 @@ class Store:
                     conn.close()
         return None
 
+    def _uri(self) -> str:
+        """The store file's URI, worked out once (the folder is resolved on the disk)."""
+        if self._resolved_uri is None:
+            self._resolved_uri = self.path.resolve().as_uri()
+        return self._resolved_uri
+
     def _open_for_writing(self, migrate: bool = False) -> None:
         with _sqlite_errors(self.path):
             conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         try:
             with _sqlite_errors(self.path):
-                conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
                 if migrate:
                     self._migrate(conn)
                 # Only after the file is known to be ours: switching to WAL rewrites its header.
-                _switch_to_wal(conn)
+                if not self._wal:
+                    _switch_to_wal(conn)
+                    self._wal = True
                 conn.execute("PRAGMA synchronous = FULL")
                 conn.execute("PRAGMA foreign_keys = ON")
         except BaseException:
@@ -524,15 +534,14 @@ class Store:
 
     # -- opening --
 
-    def _inspect_read_only(self) -> bool:
-        """Check, without writing a byte, that an existing file is a store of ours that this
-        version can use. True if it is ready as it is; False if it is new, empty or needs
-        migrating."""
+    def _header(self) -> bytes | None:
+        """The first 100 bytes of the store file, which must be an SQLite database's; None
+        where there is no store yet (no file, or an empty one where no store was)."""
         try:
             with open(self.path, "rb") as file:
                 header = file.read(100)
         except FileNotFoundError:
-            return False
+            return None
         except OSError as exc:
             raise errors.StoreError(
                 _("cannot read {store} ({reason}); check its permissions, or pass --home DIR").format(
@@ -541,7 +550,7 @@ class Store:
             ) from None
         if not header:
             self._refuse_if_emptied()
-            return False
+            return None
         if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
             raise NotAStore(
                 _(
@@ -549,7 +558,13 @@ class Store:
                 ).format(file=self.path),
                 _("it is not a scorekeeper store (it is not an SQLite database)"),
             )
-        uri = self.path.resolve().as_uri() + "?mode=ro"
+        return header
+
+    def _inspect_read_only(self) -> bool:
+        """Check, without writing a byte, that an existing SQLite file (see `_header`) is a
+        store of ours that this version can use. True if it is ready as it is; False if it is
+        empty or needs migrating."""
+        uri = self._uri() + "?mode=ro"
         side_files = (self.path.with_name(self.path.name + s) for s in ("-wal", "-journal"))
         if not any(p.exists() for p in side_files):
             # Nothing is writing to it and it holds no unfinished transaction, so read the file
