@@ -198,24 +198,28 @@ def replay(stored: Sequence[store.StoredEvent]) -> engine.Game:
     return engine.from_log([e.body for e in stored])
 
 
-def resumed(kept: states.Kept | None, writer: store.GameWriter) -> engine.Game:
+# Entries that re-tell the game (an undo, a correction, a deal out of turn, an abandon): a
+# state kept before one is not taken up past it.
+RETELLING = (events.EntryReversed, events.Corrected, events.DealerSet, events.GameAbandoned, events.GameStarted)
+
+
+def resumed(kept: states.Kept | None, writer: store.GameWriter) -> tuple[engine.Game, bool]:
     """The game as its stored entries make it, under the writer's lock (see
-    Store.writing_from): the state kept at the writer's first entry, with the entries recorded
-    since applied to it, where they are all plain entries (not an undo, a correction, a deal
-    out of turn or an abandon, which re-tell the game); else replayed from the whole log."""
+    Store.writing_from), and whether it was taken up from the state kept: that state, at the
+    writer's first entry, with the entries recorded since applied to it, where they are all
+    plain entries (see RETELLING); else replayed from the whole log."""
     if kept is not None and writer.offset == kept.n:
         since = events.parse_all([e.body for e in writer.events[1:]])
-        retelling = (events.EntryReversed, events.Corrected, events.DealerSet, events.GameAbandoned, events.GameStarted)
-        if not any(isinstance(e, retelling) for e in since):
+        if not any(isinstance(e, RETELLING) for e in since):
             game = kept.game
             try:
                 for stored, event in zip(writer.events[1:], since, strict=True):
                     engine.apply(game, event)
                     game.entries.append((stored.n, event))
-                return game
+                return game, True
             except errors.ScorekeeperError:
                 pass  # not for entries the engine took once; replayed below to be sure
-    return replay(writer.full_events())
+    return replay(writer.full_events()), False
 
 
 def load(db: store.Store, game_id: str) -> engine.Game:
@@ -380,7 +384,7 @@ def record(
 
     kept = states.load(db, game_id)
     with db.writing(game_id) if kept is None else db.writing_from(game_id, kept.n, kept.head) as writer:
-        game = resumed(kept, writer)
+        game, taken_up = resumed(kept, writer)
         if game.abandoned:
             raise errors.RuleViolation(_("this game was abandoned; `undo` takes that back, or start another with `new`"))
         if hand is None:
@@ -414,7 +418,8 @@ def record(
         if after is game:
             game.entries.append((n, event))
         writer.keep_facts(*facts(after))
-        states.keep(writer, after)
+        # the state taken up serves the next entry too while it is only a few entries behind
+        states.keep(writer, after, behind=len(writer.events) - 1 if taken_up and after is game else None)
     return Recorded(after, went_to, event, n, before=game if corrects else None, digest=appended.hash)
 
 

@@ -287,26 +287,47 @@ def kept_row(home):
     return conn, conn.execute("SELECT game_id, data FROM derived WHERE kind = ?", (states.kind(),)).fetchone()
 
 
-def test_an_entry_takes_up_the_state_kept_at_the_last_entry(sk, home):
-    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
-    sk("trump", "h")
-    gid = sk.json("status")["game"]
+def kept_at(home, gid) -> int | None:
+    """The last entry the game's kept state includes (None: no state kept), checked to be the
+    game as its entries up to there make it."""
     with store.Store(home) as db:
         kept = states.load(db, gid)
-        assert (kept.n, kept.head) == (1, db.head(gid))
-        assert picture(kept.game) == picture(replayed(db, gid))
-    sk_elsewhere(home, "bid", "3", "0", "6")  # another process: it keeps its own state
+        entries = [e.body for e in db.events(gid)]
+    if kept is not None:
+        assert kept.head == db_hash(home, gid, kept.n)
+        assert picture(kept.game) == picture(engine.from_log(entries[: kept.n + 1]))
+    return kept and kept.n
+
+
+def db_hash(home, gid, n):
     with store.Store(home) as db:
-        assert states.load(db, gid).n == 2
-    assert sk("tricks", "3", "0", "7").startswith("Hand 1: tricks")
-    with store.Store(home) as db:
-        assert picture(states.load(db, gid).game) == picture(replayed(db, gid))
+        return db.events(gid)[n].hash
+
+
+def test_an_entry_takes_up_the_state_kept_which_is_kept_afresh_every_few_entries(sk, home):
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    gid = sk.json("status")["game"]
+    assert kept_at(home, gid) is None  # `new` keeps none: its first entry does
+    lines = [
+        line.split()
+        for line in ("trump h", "bid 3 0 6", "tricks 3 0 7", "trump s", "bid 1 1 1", "tricks 1 1 7",
+                     "trump d", "bid 0 0 0", "tricks 1 1 6", "trump c")
+    ]  # fmt: skip
+    last = None
+    for n, line in enumerate(lines, start=1):
+        if n == 1 + states.KEPT_AGAIN_AFTER:
+            sk_elsewhere(home, *line)  # another process takes up the same state, and keeps it afresh
+        else:
+            sk(*line)
+        if last is None or n - last >= states.KEPT_AGAIN_AFTER:  # else the state taken up stays
+            last = n
+        assert kept_at(home, gid) == last, line
+    assert last == 1 + states.KEPT_AGAIN_AFTER < len(lines)
     sk("abandon")  # a game no longer in progress keeps no state
     with store.Store(home) as db:
         assert states.load(db, gid) is None and db.kept_state(states.kind(), gid) is None
-    sk("undo")
-    with store.Store(home) as db:
-        assert picture(states.load(db, gid).game) == picture(replayed(db, gid))
+    sk("undo")  # an undo re-tells the game: its state is kept afresh
+    assert kept_at(home, gid) == len(lines) + 2
 
 
 def test_a_kept_state_edited_by_hand_is_never_used_and_verify_says_so(sk, home):

@@ -119,15 +119,26 @@ def load(db: store.Store, game_id: str) -> Kept | None:
     return Kept(found[1], found[0], head)
 
 
-def keep(writer: store.GameWriter, game: engine.Game) -> None:
+# How many plain entries a kept state may fall behind the game's head before it is kept
+# afresh: taking one up applies the entries since (microseconds each), while keeping one
+# pickles the whole game (as long as replaying a short game), so it is not kept at every entry.
+KEPT_AGAIN_AFTER = 8
+
+
+def keep(writer: store.GameWriter, game: engine.Game, behind: int | None = None) -> None:
     """Keep the game's state as of the writer's last append, in its transaction; of a game
     over or abandoned none is kept (what may follow, an undo or a correction, replays the game
-    anyway), so the store holds states for the games in progress only. A state that cannot be
-    kept (no key, or something in it that does not pickle) is simply not kept."""
-    key = seals.key(writer.store.folder)
+    anyway), so the store holds states for the games in progress only. `behind`: how many
+    plain entries (see table.RETELLING) the game was taken up from the state kept, if it was;
+    while that is fewer than KEPT_AGAIN_AFTER, that state stays as it is, to be taken up again.
+    A state that cannot be kept (no key, or something in it that does not pickle) is simply
+    not kept."""
     if game.finished or game.abandoned:
         writer.keep_derived(kind(), None)
         return
+    if behind is not None and behind < KEPT_AGAIN_AFTER:
+        return
+    key = seals.key(writer.store.folder)
     if key is None:
         return
     try:
