@@ -396,18 +396,19 @@ def home() -> Path | None:
 
 
 @contextlib.contextmanager
-def open_store() -> Iterator[store.Store]:
+def open_store(writing: bool = False) -> Iterator[store.Store]:
     """The store, to use in a `with`: opened now and closed after, or inside `play` the
     session's own open one (a connection is not opened and closed for every entry). What
     reading it found amiss (a chain that does not check out) is kept for the command to say
-    on stderr, one warning a line, once it has done its work."""
+    on stderr, one warning a line, once it has done its work. `writing`: the command is there
+    to write (an entry), so the store is opened for writing at once (see store.Store)."""
     if CONTEXT.session_store is not None:
         db = CONTEXT.session_store
         yield db
     else:
         from scorekeeper.storage import paths, store
 
-        with store.Store(paths.store_folder(CONTEXT.home)) as db:
+        with store.Store(paths.store_folder(CONTEXT.home), writing=writing) as db:
             yield db
     CONTEXT.warnings += tuple(w for w in db.warnings if w not in CONTEXT.warnings)
     db.warnings.clear()
@@ -428,7 +429,7 @@ def record(
     from scorekeeper import table
 
     CONTEXT.label = None
-    with open_store() as db:
+    with open_store(writing=True) as db:
         gid = table.resolve_game(db, chosen)
         CONTEXT.recorded = table.record(db, gid, build, hand)
         CONTEXT.label = table.shared_label(db, gid, CONTEXT.recorded.game)

@@ -436,11 +436,12 @@ class Store:
 
     FILENAME = "scorekeeper.sqlite3"
 
-    def __init__(self, folder: Path, live: bool = False, *, copy: Path | None = None) -> None:
+    def __init__(self, folder: Path, live: bool = False, *, copy: Path | None = None, writing: bool = False) -> None:
         """The store in `folder` (made if there is none); or, with `copy`, that file read as a
         copy of a store (a backup, another laptop's store): opened read-only, never migrated or
         written. `live`: a connection kept open to follow other processes' writes (a read-only
-        one may see the file frozen as it was)."""
+        one may see the file frozen as it was). `writing`: for a command about to write, which
+        then opens one connection rather than two (see `_open_to_write`)."""
         self.folder = Path(folder)
         self.path = Path(copy) if copy is not None else self.folder / self.FILENAME
         self._conn: sqlite3.Connection | None = None
@@ -467,7 +468,10 @@ class Store:
         current = header is not None and self._inspect_read_only()
         # A store ready as it is opens read-only, so a backup or a shared folder one may not
         # write to can still be read; the first write reopens it for writing.
-        self._conn = self._open_for_reading() if current and not live else None
+        if current and writing and not live and copy is None:
+            self._open_to_write()
+        if self._conn is None:
+            self._conn = self._open_for_reading() if current and not live else None
         if self._conn is None and copy is not None:
             raise NotAStore(
                 _("{file} is not a store this scorekeeper can read (an empty or older database)").format(file=self.path),
@@ -523,6 +527,17 @@ class Store:
             self._conn.close()
         self._conn = conn
         self._writable = True
+
+    def _open_to_write(self) -> None:
+        """The writing connection opened at once, for a command about to write, where it can
+        read the store; else (a folder one may not write to) none is kept, and the store is
+        opened to read as any store is: the write then fails as it would have."""
+        try:
+            self._open_for_writing()
+            self.conn.execute("SELECT count(*) FROM games").fetchone()
+        except (errors.StoreError, sqlite3.Error):
+            self.close()
+            self._writable = False
 
     def _for_writing(self) -> sqlite3.Connection:
         """The connection, reopened for writing if it was opened to read."""
