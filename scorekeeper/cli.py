@@ -491,7 +491,7 @@ def new(
     if night is not None or round_ is not None:
         new_in_night(ruleset, players, dealer, name, location, scorer, set_, night, round_)
         return
-    with open_store() as db:
+    with open_store(writing=True) as db:
         game = table.create(db, home(), ruleset, players, dealer, name, location, scorer, set_)
     from scorekeeper.words import replies
 
@@ -507,7 +507,7 @@ def new_in_night(ruleset: str, players: str, dealer: str | None, name: str, loca
 
     if night is None:
         raise errors.UsageError(_("--round needs --night: name the night the game belongs to"))
-    with open_store() as db:
+    with open_store(writing=True) as db:
         kept, game = nights.create_in_night(db, home(), night, round_, ruleset, players, dealer, name, location, scorer, settings)
     typer.echo(replies.started(game))
     typer.echo(night_words.joined_text(kept, game))
@@ -545,7 +545,7 @@ def seat(
     seating = club_seating.seat(roster, rounds, low, high, tables, chosen)
     kept = None
     if night is not None:
-        with open_store() as db:
+        with open_store(writing=True) as db:
             kept = nights.keep_seating(db, night, ruleset, chosen, seating)
     if as_json:
         with worded_for(as_json):
@@ -634,7 +634,7 @@ def games(
 def use(game: Annotated[str, typer.Argument(help=N_("a game's id or name, or a unique prefix of one"))]) -> None:
     from scorekeeper import table
 
-    with open_store() as db:
+    with open_store(writing=True) as db:
         gid = table.use(db, game)
         name = table.load(db, gid).name
     from scorekeeper.words import replies
@@ -838,7 +838,7 @@ def dealer(
 def abandon(game: GameOption = None) -> None:
     from scorekeeper import table
 
-    with open_store() as db:
+    with open_store(writing=True) as db:
         state = table.abandon(db, table.resolve_game(db, game))
     from scorekeeper.words import replies
 
@@ -863,7 +863,7 @@ def label(
 ) -> None:
     from scorekeeper import table
 
-    with open_store() as db:
+    with open_store(writing=True) as db:
         gid = table.resolve_game(db, game)
         state = table.label(db, gid, name, location, scorer)
     from scorekeeper.words import replies
@@ -957,7 +957,7 @@ def undo(game: GameOption = None) -> None:
     from scorekeeper.words import replies
 
     CONTEXT.label = None
-    with open_store() as db:
+    with open_store(writing=True) as db:
         gid = table.resolve_game(db, game)
         undone = table.undo(db, gid)
         CONTEXT.label = table.shared_label(db, gid, undone.game)
@@ -1162,7 +1162,7 @@ def import_(
     from scorekeeper.storage import store
     from scorekeeper.words import replies
 
-    with open_store() as db:
+    with open_store(writing=True) as db:
         store.backup_automatically(db)  # before an import: the store as it was, kept
         result = table.import_files(db, files)
     typer.echo(replies.imported_files(result))
