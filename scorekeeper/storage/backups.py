@@ -50,25 +50,32 @@ def new_path(store_folder: Path, kind: str, now: datetime | None = None) -> Path
     return folder(store_folder) / f"{kind}-{now.strftime(_STAMP)}.sqlite3"
 
 
-def listed(store_folder: Path) -> list[Backup]:
-    """The backups in the store's folder, oldest first (files named as this module names them)."""
-    found = []
+def listed(store_folder: Path, kinds: tuple[str, ...] = (AUTOMATIC, BY_HAND, BEFORE_RESTORE)) -> list[Backup]:
+    """The backups in the store's folder (files named as this module names them), of these
+    kinds, oldest first."""
+    return [_backup(store_folder, match) for match in _named(store_folder, kinds)]
+
+
+def _named(store_folder: Path, kinds: tuple[str, ...]) -> list[re.Match]:
+    """The names of the backups of these kinds, matched, oldest first: the times in them sort
+    as their text does."""
     try:
         names = [entry.name for entry in folder(store_folder).iterdir()]
     except OSError:
         return []
-    for name in names:
-        match = _NAME.match(name)
-        if match:
-            taken = datetime.strptime(match[2], _STAMP).replace(tzinfo=UTC)
-            found.append(Backup(folder(store_folder) / name, match[1], taken))
-    return sorted(found, key=lambda b: b.taken)
+    return sorted((m for m in map(_NAME.match, names) if m and m[1] in kinds), key=lambda m: m[2])
+
+
+def _backup(store_folder: Path, match: re.Match) -> Backup:
+    taken = datetime.strptime(match[2], _STAMP).replace(tzinfo=UTC)
+    return Backup(folder(store_folder) / match[0], match[1], taken)
 
 
 def latest(store_folder: Path) -> Backup | None:
-    """The newest copy of the store, automatic or by hand (not a store `restore` set aside)."""
-    copies = [b for b in listed(store_folder) if b.kind in (AUTOMATIC, BY_HAND)]
-    return copies[-1] if copies else None
+    """The newest copy of the store, automatic or by hand (not a store `restore` set aside).
+    Asked before every entry (see due_today): only its time is read."""
+    copies = _named(store_folder, (AUTOMATIC, BY_HAND))
+    return _backup(store_folder, copies[-1]) if copies else None
 
 
 def due_today(store_folder: Path, today: date | None = None) -> bool:
@@ -81,7 +88,7 @@ def due_today(store_folder: Path, today: date | None = None) -> bool:
 def beyond_keeping(store_folder: Path, keep: int) -> list[Path]:
     """The automatic backups to delete so that the newest `keep` remain. Backups made by hand
     and stores kept aside by `restore` are never deleted."""
-    automatic = [b.path for b in listed(store_folder) if b.kind == AUTOMATIC]
+    automatic = [b.path for b in listed(store_folder, (AUTOMATIC,))]
     return automatic[: max(len(automatic) - keep, 0)]
 
 
