@@ -465,7 +465,7 @@ class Store:
             ) from None
         header = self._header()
         self._wal = header is not None and header[18:20] == b"\x02\x02"  # its header says WAL mode
-        current = header is not None and self._inspect_read_only()
+        current = header is not None and self._inspect_read_only(header)
         # A store ready as it is opens read-only, so a backup or a shared folder one may not
         # write to can still be read; the first write reopens it for writing.
         if current and writing and not live and copy is None:
@@ -575,24 +575,25 @@ class Store:
             )
         return header
 
-    def _inspect_read_only(self) -> bool:
-        """Check, without writing a byte, that an existing SQLite file (see `_header`) is a
-        store of ours that this version can use. True if it is ready as it is; False if it is
-        empty or needs migrating."""
+    def _inspect_read_only(self, header: bytes) -> bool:
+        """Check, without writing a byte, that an existing SQLite file (with this `header`, see
+        `_header`) is a store of ours that this version can use. True if it is ready as it is;
+        False if it is empty or needs migrating."""
         uri = self._uri() + "?mode=ro"
         side_files = (self.path.with_name(self.path.name + s) for s in ("-wal", "-journal"))
-        if not any(p.exists() for p in side_files):
+        alone = not any(p.exists() for p in side_files)
+        if alone:
             # Nothing is writing to it and it holds no unfinished transaction, so read the file
             # as it is: SQLite then takes no locks and leaves no -wal/-shm files beside it.
             uri += "&immutable=1"
         tries = [uri]
-        if "immutable" not in uri and _wal_is_empty(self.path):
+        if not alone and _wal_is_empty(self.path):
             tries.append(uri + "&immutable=1")  # see _open_for_reading
         for attempt in tries:
             try:
                 conn = sqlite3.connect(attempt, uri=True, isolation_level=None)
                 try:
-                    return self._classify(conn)
+                    return self._classify(conn, header if alone else None)
                 finally:
                     conn.close()
             except sqlite3.Error as exc:
@@ -643,11 +644,16 @@ class Store:
                 message.format(store=self.path, signs=_signs_text(signs), advice=restore_advice(self.folder))
             )
 
-    def _classify(self, conn: sqlite3.Connection) -> bool:
+    def _classify(self, conn: sqlite3.Connection, header: bytes | None = None) -> bool:
         """True if the database is ours and current, False if it is empty or ours but older;
-        StoreError if it is someone else's, newer than us, or missing our tables."""
-        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        StoreError if it is someone else's, newer than us, or missing our tables. `header`:
+        the file's, where the file alone is the database (no write-ahead log beside it), which
+        then says its application id and version (at offsets 68 and 60, big-endian)."""
+        if header is None:
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+        else:
+            app_id, version = (int.from_bytes(header[at : at + 4], "big", signed=True) for at in (68, 60))
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
         unstamped = app_id == 0 and version <= SCHEMA_VERSION
         if tables >= _TABLES and (unstamped or (app_id == APPLICATION_ID and version <= 0)):
