@@ -1,6 +1,5 @@
 """Helpers shared by the test modules (pytest puts this folder on sys.path)."""
 
-import copy
 import functools
 import importlib.util
 import itertools
@@ -56,20 +55,12 @@ def forfeits(sk):
 
 def ruleset_document(name):
     """A ruleset (built-in name or file path) as `new` reads it: (origin, parsed document), a
-    copy of its own for each caller. The file is read each time; its text is parsed once (the
-    property tests start a game on the engine for each example: parsing the TOML cost ten
-    times the copy)."""
+    copy of its own for each caller."""
+    from scorekeeper.core import rulesets
     from scorekeeper.storage import ruleset_files
 
     origin, text = ruleset_files.find(str(name), None)
-    return origin, copy.deepcopy(_parsed(origin, text))
-
-
-@functools.cache
-def _parsed(origin: str, text: str) -> dict:
-    from scorekeeper.core import rulesets
-
-    return rulesets.parse_document(origin, text)
+    return origin, rulesets.parse_document(origin, text)
 
 
 def engine_game(ruleset, players, settings=()):

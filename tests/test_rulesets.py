@@ -1,6 +1,8 @@
 """Every built-in ruleset loads, its worked examples pass, and every option's default is
 what the file already says (so a game with no --set plays the file as written)."""
 
+import datetime
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,20 @@ FILES = sorted(FOLDER.glob("*.toml"))
 def load(path: Path):
     document = rulesets.parse_document(path.name, path.read_text(encoding="utf-8"))
     return document, rulesets.validate(path.name, document)
+
+
+def test_a_file_parsed_again_is_the_same_document_and_a_copy_of_its_own():
+    text = (FOLDER / "oh-hell-mrpikes.toml").read_text(encoding="utf-8")
+    first = rulesets.parse_document("a.toml", text)
+    first["name"] = "changed"
+    first["scoring"][0]["kind"] = "changed"
+    again = rulesets.parse_document("a.toml", text)
+    assert again["name"] == "oh-hell-mrpikes" and again["scoring"][0]["kind"] != "changed"
+    assert again == tomllib.loads(text) and list(again) == list(tomllib.loads(text))
+    dated = 'name = "x"\nwhen = 2026-11-26\nbig = 123456789012345678901234567890\nyes = true\none = 1.0\n'
+    document = rulesets.parse_document("b.toml", dated)  # a date marshal cannot copy: copied all the same
+    assert document == tomllib.loads(dated) and rulesets.parse_document("b.toml", dated) is not document
+    assert [type(v) for v in document.values()] == [str, datetime.date, int, bool, float]
 
 
 def test_the_builtin_names_are_files():

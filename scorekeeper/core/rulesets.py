@@ -930,12 +930,34 @@ _KINDS = {kind for kinds in KINDS.values() for kind in kinds}
 
 
 def parse_document(origin: str, text: str) -> dict[str, Any]:
-    import tomllib  # only when a file is read, not on every replay
+    """A ruleset file's text as a document (a copy of its own). A long-lived process (`play`,
+    `serve`) reads the same few files again and again, so the last few parsed are kept, each
+    under its text: parsing one costs several times what copying it does."""
+    kept = _PARSED.get(text)
+    if kept is None:
+        import tomllib  # only when a file is read, not on every replay
 
+        try:
+            kept = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise errors.RulesetError(f"{origin}: " + _("not valid TOML: {problem}").format(problem=exc)) from None
+        if len(_PARSED) >= 16:  # the built-in rulesets and a few of one's own
+            _PARSED.clear()
+        _PARSED[text] = kept
+    return copied(kept)
+
+
+_PARSED: dict[str, dict[str, Any]] = {}
+
+
+def copied(document: Any) -> Any:
+    """A deep copy of a document: through marshal where it holds only what marshal keeps
+    exactly as it is (dicts in their order, lists, text, numbers, true and false), a
+    fraction of copy.deepcopy's cost; else (a TOML date, say) through copy.deepcopy."""
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise errors.RulesetError(f"{origin}: " + _("not valid TOML: {problem}").format(problem=exc)) from None
+        return marshal.loads(marshal.dumps(document))
+    except ValueError:
+        return copy.deepcopy(document)
 
 
 def validate(origin: str, document: dict[str, Any]) -> Ruleset:
@@ -1012,7 +1034,7 @@ def apply_options(
             )
         chosen[name] = _parse_value(name, option, raw.strip())
         given[name] = chosen[name]
-    resolved = copy.deepcopy(document)
+    resolved = copied(document)
     for name, option in ruleset.options.items():  # the file's order: later options refine
         if name in given:
             _apply_option(origin, resolved, name, option, given[name])
@@ -1116,7 +1138,7 @@ def _apply_option(origin: str, document: dict[str, Any], name: str, option: Opti
     writes = option.choices[value].items() if option.choices is not None else [(option.path or "", value)]
     for path, setting_value in writes:
         try:
-            _set_path(document, path, copy.deepcopy(setting_value))
+            _set_path(document, path, copied(setting_value))
         except (LookupError, TypeError, ValueError, AttributeError):
             raise errors.RulesetError(
                 f"{origin}: options.{name}: "
@@ -1176,7 +1198,7 @@ def default_problems(origin: str, document: dict[str, Any]) -> list[str]:
     plain = ruleset.model_dump()
     problems = []
     for name, option in ruleset.options.items():
-        changed, why = copy.deepcopy(document), ""
+        changed, why = copied(document), ""
         try:
             _apply_option(origin, changed, name, option, option.default)
             same = validate(origin, changed).model_dump() == plain
