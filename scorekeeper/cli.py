@@ -1484,9 +1484,11 @@ def play(game: GameOption = None) -> None:
         raise typer.Exit(code)
 
 
+@functools.cache
 def every_command() -> click.Group:
-    """The click group with every command registered, for `play` to run them in-process
-    (the console script registers only the command it runs: see `main`)."""
+    """The click group with every command registered, for `play` and `serve` to run them
+    in-process (the console script registers only the command it runs: see `main`). Built
+    once: typer reads the signature and options of every command to build it."""
     app.registered_commands = EVERY_COMMAND or app.registered_commands
     return typer.main.get_command(app)
 

@@ -1,6 +1,5 @@
 """Every test gets a fresh, empty store, and an `sk` fixture that runs the CLI in-process."""
 
-import functools
 import gc
 import json
 import os
@@ -76,16 +75,13 @@ def bench():
     return load_bench()
 
 
-@functools.cache
 def command():
-    """The click command behind `scorekeeper`, built once for the whole session: typer reads
-    the signature and options of all thirty commands to build it, which cost more than most
-    commands themselves when it was redone on every call."""
-    import typer.main
+    """The click command behind `scorekeeper`, built once for the whole session, as `play`
+    and `serve` build it: typer reads the signature and options of all thirty commands to
+    build it, which cost more than most commands themselves when it was redone on every call."""
+    from scorekeeper.cli import every_command
 
-    from scorekeeper.cli import app
-
-    return typer.main.get_command(app)
+    return every_command()
 
 
 def text(stream):
