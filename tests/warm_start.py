@@ -178,8 +178,10 @@ def stop() -> None:
 def _spawn_forever(control: socket.socket, door: socket.socket) -> None:
     sys.path[0] = os.getcwd()  # the program found where `python -m scorekeeper` finds it
     # what a cold start spends its time on, loaded once here: the program, the server and
-    # the parts of uvicorn it loads as it starts, and pydantic's look for plugins (it reads
-    # every installed package's entry points, the first time a model is checked)
+    # the parts of uvicorn it loads as it starts, anyio's asyncio backend (loaded by the first
+    # stream a server answers), the group of every command a server's scorer runs lines
+    # through, and pydantic's look for plugins (it reads every installed package's entry
+    # points, the first time a model is checked)
     import importlib
 
     import scorekeeper.cli
@@ -187,11 +189,13 @@ def _spawn_forever(control: socket.socket, door: socket.socket) -> None:
     import scorekeeper.serve.app
     import scorekeeper.serve.command
     import scorekeeper.serve.connections
-    import scorekeeper.storage.ruleset_files  # noqa: F401
+    import scorekeeper.storage.ruleset_files
 
     for name in ("uvicorn.lifespan.on", "uvicorn.loops.auto", "uvicorn.loops.asyncio", "uvicorn.protocols.http.h11_impl",
-                 "uvicorn.protocols.websockets.auto", "uvicorn.middleware.proxy_headers"):  # fmt: skip
+                 "uvicorn.protocols.websockets.auto", "uvicorn.middleware.proxy_headers", "anyio._backends._asyncio",
+                 "encodings.idna"):  # fmt: skip
         importlib.import_module(name)
+    scorekeeper.cli.every_command()
     with contextlib.suppress(ImportError, AttributeError):  # pydantic's own module: only a saving
         from pydantic.plugin import _loader
 
