@@ -180,8 +180,9 @@ def _spawn_forever(control: socket.socket, door: socket.socket) -> None:
     # what a cold start spends its time on, loaded once here: the program, the server and
     # the parts of uvicorn it loads as it starts, anyio's asyncio backend (loaded by the first
     # stream a server answers), the group of every command a server's scorer runs lines
-    # through, and pydantic's look for plugins (it reads every installed package's entry
-    # points, the first time a model is checked)
+    # through, the validators of a ruleset and of the entries, and pydantic's look for
+    # plugins (it reads every installed package's entry points, the first time a model is
+    # checked)
     import importlib
 
     import scorekeeper.cli
@@ -196,6 +197,12 @@ def _spawn_forever(control: socket.socket, door: socket.socket) -> None:
                  "encodings.idna"):  # fmt: skip
         importlib.import_module(name)
     scorekeeper.cli.every_command()
+    from typing import get_args
+
+    from scorekeeper.core import events, rulesets
+
+    for model in (rulesets.Ruleset, *get_args(events.AnyEvent)):  # built when first checked (defer_build)
+        model.model_rebuild()
     with contextlib.suppress(ImportError, AttributeError):  # pydantic's own module: only a saving
         from pydantic.plugin import _loader
 
