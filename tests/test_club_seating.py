@@ -3,6 +3,7 @@ tables are as even as the player range allows, sitting out is shared, the pair r
 and never below its lower bound; the bounds themselves on nights worked out by hand."""
 
 import itertools
+import random
 from collections import Counter
 
 import pytest
@@ -122,3 +123,13 @@ def test_impossible_nights_are_refused_with_the_fix():
         club_seating.layout(10, 3, 8, tables=4)
     with pytest.raises(errors.UsageError, match="--rounds 0 is not a number of rounds; give 1 to 100"):
         club_seating.seat(list("ABCD"), 0, 3, 8)
+
+
+@settings(max_examples=examples(50), deadline=None)
+@given(st.integers(2, 60), st.integers(0, 2**32))
+def test_the_search_draws_two_tables_as_random_sample_does(n, seed):
+    """The seating search draws its two tables without random.sample's checks, and must draw
+    them as it does: else the same seed would seat a night differently than before."""
+    ours, theirs = random.Random(seed), random.Random(seed)
+    assert club_seating._two_of(ours._randbelow, n) == tuple(theirs.sample(range(n), 2))
+    assert ours.getstate() == theirs.getstate()

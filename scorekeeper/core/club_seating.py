@@ -19,6 +19,7 @@ r = rounds − that many, at tables of at most S seats; some seat of theirs repe
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import NamedTuple
 
 from scorekeeper.core import errors
@@ -168,47 +169,67 @@ class _PairSearch:
         return tables
 
     def improve(self, rng: random.Random, night: list[list[list[int]]], tries: int) -> int:
-        """Swap two players of one round between tables while that costs no more: the cost."""
-        met, weight = self.met, self.weight
+        """Swap two players of one round between tables while that costs no more: the cost.
+        The hot loop of a seating: what a meeting costs is looked up, not worked out, and the
+        random numbers are drawn as `rng.choice`, `rng.sample` and `rng.randrange` draw them
+        (see _two_of), without their checks."""
+        met = self.met
         movable = [r for r, tables in enumerate(night) if len(tables) > 1]
         if not movable:
             return self.cost
+        # a pair meets at most once a round: the cost of its next meeting, by meetings so far
+        step = [_step(count, self.weight) for count in range(len(night) + 1)]
+        below, chance = rng._randbelow, rng.random  # what choice, sample and randrange call
         for _unused in range(tries):
             if self.cost == 0:
                 break
-            tables = night[rng.choice(movable)]
-            ta, tb = rng.sample(range(len(tables)), 2)
+            tables = night[movable[below(len(movable))]]
+            ta, tb = _two_of(below, len(tables))
             a_table, b_table = tables[ta], tables[tb]
-            ia, ib = rng.randrange(len(a_table)), rng.randrange(len(b_table))
-            if rng.random() < 0.5:  # most tries move a player who meets someone again
-                again = [i for i, p in enumerate(a_table) if any(met[p][q] > 1 for q in a_table)]
+            ia, ib = below(len(a_table)), below(len(b_table))
+            if chance() < 0.5:  # most tries move a player who meets someone again
+                again = [i for i, p in enumerate(a_table) if max(map(met[p].__getitem__, a_table)) > 1]
                 if again:
-                    ia = rng.choice(again)
+                    ia = again[below(len(again))]
             a, b = a_table[ia], b_table[ib]
+            met_a, met_b = met[a], met[b]
             change = 0
             for x in a_table:
                 if x != a:
-                    change += _step(met[b][x], weight) - _step(met[a][x] - 1, weight)
+                    change += step[met_b[x]] - step[met_a[x] - 1]
             for y in b_table:
                 if y != b:
-                    change += _step(met[a][y], weight) - _step(met[b][y] - 1, weight)
+                    change += step[met_a[y]] - step[met_b[y] - 1]
             if change > 0:
                 continue
             for x in a_table:
                 if x != a:
-                    met[a][x] -= 1
+                    met_a[x] -= 1
                     met[x][a] -= 1
-                    met[b][x] += 1
+                    met_b[x] += 1
                     met[x][b] += 1
             for y in b_table:
                 if y != b:
-                    met[b][y] -= 1
+                    met_b[y] -= 1
                     met[y][b] -= 1
-                    met[a][y] += 1
+                    met_a[y] += 1
                     met[y][a] += 1
             a_table[ia], b_table[ib] = b, a
             self.cost += change
         return self.cost
+
+
+def _two_of(below: Callable[[int], int], n: int) -> tuple[int, int]:
+    """Two different numbers below `n`, drawn as `random.sample(range(n), 2)` draws them
+    (`below` is the generator's own `_randbelow`): the same seating for the same seed."""
+    first = below(n)
+    if n <= 21:  # sample's pool: the first pick's place is taken by the last number
+        second = below(n - 1)
+        return first, n - 1 if second == first else second
+    second = below(n)  # sample's set: drawn again until it differs
+    while second == first:
+        second = below(n)
+    return first, second
 
 
 def _spread_seats(rng: random.Random, night: list[list[list[int]]], n: int, tries: int) -> None:
