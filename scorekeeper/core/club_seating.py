@@ -243,12 +243,13 @@ def _spread_seats(rng: random.Random, night: list[list[list[int]]], n: int, trie
                 times[p][k] += 1
     cost = sum(_seat_cost(times[p][k], k) for p in range(n) for k in range(width))
     places = [(r, t) for r, tables in enumerate(night) for t, table in enumerate(tables) if len(table) > 1]
+    below = rng._randbelow  # drawn as rng.choice and rng.sample draw (see _two_of)
     for _unused in range(tries if places else 0):
         if cost == 0:
             break
-        r, t = rng.choice(places)
+        r, t = places[below(len(places))]
         table = night[r][t]
-        i, j = rng.sample(range(len(table)), 2)
+        i, j = _two_of(below, len(table))
         a, b = table[i], table[j]
         before = _seat_cost(times[a][i], i) + _seat_cost(times[b][j], j) + _seat_cost(times[a][j], j) + _seat_cost(times[b][i], i)
         after = (
