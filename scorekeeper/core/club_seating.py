@@ -223,7 +223,7 @@ def _two_of(below: Callable[[int], int], n: int) -> tuple[int, int]:
     """Two different numbers below `n`, drawn as `random.sample(range(n), 2)` draws them
     (`below` is the generator's own `_randbelow`): the same seating for the same seed."""
     first = below(n)
-    if n <= 21:  # sample's pool: the first pick's place is taken by the last number
+    if n <= 21:  # sample picks two of up to 21 from a pool: the first's place goes to the last
         second = below(n - 1)
         return first, n - 1 if second == first else second
     second = below(n)  # sample's set: drawn again until it differs

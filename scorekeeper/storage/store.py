@@ -467,7 +467,8 @@ class Store:
         self._wal = header is not None and header[18:20] == b"\x02\x02"  # its header says WAL mode
         current = header is not None and self._inspect_read_only(header)
         # A store ready as it is opens read-only, so a backup or a shared folder one may not
-        # write to can still be read; the first write reopens it for writing.
+        # write to can still be read; the first write reopens it for writing. A command there
+        # to write (`writing`) opens it for writing at once, where it can.
         if current and writing and not live and copy is None:
             self._open_to_write()
         if self._conn is None:
