@@ -76,9 +76,16 @@ def engine_game(ruleset, players, settings=()):
 
 def split(draw, total: int, parts: int) -> list[int]:
     """A random way to share `total` (tricks, cards) among `parts` players, each ≥ 0."""
-    cuts = sorted(draw(st.lists(st.integers(0, total), min_size=parts - 1, max_size=parts - 1)))
+    cuts = sorted(draw(_cuts(total, parts)))
     edges = [0, *cuts, total]
     return [b - a for a, b in itertools.pairwise(edges)]
+
+
+@functools.cache
+def _cuts(total: int, parts: int) -> st.SearchStrategy:
+    """Where `split` cuts: a strategy made once for each total and count (one is checked
+    when it is first drawn from, and a random game splits hundreds of times)."""
+    return st.lists(st.integers(0, total), min_size=parts - 1, max_size=parts - 1)
 
 
 # --- the store -------------------------------------------------------------------------------

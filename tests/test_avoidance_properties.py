@@ -63,18 +63,19 @@ def oracle(game_rules, players, took, first, last, moon):
 def hands(draw, game_rules, players, hand_number):
     """One hand's facts, and the entries that record them in a random order."""
     values = list(game_rules.get("cards", {}))
-    owner = {c: draw(st.sampled_from(players)) for c in values}
+    a_player = st.sampled_from(players)  # made once: a strategy is checked when first drawn from
+    owner = {c: draw(a_player) for c in values}
     if values and draw(st.booleans()):  # often enough, one player takes every scoring card
-        sweeper = draw(st.sampled_from(players))
+        sweeper = draw(a_player)
         owner = dict.fromkeys(values, sweeper)
     took = {p: [c for c in values if owner[c] == p] for p in players}
-    first = draw(st.sampled_from(players)) if "first" in game_rules else None
-    last = draw(st.sampled_from(players)) if {"last", "last_others"} & set(game_rules) else None
+    first = draw(a_player) if "first" in game_rules else None
+    last = draw(a_player) if {"last", "last_others"} & set(game_rules) else None
     if "sweep" in game_rules and draw(st.booleans()):
         first = last = owner["QS"]
     moon = None
     if game_rules.get("moon", ("",))[0] == "declared" and draw(st.booleans()):
-        moon = draw(st.sampled_from(players))
+        moon = draw(a_player)
     entries = []
     for p in players:
         cards = took[p]

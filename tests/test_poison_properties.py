@@ -62,10 +62,11 @@ def test_random_legal_play_completes_every_rounds_quotas(setup, data):
     game = new_game(players, rounds, setup["dealer"] % players, setup["round5"], setup["round6"])
     names = game.players
     size = 51 // players  # §3: as many as go round with at least one left over
+    a_suit, a_bid = st.sampled_from("SHDC"), st.integers(0, size)  # made once: checked when first drawn from
     while not game.finished:
         hand = game.hand
         assert hand.size == size
-        engine.apply(game, events.TrumpSet(hand=hand.number, suit=data.draw(st.sampled_from("SHDC"))))
+        engine.apply(game, events.TrumpSet(hand=hand.number, suit=data.draw(a_suit)))
         forced = poisons.forced(game, hand)
         assert poisons.forced_blind(game, hand) == [p for p in names if forced.get(p) == "blind"]
         assert poisons.must_not_look(game, hand) == poisons.forced_blind(game, hand)
@@ -79,7 +80,7 @@ def test_random_legal_play_completes_every_rounds_quotas(setup, data):
                     engine.apply(game, _pick(hand.number, player, kind, 0))
                 assert hand.poisons == before
             kind = data.draw(st.sampled_from(legal))
-            bid = data.draw(st.integers(0, size))
+            bid = data.draw(a_bid)
             engine.apply(game, _pick(hand.number, player, kind, bid))
         assert poisons.must_not_look(game, hand) == []  # every forced blind bid is stated
         last_dealer = hand.dealer
