@@ -64,6 +64,20 @@ def pytest_sessionfinish(session):
 
 
 @pytest.fixture(autouse=True)
+def language(request):
+    """The pseudo-language, around each test chosen for it (see pseudo.CHOSEN): its fixtures'
+    commands too, since an autouse fixture comes first."""
+    if pseudo.ON or not pseudo.chosen(request.path.name, request.node.originalname):
+        yield
+        return
+    pseudo.switch_on()
+    try:
+        yield
+    finally:
+        pseudo.switch_off()
+
+
+@pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
     folder = tmp_path / "home"
     monkeypatch.setenv("SCOREKEEPER_HOME", str(folder))
@@ -114,7 +128,7 @@ class Sk:
     def run(self, *args, input=None):
         """One run; `input`: what standard input holds (text), else nothing."""
         cli = command()
-        words = pseudo.in_pseudo(args) if pseudo.ON else args
+        words = pseudo.in_pseudo(args) if pseudo.speaking else args
         with self.runner.isolation(input=input) as (out, err, _):
             try:
                 cli.main(args=[str(a) for a in words], prog_name=cli.name or "root")
@@ -125,7 +139,7 @@ class Sk:
                 sys.stdout.flush()
                 sys.stderr.flush()
             stdout, stderr = text(out), text(err)
-        if pseudo.ON:
+        if pseudo.speaking:
             pseudo.typed(args, input)
             if not pseudo.for_a_program(args):
                 english = pseudo.unmarked_english(stdout) + pseudo.unmarked_english(stderr)
