@@ -3,6 +3,7 @@ chain that verifies — and a file that is not ours, or altered, is refused with
 
 import copy
 import json
+import shutil
 
 import pytest
 from helpers import examples, load_bench, store_game
@@ -28,13 +29,29 @@ def short_game(sk):
     sk("tricks", "1", "2", "3")
 
 
+@pytest.fixture(scope="module")
+def exported_once(tmp_path_factory):
+    """`exported`, played and written once for the module's tests: (the store's folder, the
+    sheet, the standings, the log)."""
+    from conftest import Sk
+
+    folder = tmp_path_factory.mktemp("exported")
+    sk = Sk()
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("SCOREKEEPER_HOME", str(folder / "home"))
+        short_game(sk)
+        sk("sheet", "--format", "json", "--output", folder / "friday.json")
+        return folder, sk.json("standings"), sk("log")
+
+
 @pytest.fixture
-def exported(sk, tmp_path):
-    """A finished game's JSON sheet, and the standings and log it was written with."""
-    short_game(sk)
-    path = tmp_path / "friday.json"
-    sk("sheet", "--format", "json", "--output", path)
-    return path, sk.json("standings"), sk("log")
+def exported(home, tmp_path, exported_once):
+    """A finished game's JSON sheet, and the standings and log it was written with; the store
+    it was played in is the test's own (a copy of the one it was played in once)."""
+    folder, standings, log = exported_once
+    shutil.copytree(folder / "home", home)
+    path = shutil.copy(folder / "friday.json", tmp_path / "friday.json")
+    return path, standings, log
 
 
 def other(sk, tmp_path, *args, **kwargs):

@@ -6,6 +6,7 @@ same places (`import FILE…`, `ratings`, `stats`)."""
 import json
 import math
 import os
+import shutil
 import sys
 
 import pytest
@@ -45,8 +46,20 @@ class Season:
 
 
 @pytest.fixture
-def season(sk, tmp_path):
-    s = Season(sk, tmp_path)
+def season(sk, tmp_path, season_once):
+    """The season, on the test's own copies of the three laptops' stores."""
+    shutil.copytree(season_once.root, tmp_path, dirs_exist_ok=True)
+    copied = Season(sk, tmp_path)
+    copied.played = list(season_once.played)
+    return copied
+
+
+@pytest.fixture(scope="module")
+def season_once(tmp_path_factory):
+    """The season, played once for the module's tests."""
+    from conftest import Sk
+
+    s = Season(Sk(), tmp_path_factory.mktemp("season"))
     # Laptop a: Ann deals and bids last each time (the hook: bids never total 3).
     s.new("a", "Ann,Bob,Cat,Dan", *ONE_HAND)
     s.hand("a", "2 1 0 1", "2 1 0 0")  # Ann 12, Bob 11, Cat 10 (a made zero), Dan -11
