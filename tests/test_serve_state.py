@@ -20,20 +20,20 @@ RULESETS = ["oh-hell-mrpikes", "pick-your-poison", "four-bad-queens", "snakebit"
 CORRECTABLE = (events.TricksRecorded, events.BidsRecorded)
 
 
-def legal(log: list, event) -> bool:
-    """Whether the engine takes `event` after `log`. (An entry naming a player by the name they
-    had before a rename is taken to be illegal: the command line never writes one.)"""
+def after(log: list, event) -> engine.Game | None:
+    """The game once the engine takes `event` after `log`, or None if it does not. (An entry
+    naming a player by the name they had before a rename is taken to be illegal: the command
+    line never writes one.)"""
     try:
-        engine.replay([*log, event])
+        return engine.replay([*log, event])
     except (errors.ScorekeeperError, KeyError):
-        return False
-    return True
+        return None
 
 
-def an_extra(log: list, rng: random.Random) -> list:
+def an_extra(log: list, game: engine.Game, rng: random.Random) -> list:
     """Now and then something a table does besides recording a hand: an undo of the last entry
-    (entered again after), a correction of a closed hand, a newcomer, a rename."""
-    game = engine.replay(log)
+    (entered again after), a correction of a closed hand, a newcomer, a rename. `game`: the
+    replay of `log`."""
     if game.finished:
         return []
     roll = rng.random()
@@ -62,19 +62,23 @@ def an_extra(log: list, rng: random.Random) -> list:
 
 
 def a_table(ruleset: str, seed: int) -> list[dict]:
-    """A random legal game of `ruleset`, with extras woven in wherever they are legal."""
+    """A random legal game of `ruleset`, with extras woven in wherever they are legal; an entry
+    a correction or a newcomer made illegal is left out, and the game goes on without it."""
     rng = random.Random(seed)
     played = events.parse_all(BENCH.random_game(ruleset, seed))
     log = played[:1]
+    game = engine.replay(log)  # the replay of `log`, kept along with it
     for event in played[1:]:
-        for extra in an_extra(log, rng):
-            if not legal(log, extra):
+        for extra in an_extra(log, game, rng):
+            taken = after(log, extra)
+            if taken is None:
                 break
             log.append(extra)
-        if legal(log, event):
+            game = taken
+        taken = after(log, event)
+        if taken is not None:
             log.append(event)
-        elif not engine.replay(log).finished:
-            continue  # a correction or a newcomer made this entry illegal: the game goes on without it
+            game = taken
     game_id = played[0].game_id
     return [{**e.data(), "game_id": game_id} if i == 0 else e.data() for i, e in enumerate(log)]
 
