@@ -14,6 +14,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+import warm_start
 
 from scorekeeper.storage import backups, store
 
@@ -298,11 +299,11 @@ def test_age_text():
 def test_play_backs_up_but_leaves_restore_to_the_command_line(sk, home):
     game_with_a_hand(sk)
     env = {**os.environ, "SCOREKEEPER_HOME": str(home)}
-    done = subprocess.run([sys.executable, "-m", "scorekeeper", "play"], input="backup\nrestore x\n",
-                          capture_output=True, text=True, env=env, cwd=ROOT)  # fmt: skip
-    assert done.returncode == 2
-    assert re.search(r"^Backed up 1 game to .+/backups/backup-\d{8}T\d{12}Z\.sqlite3; the copy verifies\.$", done.stdout, re.M)
-    assert done.stderr == "error: `restore` cannot run inside `play`; leave the session, then restore\n"
+    session = warm_start.started(["play"], env, cwd=str(ROOT), input="backup\nrestore x\n")
+    out, err = session.communicate(timeout=60)
+    assert session.returncode == 2
+    assert re.search(r"^Backed up 1 game to .+/backups/backup-\d{8}T\d{12}Z\.sqlite3; the copy verifies\.$", out, re.M)
+    assert err == "error: `restore` cannot run inside `play`; leave the session, then restore\n"
 
 
 def test_restore_refuses_a_database_that_is_not_a_store(sk, home, tmp_path):

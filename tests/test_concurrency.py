@@ -6,6 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import warm_start
+
 from scorekeeper.core import engine, events
 from scorekeeper.storage import store
 
@@ -48,15 +50,13 @@ def test_two_writers_at_once_both_land(sk, home):
 
 def test_two_cli_processes_at_once_both_land(sk, home):
     sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
-    commands = [
-        subprocess.Popen(
-            [sys.executable, "-m", "scorekeeper", "comment", text],
-            env=environment(home),
-            stdout=subprocess.DEVNULL,
-        )
+    commands = [  # three processes of their own, started at once (warm: see warm_start.py)
+        warm_start.started(["comment", text], environment(home))
         for text in ("from the left", "from the right", "from across")
     ]
-    assert [c.wait(timeout=120) for c in commands] == [0, 0, 0]
+    for command in commands:
+        command.communicate(timeout=120)
+    assert [c.returncode for c in commands] == [0, 0, 0]
     assert "The 1 game verifies" in sk("verify")
     assert sorted(
         sk("log").count(f"comment: from {where}") for where in ("the left", "the right", "across")

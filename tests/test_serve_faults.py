@@ -102,13 +102,7 @@ def test_a_broken_chain_is_said_on_every_phone_and_takes_no_entry(home, sk, serv
 
 
 def test_a_client_resetting_its_connection_prints_nothing(home):
-    import os
-    import subprocess
-    import sys
-
-    env = {**os.environ, "SCOREKEEPER_HOME": str(home)}
-    subprocess.run([sys.executable, "-m", "scorekeeper", "new", "oh-hell-mrpikes", "--players", "A,B,C"], env=env,
-                   check=True, capture_output=True)  # fmt: skip
+    sk_process(home, "new", "oh-hell-mrpikes", "--players", "A,B,C")
     server = Served(home)
     try:
         for path in ("/api/events", "/api/state", "/"):

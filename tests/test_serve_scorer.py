@@ -9,12 +9,11 @@ import os
 import re
 import socket
 import stat
-import subprocess
-import sys
 import threading
 import time
 
 import pytest
+import warm_start
 from conftest import Sk
 from served import Served
 
@@ -73,12 +72,11 @@ def test_the_reply_is_plays_reply(home, tmp_path, served):
     (twin / "scorekeeper.sqlite3").write_bytes((home / "scorekeeper.sqlite3").read_bytes())
     env = {**os.environ, "SCOREKEEPER_HOME": str(twin)}
     lines = [*LINES[:3], "standings"]
-    played = subprocess.run([sys.executable, "-m", "scorekeeper", "play"], env=env, input="\n".join(lines) + "\n",
-                            capture_output=True, text=True, timeout=60)  # fmt: skip
+    out, _ = warm_start.started(["play"], env, input="\n".join(lines) + "\n").communicate(timeout=60)
     replies = [served.enter(line).json()["reply"] for line in lines]
-    greeting = played.stdout.split("\n" + replies[0])[0]
+    greeting = out.split("\n" + replies[0])[0]
     digests = lambda text: re.sub(r"\b[0-9a-f]{16}\b", "DIGEST", text)  # noqa: E731 (the times differ, so the hashes)
-    assert digests(played.stdout) == digests(greeting + "\n" + "\n".join(replies) + "\n")
+    assert digests(out) == digests(greeting + "\n" + "\n".join(replies) + "\n")
 
 
 @pytest.mark.parametrize(

@@ -8,11 +8,11 @@ import os
 import shutil
 import sqlite3
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
 import pytest
+import warm_start
 
 from scorekeeper.storage import store
 
@@ -138,10 +138,7 @@ def test_a_damaged_chain_refuses_every_write(sk, home, tamper, problem):
 # --- reads -----------------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(
-    os.geteuid() != 0 or shutil.which("setpriv") is None,
-    reason="needs root to run a command as an unprivileged user (setpriv)",
-)
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs root to run a command as an unprivileged user")
 def test_a_store_in_a_read_only_folder_can_be_read(sk):
     folder = Path(tempfile.mkdtemp(prefix="sk-ro-"))
     try:
@@ -153,12 +150,11 @@ def test_a_store_in_a_read_only_folder_can_be_read(sk):
         folder.chmod(0o555)  # a backup, or a folder shared read-only: nobody may write here
 
         def run(*args):
+            """The command as the user nobody (65534), in a process of its own (started warm)."""
             env = {**os.environ, "PYTHONPATH": str(ROOT), "HOME": str(folder)}
-            return subprocess.run(
-                ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups",
-                 sys.executable, "-m", "scorekeeper", "--home", str(folder), *args],
-                capture_output=True, text=True, env=env, timeout=120,
-            )  # fmt: skip
+            process = warm_start.started(["--home", str(folder), *args], env, user=65534)
+            out, err = process.communicate(timeout=120)
+            return subprocess.CompletedProcess(args, process.returncode, out, err)
 
         probe = run("--version")
         if "No module named" in probe.stderr:

@@ -137,20 +137,29 @@ def program(path: Path) -> None:
     path.chmod(0o755)
 
 
-def started(args: list[str], env: dict[str, str], cwd: str | None = None, constants: dict | None = None) -> Started:
+def started(args: list[str], env: dict[str, str], cwd: str | None = None, constants: dict | None = None,
+            input: str | None = None, user: int | None = None) -> Started:  # fmt: skip
     """`sk ARGS` in a warm process of its own, with exactly `env` as its environment.
 
     `constants`: {"scorekeeper.module.NAME": value} set in that process before the program
     runs, for a test that would otherwise wait out a real deadline (a server's seconds) and
     checks the deadline is kept, not how long it is. Each constant's own value is proved by
-    another test that waits it out."""
+    another test that waits it out. `input`: what its standard input holds (else nothing).
+    `user`: the id of the user (and group) it runs as, with no other groups, as `setpriv
+    --reuid=N --regid=N --clear-groups` runs a program (the spawner must be root's)."""
     out_r, out_w = os.pipe()
     err_r, err_w = os.pipe()
     status_r, status_w = os.pipe()
+    given = [out_w, err_w, status_w]
+    if input is not None:
+        in_r, in_w = os.pipe()
+        with open(in_w, "w", encoding="utf-8") as feed:  # a few lines: the pipe holds them
+            feed.write(input)
+        given.append(in_r)
     request = json.dumps({"args": [str(a) for a in args], "env": env, "cwd": cwd or os.getcwd(),
-                          "constants": constants or {}}).encode()  # fmt: skip
-    socket.send_fds(_spawner(), [len(request).to_bytes(4, "big") + request], [out_w, err_w, status_w])
-    for fd in (out_w, err_w, status_w):
+                          "constants": constants or {}, "user": user}).encode()  # fmt: skip
+    socket.send_fds(_spawner(), [len(request).to_bytes(4, "big") + request], given)
+    for fd in given:
         os.close(fd)
     pid = b""
     while not pid.endswith(b"\n"):  # byte by byte: the end may follow at once, for the status file
@@ -194,7 +203,9 @@ def _spawn_forever(control: socket.socket, door: socket.socket) -> None:
 
     for name in ("uvicorn.lifespan.on", "uvicorn.loops.auto", "uvicorn.loops.asyncio", "uvicorn.protocols.http.h11_impl",
                  "uvicorn.protocols.websockets.auto", "uvicorn.middleware.proxy_headers", "anyio._backends._asyncio",
-                 "encodings.idna"):  # fmt: skip
+                 "encodings.idna", "_strptime"):  # fmt: skip
+        # (datetime's strptime loads _strptime when first used; a process run as another user,
+        # see `started`, may not be able to read the interpreter's own folder to load it)
         importlib.import_module(name)
     scorekeeper.cli.every_command()
     from typing import get_args
@@ -215,12 +226,12 @@ def _spawn_forever(control: socket.socket, door: socket.socket) -> None:
     waiting.register(door, selectors.EVENT_READ)
     while True:
         for key, _ in waiting.select():
-            if key.fileobj is control:  # the test's: [stdout, stderr, status] pipes
+            if key.fileobj is control:  # the test's: [stdout, stderr, status] pipes, and stdin's if given
                 request, fds = _request(control)
                 if request is None:
                     _reap(block=True)
                     return
-                _spawn(control, door, request, None, *fds)
+                _spawn(control, door, request, fds[3] if len(fds) > 3 else None, *fds[:3])
             else:  # a program's (see `program`): its own [stdin, stdout, stderr]; the status on its socket
                 with contextlib.suppress(BlockingIOError):
                     caller, _ = door.accept()
@@ -235,7 +246,7 @@ def _spawn_forever(control: socket.socket, door: socket.socket) -> None:
 
 def _request(channel: socket.socket) -> tuple[dict | None, list[int]]:
     """One request and the descriptors sent with it; None at the end of the channel."""
-    head, fds, _, _ = socket.recv_fds(channel, 4, 3)
+    head, fds, _, _ = socket.recv_fds(channel, 4, 4)
     if not head:
         return None, []
     size, request = int.from_bytes(head, "big"), b""
@@ -294,6 +305,10 @@ def _forked(request: dict, stdin: int | None, out_w: int, err_w: int, status_w: 
     for fd, target in ((stdin, 0), (out_w, 1), (err_w, 2)):
         os.dup2(fd, target)
         os.close(fd)
+    if request.get("user") is not None:
+        os.setgroups([])
+        os.setgid(request["user"])
+        os.setuid(request["user"])
     os.environ.clear()
     os.environ.update(request["env"])
     os.chdir(request["cwd"])
