@@ -1645,9 +1645,8 @@ class GameWriter:
         n = self.offset + len(self.events)
         prev = self.events[-1].hash if self.events else ZERO_HASH
         at = _now()
-        event = StoredEvent(
-            self.game_id, n, at, data, prev, chain_hash(prev, self.game_id, n, at, data)
-        )
+        # the hash of the text as stored, which is the body's canonical form (see chain_hash)
+        event = StoredEvent(self.game_id, n, at, data, prev, _chain_hash_of_text(prev, self.game_id, n, at, text))
         conn = self.store.conn
         with _sqlite_errors(self.store.path):
             # A savepoint keeps the games row and the event row together even if the caller
