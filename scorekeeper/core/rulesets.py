@@ -1039,18 +1039,18 @@ def apply_options(
         if name in given:
             _apply_option(origin, resolved, name, option, given[name])
     resolved.pop("examples", None)
-    # the file's name, not the folder it was installed in
-    file = origin.replace(chr(92), "/").rpartition("/")[2]
-    if settings:
+    if given:
+        # the file's name, not the folder it was installed in
+        file = origin.replace(chr(92), "/").rpartition("/")[2]
         # TRANSLATORS: where a problem is, e.g. "hearts.toml with hands=5"
         label = _("{file} with {settings}").format(file=file, settings=" ".join(settings))
-    else:
-        label = _("{file} with its defaults").format(file=file)
-    try:
-        final = Ruleset.model_validate(resolved)
-    except ValidationError as exc:
-        message = _orphaned(_format_errors(label, exc), label, ruleset, given)
-        raise errors.RulesetError(_out_of_bounds(message, label, ruleset, settings, exc)) from None
+        try:
+            final = Ruleset.model_validate(resolved)
+        except ValidationError as exc:
+            message = _orphaned(_format_errors(label, exc), label, ruleset, given)
+            raise errors.RulesetError(_out_of_bounds(message, label, ruleset, settings, exc)) from None
+    else:  # the file's own rules, validated above, less its worked examples
+        final = ruleset.model_copy(update={"examples": []})
     played = final.model_dump()
     for name, option in ruleset.options.items():
         if name not in given:  # a choice may have changed it (sizes=down-up turns the trump up)
