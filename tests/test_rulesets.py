@@ -32,6 +32,14 @@ def test_a_file_parsed_again_is_the_same_document_and_a_copy_of_its_own():
     assert [type(v) for v in document.values()] == [str, datetime.date, int, bool, float]
 
 
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_a_game_with_no_option_set_plays_the_file_as_validated_less_its_examples(path):
+    document, _ = load(path)
+    resolved, _, played = rulesets.apply_options(path.name, document, [])
+    assert "examples" not in resolved and played.examples == []
+    assert played == rulesets.Ruleset.model_validate(resolved)  # as if validated again
+
+
 def test_the_builtin_names_are_files():
     assert {p.stem for p in FILES} <= set(rulesets.BUILTIN_NAMES)
     assert "oh-hell-mrpikes" in {p.stem for p in FILES}
