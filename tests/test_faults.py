@@ -182,6 +182,24 @@ def test_a_store_of_an_unknown_version_says_so_instead_of_going_in_a_circle(sk, 
     assert sk.json("standings")["players"][0] == {"name": "Ann", "score": 13, "place": 1, "forfeits": []}
 
 
+def test_a_header_wiped_after_a_read_left_an_empty_write_ahead_log_is_found_without_a_write(sk, home):
+    """A read leaves the write-ahead log beside the store, empty: the file alone is still the
+    whole store, so its header is read as the file has it (and the file as it is, no lock
+    taken, nothing written beside it)."""
+    game_with_a_hand(sk)
+    sk("status")
+    path = home / store.Store.FILENAME
+    wal = path.with_name(path.name + "-wal")
+    assert wal.exists() and wal.stat().st_size == 0
+    with path.open("r+b") as file:  # the application id, at offset 68, wiped by hand
+        file.seek(68)
+        file.write(bytes(4))
+    before = snapshot(home)
+    for args in (["status"], ["trump", "s"]):
+        assert "its header has lost scorekeeper's stamp (its application id is 0)" in sk.fails(*args, code=3)
+    assert snapshot(home) == before
+
+
 def test_a_store_whose_stamp_was_wiped_is_named_damaged_not_someone_elses(sk, home):
     game_with_a_hand(sk)
     path = home / store.Store.FILENAME

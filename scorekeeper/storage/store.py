@@ -581,14 +581,15 @@ class Store:
         `_header`) is a store of ours that this version can use. True if it is ready as it is;
         False if it is empty or needs migrating."""
         uri = self._uri() + "?mode=ro"
-        side_files = (self.path.with_name(self.path.name + s) for s in ("-wal", "-journal"))
-        alone = not any(p.exists() for p in side_files)
+        wal_empty = _wal_is_empty(self.path)
+        alone = wal_empty and not self.path.with_name(self.path.name + "-journal").exists()
         if alone:
-            # Nothing is writing to it and it holds no unfinished transaction, so read the file
-            # as it is: SQLite then takes no locks and leaves no -wal/-shm files beside it.
+            # No transaction waits beside it (no write-ahead log, or an empty one, and no
+            # rollback journal): the file alone is the whole store, so read it as it is.
+            # SQLite then takes no locks and leaves no -wal/-shm files beside it.
             uri += "&immutable=1"
         tries = [uri]
-        if not alone and _wal_is_empty(self.path):
+        if not alone and wal_empty:
             tries.append(uri + "&immutable=1")  # see _open_for_reading
         for attempt in tries:
             try:
@@ -648,8 +649,9 @@ class Store:
     def _classify(self, conn: sqlite3.Connection, header: bytes | None = None) -> bool:
         """True if the database is ours and current, False if it is empty or ours but older;
         StoreError if it is someone else's, newer than us, or missing our tables. `header`:
-        the file's, where the file alone is the database (no write-ahead log beside it), which
-        then says its application id and version (at offsets 68 and 60, big-endian)."""
+        the file's, where the file alone is the database (no transaction in a write-ahead log or
+        a journal beside it), which then says its application id and version (at offsets 68 and
+        60, big-endian)."""
         if header is None:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             version = conn.execute("PRAGMA user_version").fetchone()[0]
