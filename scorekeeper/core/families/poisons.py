@@ -83,14 +83,28 @@ def round_picks(game: state.Game, hand: state.Hand, player: str) -> Counter[str]
     return Counter(h.poisons[player].kind for h in earlier if player in h.poisons)
 
 
+def _breaks(rules: rulesets.Poisons, where: Place, picked: Counter[str], kind: str) -> str | None:
+    """Which quota picking `kind` now would break: "max" (the poison's maximum), "min" (too
+    few hands would be left to reach every minimum), or None when the pick is legal."""
+    if picked[kind] >= rules.quota(where.hands, kind).max:
+        return "max"
+    if where.joined and where.hands < len(POISONS):  # fewer hands left than poisons: no minimums
+        return None
+    after = {k: picked[k] + 1 if k == kind else picked[k] for k in POISONS}  # the picks with this one
+    owed = sum(max(0, rules.quota(where.hands, k).min - after[k]) for k in POISONS)
+    return "min" if owed > where.left - 1 else None
+
+
 def refusal(
     rules: rulesets.Poisons, where: Place, picked: Counter[str], kind: str, player: str
 ) -> str | None:
     """Why `player` may not pick `kind` now, or None when the pick is legal: it must stay
     within the poison's maximum and leave enough hands to reach every minimum."""
-    quota = rules.quota(where.hands, kind)
-    short = where.joined and where.hands < len(POISONS)  # fewer hands left than poisons: no minimums
-    if picked[kind] >= quota.max:
+    breaks = _breaks(rules, where, picked, kind)
+    if breaks is None:
+        return None
+    if breaks == "max":
+        quota = rules.quota(where.hands, kind)
         count = picked[kind]
         if count == 1:
             said = _("{player} has already picked {poison} once this round (at most {most} in a {hands}-hand round)")
@@ -103,17 +117,13 @@ def refusal(
                 count,
             )
         return said.format(player=player, poison=_(TITLES[kind]), count=count, most=quota.max, hands=where.hands)
-    after = {k: picked[k] + 1 if k == kind else picked[k] for k in POISONS}  # the picks with this one
-    owed = 0 if short else sum(max(0, rules.quota(where.hands, k).min - after[k]) for k in POISONS)
-    if owed > where.left - 1:
-        needed = {k: rules.quota(where.hands, k).min - picked[k] for k in POISONS}
-        still = all_of([_needed(k, n) for k, n in needed.items() if n > 0])
-        return ngettext(
-            "{player} must still pick {poisons} in the {count} hand left in this round",
-            "{player} must still pick {poisons} in the {count} hands left in this round",
-            where.left,
-        ).format(player=player, poisons=still, count=where.left)
-    return None
+    needed = {k: rules.quota(where.hands, k).min - picked[k] for k in POISONS}
+    still = all_of([_needed(k, n) for k, n in needed.items() if n > 0])
+    return ngettext(
+        "{player} must still pick {poisons} in the {count} hand left in this round",
+        "{player} must still pick {poisons} in the {count} hands left in this round",
+        where.left,
+    ).format(player=player, poisons=still, count=where.left)
 
 
 def _needed(kind: str, n: int) -> str:
@@ -133,7 +143,7 @@ def legal(game: state.Game, hand: state.Hand, player: str) -> list[str]:
     if where is None:  # past the agreed rounds (a house tie-break): no quota applies
         return list(POISONS)
     picked = round_picks(game, hand, player)
-    return [k for k in POISONS if refusal(rules, where, picked, k, player) is None]
+    return [k for k in POISONS if _breaks(rules, where, picked, k) is None]  # the reasons, only when said
 
 
 def forced(game: state.Game, hand: state.Hand) -> dict[str, str]:
