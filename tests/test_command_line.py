@@ -9,6 +9,7 @@ import sys
 
 import pseudo
 import pytest
+import warm_start
 
 import scorekeeper
 from scorekeeper import cli
@@ -17,12 +18,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def console(home, *args, program="sk", env=()):
-    """The console script run as `program` (what the shell typed) in a fresh process."""
-    code = f"import sys; sys.argv[0] = {program!r}; from scorekeeper.cli import main; main()"
+    """The console script run as `program` (what the shell typed) in a process of its own
+    (started warm: see warm_start.py)."""
     environment = {**os.environ, "SCOREKEEPER_HOME": str(home), "PYTHONPATH": ROOT, **dict(env)}
-    return subprocess.run(
-        [sys.executable, "-c", code, *args], env=environment, capture_output=True, text=True, cwd=ROOT
-    )
+    process = warm_start.started(list(args), environment, cwd=ROOT, argv0=program)
+    out, err = process.communicate(timeout=60)
+    return subprocess.CompletedProcess(args, process.returncode, out, err)
 
 
 def test_version(sk):

@@ -138,7 +138,7 @@ def program(path: Path) -> None:
 
 
 def started(args: list[str], env: dict[str, str], cwd: str | None = None, constants: dict | None = None,
-            input: str | None = None, user: int | None = None) -> Started:  # fmt: skip
+            input: str | None = None, user: int | None = None, argv0: str | None = None) -> Started:  # fmt: skip
     """`sk ARGS` in a warm process of its own, with exactly `env` as its environment.
 
     `constants`: {"scorekeeper.module.NAME": value} set in that process before the program
@@ -146,7 +146,8 @@ def started(args: list[str], env: dict[str, str], cwd: str | None = None, consta
     checks the deadline is kept, not how long it is. Each constant's own value is proved by
     another test that waits it out. `input`: what its standard input holds (else nothing).
     `user`: the id of the user (and group) it runs as, with no other groups, as `setpriv
-    --reuid=N --regid=N --clear-groups` runs a program (the spawner must be root's)."""
+    --reuid=N --regid=N --clear-groups` runs a program (the spawner must be root's). `argv0`:
+    the name it was run by (`sk`), where that matters (shell completion)."""
     out_r, out_w = os.pipe()
     err_r, err_w = os.pipe()
     status_r, status_w = os.pipe()
@@ -157,7 +158,8 @@ def started(args: list[str], env: dict[str, str], cwd: str | None = None, consta
             feed.write(input)
         given.append(in_r)
     request = json.dumps({"args": [str(a) for a in args], "env": env, "cwd": cwd or os.getcwd(),
-                          "constants": constants or {}, "user": user}).encode()  # fmt: skip
+                          "constants": constants or {}, "user": user,
+                          **({"argv0": argv0} if argv0 else {})}).encode()  # fmt: skip
     socket.send_fds(_spawner(), [len(request).to_bytes(4, "big") + request], given)
     for fd in given:
         os.close(fd)
