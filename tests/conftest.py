@@ -173,3 +173,13 @@ class Sk:
 @pytest.fixture
 def sk():
     return Sk()
+
+
+def played_once(tmp_path_factory, play):
+    """`play(sk)` run once, in a home of its own, for a module's tests to copy (`shutil.copytree`
+    into their `home`): each test then starts from the same stores without playing them
+    again, and changes only its own copy. (The home's folder, what `play` returned.)"""
+    folder = tmp_path_factory.mktemp("played") / "home"
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("SCOREKEEPER_HOME", str(folder))
+        return folder, play(Sk())

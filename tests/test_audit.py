@@ -7,9 +7,11 @@ from end to end."""
 
 import json
 import re
+import shutil
 import sqlite3
 
 import pytest
+from conftest import played_once
 from helpers import tamperable
 
 from scorekeeper.storage import store
@@ -35,6 +37,19 @@ def play_a_game(sk):
     sk("undo")  # 11: takes back 10
     sk("tricks", "0", "2", "1")  # 12
     return sk.json("status")["game"]
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    return played_once(tmp_path_factory, play_a_game)
+
+
+@pytest.fixture
+def played_game(home, played):
+    """The game of play_a_game, in the test's own store (a copy of the one played once): its id."""
+    folder, game_id = played
+    shutil.copytree(folder, home)
+    return game_id
 
 
 def copy_store(source, target):
@@ -174,8 +189,8 @@ TAMPERING = [
 
 
 @pytest.mark.parametrize("tamper, problem", TAMPERING, ids=[t.__name__ for t, _ in TAMPERING])
-def test_verify_catches_every_kind_of_tampering(sk, home, tmp_path, tamper, problem):
-    gid = play_a_game(sk)
+def test_verify_catches_every_kind_of_tampering(sk, home, tmp_path, tamper, problem, played_game):
+    gid = played_game
     assert sk("verify").splitlines()[0] == "The 1 game verifies: no entry has been altered."
     copy = tmp_path / "copy"
     copy_store(home, copy)
@@ -187,8 +202,8 @@ def test_verify_catches_every_kind_of_tampering(sk, home, tmp_path, tamper, prob
     assert sk("verify").splitlines()[0] == "The 1 game verifies: no entry has been altered."  # the original is untouched
 
 
-def test_the_database_refuses_edits_without_dropping_its_triggers(sk, home):
-    gid = play_a_game(sk)
+def test_the_database_refuses_edits_without_dropping_its_triggers(sk, home, played_game):
+    gid = played_game
     conn = sqlite3.connect(home / DB, isolation_level=None)
     for statement in ("UPDATE events SET at = 'x' WHERE game_id = ?", "DELETE FROM events WHERE game_id = ?"):
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
@@ -204,10 +219,10 @@ def test_the_database_refuses_edits_without_dropping_its_triggers(sk, home):
         {"type": "comment", "hand": 3},  # a known kind without its text
     ],
 )
-def test_an_entry_no_version_wrote_is_a_damaged_store_not_a_traceback(sk, home, body):
+def test_an_entry_no_version_wrote_is_a_damaged_store_not_a_traceback(sk, home, body, played_game):
     """Replaying an entry that is not one we know stops a command with one line, exit 3,
     naming the entry (here 13, forged at the end of the chain); `verify` says how it got there."""
-    gid = play_a_game(sk)
+    gid = played_game
     conn = tamperable(home / DB)
     forge(conn, gid, 13, body, row(conn, gid, 12)[3])
     conn.close()
@@ -249,8 +264,7 @@ def digest_on(text):
 
 
 @pytest.mark.parametrize("fmt", ["text", "markdown", "html"])
-def test_every_printed_sheet_ends_with_the_chain_digest(sk, home, fmt):
-    play_a_game(sk)
+def test_every_printed_sheet_ends_with_the_chain_digest(sk, home, fmt, played_game):
     with store.Store(home) as db:
         head = db.head(db.current_game())
     sheet = sk("sheet", "--format", fmt)
@@ -259,8 +273,7 @@ def test_every_printed_sheet_ends_with_the_chain_digest(sk, home, fmt):
     assert any(head in line for line in last), last  # after the scores it vouches for
 
 
-def test_the_data_sheets_carry_the_chain_digest(sk, home):
-    play_a_game(sk)
+def test_the_data_sheets_carry_the_chain_digest(sk, home, played_game):
     with store.Store(home) as db:
         head = db.head(db.current_game())
     assert json.loads(sk("sheet", "--format", "json"))["chain_head"] == head
@@ -300,16 +313,15 @@ def test_verify_ties_a_printed_sheet_to_the_store(sk, home, tmp_path):
     )
 
 
-def test_a_digest_that_is_no_digest(sk):
-    play_a_game(sk)
+def test_a_digest_that_is_no_digest(sk, played_game):
     assert sk.fails("verify", "--digest", "12ab", code=2) == (
         "error: '12ab' is not a chain digest; give the hex text after 'Chain digest:' on the sheet "
         "(at least its first 12 characters)"
     )
 
 
-def test_verify_reports_damage_before_it_checks_a_digest(sk, home, tmp_path):
-    gid = play_a_game(sk)
+def test_verify_reports_damage_before_it_checks_a_digest(sk, home, tmp_path, played_game):
+    gid = played_game
     printed = digest_on(sk("sheet"))
     copy = tmp_path / "copy"
     copy_store(home, copy)
@@ -332,8 +344,8 @@ def test_a_log_with_nothing_to_note_has_no_column_for_notes(sk):
     assert len(lines[2].split()) == 5  # a rule under each of the five headings, none under nothing
 
 
-def test_log_lists_every_entry_with_time_hand_and_reversal(sk, home):
-    gid = play_a_game(sk)
+def test_log_lists_every_entry_with_time_hand_and_reversal(sk, home, played_game):
+    gid = played_game
     lines = sk("log").splitlines()
     with store.Store(home) as db:
         stored = db.events(gid)

@@ -3,9 +3,12 @@ chain that verifies — and a file that is not ours, or altered, is refused with
 
 import copy
 import json
+import os
 import shutil
+from pathlib import Path
 
 import pytest
+from conftest import played_once
 from helpers import examples, load_bench, store_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -29,29 +32,27 @@ def short_game(sk):
     sk("tricks", "1", "2", "3")
 
 
+def export_a_short_game(sk):
+    """short_game, exported as a JSON sheet beside its home: (the sheet, the standings and the
+    log it was written with)."""
+    short_game(sk)
+    sheet = Path(os.environ["SCOREKEEPER_HOME"]).parent / "friday.json"
+    sk("sheet", "--format", "json", "--output", sheet)
+    return sheet, sk.json("standings"), sk("log")
+
+
 @pytest.fixture(scope="module")
 def exported_once(tmp_path_factory):
-    """`exported`, played and written once for the module's tests: (the store's folder, the
-    sheet, the standings, the log)."""
-    from conftest import Sk
-
-    folder = tmp_path_factory.mktemp("exported")
-    sk = Sk()
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("SCOREKEEPER_HOME", str(folder / "home"))
-        short_game(sk)
-        sk("sheet", "--format", "json", "--output", folder / "friday.json")
-        return folder, sk.json("standings"), sk("log")
+    return played_once(tmp_path_factory, export_a_short_game)
 
 
 @pytest.fixture
 def exported(home, tmp_path, exported_once):
     """A finished game's JSON sheet, and the standings and log it was written with; the store
     it was played in is the test's own (a copy of the one it was played in once)."""
-    folder, standings, log = exported_once
-    shutil.copytree(folder / "home", home)
-    path = shutil.copy(folder / "friday.json", tmp_path / "friday.json")
-    return path, standings, log
+    folder, (sheet, standings, log) = exported_once
+    shutil.copytree(folder, home)
+    return shutil.copy(sheet, tmp_path / sheet.name), standings, log
 
 
 def other(sk, tmp_path, *args, **kwargs):

@@ -8,8 +8,10 @@ import math
 import os
 import shutil
 import sys
+from pathlib import Path
 
 import pytest
+from conftest import played_once
 from openskill.models import PlackettLuce
 
 from scorekeeper.storage import store
@@ -48,18 +50,21 @@ class Season:
 @pytest.fixture
 def season(sk, tmp_path, season_once):
     """The season, on the test's own copies of the three laptops' stores."""
-    shutil.copytree(season_once.root, tmp_path, dirs_exist_ok=True)
+    folder, played = season_once
+    shutil.copytree(folder, tmp_path, dirs_exist_ok=True)
     copied = Season(sk, tmp_path)
-    copied.played = list(season_once.played)
+    copied.played = list(played)
     return copied
 
 
 @pytest.fixture(scope="module")
 def season_once(tmp_path_factory):
-    """The season, played once for the module's tests."""
-    from conftest import Sk
+    return played_once(tmp_path_factory, play_the_season)
 
-    s = Season(Sk(), tmp_path_factory.mktemp("season"))
+
+def play_the_season(sk):
+    """The season, its three laptops' stores in the home's folder: the games played, in order."""
+    s = Season(sk, Path(os.environ["SCOREKEEPER_HOME"]))
     # Laptop a: Ann deals and bids last each time (the hook: bids never total 3).
     s.new("a", "Ann,Bob,Cat,Dan", *ONE_HAND)
     s.hand("a", "2 1 0 1", "2 1 0 0")  # Ann 12, Bob 11, Cat 10 (a made zero), Dan -11
@@ -86,7 +91,7 @@ def season_once(tmp_path_factory):
     s.hand("c", "0 0 1 1", "0 1 1 1")  # Cat 10, Eve -11, Ann 11, Fay 11
     s.on("c", "rename", "Cat", "Kit")
     s.hand("c", "2 0 0 0", "2 1 0 0")  # Kit 12, Eve -11, Ann 10, Fay 10
-    return s
+    return s.played
 
 
 def test_the_season_is_played_as_the_rules_score_it(season):
