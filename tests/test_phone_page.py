@@ -8,10 +8,12 @@ copy, and reads the whole sheet at 390 px. One Chromium serves the whole run (se
 
 import json
 import re
+import shutil
 import sqlite3
 
 import pytest
 from browser import PHONE, needs_chromium, opened
+from conftest import played_once
 from helpers import store_game
 from served import HOSTILE, SCRIPT_NAME, Served, enter_game
 
@@ -135,13 +137,23 @@ def test_a_pick_your_poison_hand_by_tapping(sk, serving, chromium):
 # --- refusals, undo, corrections, table changes -------------------------------------------------
 
 
-@pytest.fixture
-def one_hand(sk):
+def play_one_hand(sk):
     """MrPikes' Oh Hell, hand 1 closed: Ann 2/2 +12, Bob 0/1 -11, Cat 3/3 +13, Dan 1/4 -13."""
     sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan", "--name", "Tuesday")
     sk("trump", "h")
     sk("bid", "2", "0", "3", "1")
     sk("tricks", "2", "1", "3", "4")
+
+
+@pytest.fixture(scope="module")
+def one_hand_once(tmp_path_factory):
+    return played_once(tmp_path_factory, play_one_hand)
+
+
+@pytest.fixture
+def one_hand(home, one_hand_once):
+    """play_one_hand, in the test's own store (a copy of the one played once)."""
+    shutil.copytree(one_hand_once[0], home)
 
 
 def test_a_refusal_shows_the_command_lines_sentence_and_records_nothing(sk, one_hand, serving, chromium):
@@ -451,11 +463,23 @@ def test_a_departed_player_is_marked_and_the_result_said_once(sk, serving, chrom
 
 
 
-@pytest.fixture
-def hostile(sk):
-    """Hand 1 closed and hand 2 bid; a hostile game name, player name and comment."""
+def play_hostile(sk):
     enter_game(sk)
     return sk.json("standings", "--json")["game"]
+
+
+@pytest.fixture(scope="module")
+def hostile_once(tmp_path_factory):
+    return played_once(tmp_path_factory, play_hostile)
+
+
+@pytest.fixture
+def hostile(home, hostile_once):
+    """Hand 1 closed and hand 2 bid; a hostile game name, player name and comment (see
+    enter_game), in the test's own store (a copy of the one played once): the game's id."""
+    folder, game_id = hostile_once
+    shutil.copytree(folder, home)
+    return game_id
 
 
 def test_the_page_shows_a_hand_recorded_elsewhere_without_a_reload(sk, hostile, serving, phone):

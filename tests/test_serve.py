@@ -7,6 +7,7 @@ cleanly. The pages themselves, in a browser, are tested in test_phone_page.py.""
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -15,7 +16,7 @@ import threading
 import time
 
 import pytest
-from conftest import Sk
+from conftest import Sk, played_once
 from helpers import load_bench, store_game
 from served import HOSTILE, SCRIPT_NAME, Served, enter_game
 
@@ -23,9 +24,15 @@ from scorekeeper.serve import state as serve
 from scorekeeper.storage import store
 
 
+@pytest.fixture(scope="module")
+def game_once(tmp_path_factory):
+    return played_once(tmp_path_factory, enter_game)
+
+
 @pytest.fixture
-def game(sk):
-    enter_game(sk)
+def game(home, game_once):
+    """enter_game's game, in the test's own store (a copy of the one played once)."""
+    shutil.copytree(game_once[0], home)
 
 
 def stopped_cleanly(server):
