@@ -3,6 +3,7 @@
 import gc
 import json
 import os
+import shutil
 import sys
 import tempfile
 from dataclasses import dataclass
@@ -176,10 +177,16 @@ def sk():
 
 
 def played_once(tmp_path_factory, play):
-    """`play(sk)` run once, in a home of its own, for a module's tests to copy (`shutil.copytree`
-    into their `home`): each test then starts from the same stores without playing them
-    again, and changes only its own copy. (The home's folder, what `play` returned.)"""
+    """`play(sk)` run once, in a home of its own, for a module's tests to copy (`copied_into`
+    their `home`): each test then starts from the same stores without playing them again,
+    and changes only its own copy. (The home's folder, what `play` returned.)"""
     folder = tmp_path_factory.mktemp("played") / "home"
     with pytest.MonkeyPatch.context() as env:
         env.setenv("SCOREKEEPER_HOME", str(folder))
         return folder, play(Sk())
+
+
+def copied_into(folder, played):
+    """What `played_once` played, copied into `folder` (a test's own): what `play` returned."""
+    shutil.copytree(played[0], folder, dirs_exist_ok=True)
+    return played[1]

@@ -7,11 +7,10 @@ from end to end."""
 
 import json
 import re
-import shutil
 import sqlite3
 
 import pytest
-from conftest import played_once
+from conftest import copied_into, played_once
 from helpers import tamperable
 
 from scorekeeper.storage import store
@@ -47,9 +46,7 @@ def played(tmp_path_factory):
 @pytest.fixture
 def played_game(home, played):
     """The game of play_a_game, in the test's own store (a copy of the one played once): its id."""
-    folder, game_id = played
-    shutil.copytree(folder, home)
-    return game_id
+    return copied_into(home, played)
 
 
 def copy_store(source, target):

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import played_once
+from conftest import copied_into, played_once
 from helpers import examples, load_bench, store_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -50,8 +50,7 @@ def exported_once(tmp_path_factory):
 def exported(home, tmp_path, exported_once):
     """A finished game's JSON sheet, and the standings and log it was written with; the store
     it was played in is the test's own (a copy of the one it was played in once)."""
-    folder, (sheet, standings, log) = exported_once
-    shutil.copytree(folder, home)
+    sheet, standings, log = copied_into(home, exported_once)
     return shutil.copy(sheet, tmp_path / sheet.name), standings, log
 
 

@@ -6,12 +6,11 @@ same places (`import FILE…`, `ratings`, `stats`)."""
 import json
 import math
 import os
-import shutil
 import sys
 from pathlib import Path
 
 import pytest
-from conftest import played_once
+from conftest import copied_into, played_once
 from openskill.models import PlackettLuce
 
 from scorekeeper.storage import store
@@ -50,10 +49,8 @@ class Season:
 @pytest.fixture
 def season(sk, tmp_path, season_once):
     """The season, on the test's own copies of the three laptops' stores."""
-    folder, played = season_once
-    shutil.copytree(folder, tmp_path, dirs_exist_ok=True)
     copied = Season(sk, tmp_path)
-    copied.played = list(played)
+    copied.played = list(copied_into(tmp_path, season_once))
     return copied
 
 

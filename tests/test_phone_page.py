@@ -8,12 +8,11 @@ copy, and reads the whole sheet at 390 px. One Chromium serves the whole run (se
 
 import json
 import re
-import shutil
 import sqlite3
 
 import pytest
 from browser import PHONE, needs_chromium, opened
-from conftest import played_once
+from conftest import copied_into, played_once
 from helpers import store_game
 from served import HOSTILE, SCRIPT_NAME, Served, enter_game
 
@@ -153,7 +152,7 @@ def one_hand_once(tmp_path_factory):
 @pytest.fixture
 def one_hand(home, one_hand_once):
     """play_one_hand, in the test's own store (a copy of the one played once)."""
-    shutil.copytree(one_hand_once[0], home)
+    copied_into(home, one_hand_once)
 
 
 def test_a_refusal_shows_the_command_lines_sentence_and_records_nothing(sk, one_hand, serving, chromium):
@@ -477,9 +476,7 @@ def hostile_once(tmp_path_factory):
 def hostile(home, hostile_once):
     """Hand 1 closed and hand 2 bid; a hostile game name, player name and comment (see
     enter_game), in the test's own store (a copy of the one played once): the game's id."""
-    folder, game_id = hostile_once
-    shutil.copytree(folder, home)
-    return game_id
+    return copied_into(home, hostile_once)
 
 
 def test_the_page_shows_a_hand_recorded_elsewhere_without_a_reload(sk, hostile, serving, phone):

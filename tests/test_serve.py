@@ -7,7 +7,6 @@ cleanly. The pages themselves, in a browser, are tested in test_phone_page.py.""
 import json
 import os
 import re
-import shutil
 import signal
 import socket
 import subprocess
@@ -16,7 +15,7 @@ import threading
 import time
 
 import pytest
-from conftest import Sk, played_once
+from conftest import Sk, copied_into, played_once
 from helpers import load_bench, store_game
 from served import HOSTILE, SCRIPT_NAME, Served, enter_game
 
@@ -32,7 +31,7 @@ def game_once(tmp_path_factory):
 @pytest.fixture
 def game(home, game_once):
     """enter_game's game, in the test's own store (a copy of the one played once)."""
-    shutil.copytree(game_once[0], home)
+    copied_into(home, game_once)
 
 
 def stopped_cleanly(server):
