@@ -130,6 +130,7 @@ CHOSEN = {
         "test_winner_refusals",
     ],
 }
+
 OPEN, CLOSE = "\u2062", "\u2063"  # invisible times, invisible separator: zero width
 
 # Words an English sentence can hardly do without; a line with one of them outside a marked
