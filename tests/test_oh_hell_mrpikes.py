@@ -12,6 +12,7 @@ import json
 import re
 
 import pytest
+from conftest import copied_into, played_once
 from helpers import forfeits, scores
 
 RULESET = "oh-hell-mrpikes"
@@ -269,6 +270,19 @@ def play_tied_game(sk):
     assert scores(sk) == {"Ann": 190, "Bob": 190, "Cat": -299}
 
 
+@pytest.fixture(scope="module")
+def tied_once(tmp_path_factory):
+    return played_once(tmp_path_factory, play_tied_game)
+
+
+@pytest.fixture
+def tied_game(home, tied_once):
+    """play_tied_game, in the test's own store (a copy of the one played once). The test that
+    speaks the pseudo-language (see pseudo.CHOSEN) plays the game itself, so that what the
+    tied game's entries print is checked there."""
+    copied_into(home, tied_once)
+
+
 def assert_tie_break_hand(sk, hand, dealer):
     """The lead is shared: the game goes on with a hand at the final size, 10 cards."""
     status = sk.json("status")
@@ -298,8 +312,7 @@ def test_tie_for_the_lead_is_broken_by_an_extra_hand(sk):
     assert_final(sk, ["Ann", "Bob", "Cat"], [201, 200, -318], winner="Ann", hands_played=20)
 
 
-def test_tie_for_the_lead_that_persists_for_two_extra_hands(sk):
-    play_tied_game(sk)
+def test_tie_for_the_lead_that_persists_for_two_extra_hands(sk, tied_game):
     assert_tie_break_hand(sk, hand=20, dealer="Bob")
 
     # Hand 20: Ann, Bob made zero: 10 each -> 200, 200; Cat bid 0 took 10: -20 -> -319
@@ -521,8 +534,7 @@ def test_unknown_trump_suit_is_a_usage_error(sk):
     assert "trump" in needs(sk)
 
 
-def test_entries_after_the_game_is_over_are_refused(sk):
-    play_tied_game(sk)
+def test_entries_after_the_game_is_over_are_refused(sk, tied_game):
     # Hand 20 breaks the tie: Ann made 1: 11 -> 201; Bob made zero: 10 -> 200; Cat -19 -> -318
     play(sk, "hearts", "1 0 0", "1 0 9")
     assert sk.json("standings")["winner"] == "Ann"
@@ -595,9 +607,8 @@ def test_simultaneous_bids_have_no_bidding_order(sk):
     assert "Bidding order: Cat, Ann, Bob (bare values go in seating order: Ann, Bob, Cat)" in sk("status")
 
 
-def test_the_sheet_marks_the_tie_break_hand(sk):
+def test_the_sheet_marks_the_tie_break_hand(sk, tied_game):
     # §1: a tie for the lead after hand 19 is played off with more hands at the final size
-    play_tied_game(sk)
     play(sk, "hearts", "1 0 0", "1 0 9")
     lines = sk("sheet").splitlines()
     assert [line.split()[0] for line in lines if re.match(r"\s+\d+‡?\s", line)][-2:] == ["19", "20‡"]
