@@ -6,7 +6,6 @@ was altered. Nothing is ever merged entry by entry."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -65,15 +64,16 @@ def _other_store(path: Path) -> store.Store:
 
 def _is_sqlite(path: Path) -> bool:
     """Whether a regular file starts as an SQLite database does. Anything else (a pipe, which
-    would wait for a writer, a device, a folder) is left to the sheet reader to refuse."""
+    would wait for a writer, a device, a folder) is left to the sheet reader to refuse. A file
+    that SQLite has open in this process (the live store itself) is one, and is not opened
+    otherwise (see store.read_start)."""
     try:
         if not path.is_file():
             return False
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # it may have become a pipe since
-        with os.fdopen(fd, "rb") as file:
-            return file.read(16) == b"SQLite format 3\x00"
+        start = store.read_start(path, 16)  # it may have become a pipe since
     except (OSError, ValueError):
         return False  # the sheet reader says why it cannot be read
+    return start is None or start == b"SQLite format 3\x00"
 
 
 class Plan(NamedTuple):

@@ -14,6 +14,7 @@ import json.scanner
 import operator
 import os
 import sqlite3
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -428,6 +429,90 @@ def _game_problem(game_id: str, problem: str) -> str:
     return _("game {game}: {problem}").format(game=game_id, problem=problem)
 
 
+# --- SQLite alone opens a file it has open --------------------------------------------------
+
+# How many connections SQLite holds open in this process to each store file, by (device, inode).
+# On POSIX, closing any descriptor of a file drops every lock the process holds on it, SQLite's
+# included: a header read with open() while `serve` or `play` held a connection let another
+# process take the file as unused, checkpoint its write-ahead log into it and delete the log
+# under the connection, whose entries were then lost. So a file is read outside SQLite only
+# while SQLite has no connection to it here (a one-shot command reads the header before its
+# first connection, to open the store the quickest way). The lock is held while a header is read
+# and while a connection is counted, so no thread reads a file outside SQLite while another
+# opens it.
+_CONNECTIONS: dict[tuple[int, int], int] = {}
+_OPENING = threading.RLock()  # re-entered where a dropped connection is collected while it is held
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    """What tells the file at `path` from any other (device, inode), without opening it; None
+    where there is none."""
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return found.st_dev, found.st_ino
+
+
+def sqlite_has_open(path: Path) -> bool:
+    """Whether SQLite holds a connection to the file at `path` in this process: then it must
+    not be opened any other way (see _CONNECTIONS)."""
+    identity = _identity(path)
+    return identity is not None and _CONNECTIONS.get(identity, 0) > 0
+
+
+class _Counted(sqlite3.Connection):
+    """A connection to a store file, counted in _CONNECTIONS while it is open."""
+
+    _counted: tuple[int, int] | None = None
+
+    def count(self, identity: tuple[int, int]) -> None:
+        _CONNECTIONS[identity] = _CONNECTIONS.get(identity, 0) + 1
+        self._counted = identity
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            with _OPENING:
+                if self._counted is not None:
+                    left = _CONNECTIONS[self._counted] - 1
+                    if left:
+                        _CONNECTIONS[self._counted] = left
+                    else:
+                        del _CONNECTIONS[self._counted]
+                    self._counted = None
+
+    def __del__(self) -> None:  # one dropped without close(): closed before it is no longer counted
+        self.close()
+
+
+def _connect(path: Path, target: str | Path, **options: Any) -> sqlite3.Connection:
+    """`sqlite3.connect(target, **options)` for the store file at `path`, counted in
+    _CONNECTIONS before it takes any lock on the file."""
+    with _OPENING:
+        conn = sqlite3.connect(target, factory=_Counted, **options)
+        # A new file is made by the connection, so it is known only now: SQLite takes no lock
+        # before the first statement.
+        identity = _identity(path)
+        if identity is not None:
+            conn.count(identity)
+    return conn
+
+
+def read_start(path: Path, size: int) -> bytes | None:
+    """The first `size` bytes of the file at `path`, read outside SQLite; None where SQLite has it
+    open in this process (then only SQLite may read it: see _CONNECTIONS). OSError as open()
+    raises it."""
+    with _OPENING:
+        if sqlite_has_open(path):
+            return None
+        # O_NONBLOCK: opening a FIFO would otherwise wait for a writer forever
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as file:
+            return file.read(size)
+
+
 # --- the store -------------------------------------------------------------------------------
 
 
@@ -463,9 +548,7 @@ class Store:
                     folder=self.folder, reason=exc.strerror or exc
                 )
             ) from None
-        header = self._header()
-        self._wal = header is not None and header[18:20] == b"\x02\x02"  # its header says WAL mode
-        current = header is not None and self._inspect_read_only(header)
+        current = self._exists() and self._inspect_read_only(self._header())
         # A store ready as it is opens read-only, so a backup or a shared folder one may not
         # write to can still be read; the first write reopens it for writing. A command there
         # to write (`writing`) opens it for writing at once, where it can.
@@ -494,7 +577,7 @@ class Store:
             conn = None
             try:
                 # the timeout is SQLite's busy timeout: how long a read waits for a lock
-                conn = sqlite3.connect(attempt, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+                conn = _connect(self.path, attempt, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
                 conn.execute("SELECT count(*) FROM games").fetchone()
                 return conn
             except sqlite3.Error:
@@ -510,15 +593,14 @@ class Store:
 
     def _open_for_writing(self, migrate: bool = False) -> None:
         with _sqlite_errors(self.path):
-            conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            conn = _connect(self.path, self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
         try:
             with _sqlite_errors(self.path):
                 if migrate:
                     self._migrate(conn)
                 # Only after the file is known to be ours: switching to WAL rewrites its header.
-                if not self._wal:
+                if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                     _switch_to_wal(conn)
-                    self._wal = True
                 conn.execute("PRAGMA synchronous = FULL")
                 conn.execute("PRAGMA foreign_keys = ON")
         except BaseException:
@@ -550,52 +632,69 @@ class Store:
 
     # -- opening --
 
-    def _header(self) -> bytes | None:
-        """The first 100 bytes of the store file, which must be an SQLite database's; None
-        where there is no store yet (no file, or an empty one where no store was)."""
+    def _exists(self) -> bool:
+        """Whether there is a store file to open: False where there is none yet (no file, or an
+        empty one where no store was). Looked at without opening the file."""
         try:
-            with open(self.path, "rb") as file:
-                header = file.read(100)
+            size = self.path.stat().st_size
         except FileNotFoundError:
-            return None
+            return False
         except OSError as exc:
-            raise errors.StoreError(
-                _("cannot read {store} ({reason}); check its permissions, or pass --home DIR").format(
-                    store=self.path, reason=exc.strerror or exc
-                )
-            ) from None
-        if not header:
+            raise errors.StoreError(self._cannot_read(exc)) from None
+        if size == 0:
             self._refuse_if_emptied()
-            return None
-        if len(header) < 100 or not header.startswith(_SQLITE_MAGIC):
-            raise NotAStore(
-                _(
-                    "{file} is not a scorekeeper store (it is not an SQLite database); move it aside or pass --home DIR"
-                ).format(file=self.path),
-                _("it is not a scorekeeper store (it is not an SQLite database)"),
-            )
+            return False
+        return True
+
+    def _cannot_read(self, exc: OSError) -> str:
+        return _("cannot read {store} ({reason}); check its permissions, or pass --home DIR").format(
+            store=self.path, reason=exc.strerror or exc
+        )
+
+    def _header(self) -> bytes | None:
+        """The first 100 bytes of the store file, which must be an SQLite database's; None where
+        SQLite has the file open in this process, which alone may read it then (see `read_start`)."""
+        try:
+            header = read_start(self.path, 100)
+        except FileNotFoundError:
+            header = b""  # gone since it was looked at: said as any file that is not a database
+        except OSError as exc:
+            raise errors.StoreError(self._cannot_read(exc)) from None
+        if header is not None and (len(header) < 100 or not header.startswith(_SQLITE_MAGIC)):
+            raise self._not_sqlite()
         return header
 
-    def _inspect_read_only(self, header: bytes) -> bool:
-        """Check, without writing a byte, that an existing SQLite file (with this `header`, see
-        `_header`) is a store of ours that this version can use. True if it is ready as it is;
-        False if it is empty or needs migrating."""
+    def _not_sqlite(self) -> NotAStore:
+        return NotAStore(
+            _(
+                "{file} is not a scorekeeper store (it is not an SQLite database); move it aside or pass --home DIR"
+            ).format(file=self.path),
+            _("it is not a scorekeeper store (it is not an SQLite database)"),
+        )
+
+    def _inspect_read_only(self, header: bytes | None) -> bool:
+        """Check, without writing a byte, that an existing SQLite file (with this `header`, or
+        None where only SQLite may read it, see `_header`) is a store of ours that this version
+        can use. True if it is ready as it is; False if it is empty or needs migrating."""
         uri = self._uri() + "?mode=ro"
         wal_empty = _wal_is_empty(self.path)
-        alone = wal_empty and not self.path.with_name(self.path.name + "-journal").exists()
+        alone = header is not None and wal_empty and not self.path.with_name(self.path.name + "-journal").exists()
         if alone:
             # No transaction waits beside it (no write-ahead log, or an empty one, and no
             # rollback journal): the file alone is the whole store, so read it as it is.
-            # SQLite then takes no locks and leaves no -wal/-shm files beside it.
-            uri += "&immutable=1"
-        tries = [uri]
-        if not alone and wal_empty:
-            tries.append(uri + "&immutable=1")  # see _open_for_reading
+            # SQLite then takes no locks and leaves no -wal/-shm files beside it. Should another
+            # process write it meanwhile (a checkpoint), what was read may not hold together:
+            # it is read again with SQLite's locks before anything is said to be wrong.
+            tries = [uri + "&immutable=1", uri]
+        elif wal_empty:
+            tries = [uri, uri + "&immutable=1"]  # see _open_for_reading
+        else:
+            tries = [uri]
         for attempt in tries:
             try:
-                conn = sqlite3.connect(attempt, uri=True, isolation_level=None)
+                conn = _connect(self.path, attempt, uri=True, isolation_level=None)
                 try:
-                    return self._classify(conn, header if alone else None)
+                    return self._classify(conn, header if alone and attempt is tries[0] else None)
                 finally:
                     conn.close()
             except sqlite3.Error as exc:
