@@ -1705,6 +1705,72 @@ def restore(folder: Path, source: Path) -> tuple[Path | None, int]:
     return aside, count
 
 
+class _Chain(NamedTuple):
+    """Where one kind of chain is kept: the table of heads (a row per chain, with its count of
+    entries and its head) and the table of entries, and what a count out of step is called."""
+
+    heads: str
+    entries: str
+    id_column: str
+    miscounted: Callable[[str, Path], str]
+
+
+def _night_miscounted(night_id: str, path: Path) -> str:
+    return _("night {night}'s entry count does not match its entries; run `verify`").format(night=night_id)
+
+
+_GAMES = _Chain("games", "events", "game_id", _miscounted)
+_NIGHTS = _Chain("nights", "night_events", "night_id", _night_miscounted)
+
+
+def _append_to_chain(db: Store, chain: _Chain, chain_id: str, n: int, events: list[StoredEvent], body: dict) -> StoredEvent:
+    """Append `body` as entry `n` of a game's or a night's chain (its last entries `events`),
+    inside the write transaction: chained to the last hash, stamped with the time now, the
+    chain's row of heads moved with it or neither."""
+    text = canonical_json(body)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise errors.EntryError(
+            _("the entry holds text that is not valid UTF-8 (perhaps a mistyped character); retype it and try again")
+        ) from None
+    data = json.loads(text)  # the body as it will read back, not the caller's object
+    prev = events[-1].hash if events else ZERO_HASH
+    at = _now()
+    # the hash of the text as stored, which is the body's canonical form (see chain_hash)
+    event = StoredEvent(chain_id, n, at, data, prev, _chain_hash_of_text(prev, chain_id, n, at, text))
+    conn = db.conn
+    with _sqlite_errors(db.path):
+        # A savepoint keeps the row of heads and the entry's row together even if the caller
+        # catches an error here and carries on inside the writing block.
+        conn.execute("SAVEPOINT append")
+        try:
+            if n == 0:
+                conn.execute(
+                    f"INSERT INTO {chain.heads} (id, created_at, events, head) VALUES (?, ?, 1, ?)",
+                    (chain_id, at, event.hash),
+                )
+            elif conn.execute(
+                f"UPDATE {chain.heads} SET events = ?, head = ? WHERE id = ? AND events = ? AND head = ?",
+                (n + 1, event.hash, chain_id, n, prev),
+            ).rowcount != 1:
+                raise errors.StoreError(chain.miscounted(chain_id, db.path))
+            conn.execute(
+                f"INSERT INTO {chain.entries} ({chain.id_column}, n, at, type, body, prev, hash) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (chain_id, n, at, data["type"], text, prev, event.hash),
+            )
+        except BaseException:
+            # SQLite rolls the whole transaction back by itself on a full disk: then there is
+            # no savepoint left, and the error to tell is the full disk
+            if conn.in_transaction:
+                conn.execute("ROLLBACK TO append")
+                conn.execute("RELEASE append")
+            raise
+        conn.execute("RELEASE append")
+    return event
+
+
 class GameWriter:
     """Appends to one game while its Store holds the write lock; see Store.writing."""
 
@@ -1735,53 +1801,9 @@ class GameWriter:
             from scorekeeper.core.events import VIA
 
             body = {**body, VIA: self.store.via}
-        text = canonical_json(body)
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            raise errors.EntryError(
-                _("the entry holds text that is not valid UTF-8 (perhaps a mistyped character); retype it and try again")
-            ) from None
-        data = json.loads(text)  # the body as it will read back, not the caller's object
-        n = self.offset + len(self.events)
-        prev = self.events[-1].hash if self.events else ZERO_HASH
-        at = _now()
-        # the hash of the text as stored, which is the body's canonical form (see chain_hash)
-        event = StoredEvent(self.game_id, n, at, data, prev, _chain_hash_of_text(prev, self.game_id, n, at, text))
-        conn = self.store.conn
-        with _sqlite_errors(self.store.path):
-            # A savepoint keeps the games row and the event row together even if the caller
-            # catches an error here and carries on inside the writing() block.
-            conn.execute("SAVEPOINT append")
-            try:
-                if n == 0:
-                    conn.execute(
-                        "INSERT INTO games (id, created_at, events, head) VALUES (?, ?, 1, ?)",
-                        (self.game_id, at, event.hash),
-                    )
-                else:
-                    moved = conn.execute(
-                        "UPDATE games SET events = ?, head = ? "
-                        "WHERE id = ? AND events = ? AND head = ?",
-                        (n + 1, event.hash, self.game_id, n, prev),
-                    ).rowcount
-                    if moved != 1:
-                        raise errors.StoreError(_miscounted(self.game_id, self.store.path))
-                conn.execute(
-                    "INSERT INTO events (game_id, n, at, type, body, prev, hash) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (self.game_id, n, at, data["type"], text, prev, event.hash),
-                )
-            except BaseException:
-                # SQLite rolls the whole transaction back by itself on a full disk: then there is
-                # no savepoint left, and the error to tell is the full disk
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK TO append")
-                    conn.execute("RELEASE append")
-                raise
-            conn.execute("RELEASE append")
+        event = _append_to_chain(self.store, _GAMES, self.game_id, self.offset + len(self.events), self.events, body)
         self.events.append(event)
-        self.store._appended.append((self.game_id, n))
+        self.store._appended.append((self.game_id, event.n))
         return event
 
     def keep_derived(self, kind: str, data: Any) -> None:
@@ -1910,30 +1932,7 @@ class NightWriter:
 
     def append(self, body: dict) -> StoredEvent:
         """Append one entry to the night: the next n, chained to the last hash."""
-        text = canonical_json(body)
-        data = json.loads(text)
-        n = len(self.events)
-        prev = self.events[-1].hash if self.events else ZERO_HASH
-        at = _now()
-        event = StoredEvent(self.night_id, n, at, data, prev, chain_hash(prev, self.night_id, n, at, data))
-        conn = self.store.conn
-        with _sqlite_errors(self.store.path):
-            if n == 0:
-                conn.execute(
-                    "INSERT INTO nights (id, created_at, events, head) VALUES (?, ?, 1, ?)",
-                    (self.night_id, at, event.hash),
-                )
-            elif conn.execute(
-                "UPDATE nights SET events = ?, head = ? WHERE id = ? AND events = ? AND head = ?",
-                (n + 1, event.hash, self.night_id, n, prev),
-            ).rowcount != 1:
-                raise errors.StoreError(
-                    _("night {night}'s entry count does not match its entries; run `verify`").format(night=self.night_id)
-                )
-            conn.execute(
-                "INSERT INTO night_events (night_id, n, at, type, body, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (self.night_id, n, at, data["type"], text, prev, event.hash),
-            )
+        event = _append_to_chain(self.store, _NIGHTS, self.night_id, len(self.events), self.events, body)
         self.events.append(event)
         return event
 
