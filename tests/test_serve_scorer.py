@@ -205,6 +205,33 @@ def test_a_body_over_the_limit_is_refused(served):
         assert served.request("POST", "/api/entry", body, {"Authorization": f"Bearer {served.secret}"}).status == 400
 
 
+NESTED = "the body is nested too deeply; send {example}".format(example='{"line": "…"}')
+
+
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        ("[" * 1000 + "]" * 1000, NESTED),  # 2 KB, 1,000 deep: a RecursionError, a 500 in text, before
+        ('{"line": ' + '{"":' * 1000 + "1" + "}" * 1001, None),  # over the limit: 413
+        ('{"line": ' + '{"":' * 800 + "1" + "}" * 801, None),  # 4 KB, 800 deep
+        ('{"line": ' + "[" * 1900 + "]" * 1901, NESTED),
+    ],
+)
+def test_a_body_nested_deep_is_refused_in_one_sentence_of_json(sk, served, body, error):
+    """However deep a body is nested, the answer is a refusal in JSON, never a 500 and a
+    traceback on the scorer's terminal (the fixture checks the server said nothing)."""
+    before = sk("log")
+    answer = served.request("POST", "/api/entry", body, {"Authorization": f"Bearer {served.secret}"})
+    assert answer.status in (400, 413) and set(answer.json()) == {"error"}, answer
+    assert answer.status == 413 or answer.json()["error"] in (NESTED, SHAPE)
+    if error is not None:
+        assert (answer.status, answer.json()["error"]) == (400, error)
+    assert sk("log") == before
+
+
+SHAPE = 'send {"line": "…"} (and optionally "game": ID), each a string'
+
+
 def test_a_body_sent_in_chunks_is_held_to_the_limit_and_the_time(sk, quick):
     """Without a Content-Length the body is counted as it comes: past the limit, refused (413);
     a body that stops short of its length is refused after BODY_SECONDS (408; here shortened

@@ -49,6 +49,8 @@ async def entry(request: Request) -> Response:
         data = json.loads(body)
     except ValueError:
         return refusal(400, _('the body is not JSON; send {example}').format(example='{"line": "…"}'))
+    except RecursionError:  # `[[[[…]]]]`: a line is a string, at the body's first level
+        return refusal(400, _("the body is nested too deeply; send {example}").format(example='{"line": "…"}'))
     if (
         not isinstance(data, dict)
         or not isinstance(data.get("line"), str)
