@@ -33,7 +33,7 @@ HOST = "127.0.0.1"  # never anywhere else
 MOST_IDLE, MOST_SECONDS = 5000, 120.0  # bounds on what this bench may hold, and for how long
 
 
-def hold(port: int, count: int, until: float, tally: dict[str, int]) -> None:
+def hold(port: int, count: int, until: float, tally: dict[str, int], ready: threading.Event) -> None:
     """`count` idle connections held until `until`, each opened again once the server closes it."""
     held: list[socket.socket] = []
 
@@ -49,6 +49,7 @@ def hold(port: int, count: int, until: float, tally: dict[str, int]) -> None:
         for i in range(count):
             held.append(opened(i))
         tally["held"] = len(held)
+        ready.set()
         while time.monotonic() < until:
             for i, sock in enumerate(held):
                 try:
@@ -63,6 +64,7 @@ def hold(port: int, count: int, until: float, tally: dict[str, int]) -> None:
                     held[i] = opened(i)
             time.sleep(0.05)
     finally:
+        ready.set()
         for sock in held:
             sock.close()
 
@@ -97,10 +99,10 @@ def main() -> None:
     tally = {"opened": 0, "held": 0, "closed by the server": 0}
     started = time.monotonic()
     until = started + seconds
-    holder = threading.Thread(target=hold, args=(server.port, idle, until, tally), daemon=True)
+    ready = threading.Event()
+    holder = threading.Thread(target=hold, args=(server.port, idle, until, tally, ready), daemon=True)
     holder.start()
-    while not tally["held"] and holder.is_alive():
-        time.sleep(0.05)
+    ready.wait()
     held_after = time.monotonic() - started
     entries: list[tuple[int, float]] = []
     reads: list[tuple[int, float]] = []
