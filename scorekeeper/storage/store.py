@@ -481,11 +481,11 @@ def store_schema() -> set[tuple[str, str, str, str | None]]:
 
 
 class _HandedBounds:
-    """What keeps a handed-in store's reading in bounds: its size, looked at before SQLite
-    opens it (by the file's size, never by opening it); its schema, which must be a store's,
-    before any of its tables is read, so a view or a trigger never runs; a deadline on every
-    statement (SQLite's progress handler); and a count of its rows, taken in the one read
-    transaction all of it is read in."""
+    """What keeps a handed-in store's reading in bounds: its size (and its write-ahead
+    log's), by stat, before SQLite opens it; its schema, which must be a store's, before any
+    of its tables is read, so a view or a trigger of the file never runs; a deadline on every
+    statement (SQLite's progress handler); and a count of its games and entries (a file
+    someone writes to while it is read is still held to the deadline)."""
 
     def __init__(self, path: Path) -> None:
         self.deadline = time.monotonic() + HANDED_SECONDS
@@ -503,8 +503,7 @@ class _HandedBounds:
         conn.set_progress_handler(lambda: time.monotonic() > self.deadline, _HANDED_STEPS)
 
     def check(self, conn: sqlite3.Connection) -> None:
-        """Bound `conn`; refuse a schema that is not a store's, or more rows than the bound;
-        then leave `conn` in a read transaction (a snapshot of the file) for what is read next."""
+        """Bound `conn`; refuse a schema that is not a store's, or more rows than the bound."""
         self.bound(conn)
         expected = store_schema()
         for kind, name, table, sql in sorted(_schema_rows(conn), key=repr):
@@ -515,7 +514,6 @@ class _HandedBounds:
                         name=name
                     )
                 )
-        conn.execute("BEGIN")
         for table in ("games", "events"):
             if conn.execute(f"SELECT count(*) > ? FROM {table}", (HANDED_ENTRIES,)).fetchone()[0]:
                 raise HandedInRefused(
@@ -551,7 +549,7 @@ class Store:
         one may see the file frozen as it was). `writing`: for a command about to write, which
         then opens one connection rather than two (see `_open_to_write`). `handed`: the copy is
         a file someone handed in (`import`), read only through a store's own tables and within
-        bounds (see `Handed`); what it holds is read in one snapshot until closed."""
+        bounds (see `_HandedBounds`)."""
         self.folder = Path(folder)
         self.path = Path(copy) if copy is not None else self.folder / self.FILENAME
         self._handed = _HandedBounds(self.path) if handed and copy is not None else None
@@ -1587,10 +1585,11 @@ def _copy_database(source: sqlite3.Connection, target: Path) -> None:
         destination.close()
 
 
-def verify_copy(path: Path) -> int:
+def verify_copy(path: Path, handed: bool = False) -> int:
     """Check a copy of a store without writing a byte to it: it is a scorekeeper store this
     version reads, SQLite finds the file sound, every chain verifies and the append-only
-    triggers are in place. The number of games; StoreError naming what is wrong."""
+    triggers are in place. The number of games; StoreError naming what is wrong. `handed`: a
+    file someone handed in (`restore FILE`), read as `import` reads one (see _HandedBounds)."""
     import stat
 
     path = Path(path)
@@ -1605,7 +1604,7 @@ def verify_copy(path: Path) -> int:
     if found.st_size == 0:
         raise errors.StoreError(_("{file} is empty (0 bytes): it is not a backup of a store").format(file=path))
     try:
-        with Store(path.parent, copy=path) as copy:
+        with Store(path.parent, copy=path, handed=handed) as copy:
             problems = copy.verify() or copy.check_beside_chain()
             if problems:
                 raise errors.StoreError(
@@ -1613,6 +1612,8 @@ def verify_copy(path: Path) -> int:
                     _("{file} does not verify: {problems}").format(file=path, problems="; ".join(problems))
                 )
             return len(copy.games())
+    except HandedInRefused as exc:
+        raise errors.StoreError(_("{file} does not verify: {problems}").format(file=path, problems=exc.fault)) from None
     except sqlite3.Error as exc:
         # TRANSLATORS: {reason} is SQLite's own words
         raise errors.StoreError(_("{file} is damaged ({reason})").format(file=path, reason=exc)) from None
@@ -1690,7 +1691,7 @@ def restore(folder: Path, source: Path) -> tuple[Path | None, int]:
     from scorekeeper.storage import backups
 
     source = Path(source)
-    count = verify_copy(source)
+    count = verify_copy(source, handed=True)
     path = Path(folder) / Store.FILENAME
     aside = backups.new_path(Path(folder), backups.BEFORE_RESTORE)
     backups.make_folder(Path(folder))
