@@ -6,9 +6,9 @@ still to answer, in the order the prompt names them): no rule knowledge lives he
 
 It also says what the hand asks for next, with the values each player may give (`asking`),
 so a prompt, a completion or a phone's buttons offer the same choices; runs a command
-in-process as a separate `sk` would run it (`run`); and refuses, for a scorer who is not at
-the terminal, the commands that reach files or processes of the scorer's computer
-(`check_remote`)."""
+in-process as a separate `sk` would run it (`run`); and holds a scorer who is not at the
+terminal to the commands a table needs (`FROM_THE_PHONE`, `check_remote`): nothing that reaches
+a file or a process of the scorer's computer."""
 
 from __future__ import annotations
 
@@ -57,18 +57,36 @@ ONE_VALUE = frozenset({"flip", "trump", "cursed", "first", "last"})
 # status data holding the players who have given theirs already (None: everyone answers).
 PER_PLAYER = {"bids": "bids", "poisons": "poisons", "tricks": None}
 
-# Commands a scorer away from the terminal may not run, and why: each reaches a file or a
-# process of the scorer's computer rather than the store.
-NOT_REMOTE = {
+# What a scorer away from the terminal may say: the one list the phone is held to. TABLE: at
+# any table's phone (its game's entries and corrections, what they show, the referee's
+# calculator, the rules); GAME: only on the phone of `serve` for one game, since each reaches
+# the store's other games (a night's table is kept to its own game). Any other command (one
+# that reaches a file or a process of the scorer's computer, or one added to the command line
+# later) is refused from the phone until it is put here on purpose.
+TABLE, GAME = "table", "game"
+FROM_THE_PHONE = {
+    **dict.fromkeys(
+        ("abandon", "adjust", "bid", "comment", "counts", "cursed", "dealer", "first", "flip", "join", "label",
+         "last", "leave", "moon", "poison", "rename", "renege", "took", "trick", "tricks", "trump", "undo",
+         "why", "standings", "status", "sheet", "log", "rules", "rulesets", "winner"),
+        TABLE,
+    ),
+    **dict.fromkeys(("new", "use", "games", "stats"), GAME),
+}  # fmt: skip
+# Why some of the commands left out are, in the scorer's words (the others: NOT_FROM_THE_PHONE).
+WHY_NOT = {
     "import": N_("`import` is not taken from the phone: it reads a file on the scorer's computer; run it in the terminal"),
+    "backup": N_("`backup` is not taken from the phone: it writes a file on the scorer's computer; run it in the terminal"),
+    "restore": N_("`restore` is not taken from the phone: it replaces the store with a file on the scorer's computer; run it in the terminal"),
     "serve": N_("`serve` is not taken from the phone: it starts a server; run it in the terminal"),
     "play": N_("`play` is not taken from the phone: it starts a session; run it in the terminal"),
     "completion": N_("`completion` is not taken from the phone: it writes to the shell's files; run it in the terminal"),
     "demo": N_("`demo` is not taken from the phone: it writes a throw-away store; run it in the terminal"),
 }
-# Commands whose words may name a file (a ruleset by its path, a sheet's output): the only
-# ones whose words check_remote parses.
-NAMING_FILES = frozenset({"rules", "new", "winner", "sheet"})
+NOT_FROM_THE_PHONE = N_("`{command}` is not taken from the phone; run it in the terminal")
+# Commands whose words may name a ruleset file by its path: the only ones whose words
+# check_remote parses.
+NAMING_FILES = frozenset({"rules", "new", "winner"})
 # What shlex says of a line it cannot split.
 UNSPLIT = (N_("No closing quotation"), N_("No escaped character"))
 
@@ -227,14 +245,18 @@ def cursed_total(game: Any) -> int:
 
 
 def check_remote(group: Any, words: list[str]) -> None:
-    """Refuse (Forbidden) what the scorer's page may not run: a command that reaches a file or a
-    process of the scorer's computer, another store (`--home`), a ruleset file by its path, a
-    sheet written to a file. Anything else is left for the command itself to judge."""
+    """Refuse (Forbidden) what the scorer's page may not run: a command not in FROM_THE_PHONE,
+    another store (`--home`), a file written (`--output`), a ruleset file by its path. Anything
+    else is left for the command itself to judge."""
     name = words[0].casefold()
     if any(w == "--home" or w.startswith("--home=") for w in words):
         raise Forbidden(_("--home is not taken from the phone: the server keeps the store it was started on"))
-    if name in NOT_REMOTE:
-        raise Forbidden(_(NOT_REMOTE[name]))
+    if name not in FROM_THE_PHONE:
+        if name in WHY_NOT:
+            raise Forbidden(_(WHY_NOT[name]))
+        raise Forbidden(_(NOT_FROM_THE_PHONE).format(command=words[0]))
+    if any(w == "--output" or w.startswith("--output=") for w in words):
+        raise Forbidden(_("`sheet --output` is not taken from the phone: it writes a file; run it in the terminal"))
     command = group.commands.get(name)
     if command is None or name not in NAMING_FILES:
         return  # its words are not parsed here: nothing in them is looked at
@@ -254,8 +276,6 @@ def check_remote(group: Any, words: list[str]) -> None:
     rulesets = [params.get("ruleset")] if name in ("new", "winner") else given
     if any(isinstance(r, str) and ruleset_files.is_path(r) for r in rulesets):
         raise Forbidden(_("a ruleset file is not taken from the phone; name a ruleset (`rulesets` lists them)"))
-    if name == "sheet" and params.get("output") is not None:
-        raise Forbidden(_("`sheet --output` is not taken from the phone: it writes a file; run it in the terminal"))
 
 
 def run(group: Any, context: Any, words: list[str], home: Path | None, chosen: str | None, db: Any) -> int:

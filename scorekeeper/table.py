@@ -27,16 +27,19 @@ def parse_players(text: str) -> list[str]:
     given = [name.strip() for name in text.split(",")]
     if any(not name for name in given):
         raise errors.EntryError(_("a player name is empty; write --players Ann,Bob,Cat"))
+    from scorekeeper.core import plain
+
     seen: dict[str, str] = {}
     for name in given:
-        names.player_name(name)
-        if name.casefold() in seen:
+        names.entered_name(name)
+        read = plain.reading(name)  # `Ann` and `ANN`, or `Ann` and `Ａnn`, are one name at a table
+        if read in seen:
             raise errors.EntryError(
                 _("{player} and {other} are the same name; give each player a different one").format(
-                    player=seen[name.casefold()], other=name
+                    player=seen[read], other=name
                 )
             )
-        seen[name.casefold()] = name
+        seen[read] = name
     return given
 
 

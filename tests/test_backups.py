@@ -323,3 +323,18 @@ def test_restore_refuses_a_database_that_is_not_a_store(sk, home, tmp_path):
         f"error: {blank} is not a store this scorekeeper can read (an empty or older database)"
     )
     assert (home / store.Store.FILENAME).read_bytes() == before
+
+
+def test_restore_reads_the_file_only_through_a_stores_own_tables(sk, home, tmp_path):
+    """A store whose `games` is an endless recursive view kept `restore` reading for ever (as
+    `import`, see test_league.py): it is refused, at once, before any of its tables is read."""
+    from test_league import ENDLESS_GAMES, handed
+
+    game_with_a_hand(sk)
+    before = (home / store.Store.FILENAME).read_bytes()
+    path = handed(sk, tmp_path, "endless", *ENDLESS_GAMES)
+    assert sk.fails("restore", path, code=3) == (
+        f"error: {path} does not verify: its games is not as a scorekeeper store has it (a view, a trigger or "
+        "a table of another shape)"
+    )
+    assert (home / store.Store.FILENAME).read_bytes() == before

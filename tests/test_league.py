@@ -7,6 +7,7 @@ import json
 import math
 import os
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -386,6 +387,88 @@ def test_a_file_that_is_not_a_store_of_ours_is_refused_in_one_line(sk, tmp_path)
     empty = tmp_path / "empty"
     sk("--home", empty, "games")  # a store with no game yet: nothing to import, nothing refused
     assert sk("import", empty) == "0 imported, 0 brought up to date, 0 already there.\n"
+
+
+def handed(sk, tmp_path, name, *statements):
+    """A copy of a store holding one game, altered by `statements` (as a hostile file would be)."""
+    import sqlite3
+
+    source = tmp_path / f"{name}-source"
+    sk("--home", source, "new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    path = tmp_path / f"{name}.sqlite3"
+    with sqlite3.connect(source / store.Store.FILENAME) as live, sqlite3.connect(path) as copy:
+        live.backup(copy)
+        for statement in statements:
+            copy.execute(statement)
+    live.close()
+    copy.close()
+    return path
+
+
+ENDLESS_GAMES = (  # every read of `games` recurses for ever
+    "DROP TABLE games",
+    "CREATE VIEW games AS WITH RECURSIVE r(seq) AS (SELECT 1 UNION ALL SELECT seq + 1 FROM r) "
+    "SELECT seq, 'g' || seq AS id, '' AS created_at, 1 AS events, '' AS head FROM r",
+)
+MANY_EVENTS = (  # 5,000,000 entries made up as they are read
+    "DROP TABLE events",
+    "CREATE VIEW events AS WITH RECURSIVE r(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM r WHERE n < 4999999) "
+    "SELECT (SELECT id FROM games) AS game_id, n, '' AS at, 'x' AS type, '{}' AS body, '' AS prev, '' AS hash FROM r",
+)
+NOT_AS_A_STORE = "it is not as a scorekeeper store has it (a view, a trigger or a table of another shape)"
+
+
+@pytest.mark.parametrize(
+    ("statements", "name"),
+    [
+        (ENDLESS_GAMES, "games"),  # before: still reading after 90 s
+        (MANY_EVENTS, "events"),  # before: a MemoryError and its traceback
+        (("CREATE TRIGGER noted AFTER INSERT ON meta BEGIN SELECT 1; END",), "noted"),
+        (("CREATE TABLE extra (x)",), "extra"),
+        (("DROP TRIGGER events_append_only_update",
+          "CREATE TRIGGER events_append_only_update BEFORE UPDATE ON events BEGIN SELECT 1; END"),
+         "events_append_only_update"),
+    ],
+)  # fmt: skip
+def test_a_store_handed_in_is_read_only_through_a_stores_own_tables(sk, tmp_path, statements, name):
+    """`import` reads another store only once its schema is a store's, table for table, so no
+    view or trigger of the file's runs: one line, exit 1, nothing changed here."""
+    sk("new", "oh-hell-mrpikes", "--players", "Dan,Eve,Fay")
+    before = sk("games", "--all"), sk("log")
+    path = handed(sk, tmp_path, name, *statements)
+    started = time.monotonic()
+    said = sk.fails("import", path, code=1)
+    assert said == f"refused: cannot import {path}: {NOT_AS_A_STORE.replace('it is', f'its {name} is')}; nothing was imported"
+    assert time.monotonic() - started < 10
+    assert (sk("games", "--all"), sk("log")) == before
+
+
+def test_a_store_handed_in_is_read_within_bounds(sk, tmp_path, monkeypatch):
+    """A store's own tables, but more rows, more bytes or more time than an import reads: one
+    line each, exit 1, nothing imported (the bounds made small here)."""
+    path = handed(sk, tmp_path, "fine")
+    sk("new", "oh-hell-mrpikes", "--players", "Dan,Eve,Fay")
+    before = sk("games", "--all")
+    monkeypatch.setattr(store, "HANDED_ENTRIES", 0)
+    assert sk.fails("import", path, code=1) == (
+        f"refused: cannot import {path}: it holds more than 0 entries or games, the most an import reads; "
+        "nothing was imported"
+    )
+    monkeypatch.setattr(store, "HANDED_ENTRIES", 1000)
+    monkeypatch.setattr(store, "HANDED_BYTES", 1024)
+    assert sk.fails("import", path, code=1) == (
+        f"refused: cannot import {path}: it is larger than 0 MiB, the most an import reads; nothing was imported"
+    )
+    monkeypatch.setattr(store, "HANDED_BYTES", 1 << 30)
+    monkeypatch.setattr(store, "HANDED_SECONDS", 0.0)
+    monkeypatch.setattr(store, "_HANDED_STEPS", 1)
+    assert sk.fails("import", path, code=1) == (
+        f"refused: cannot import {path}: reading it took more than 0 seconds, the most an import waits; "
+        "nothing was imported"
+    )
+    assert sk("games", "--all") == before
+    monkeypatch.setattr(store, "HANDED_SECONDS", 60.0)
+    assert sk("import", path).startswith("Imported game ")
 
 
 WORKERS = []  # the file each replay notes its process in, for the test below

@@ -11,6 +11,7 @@ import re
 import time
 
 import pytest
+import typer
 from browser import TV, needs_chromium, opened
 from served import Served, sk_process
 
@@ -73,6 +74,32 @@ def test_the_night_answers_what_the_command_line_prints_and_each_link_writes_to_
     assert night.request("GET", f"/table/{one}/api/nothing").status == 404
     assert night.request("POST", "/api/night", "{}").status == 405
     assert night.request("POST", "/api/night/entry", "{}").status in (404, 405)  # one way to write: the table's
+
+
+def test_a_tables_phone_may_say_only_what_its_own_game_needs(home, night):
+    """Every command of the command line, asked for its help from a table's phone: one a table
+    needs answers; one about the store's other games is refused as not for a table; anything
+    else as on any phone (a backup, a restore, a command added later)."""
+    from test_serve_scorer import refused_from_the_phone
+
+    from scorekeeper import cli, interpreter
+
+    (one, secret), _two = tables(night)
+    before = sk_process(home, "log", "--game", one)
+    for name in typer.main.get_command(cli.app).commands:
+        answer = post(night, one, f"{name} --help", secret)
+        where = interpreter.FROM_THE_PHONE.get(name)
+        if where == interpreter.TABLE:
+            assert answer.status == 200, (name, answer)
+        elif where == interpreter.GAME:
+            refused = f"refused: `{name}` is not taken from a table's phone; run it in the terminal"
+            assert (answer.status, answer.json()) == (403, {"error": refused}), name
+        else:
+            assert (answer.status, answer.json()) == (403, {"error": refused_from_the_phone(name)}), name
+    assert sk_process(home, "log", "--game", one) == before
+    assert not (home / "x.sqlite3").exists()
+    refused = post(night, one, f"backup {home / 'x.sqlite3'}", secret)
+    assert refused.status == 403 and not (home / "x.sqlite3").exists()
 
 
 def test_each_tables_scorer_link_gets_its_own_qr_code_where_a_phone_can_reach_it(home):

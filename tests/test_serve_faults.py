@@ -191,3 +191,53 @@ def test_half_open_idle_and_stalled_connections_are_closed_at_the_real_deadlines
     assert closed["idle"] is not None and closed["idle"] < 8  # uvicorn's keep-alive: 5 s
     status, after = answered["stalled"]
     assert status == b"HTTP/1.1 408" and parts.BODY_SECONDS * 0.9 <= after < parts.BODY_SECONDS + 3
+
+
+# The limits made small in the server below, so 300 connections press on them as 1,000 press
+# on the real ones (test_three_hundred_clients… and bench/serve_load.py --idle hold the real ones).
+CROWD = {"scorekeeper.serve.connections.CROWDED": 100, "scorekeeper.serve.connections.OPEN_MOST": 200,
+         "scorekeeper.serve.parts.BUSY_MOST": 250}  # fmt: skip
+
+
+def test_idle_connections_cost_the_scorer_and_the_table_nothing(home, sk):
+    """Before, every open connection counted toward uvicorn's limit, so 1,000 silent or
+    half-open ones made every other request 503 for ~10 s, each refusal a line on the terminal.
+    Now a connection that sent no request counts for nothing, and past CROWDED open ones the
+    longest idle are closed: with 300 held (half of them half-open), the scorer's entry and the
+    table's reads are answered, and the terminal stays quiet."""
+    import resource
+
+    held_count = 300
+    if resource.getrlimit(resource.RLIMIT_NOFILE)[0] < held_count + 200:
+        pytest.skip("too few open files allowed here to hold the connections")
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan")
+    server = Served(home, constants=CROWD)
+    held = []
+    try:
+        for i in range(held_count):
+            sock = socket.create_connection(("127.0.0.1", server.port), timeout=5)
+            if i % 2:
+                sock.sendall(b"GET /api/state HTTP/1.1\r\nHost: 127.")  # half a request's headers
+            held.append(sock)
+        for _ in range(3):
+            answer = server.enter("comment 'still here'")
+            assert answer.status == 200, answer
+            for path in ("/", "/api/state", "/api/standings"):
+                assert server.request("GET", path).status == 200, path
+        closed = sum(map(_closed_by_the_server, held))  # the longest idle, to make room
+        assert closed >= held_count - CROWD["scorekeeper.serve.connections.OPEN_MOST"]
+    finally:
+        for sock in held:
+            sock.close()
+        code, _, err = server.stop()
+    assert (code, err) == (0, "")  # no "Exceeded concurrency limit." line, nothing
+    assert sk("log").count("still here") == 3
+
+
+def _closed_by_the_server(sock):
+    try:
+        return sock.recv(1, socket.MSG_DONTWAIT | socket.MSG_PEEK) == b""
+    except BlockingIOError:
+        return False  # open, nothing said
+    except OSError:
+        return True  # reset

@@ -13,10 +13,12 @@ import threading
 import time
 
 import pytest
+import typer
 import warm_start
 from conftest import Sk
 from served import Served
 
+from scorekeeper import cli, interpreter
 from scorekeeper.serve import auth, parts
 
 
@@ -100,6 +102,12 @@ def test_the_reply_is_plays_reply(home, tmp_path, served):
         ("new /tmp/evil.toml --players A,B,C", 403, "refused: a ruleset file is not taken from the phone; name a ruleset (`rulesets` lists them)"),
         ("winner QS 2S --ruleset ../x.toml", 403, "refused: a ruleset file is not taken from the phone; name a ruleset (`rulesets` lists them)"),
         ("status --home /tmp", 403, "refused: --home is not taken from the phone: the server keeps the store it was started on"),
+        ("backup /tmp/copy.sqlite3", 403, "refused: `backup` is not taken from the phone: it writes a file on the scorer's computer; run it in the terminal"),
+        ("restore /tmp/copy.sqlite3", 403, "refused: `restore` is not taken from the phone: it replaces the store with a file on the scorer's computer; run it in the terminal"),
+        ("verify", 403, "refused: `verify` is not taken from the phone; run it in the terminal"),
+        ("seat --players A,B,C --rounds 1 --ruleset snakebit", 403, "refused: `seat` is not taken from the phone; run it in the terminal"),
+        ("sheet --output=/tmp/x.html", 403, "refused: `sheet --output` is not taken from the phone: it writes a file; run it in the terminal"),
+        ("--home=/tmp", 403, "refused: --home is not taken from the phone: the server keeps the store it was started on"),
     ],
 )  # fmt: skip
 def test_refusals_have_the_contracts_status_and_record_nothing(sk, refusing, line, status, error):
@@ -107,6 +115,41 @@ def test_refusals_have_the_contracts_status_and_record_nothing(sk, refusing, lin
     answer = refusing.enter(line)
     assert answer.status == status, answer
     assert set(answer.json()) == {"error"} and answer.json()["error"].startswith(error)
+    assert sk("--home", refusing.home, "log") == before
+
+
+def test_a_backup_from_the_phone_writes_no_file(refusing, tmp_path):
+    """Before, `backup FILE` was not on the phone's deny-list: a copy of the store went wherever
+    the phone said."""
+    target = tmp_path / "taken.sqlite3"
+    answer = refusing.enter(f"backup {target}")
+    assert (answer.status, answer.json()) == (403, {"error": WHY_NOT["backup"]})
+    assert not target.exists()
+
+
+WHY_NOT = {name: "refused: " + reason for name, reason in interpreter.WHY_NOT.items()}
+
+
+def refused_from_the_phone(name):
+    return WHY_NOT.get(name, f"refused: `{name}` is not taken from the phone; run it in the terminal")
+
+
+def test_the_phone_may_say_only_the_commands_allowed_on_purpose(sk, refusing):
+    """Every command of the command line, asked for its help from the phone: one on the phone's
+    list answers (200, nothing recorded), any other is refused (403) with its sentence, so a
+    command added later stays off the phone until it is allowed on purpose."""
+    commands = typer.main.get_command(cli.app).commands
+    assert set(interpreter.FROM_THE_PHONE) <= set(commands)
+    for name, command in commands.items():  # nothing allowed writes a file: --output is refused
+        given = {p.name for p in command.params} - {"game", "ruleset", "args"}
+        assert name not in interpreter.FROM_THE_PHONE or not given & {"file", "files", "home", "install"}, name
+    before = sk("--home", refusing.home, "log")
+    for name in commands:
+        answer = refusing.enter(f"{name} --help")
+        if name in interpreter.FROM_THE_PHONE:
+            assert answer.status == 200, (name, answer)
+        else:
+            assert (answer.status, answer.json()) == (403, {"error": refused_from_the_phone(name)}), name
     assert sk("--home", refusing.home, "log") == before
 
 
@@ -160,6 +203,33 @@ def test_a_body_over_the_limit_is_refused(served):
     assert answer.status == 413 and "over 4096 bytes" in answer.json()["error"]
     for body in ("not json", "[1]", '{"line": 3}', '{"line": "h", "game": 1}'):
         assert served.request("POST", "/api/entry", body, {"Authorization": f"Bearer {served.secret}"}).status == 400
+
+
+NESTED = "the body is nested too deeply; send {example}".format(example='{"line": "…"}')
+
+
+@pytest.mark.parametrize(
+    ("body", "error"),
+    [
+        ("[" * 1000 + "]" * 1000, NESTED),  # 2 KB, 1,000 deep: a RecursionError, a 500 in text, before
+        ('{"line": ' + '{"":' * 1000 + "1" + "}" * 1001, None),  # over the limit: 413
+        ('{"line": ' + '{"":' * 800 + "1" + "}" * 801, None),  # 4 KB, 800 deep
+        ('{"line": ' + "[" * 1900 + "]" * 1901, NESTED),
+    ],
+)
+def test_a_body_nested_deep_is_refused_in_one_sentence_of_json(sk, served, body, error):
+    """However deep a body is nested, the answer is a refusal in JSON, never a 500 and a
+    traceback on the scorer's terminal (the fixture checks the server said nothing)."""
+    before = sk("log")
+    answer = served.request("POST", "/api/entry", body, {"Authorization": f"Bearer {served.secret}"})
+    assert answer.status in (400, 413) and set(answer.json()) == {"error"}, answer
+    assert answer.status == 413 or answer.json()["error"] in (NESTED, SHAPE)
+    if error is not None:
+        assert (answer.status, answer.json()["error"]) == (400, error)
+    assert sk("log") == before
+
+
+SHAPE = 'send {"line": "…"} (and optionally "game": ID), each a string'
 
 
 def test_a_body_sent_in_chunks_is_held_to_the_limit_and_the_time(sk, quick):

@@ -259,6 +259,45 @@ def test_bad_table_changes_are_one_line_and_record_nothing(sk, args, code, messa
     assert sk("log") == before
 
 
+INVISIBLE = "refused: a player name holds an invisible character ({}), which would let it pass for another; type it without"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        # before: each recorded, and three players were shown as "Ann"
+        (("rename", "Bob", "Ann\u200b"), INVISIBLE.format("\\u200b")),  # a zero-width space
+        (("rename", "Cat", "A\u00adnn"), INVISIBLE.format("\\u00ad")),  # a soft hyphen
+        (("join", "Ann\u2060"), INVISIBLE.format("\\u2060")),  # a word joiner
+        (("join", "E\u200dve"), INVISIBLE.format("\\u200d")),  # a zero-width joiner, even where no one is Eve
+        (("join", "\uff21nn"), "refused: Ann is already at the table; give the new player another name"),  # a full-width A
+        (("rename", "Bob", "ＡＮＮ"), "refused: Ann is already at the table; give the new player another name"),
+        (("rename", "Bob", "Ａnn"), "refused: Ann is already at the table; give the new player another name"),
+    ],
+)
+def test_a_name_that_reads_as_another_players_is_refused(sk, args, message):
+    new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat")
+    before = sk("log")
+    assert sk.fails(*args, code=1) == message
+    assert sk("log") == before
+    assert sk("rename", "Bob", "BOB").startswith("Bob is now BOB;")  # a seat's own name in other letters
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ("Ann,Bob,A\u200bnn", INVISIBLE.format("\\u200b")),
+        ("Ann,Bob,\ufeffCat", INVISIBLE.format("\\ufeff")),
+        ("Ann,Bob,Ａnn", "refused: Ann and Ａnn are the same name; give each player a different one"),
+        ("ﬁn,Bob,FIN", "refused: ﬁn and FIN are the same name; give each player a different one"),  # a ligature
+    ],
+)
+def test_new_and_seat_refuse_names_that_read_the_same(sk, players, message):
+    assert sk.fails("new", "oh-hell-mrpikes", "--players", players, code=1) == message
+    assert sk.fails("seat", "--players", players + ",Dan,Eve", "--rounds", "1", "--ruleset", "oh-hell-mrpikes",
+                    code=1) == message  # fmt: skip
+
+
 def test_a_player_who_left_is_named_as_gone(sk):
     new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat,Dan", dealer="Ann")
     sk("leave", "Dan")  # nothing recorded yet: Dan leaves before hand 1 is dealt

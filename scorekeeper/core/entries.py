@@ -141,6 +141,9 @@ def undo(game: state.Game) -> events.EntryReversed:
 
 
 def join(game: state.Game, name: str, after: str | None, score: str | None) -> events.PlayerJoined:
+    from scorekeeper.core import seating
+
+    seating.check_name(game, name.strip(), entered=True)
     return events.PlayerJoined(hand=game.hand.number, player=name.strip(), after=after, score=score)
 
 
@@ -149,6 +152,9 @@ def leave(game: state.Game, name: str) -> events.PlayerLeft:
 
 
 def rename(game: state.Game, old: str, new: str) -> events.PlayerRenamed:
+    from scorekeeper.core import seating
+
+    seating.check_name(game, new.strip(), entered=True, seat=game.player(old, among=game.roster))
     return events.PlayerRenamed(hand=game.hand.number, old=old, new=new.strip())
 
 

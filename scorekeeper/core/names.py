@@ -1,4 +1,5 @@
-"""Names: what a player's name may be (`player_name`, for `new`, `join` and `rename` alike),
+"""Names: what a player's name may be (`player_name`, for `new`, `join` and `rename` alike;
+`entered_name` as it is entered),
 and naming by a beginning: what a scorer's text refers to among a few choices (a player, a
 game id, a Decktet suit), the one rule every lookup by name or prefix follows. Each caller
 says in its own words what none or several matches mean."""
@@ -24,6 +25,14 @@ def player_name(name: str) -> str:
         if mark in name:
             raise errors.EntryError(_(refusal).format(name=name, mark=mark))
     return name
+
+
+def entered_name(name: str) -> str:
+    """A player's name as the scorer gives it now (`new`, `seat`, `join`, `rename`): a name
+    (`player_name`) with no invisible character in it. Checked when it is entered, not when
+    a game is replayed: a name stored before these were refused still loads."""
+    player_name(name)
+    return plain.visible(N_("a player name"), name)
 
 
 def matching(text: str, choices: Iterable[str], fold: Callable[[str], str] = str.casefold) -> list[str]:

@@ -38,6 +38,38 @@ def check(what: str, text: str) -> str:
     return text
 
 
+def visible(what: str, text: str) -> str:
+    """The text, or an EntryError if it holds a format character (Unicode's category Cf: a
+    zero-width space, a soft hyphen, a joiner, as well as the bidirectional marks `check`
+    refuses), which shows as nothing: what a name must not hold, or one name could pass for
+    another."""
+    if text.isascii():
+        return text
+    import unicodedata
+
+    for char in text:
+        if unicodedata.category(char) == "Cf":
+            raise errors.EntryError(
+                # TRANSLATORS: {what} is what was typed, e.g. "a player name"
+                _("{what} holds an invisible character ({character}), which would let it pass for another; type it without").format(
+                    what=_(what), character=escaped(char)
+                )
+            )
+    return text
+
+
+def reading(text: str) -> str:
+    """What text reads as to a person: compatibility forms made plain (a full-width letter, a
+    ligature), format characters left out and case set aside. Two names that read the same
+    are one name at a table."""
+    if text.isascii():
+        return text.casefold()
+    import unicodedata
+
+    shown = unicodedata.normalize("NFKC", text)
+    return "".join(ch for ch in shown if unicodedata.category(ch) != "Cf").casefold()
+
+
 def neutral(text: str) -> str:
     """Text safe to write to a terminal: every control character but a line break and a tab
     shown as an escape instead of acted on."""

@@ -64,12 +64,17 @@ def _ruling_words(reason: str, value: Fraction) -> str:
     return _("house ruling: {reason} → {points}").format(reason=reason, points=scoring.points_text(value))
 
 
-def check_name(game: state.Game, name: str) -> None:
-    """A new player's name: plain, and nobody's in this game, present or gone."""
+def check_name(game: state.Game, name: str, entered: bool = False, seat: str | None = None) -> None:
+    """A new player's name: plain, and nobody's in this game, present or gone (but `seat`'s,
+    a seat renamed). `entered`: as the scorer gives it now (join, rename), not as a stored
+    entry is replayed: then with no invisible character either, and nobody's once case,
+    compatibility forms and such characters are set aside (names stored before these were
+    refused still load)."""
     if not name.strip():
         raise errors.EntryError(_("a player name is empty; give the new player's name"))
-    names.player_name(name)
-    taken = [p for p in game.roster + _joining(game) if p.casefold() == name.strip().casefold()]
+    (names.entered_name if entered else names.player_name)(name)
+    same = plain.reading if entered else str.casefold
+    taken = [p for p in game.roster + _joining(game) if p != seat and same(p) == same(name.strip())]
     if taken:
         if taken[0] in game.left:
             refusal = _("{player} has left this game; give the new player another name")

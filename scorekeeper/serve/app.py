@@ -19,7 +19,7 @@ from starlette.responses import Response
 from scorekeeper.core import language
 from scorekeeper.core.language import _
 from scorekeeper.serve import league_routes, push, scorer_routes, speech, table_routes
-from scorekeeper.serve.parts import Parts, not_found, refusal
+from scorekeeper.serve.parts import BUSY_MOST, Parts, not_found, refusal
 from scorekeeper.words import catalogs
 
 # each: `routes`, a list of Starlette routes; the league's before the table's `/{name}`
@@ -41,6 +41,7 @@ class Guard:
     def __init__(self, app: Any, parts: Parts) -> None:
         self.app = app
         self.parts = parts
+        self.busy = 0  # requests in progress (a connection that sent none is not one)
 
     async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
@@ -48,7 +49,15 @@ class Guard:
             return
         code = scope["language"] = speech.of_request(scope)
         with language.speaking(catalogs.translations(code)):
-            await self._guarded(scope, receive, send)
+            if self.busy >= BUSY_MOST:
+                busy = _("the laptop is answering as many requests as it can; try again in a moment")
+                await refusal(503, busy, {"Retry-After": "1"})(scope, receive, send)
+                return
+            self.busy += 1
+            try:
+                await self._guarded(scope, receive, send)
+            finally:
+                self.busy -= 1
 
     async def _guarded(self, scope: dict, receive: Any, send: Any) -> None:
         host = next((v.decode("latin-1") for k, v in scope["headers"] if k == b"host"), "")

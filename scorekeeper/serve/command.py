@@ -16,8 +16,6 @@ from typing import Any, TextIO
 from scorekeeper.core import errors
 from scorekeeper.core.language import _
 
-CONNECTIONS = 1000  # at once, streams included; more are answered 503 at once
-
 
 def run(folder: Path, home: Path | None, chosen: str | None, host: str, port: int, read_only: bool,
         new_link: bool, group: Any, context: Any, out: TextIO = sys.stdout) -> None:  # fmt: skip
@@ -81,7 +79,7 @@ def serve_until_stopped(application: Any, sock: Any, out: TextIO) -> None:
         log_config=None,
         timeout_keep_alive=5,
         timeout_graceful_shutdown=1,
-        limit_concurrency=CONNECTIONS,
+        limit_concurrency=None,  # uvicorn's counts idle connections too: see parts.BUSY_MOST
         server_header=False,
         date_header=False,
     )
@@ -186,16 +184,22 @@ def quiet_logging() -> None:
 
 
 def more_files() -> None:
-    """Raise the limit of open files to what the system allows (each phone is a connection)."""
+    """Raise the limit of open files to what the system allows (each phone is a connection),
+    and hold the open connections within it."""
     try:
         import resource
     except ImportError:  # pragma: no cover (not on Windows)
         return
+    from scorekeeper.serve import connections
+
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = CONNECTIONS + 64
+    wanted = connections.OPEN_MOST + 64  # the store's files, the listening socket, the watchers
     if soft < wanted:
         with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard) if hard > 0 else wanted, hard))
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    if soft > 0:
+        connections.fit_to(soft)
 
 
 class OneLine(logging.Formatter):

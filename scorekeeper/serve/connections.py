@@ -4,7 +4,12 @@ connections (TCP keepalive) and drop one whose data goes unacknowledged (a phone
 network), so a vanished phone does not hold its stream open for hours. `Protocol` is uvicorn's
 HTTP/1.1 protocol that also closes a connection which has not sent a whole request's headers
 within REQUEST_SECONDS of opening or of its last answer (a half-open or idle connection);
-between requests uvicorn's own keep-alive timeout applies as well. `Server` is uvicorn's server
+between requests uvicorn's own keep-alive timeout applies as well. Connections that send
+nothing never stand in the way of those that do: only requests in progress count toward the
+limit (parts.BUSY_MOST, see app.Guard); past CROWDED open connections an idle one (no request in
+progress) is closed once it has been idle QUICK_SECONDS, and past OPEN_MOST the one idle
+longest makes way for a new one, so a thousand silent connections cost the scorer and the
+phones nothing. `Server` is uvicorn's server
 that stops the moment it is told to (Ctrl-C, SIGTERM), each connection closed as soon as its
 answer is sent, the phones' event streams ended first."""
 
@@ -22,8 +27,20 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 BACKLOG = 1024
 REQUEST_SECONDS = 10.0
+CROWDED = 500  # open connections past which an idle one is closed after QUICK_SECONDS
+QUICK_SECONDS = 1.0
+OPEN_MOST = 2000  # open connections at most: past it the one idle longest is closed for a new one
 KEEPALIVE_IDLE, KEEPALIVE_INTERVAL, KEEPALIVE_COUNT = 30, 10, 3
 UNACKNOWLEDGED_MS = 60_000
+
+
+def fit_to(files: int) -> None:
+    """Keep OPEN_MOST (and CROWDED) within the open files the system allows this process,
+    leaving room for the store's files and the listening socket: past that, the system would
+    refuse to accept any connection at all."""
+    global OPEN_MOST, CROWDED
+    OPEN_MOST = max(16, min(OPEN_MOST, files - 64))
+    CROWDED = min(CROWDED, OPEN_MOST // 2)
 
 
 def listening_socket(host: str, port: int) -> socket.socket:
@@ -57,36 +74,75 @@ def keepalive(sock: socket.socket) -> None:
 
 
 class Protocol(H11Protocol):
-    """uvicorn's h11 protocol, with a deadline for each request's headers."""
+    """uvicorn's h11 protocol, with a deadline for each request's headers, and room made for
+    new connections by closing idle ones when many are open (see the module's docstring)."""
 
     _deadline: asyncio.TimerHandle | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._arm()
+        crowded = len(self.connections) > CROWDED
+        self._arm(QUICK_SECONDS if crowded else REQUEST_SECONDS)
+        self._idle_now()
+        if crowded:
+            self._make_room()
 
     def data_received(self, data: bytes) -> None:
         before = self.cycle
         super().data_received(data)
         if self.cycle is not before:
             self._disarm()  # a whole request's headers arrived
+            self._idle().pop(self, None)
         elif self._waiting() and self._deadline is None:
             self._arm()  # the first bytes of a next request: they too must complete in time
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
         self._disarm()  # idle between requests: uvicorn's keep-alive timeout closes it
+        self._idle_now()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._idle().pop(self, None)
         super().connection_lost(exc)
+
+    def _idle(self) -> dict[Protocol, float]:
+        """The server's idle connections (no request in progress), each with the time it has
+        been idle since, the longest idle first."""
+        idle = getattr(self.server_state, "idle", None)
+        if idle is None:
+            idle = self.server_state.idle = {}  # type: ignore[attr-defined]
+        return idle
+
+    def _idle_now(self) -> None:
+        idle = self._idle()
+        idle.pop(self, None)
+        idle[self] = time.monotonic()  # the last in the order
+
+    def _make_room(self) -> None:
+        """Close idle connections, the longest idle first: past OPEN_MOST open, as many as it
+        takes to come back to it; past CROWDED, every one idle for QUICK_SECONDS or more. A
+        silent connection costs a new one nothing, and a phone asking again opens another."""
+        open_now = len(self.connections)
+        idle = self._idle()
+        stale = time.monotonic() - QUICK_SECONDS
+        closing = []
+        for connection, since in idle.items():
+            if open_now <= OPEN_MOST and since > stale:
+                break
+            if connection is not self:
+                closing.append(connection)
+                open_now -= 1
+        for connection in closing:
+            idle.pop(connection, None)
+            connection.transport.close()
 
     def _waiting(self) -> bool:
         return self.cycle is None or self.cycle.response_complete
 
-    def _arm(self) -> None:
+    def _arm(self, seconds: float = REQUEST_SECONDS) -> None:
         self._disarm()
-        self._deadline = self.loop.call_later(REQUEST_SECONDS, self._too_slow)
+        self._deadline = self.loop.call_later(seconds, self._too_slow)
 
     def _disarm(self) -> None:
         if self._deadline is not None:

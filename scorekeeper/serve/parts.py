@@ -18,6 +18,7 @@ from scorekeeper.serve import auth, network, pages, push, scorer, speech
 
 BODY_LIMIT = 4096  # bytes: a line and a game id, with room to spare
 BODY_SECONDS = 10.0  # a request's body must arrive within this
+BUSY_MOST = 1000  # requests in progress at once, event streams included; more are answered 503
 
 
 @dataclass

@@ -4,7 +4,7 @@ the new state, 400 a malformed line, 401 no secret or not the current one, 403 a
 page may not run (or a page of another site), 409 refused by the rules, 413 a body over the
 limit, 503 the store cannot be read. The entry is stored before the answer is sent. At a
 night's table (`/table/ID/api/entry`) the line goes to that table's game only: `--game`, another
-game's id and commands about other games (`new`, `night`…) are refused (403). The reply, the
+game's id and commands about other games (`new`, `use`…) are refused (403). The reply, the
 refusals and the state sent back are in the request's language."""
 
 from __future__ import annotations
@@ -24,8 +24,6 @@ from scorekeeper.serve.parts import of as parts_of
 from scorekeeper.serve.scorer import FORBIDDEN
 
 STATUS = {0: 200, 1: 409, 2: 400, 3: 503, FORBIDDEN: 403}
-# What a night table's scorer may not run from its phone: commands about other games or the night.
-NOT_FOR_A_TABLE = {"new", "use", "games", "seat", "night", "import", "stats"}
 _failures = asyncio.Lock()  # failed attempts wait their turn, one FAILED_DELAY each
 
 
@@ -51,6 +49,8 @@ async def entry(request: Request) -> Response:
         data = json.loads(body)
     except ValueError:
         return refusal(400, _('the body is not JSON; send {example}').format(example='{"line": "…"}'))
+    except RecursionError:  # `[[[[…]]]]`: a line is a string, at the body's first level
+        return refusal(400, _("the body is nested too deeply; send {example}").format(example='{"line": "…"}'))
     if (
         not isinstance(data, dict)
         or not isinstance(data.get("line"), str)
@@ -110,7 +110,8 @@ def not_at_this_table(line: str, game: str | None, table: str) -> Response | Non
         return refusal(400, _("error: {message}").format(message=exc))
     if (game is not None and game != table) or any(w == "--game" or w.startswith("--game=") for w in words):
         return refusal(403, _("refused: a table's scorer writes to its own table; --game is not taken here"))
-    if words and words[0].casefold() in NOT_FOR_A_TABLE:
+    # commands about other games; what no phone may say is refused as on any phone (check_remote)
+    if words and interpreter.FROM_THE_PHONE.get(words[0].casefold()) == interpreter.GAME:
         return refusal(
             403, _("refused: `{command}` is not taken from a table's phone; run it in the terminal").format(command=words[0])
         )

@@ -6,6 +6,7 @@ was altered. Nothing is ever merged entry by entry."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -32,8 +33,7 @@ def read(path: Path) -> list[Copy]:
         return [Copy(str(path), transfer.chain(path, data), data)]
     copies = []
     with _other_store(path) as other:
-        for game in other.games():
-            events, problem = other.chain(game.id)
+        for game, (events, problem) in _chains(path, other):
             if problem:
                 raise errors.StoreError(
                     # TRANSLATORS: {problem} says what is wrong ("entry 3 (bids) does not match its hash: it was altered")
@@ -45,11 +45,35 @@ def read(path: Path) -> list[Copy]:
     return copies
 
 
-def _other_store(path: Path) -> store.Store:
-    """Another laptop's store, read as a copy (never migrated, never written); a file that is
-    not one is refused in words for an import, not with the advice meant for one's own store."""
+def _chains(path: Path, other: store.Store) -> Iterator[tuple[store.GameSummary, Any]]:
+    """Each game of another store with its chain (see store.Store.chain), read within the
+    bounds a handed-in store is read in."""
     try:
-        return store.Store(path.parent, copy=path)
+        for game in other.games():
+            yield game, other.chain(game.id)
+    except errors.StoreError as exc:
+        try:
+            other.refuse_if_late(exc)
+        except store.HandedInRefused as late:
+            raise _refused(path, late) from None
+        raise
+
+
+def _refused(path: Path, exc: store.HandedInRefused) -> errors.EntryError:
+    return errors.EntryError(
+        _("cannot import {file}: {fault}; nothing was imported").format(file=path, fault=exc.fault)
+    )
+
+
+def _other_store(path: Path) -> store.Store:
+    """Another laptop's store, read as a copy (never migrated, never written) and as a file
+    handed in: only through a store's own tables, within bounds (refused, exit 1, otherwise); a
+    file that is not one is refused in words for an import, not with the advice meant for one's
+    own store."""
+    try:
+        return store.Store(path.parent, copy=path, handed=True)
+    except store.HandedInRefused as exc:
+        raise _refused(path, exc) from None
     except store.NotAStore as exc:
         raise errors.StoreError(
             # TRANSLATORS: {fault} says what the file is, of the file as "it": "it is damaged (…)"

@@ -15,8 +15,9 @@ import operator
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from itertools import groupby
 from pathlib import Path
@@ -516,19 +517,127 @@ def read_start(path: Path, size: int) -> bytes | None:
 # --- the store -------------------------------------------------------------------------------
 
 
+# --- a store handed in (`import`): read only through a store's own tables, within bounds ---
+
+HANDED_SECONDS = 60.0  # the most reading a handed-in store may take, start to end
+HANDED_BYTES = 1 << 30  # the most a handed-in store's file (and its write-ahead log) may weigh
+HANDED_ENTRIES = 1_000_000  # the most entries (or games) read from it: a league's, with room to spare
+_HANDED_STEPS = 1000  # SQLite's steps between two looks at the clock
+_INTERRUPTED = 9  # SQLITE_INTERRUPT: the progress handler stopped a statement
+
+
+class HandedInRefused(errors.EntryError):
+    """A file handed in as a store that is not read: not a store's tables as scorekeeper
+    writes them (a view, a trigger, a table of another shape), or beyond a bound. `fault`
+    says what is wrong of the file as "it"."""
+
+    def __init__(self, fault: str) -> None:
+        super().__init__(fault)
+        self.fault = fault
+
+
+def _schema_rows(conn: sqlite3.Connection) -> set[tuple[str, str, str, str | None]]:
+    """What a database holds, as its schema says it (the text of each statement with its
+    spacing set aside)."""
+    return {
+        (kind, name, table, None if sql is None else " ".join(sql.split()))
+        for kind, name, table, sql in conn.execute("SELECT type, name, tbl_name, sql FROM sqlite_master")
+    }
+
+
+_store_schema: set[tuple[str, str, str, str | None]] = set()
+
+
+def store_schema() -> set[tuple[str, str, str, str | None]]:
+    """Every table, index and trigger a store of this version may hold (those its migrations
+    make, and those made on first use: the caches, the nights), as `_schema_rows` says them;
+    worked out once, in memory, from the same statements."""
+    if not _store_schema:
+        conn = sqlite3.connect(":memory:")
+        try:
+            for migrate in MIGRATIONS:
+                migrate(conn)
+            for statement in (_DERIVED_TABLE, *_NIGHT_SCHEMA):
+                conn.execute(statement)
+            _store_schema.update(_schema_rows(conn))
+        finally:
+            conn.close()
+    return _store_schema
+
+
+class _HandedBounds:
+    """What keeps a handed-in store's reading in bounds: its size (and its write-ahead
+    log's), by stat, before SQLite opens it; its schema, which must be a store's, before any
+    of its tables is read, so a view or a trigger of the file never runs; a deadline on every
+    statement (SQLite's progress handler); and a count of its games and entries (a file
+    someone writes to while it is read is still held to the deadline)."""
+
+    def __init__(self, path: Path) -> None:
+        self.deadline = time.monotonic() + HANDED_SECONDS
+        weight = 0
+        for part in (path, path.with_name(path.name + "-wal")):
+            with suppress(OSError):  # no such file: the store's own checks say so
+                weight += part.stat().st_size
+        if weight > HANDED_BYTES:
+            raise HandedInRefused(
+                # TRANSLATORS: {size} is a number of MiB (mebibytes)
+                _("it is larger than {size} MiB, the most an import reads").format(size=HANDED_BYTES >> 20)
+            )
+
+    def bound(self, conn: sqlite3.Connection) -> None:
+        conn.set_progress_handler(lambda: time.monotonic() > self.deadline, _HANDED_STEPS)
+
+    def check(self, conn: sqlite3.Connection) -> None:
+        """Bound `conn`; refuse a schema that is not a store's, or more rows than the bound."""
+        self.bound(conn)
+        expected = store_schema()
+        for kind, name, table, sql in sorted(_schema_rows(conn), key=repr):
+            if (kind, name, table, sql) not in expected:
+                raise HandedInRefused(
+                    # TRANSLATORS: {name} is the name of a table, view or trigger in the file ("games")
+                    _("its {name} is not as a scorekeeper store has it (a view, a trigger or a table of another shape)").format(
+                        name=name
+                    )
+                )
+        for table in ("games", "events"):
+            if conn.execute(f"SELECT count(*) > ? FROM {table}", (HANDED_ENTRIES,)).fetchone()[0]:
+                raise HandedInRefused(
+                    _("it holds more than {count} entries or games, the most an import reads").format(
+                        count=HANDED_ENTRIES
+                    )
+                )
+
+    def refuse_if_late(self, exc: BaseException) -> None:
+        """Refuse (HandedInRefused) if `exc` is a statement stopped at the deadline."""
+        cause = exc if isinstance(exc, sqlite3.Error) else exc.__cause__
+        code = (getattr(cause, "sqlite_errorcode", None) or 0) & 0xFF
+        if code == _INTERRUPTED or (isinstance(cause, sqlite3.OperationalError) and str(cause) == "interrupted"):
+            raise HandedInRefused(
+                # TRANSLATORS: {seconds} is a whole number of seconds
+                _("reading it took more than {seconds} seconds, the most an import waits").format(
+                    seconds=round(HANDED_SECONDS)
+                )
+            ) from None
+
+
 class Store:
     """One scorekeeper database, with one SQLite connection. Also a context manager."""
 
     FILENAME = "scorekeeper.sqlite3"
 
-    def __init__(self, folder: Path, live: bool = False, *, copy: Path | None = None, writing: bool = False) -> None:
+    def __init__(
+        self, folder: Path, live: bool = False, *, copy: Path | None = None, writing: bool = False, handed: bool = False
+    ) -> None:
         """The store in `folder` (made if there is none); or, with `copy`, that file read as a
         copy of a store (a backup, another laptop's store): opened read-only, never migrated or
         written. `live`: a connection kept open to follow other processes' writes (a read-only
         one may see the file frozen as it was). `writing`: for a command about to write, which
-        then opens one connection rather than two (see `_open_to_write`)."""
+        then opens one connection rather than two (see `_open_to_write`). `handed`: the copy is
+        a file someone handed in (`import`), read only through a store's own tables and within
+        bounds (see `_HandedBounds`)."""
         self.folder = Path(folder)
         self.path = Path(copy) if copy is not None else self.folder / self.FILENAME
+        self._handed = _HandedBounds(self.path) if handed and copy is not None else None
         self._conn: sqlite3.Connection | None = None
         self._writable = False
         self._appended: list[tuple[str, int]] = []  # in the open transaction, for COMMITTED
@@ -578,11 +687,19 @@ class Store:
             try:
                 # the timeout is SQLite's busy timeout: how long a read waits for a lock
                 conn = _connect(self.path, attempt, uri=True, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+                if self._handed is not None:
+                    self._handed.check(conn)  # before any of its tables is read
                 conn.execute("SELECT count(*) FROM games").fetchone()
                 return conn
-            except sqlite3.Error:
+            except sqlite3.Error as exc:
                 if conn is not None:
                     conn.close()
+                if self._handed is not None:
+                    self._handed.refuse_if_late(exc)
+            except BaseException:
+                if conn is not None:
+                    conn.close()
+                raise
         return None
 
     def _uri(self) -> str:
@@ -694,10 +811,14 @@ class Store:
             try:
                 conn = _connect(self.path, attempt, uri=True, isolation_level=None)
                 try:
+                    if self._handed is not None:
+                        self._handed.bound(conn)
                     return self._classify(conn, header if alone and attempt is tries[0] else None)
                 finally:
                     conn.close()
             except sqlite3.Error as exc:
+                if self._handed is not None:
+                    self._handed.refuse_if_late(exc)
                 failure = exc
         raise self._unreadable(failure)
 
@@ -845,6 +966,12 @@ class Store:
         if self._conn is None:
             raise RuntimeError("this Store is closed")
         return self._conn
+
+    def refuse_if_late(self, exc: BaseException) -> None:
+        """A handed-in store's read stopped at its deadline (`exc`, or the SQLite error it was
+        raised from) refused as such (HandedInRefused); anything else left as it is."""
+        if self._handed is not None:
+            self._handed.refuse_if_late(exc)
 
     def close(self) -> None:
         if self._conn is not None:
@@ -1557,10 +1684,11 @@ def _copy_database(source: sqlite3.Connection, target: Path) -> None:
         destination.close()
 
 
-def verify_copy(path: Path) -> int:
+def verify_copy(path: Path, handed: bool = False) -> int:
     """Check a copy of a store without writing a byte to it: it is a scorekeeper store this
     version reads, SQLite finds the file sound, every chain verifies and the append-only
-    triggers are in place. The number of games; StoreError naming what is wrong."""
+    triggers are in place. The number of games; StoreError naming what is wrong. `handed`: a
+    file someone handed in (`restore FILE`), read as `import` reads one (see _HandedBounds)."""
     import stat
 
     path = Path(path)
@@ -1575,7 +1703,7 @@ def verify_copy(path: Path) -> int:
     if found.st_size == 0:
         raise errors.StoreError(_("{file} is empty (0 bytes): it is not a backup of a store").format(file=path))
     try:
-        with Store(path.parent, copy=path) as copy:
+        with Store(path.parent, copy=path, handed=handed) as copy:
             problems = copy.verify() or copy.check_beside_chain()
             if problems:
                 raise errors.StoreError(
@@ -1583,6 +1711,8 @@ def verify_copy(path: Path) -> int:
                     _("{file} does not verify: {problems}").format(file=path, problems="; ".join(problems))
                 )
             return len(copy.games())
+    except HandedInRefused as exc:
+        raise errors.StoreError(_("{file} does not verify: {problems}").format(file=path, problems=exc.fault)) from None
     except sqlite3.Error as exc:
         # TRANSLATORS: {reason} is SQLite's own words
         raise errors.StoreError(_("{file} is damaged ({reason})").format(file=path, reason=exc)) from None
@@ -1660,7 +1790,7 @@ def restore(folder: Path, source: Path) -> tuple[Path | None, int]:
     from scorekeeper.storage import backups
 
     source = Path(source)
-    count = verify_copy(source)
+    count = verify_copy(source, handed=True)
     path = Path(folder) / Store.FILENAME
     aside = backups.new_path(Path(folder), backups.BEFORE_RESTORE)
     backups.make_folder(Path(folder))
