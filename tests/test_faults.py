@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from served import sk_ran
 
-from scorekeeper.storage import store
+from scorekeeper.storage import seals, store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -94,6 +94,53 @@ def test_a_full_disk_is_named_as_full_and_reads_go_on(small_disk):
     assert run(home, "tricks", "3", "0", "7").returncode == 0  # space freed: nothing was damaged
     best = json.loads(run(home, "standings", "--json").stdout)["players"][0]
     assert (best["name"], best["score"]) == ("Ann", 13)  # 10 + 3 tricks
+
+
+def test_the_caches_key_is_not_made_on_a_full_disk_and_leaves_nothing_behind(small_disk):
+    """The key that seals the caches is made on first use. Before, on a disk with room for an
+    import's backup but not for the key, `import` ended in a traceback (OSError: no space
+    left) and left a key of no bytes, of no use for good. Now the caches go unsealed and the
+    key is made once there is room."""
+    folder = small_disk / "home"
+    folder.mkdir()
+    fill(small_disk)
+    assert seals.key(folder) is None
+    assert list(folder.iterdir()) == []
+    for filler in small_disk.glob("filler-*"):
+        filler.unlink()
+    made = seals.key(folder)
+    assert made is not None and len(made) == seals.SIZE
+    assert seals.key(folder) == made and [p.name for p in folder.iterdir()] == [seals.KEY_FILE]
+
+
+def test_an_import_on_a_full_disk_names_the_full_disk_and_changes_nothing(small_disk, tmp_path):
+    """Before, `import` on an almost full disk ended in a traceback (OSError): the key that
+    seals the caches, made on first use, could not be written, and a key of no bytes was left
+    where it stood for good. Now the key is written whole before it takes its name, or not at
+    all, and the import's own write names the full disk (exit 3)."""
+    home = small_disk / "home"
+    home.mkdir()
+    for args in (("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat"), ("trump", "h")):
+        assert run(home, *args).returncode == 0
+    (home / seals.KEY_FILE).unlink()  # a store from before the caches were sealed
+    elsewhere = tmp_path / "elsewhere"
+    assert run(elsewhere, "new", "oh-hell-office", "--players", "Dan,Eve,Fay").returncode == 0
+    sheet = tmp_path / "sheet.json"
+    assert run(elsewhere, "sheet", "--format", "json", "--output", sheet).returncode == 0
+    fill(small_disk)
+    before = {p.name: p.read_bytes() for p in home.iterdir() if p.is_file()}
+    failed = run(home, "import", sheet)
+    assert "Traceback" not in failed.stderr
+    assert failed.returncode == 3, failed.stderr
+    assert failed.stderr.startswith("error: the disk holding ") and " is full, so nothing can be written" in failed.stderr
+    assert len(failed.stderr.splitlines()) == 1
+    after = {p.name: p.read_bytes() for p in home.iterdir() if p.is_file()}
+    assert after[store.Store.FILENAME] == before[store.Store.FILENAME]
+    assert seals.KEY_FILE not in after and not [n for n in after if n.endswith(".part")]
+    for filler in small_disk.glob("filler-*"):
+        filler.unlink()
+    assert run(home, "import", sheet).returncode == 0  # space freed: it goes in
+    assert len((home / seals.KEY_FILE).read_bytes()) == seals.SIZE
 
 
 def test_sqlite_full_is_named_as_a_full_disk(sk, home, monkeypatch):

@@ -20,23 +20,34 @@ SIZE = 32  # bytes of a key, and of a seal
 
 def key(folder: Path) -> bytes | None:
     """The key beside the store in `folder`, made on first use; None where it can be neither
-    read nor made (a read-only folder): caches are then neither kept nor trusted."""
+    read nor made (a read-only folder, a full disk): caches are then neither kept nor trusted."""
     path = folder / KEY_FILE
     try:
         found = path.read_bytes()
     except FileNotFoundError:
-        try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        except FileExistsError:  # made by another process meanwhile
-            return key(folder)
-        except OSError:
-            return None
-        with os.fdopen(fd, "wb") as file:
-            file.write(os.urandom(SIZE))
-        found = path.read_bytes()
+        return _made(path)
     except OSError:
         return None
     return found if len(found) == SIZE else None
+
+
+def _made(path: Path) -> bytes | None:
+    """A new key written at `path`: whole, under a name of its own, before it takes its name,
+    which it takes only if no other process made one meanwhile (then that one is the key). A
+    full disk leaves no part of a key behind, where it would stand as a key of no use."""
+    temporary = path.with_name(f".{path.name}.{os.urandom(8).hex()}.part")
+    try:
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as file:
+            file.write(os.urandom(SIZE))
+        os.link(temporary, path)
+    except FileExistsError:  # made by another process meanwhile
+        return key(path.parent)
+    except OSError:
+        return None
+    finally:
+        temporary.unlink(missing_ok=True)
+    return key(path.parent)
 
 
 def seal(secret: bytes, *parts: str | bytes) -> bytes:
