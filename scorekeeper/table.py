@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from scorekeeper.core import engine, errors, events, names, rulesets, schedule, state
-from scorekeeper.core.language import N_, _
+from scorekeeper.core.language import N_, _, ngettext
 from scorekeeper.results import CachesChecked, Imported, Listed, Recorded, Undone
 
 if TYPE_CHECKING:
@@ -79,6 +79,20 @@ def new_event(
 # --- which game, and the game it is ----------------------------------------------------
 
 
+def _no_current_game(games: int) -> str:
+    """Why no game is acted on: none in the store, or none made current (a night's tables,
+    started together, none of them before the others)."""
+    if not games:
+        return _("no game yet; start one with `new RULESET --players A,B,C`")
+    return ngettext(
+        "no game is current, though the store holds {count} game; choose it with `use ID` (`games` lists it), "
+        "or pass --game ID",
+        "no game is current, though the store holds {count} games (a night's tables, say); choose one with "
+        "`use ID` (`games` lists them), or pass --game ID",
+        games,
+    ).format(count=games)
+
+
 def resolve_game(db: store.Store, chosen: str | None) -> str:
     """The game a command acts on: `chosen` (an id or a name, or a unique prefix of one), else
     the game $SCOREKEEPER_GAME pins this terminal to, else the current game."""
@@ -98,7 +112,7 @@ def resolve_game(db: store.Store, chosen: str | None) -> str:
     if chosen is None:
         current = db.current_game()
         if current is None:
-            raise errors.EntryError(_("no game yet; start one with `new RULESET --players A,B,C`"))
+            raise errors.EntryError(_no_current_game(len(db.games())))
         if not db.head(current):
             raise errors.StoreError(
                 _(

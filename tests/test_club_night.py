@@ -202,6 +202,21 @@ def test_refusals_of_a_night(sk):
     )
 
 
+def test_with_a_nights_tables_and_none_current_a_command_says_so_and_how_to_choose(sk):
+    """`night start` starts every table's game and makes none current (no table comes first).
+    Before, `status` then said "no game yet" though the night's games were there."""
+    sk("seat", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--rounds", 1, "--ruleset", "oh-hell-mrpikes",
+       "--night", "Fri", "--seed", 3)  # fmt: skip
+    sk("night", "start", "Fri", "--round", 1)
+    said = (
+        "refused: no game is current, though the store holds 2 games (a night's tables, say); choose one with "
+        "`use ID` (`games` lists them), or pass --game ID"
+    )
+    assert sk.fails("status") == said
+    assert sk.fails("trump", "h") == said
+    assert "Fri · round 1 · table 1" in sk("games")
+
+
 def test_a_night_record_altered_in_the_file_fails_verify(sk, home):
     sk("seat", "--players", "Ann,Bob,Cat,Dan,Eve,Fay", "--rounds", 2, "--ruleset", "snakebit", "--night", "Fri")
     assert "verify" in sk("verify")

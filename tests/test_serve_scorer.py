@@ -20,6 +20,7 @@ from served import Served
 
 from scorekeeper import cli, interpreter
 from scorekeeper.serve import auth, parts
+from scorekeeper.storage import store
 
 
 @pytest.fixture
@@ -318,5 +319,33 @@ def test_a_new_game_started_from_the_phone_is_followed_by_a_server_pinned_to_a_g
         sk("use", first[:6])  # the terminal makes the first game current again: the server stays
         time.sleep(0.5)  # five looks at the store
         assert server.state()["game"]["id"] == second
+    finally:
+        assert server.stop()[0] == 0
+
+
+def test_a_server_pinned_to_a_game_writes_a_phones_entry_to_that_game(home, sk):
+    """`serve --game ID` printed "Serving game ID"; a scorer's entry that names no game goes
+    there too. Before, with no game current (the tables of a night), it was refused 409 "no game
+    yet", and with another game current it went to that one, which no page showed."""
+    sk("seat", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--rounds", "1", "--ruleset", "oh-hell-mrpikes",
+       "--seed", "3", "--night", "Fri")  # fmt: skip
+    sk("night", "start", "Fri", "--round", "1")
+    with store.Store(home) as db:
+        one, two = (g.id for g in db.games())
+    server = Served(home, "--game", two[:8])
+    try:
+        assert f"Serving game {two} at" in server.text
+        answer = server.enter("h")
+        assert answer.status == 200, answer
+        assert answer.json()["reply"] == "Fri · round 1 · table 2: Hand 1: trump ♥.\nStill to record: bids, tricks"
+        assert sk.json("status", "--game", two)["trump"] == "H"
+        assert sk.json("status", "--game", one)["trump"] is None
+        sk("use", one[:8])  # another game made current at the terminal: the phone's still goes to its own
+        assert server.enter("0 0 0 0").status == 200  # bare bids: the hand served asks for them
+        assert list(sk.json("status", "--game", two)["bids"].values()) == [0, 0, 0, 0]
+        assert sk.json("status", "--game", one)["bids"] == {}
+        assert server.enter("comment 'from the phone'").status == 200
+        comments = [e for e in sk("log", "--game", two).splitlines() if "comment: from the phone" in e]
+        assert len(comments) == 1 and "from the phone" not in sk("log", "--game", one)
     finally:
         assert server.stop()[0] == 0

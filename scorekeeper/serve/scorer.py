@@ -141,9 +141,15 @@ class Scorer:
         game, data = self._game_now(db, chosen)
         words = interpreter.command_words(words, game, data, self.group.commands)
         interpreter.check_remote(self.group, words)
+        current = db.current_game()
         code = interpreter.run(self.group, self.context, words, self.home, chosen, db)
         if code == 0:
-            after, _data = self._game_now(db, chosen, self.context.recorded)
+            recorded = self.context.recorded
+            if recorded is not None:  # where the entry went
+                chosen = recorded.game.id
+            elif db.current_game() != current:  # a game made current (`new`, `use`): it is played next
+                chosen = None
+            after, _data = self._game_now(db, chosen, recorded)
             said = interpreter.standings_after(game, after, words)
             if said:
                 capture.write(said + "\n")

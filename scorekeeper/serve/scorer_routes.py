@@ -72,11 +72,14 @@ async def entry(request: Request) -> Response:
     assert parts.watcher is not None
     scorer, watcher = parts.scorer, parts.watcher
     shared = isinstance(watcher, push.Watcher)  # a game's: the entry's thread builds the state
+    named = game
+    if game is None and shared and watcher.pinned is not None:
+        game = watcher.pinned  # `serve --game ID`: the game the pages show is the one written to
 
     code = spoken(request)
 
     def served(known: Any) -> Any:  # on the scorer's thread, with the store it wrote to
-        if game is None and known is not None:  # it went to the current game (a `new` one, say)
+        if named is None and known is not None:  # it went to the game served, or a `new` one
             watcher.follow(known[1].id)
         shot = watcher.served_after(scorer.follower.db, known)
         return shot, shot.in_language(code)
