@@ -88,7 +88,7 @@ def test_backup_to_a_file_named_and_what_it_refuses(sk, home, tmp_path):
     )
     assert not (tmp_path / "no").exists()
     for odd in (tmp_path, Path("/dev/null")):
-        assert sk.fails("restore", odd, code=3) == f"error: {odd} is not a file (a folder, a device or a pipe); name a backup file"
+        assert sk.fails("restore", odd) == f"refused: {odd} is not a file (a folder, a device or a pipe); name a backup file"
 
 
 def test_status_says_when_there_is_no_backup_yet(sk, home):
@@ -210,14 +210,14 @@ def test_restore_refuses_a_backup_that_does_not_verify_and_changes_nothing(sk, h
     conn.execute("UPDATE events SET body = replace(body, '\"Cat\":6', '\"Cat\":7') WHERE n = 2")
     conn.close()
     before = (home / store.Store.FILENAME).read_bytes()
-    message = sk.fails("restore", copy, code=3)
-    assert message.startswith(f"error: {copy} does not verify: game ")
+    message = sk.fails("restore", copy)
+    assert message.startswith(f"refused: {copy} does not verify: game ")
     assert message.endswith("entry 2 (bids) does not match its hash: it was altered")
     assert (home / store.Store.FILENAME).read_bytes() == before
     assert not list((home / "backups").glob("before-restore-*"))
     empty = tmp_path / "empty.sqlite3"
     empty.write_bytes(b"")
-    assert sk.fails("restore", empty, code=3) == f"error: {empty} is empty (0 bytes): it is not a backup of a store"
+    assert sk.fails("restore", empty) == f"refused: {empty} is empty (0 bytes): it is not a backup of a store"
     assert sk.fails("restore", home / store.Store.FILENAME, code=2) == (
         f"error: {home / store.Store.FILENAME} is the store itself; name a backup to restore"
     )
@@ -314,13 +314,23 @@ def test_restore_refuses_a_database_that_is_not_a_store(sk, home, tmp_path):
     conn.execute("CREATE TABLE notes (text TEXT)")
     conn.commit()
     conn.close()
-    assert sk.fails("restore", other, code=3).startswith(
-        f"error: {other} is not a scorekeeper store (it is another program's SQLite database)"
+    # the file handed in is what is wrong, not the store (before: exit 3, "move it aside or pass
+    # --home DIR", advice about a store)
+    assert sk.fails("restore", other) == (
+        f"refused: {other} is not a backup this scorekeeper can restore: it is not a scorekeeper store (it is "
+        "another program's SQLite database); nothing was changed"
+    )
+    text = tmp_path / "notes.sqlite3"
+    text.write_text("shopping: bread, milk\n" * 10)
+    assert sk.fails("restore", text) == (
+        f"refused: {text} is not a backup this scorekeeper can restore: it is not a scorekeeper store (it is "
+        "not an SQLite database); nothing was changed"
     )
     blank = tmp_path / "blank.sqlite3"
     sqlite3.connect(blank).execute("VACUUM").connection.close()  # an SQLite file with nothing in it
-    assert sk.fails("restore", blank, code=3) == (
-        f"error: {blank} is not a store this scorekeeper can read (an empty or older database)"
+    assert sk.fails("restore", blank) == (
+        f"refused: {blank} is not a backup this scorekeeper can restore: it is not a store this scorekeeper can "
+        "read (an empty or older database); nothing was changed"
     )
     assert (home / store.Store.FILENAME).read_bytes() == before
 
@@ -333,8 +343,8 @@ def test_restore_reads_the_file_only_through_a_stores_own_tables(sk, home, tmp_p
     game_with_a_hand(sk)
     before = (home / store.Store.FILENAME).read_bytes()
     path = handed(sk, tmp_path, "endless", *ENDLESS_GAMES)
-    assert sk.fails("restore", path, code=3) == (
-        f"error: {path} does not verify: its games is not as a scorekeeper store has it (a view, a trigger or "
+    assert sk.fails("restore", path) == (
+        f"refused: {path} does not verify: its games is not as a scorekeeper store has it (a view, a trigger or "
         "a table of another shape)"
     )
     assert (home / store.Store.FILENAME).read_bytes() == before

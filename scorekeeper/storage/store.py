@@ -1790,7 +1790,17 @@ def restore(folder: Path, source: Path) -> tuple[Path | None, int]:
     from scorekeeper.storage import backups
 
     source = Path(source)
-    count = verify_copy(source, handed=True)
+    try:
+        count = verify_copy(source, handed=True)
+    except NotAStore as exc:  # what is wrong is the file handed in, not the store: refused, exit 1
+        raise errors.EntryError(
+            # TRANSLATORS: {fault} says what is wrong with the file ("it is not an SQLite database")
+            _("{file} is not a backup this scorekeeper can restore: {fault}; nothing was changed").format(
+                file=source, fault=exc.fault
+            )
+        ) from None
+    except errors.StoreError as exc:
+        raise errors.EntryError(str(exc)) from None
     path = Path(folder) / Store.FILENAME
     aside = backups.new_path(Path(folder), backups.BEFORE_RESTORE)
     backups.make_folder(Path(folder))
