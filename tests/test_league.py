@@ -135,8 +135,8 @@ def test_any_order_and_twice_make_the_same_league(season):
     assert said.endswith("0 imported, 0 brought up to date, 5 already there.\n")
     third = league(season, "l3", c)
     said = season.on("l3", "import", b, a, c)
-    last_of_a = season.played[1][1]  # the last game added, in the order the files were given
-    assert said.endswith(f"5 imported, 0 brought up to date, 3 already there; game {last_of_a} is now current.\n")
+    # store files never change the current game (l3's is still c's newest, from its first import)
+    assert said.endswith("5 imported, 0 brought up to date, 3 already there.\n")
     again = league(season, "l3", a)
     with store.Store(season.root / "l2") as db:
         assert {(g.id, g.head, g.events) for g in db.games()} == first[0]
@@ -148,6 +148,38 @@ def test_any_order_and_twice_make_the_same_league(season):
     ann = {p["name"].casefold(): p for p in first[2]["players"]}["ann"]
     assert (ann["played"], ann["won"], ann["in_progress"]) == (6, 2, 1)
     assert ann["rating"] == next(p["rating"] for p in first[1]["players"] if p["name"] == "Ann")
+
+
+def games_listed(season, laptop):
+    """`games --all` on a laptop: (current mark, id) per row, in the order listed."""
+    rows = season.on(laptop, "games", "--all").splitlines()[2:]
+    return [(row.startswith("*"), row.lstrip("* ").split()[0]) for row in rows]
+
+
+def test_merged_copies_list_the_games_by_start_and_keep_their_current_game(season):
+    """Every copy of the league lists its games in the order they started (then by id),
+    whatever order they were imported in; an import of store files never changes which game
+    is current (each laptop keeps its own), and one JSON sheet's new game becomes current
+    (CLI.md: `import FILE` ... make it current)."""
+    a, b, c = (season.root / laptop for laptop in "abc")
+    started = [gid for _, gid in season.played]
+    season.on("l1", "import", a, b, c)
+    season.on("l2", "import", c, *reversed(sheets(season, "b")), a)
+    first, second = games_listed(season, "l1"), games_listed(season, "l2")
+    assert [gid for _, gid in first] == started
+    # an empty store takes the game that started last as its current one, in both
+    assert first == second and first[-1] == (True, started[-1])
+    # laptop a's own store: its current game (its last, g2) stays current through the merge
+    season.on("a", "import", c, b)
+    listed = games_listed(season, "a")
+    assert [gid for _, gid in listed] == started
+    assert [gid for current, gid in listed if current] == [started[1]]
+    # one JSON sheet of a game new to laptop b: that game becomes current, as the contract says
+    sheet = season.root / "g1.json"
+    season.on("a", "sheet", "--format", "json", "--game", started[0], "--output", sheet)
+    assert "it is now current" in season.on("b", "import", sheet)
+    assert [gid for current, gid in games_listed(season, "b") if current] == [started[0]]
+    assert [gid for _, gid in games_listed(season, "b")] == [started[0], *started[2:5]]
 
 
 def test_a_later_copy_of_a_game_brings_it_up_to_date(season, sk):
