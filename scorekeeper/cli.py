@@ -800,12 +800,17 @@ def renege(
     help=N_(
         "Note a comment on the score sheet, under the hand in progress.\n"
         "\n"
-        "Example: scorekeeper comment \"Bob: 'I never bid zero'\""
+        "Example: scorekeeper comment great hand by Ann"
     ),
 )
-def comment(text: Annotated[str, typer.Argument(help=N_("the comment, in quotes"))], hand: HandOption = None, game: GameOption = None) -> None:
+def comment(
+    words: Annotated[list[str], typer.Argument(help=N_("the comment: the rest of the line, quotes not needed"))],
+    hand: HandOption = None,
+    game: GameOption = None,
+) -> None:
     from scorekeeper.core import entries
 
+    text = " ".join(words)  # a comment is the rest of the line, as the table says it
     answer(record(game, lambda g: entries.comment(g, text), hand))
 
 
