@@ -322,9 +322,11 @@ def test_a_finished_game_as_the_play_record_bg_stats_imports(season, sk):
     }  # fmt: skip
     assert play["comments"] == "Oh Hell! (MrPikes' house rules), 3 hands"
     # in standings order; the start player led hand 1: its dealer Cat, whose seat Kit took over
-    # (MrPikes' rules have the dealer lead, as `status` says: "Leads: Cat")
+    # for hand 3 (MrPikes' rules have the dealer lead, as `status` says: "Leads: Cat"). The seat
+    # is listed under both names it played under, each with its score and rank, as ratings count it.
     assert [(p["name"], p["score"], p["rank"], p["winner"], p["startPlayer"], p["sourcePlayerId"]) for p in play["players"]] == [
-        ("Kit", 33, 1, True, True, "kit"),
+        ("Cat", 33, 1, True, True, "cat"),
+        ("Kit", 33, 1, True, False, "kit"),
         ("Fay", 21, 2, False, False, "fay"),
         ("Ann", 10, 3, False, False, "ann"),
         ("Eve", -11, 4, False, False, "eve"),

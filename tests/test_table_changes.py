@@ -368,6 +368,35 @@ def test_rename_keeps_the_seat_and_its_score_and_the_sheet_notes_it(sk):
     assert sk.json("why", "Kat")["total"] == -11
 
 
+def test_a_renamed_seat_keeps_its_old_name_in_every_export_and_in_why(sk, tmp_path):
+    """Hal plays hand 1 and the seat is Bob's from hand 2 (`rename`: a substitute, CLI.md).
+    The JSON sheet files hand 1 under Hal, as the text sheet and CSV do; `why Hal` explains
+    the seat; the BG Stats record names both who played it, each with the seat's place. MrPikes' scoring (RULES §1):
+    made exactly -> 10 + tricks."""
+    new_game(sk, "oh-hell-mrpikes", "Ann,Hal,Cat", "sizes=fixed", "start=3", "hands=2", dealer="Ann")
+    oh_hell_hand(sk, "h", "1 1 1", "1 1 1")  # all made: 11 each
+    sk("rename", "Hal", "Bob")
+    oh_hell_hand(sk, "s", "1 2 0", "1 2 0")  # Ann 11, Bob 12, Cat 10 (a made zero)
+    data = json.loads(sk("sheet", "--format", "json"))
+    first, second = data["hands"]
+    assert list(first["players"]) == list(first["points"]) == list(first["totals"]) == ["Ann", "Hal", "Cat"]
+    assert first["players"]["Hal"]["name"] == "Hal" and first["totals"]["Hal"] == 11
+    assert list(second["players"]) == ["Ann", "Bob", "Cat"] and second["totals"]["Bob"] == 23
+    assert data["renames"] == [{"hand": 2, "old": "Hal", "new": "Bob"}]
+    assert "1,Ann,3,H,,,Hal,1,,1,,,,,,,,,,11,11," in sk("sheet", "--format", "csv").splitlines()
+    # `why` by the old name: the seat, hand 1 as Hal
+    assert sk.json("why", "Hal") == sk.json("why", "Bob")
+    assert "as Hal" in sk("why", "hal", "--hand", "1")
+    play = json.loads(sk("sheet", "--format", "bgstats"))
+    assert [(p["name"], p["score"], p["rank"]) for p in play["players"]] == [
+        ("Hal", 23, 1), ("Bob", 23, 1), ("Ann", 22, 2), ("Cat", 21, 3)
+    ]  # fmt: skip
+    # the sheet still imports (its hands' points are checked against its entries)
+    path = tmp_path / "renamed.json"
+    path.write_text(json.dumps(data))
+    assert "already in the store" in sk("import", path)
+
+
 def test_adjust_is_a_ruling_with_its_reason_in_why_the_sheet_and_the_log(sk):
     new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat", dealer="Ann")
     said = sk("adjust", "Bob", "-5", "--reason", "slow play")
@@ -496,7 +525,8 @@ def test_a_changed_table_survives_the_json_sheet_and_import(sk, tmp_path):
     sk("sheet", "--format", "json", "--output", sheet)
     data = json.loads(sheet.read_text())
     assert data["players"] == ["Ann", "Rob", "Cat", "Dan"]
-    assert data["hands"][0]["players"].keys() == {"Ann", "Rob", "Cat"}  # Dan's column starts at hand 2
+    # Dan's column starts at hand 2; Bob played hand 1 under his name then (Rob from hand 3)
+    assert data["hands"][0]["players"].keys() == {"Ann", "Bob", "Cat"}
     before = standings(sk)
     other = tmp_path / "other"
     sk("--home", other, "import", sheet)
