@@ -75,7 +75,9 @@ class Spoken:
     help = _said("help")
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
-        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        from scorekeeper import click_words
+
+        pieces = click_words.usage_pieces(self, self.collect_usage_pieces(ctx))  # type: ignore[attr-defined]
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_("Usage: "))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:

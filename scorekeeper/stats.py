@@ -453,6 +453,8 @@ def _table(rows: list[list[Any]], headers: list[str]) -> str:
 
 
 def text(data: dict[str, Any]) -> str:
+    from scorekeeper.words import vocabulary
+
     if not data["rulesets"]:
         if data["ruleset"]:
             return _("No games of {ruleset} in the store yet.").format(ruleset=data["ruleset"])
@@ -475,7 +477,8 @@ def text(data: dict[str, Any]) -> str:
             "{title} ({ruleset}): {count} games, {finished} finished",
             block["games"],
         )
-        lines.append(said.format(title=block["title"], ruleset=block["ruleset"], count=block["games"], finished=block["finished"]))
+        title = vocabulary.prose(block["title"])  # kept in English in the summaries; said in the language in use
+        lines.append(said.format(title=title, ruleset=block["ruleset"], count=block["games"], finished=block["finished"]))
         columns = _columns(block)
         rows = [[fmt(rec) for _title, fmt in columns] for rec in block["players"]]
         lines.append(_table(rows, [title for title, _fmt in columns]))

@@ -114,7 +114,11 @@ class NightWatcher(Looker):
         body = encoded({"night": board, "tables": rows})
 
         def draw(_shared: Any) -> dict[str, Any]:  # the latest entries' words, in the language in use
-            latest = [{**row, "latest": state.entries_data(stored)[-LATEST:]} for row, stored in zip(rows, entries, strict=True)]
+            latest = [
+                # the title was said in English for the board's English state; the ruleset's words in this language
+                {**row, "title": rulesets.prose(row["title"]), "latest": state.entries_data(stored)[-LATEST:]}
+                for row, stored in zip(rows, entries, strict=True)
+            ]
             return {"night": board, "tables": latest}
 
         etag = '"' + hashlib.sha256(body).hexdigest()[:24] + '"'

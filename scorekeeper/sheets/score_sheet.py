@@ -382,7 +382,7 @@ def _notes(row: Row) -> list[str]:
     notes += list(row.starts)
     for cell in row.cells:
         for r in cell.reneges:
-            said = {"player": cell.called, "kind": r.kind, "points": scoring.points_text(r.points), "note": r.note}
+            said = {"player": cell.called, "kind": vocabulary.renege_kind(r.kind), "points": scoring.points_text(r.points), "note": r.note}
             # TRANSLATORS: {kind} is the renege's name in the ruleset, {note} the scorer's own words
             renege = _("renege by {player} ({kind}, {points}): {note}") if r.note else _("renege by {player} ({kind}, {points})")
             notes.append(renege.format(**said))

@@ -59,7 +59,7 @@ def said(recorded: results.Recorded) -> str:
                 "Hand {hand}: renege by {player} ({kind}): {points} point.",
                 "Hand {hand}: renege by {player} ({kind}): {points} points.",
                 scoring.counted(penalty.item.points),
-            ).format(hand=hand.number, player=penalty.item.player, kind=penalty.kind, points=points)
+            ).format(hand=hand.number, player=penalty.item.player, kind=vocabulary.renege_kind(penalty.kind), points=points)
         case events.CommentAdded():
             return _("Hand {hand}: comment noted.").format(hand=hand.number)
         case events.CardsTaken():
