@@ -317,12 +317,13 @@ def _by_key(data: dict[str, Any]) -> dict[str, float]:
 
 def text(data: dict[str, Any]) -> str:
     from scorekeeper.words import reports
+    from scorekeeper.words.numbers import decimal
 
     narrowed = {"ruleset": data["ruleset"], "since": data["since"]}
     if not data["players"]:
         return _none_to_rate(data["ruleset"], data["since"]).format(**narrowed)
     rows = [
-        [i, p["name"], f"{p['rating']:.1f}", f"{p['mu']:.1f}", f"{p['sigma']:.1f}", p["games"], f"{p['change']:+.1f}"]
+        [i, p["name"], decimal(p["rating"], 1), decimal(p["mu"], 1), decimal(p["sigma"], 1), p["games"], decimal(p["change"], 1, signed=True)]
         for i, p in enumerate(data["players"], start=1)
     ]
     head = _rated_over(data["ruleset"], data["since"], data["games"]).format(count=data["games"], **narrowed)

@@ -501,12 +501,16 @@ def _pct(part: int, whole: int) -> str:
 
 
 def _rating(row: dict[str, Any]) -> str:
-    return "-" if row.get("rating") is None else f"{row['rating']:.1f}"
+    from scorekeeper.words import numbers
+
+    return "-" if row.get("rating") is None else numbers.decimal(row["rating"], 1)
 
 
 def _columns(block: dict[str, Any]) -> list[tuple[str, Any]]:
     """The columns worth showing for this ruleset: those its rules can produce (their titles
     marked with N_, for `_table` to translate)."""
+    from scorekeeper.words import numbers
+
     sample = block["players"][0]
 
     def number(value: Any) -> str:
@@ -526,7 +530,7 @@ def _columns(block: dict[str, Any]) -> list[tuple[str, Any]]:
         (N_("player"), lambda r: r["name"]),
         (N_("played"), lambda r: str(r["played"])),
         (N_("won"), won),
-        (N_("average"), lambda r: "-" if r["average"] is None else f"{r['average']:.1f}"),
+        (N_("average"), lambda r: "-" if r["average"] is None else numbers.decimal(r["average"], 1)),
         (N_("best"), lambda r: number(r["best"])),
     ]
     if any(r["in_progress"] for r in block["players"]):

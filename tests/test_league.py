@@ -6,9 +6,11 @@ same places (`import FILE…`, `ratings`, `stats`)."""
 import json
 import math
 import os
+import re
 import sys
 from pathlib import Path
 
+import pseudo
 import pytest
 from conftest import copied_into, played_once
 from openskill.models import PlackettLuce
@@ -301,6 +303,9 @@ def test_ratings_of_one_ruleset_and_since_a_date(season, sk):
     )
     text = season.on("l", "ratings")
     assert text.startswith("Ratings over 6 finished games\n#    player")
+    if not pseudo.ON:  # figures a person reads, as the language writes them; JSON stays neutral
+        german = season.on("l", "--lang", "de", "ratings")
+        assert re.search(r"\d,\d", german) and not re.search(r"\d\.\d", german)
     rows = [line.split()[:3] for line in text.splitlines()[3:10]]
     assert rows == [[str(i), p["name"], f"{p['rating']:.1f}"] for i, p in enumerate(everything["players"], 1)]
 

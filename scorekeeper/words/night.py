@@ -204,7 +204,9 @@ def _game_line(g: dict[str, Any], by_places: bool) -> str:
 
 
 def _points(value: float, places: bool) -> str:
-    return f"{value:.3f}" if places else charts.number_text(value)
+    from scorekeeper.words import numbers
+
+    return numbers.decimal(value, 3) if places else charts.number_text(value)
 
 
 def _times(n: int) -> str:

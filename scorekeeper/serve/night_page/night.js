@@ -15,8 +15,8 @@ function el(tag, text, cls) {
   return node;
 }
 
-function number(value) {
-  return Number.isInteger(value) ? String(value) : String(Math.round(value * 1000) / 1000);
+function number(value) {  // as the page's language writes it: 0,75 in German, French and Spanish
+  return Number(value).toLocaleString(LANG, { maximumFractionDigits: 3 });
 }
 
 function where(row) {
