@@ -1208,6 +1208,9 @@ def stats(
         "Games are rated in the order they were played (Plackett-Luce, openskill), shown as\n"
         "mu - 3 sigma with mu, sigma, games rated and the change over their last game.\n"
         "\n"
+        "A player who joined late or left early moves their share of the hands of the way a\n"
+        "full player would: plain Plackett-Luce's change of mu and of sigma, times the share.\n"
+        "\n"
         "Example: scorekeeper ratings --ruleset oh-hell-mrpikes --since 2026-01-01"
     ),
 )

@@ -276,9 +276,10 @@ def test_the_ratings_are_openskill_on_the_places_in_the_order_played(season):
         assert close(got[name]["mu"], full[name].mu) and close(got[name]["sigma"], full[name].sigma)
         assert close(got[name]["rating"], full[name].mu - 3 * full[name].sigma)
     share = {"Cat": 2 / 3, "Kit": 1 / 3, "Fay": 2 / 3, "Dan": 1 / 3}
-    for name, s in share.items():  # a share s of the hands: s of the move a full game makes
+    for name, s in share.items():  # a share s of the hands: s of the move a full game makes, of μ and of σ
         start = before.get(name) or model.rating()
         assert close(got[name]["mu"], start.mu + s * (full[name].mu - start.mu))
+        assert math.isclose(got[name]["sigma"], start.sigma + s * (full[name].sigma - start.sigma), abs_tol=0.0006)
         assert full[name].sigma < got[name]["sigma"] < math.hypot(start.sigma, model.tau)
     games = {p: got[p]["games"] for p in got}
     assert games == {"Ann": 6, "Bob": 4, "Cat": 4, "Dan": 6, "Eve": 4, "Fay": 1, "Kit": 1}
@@ -286,6 +287,25 @@ def test_the_ratings_are_openskill_on_the_places_in_the_order_played(season):
     assert list(got) == [n for _, n in sorted(((-x, n) for n, x in zip(got, ratings, strict=True)))]
     ann_before = before["Ann"].mu - 3 * before["Ann"].sigma
     assert close(got["Ann"]["change"], got["Ann"]["rating"] - ann_before)
+
+
+def test_a_share_of_the_hands_scales_plain_plackett_luce_and_uses_no_weights():
+    """The README and `ratings --help`: a player who played a share s of the hands moves s of
+    the way plain Plackett-Luce moves a full player, in μ and in σ alike. openskill's own
+    weights would not do: openskill 6.2 rescales them into its weight bounds, so they change
+    the result even when every weight is 1.0."""
+    from scorekeeper import ratings
+
+    pl = ratings.model()
+    before = [pl.rating(mu=25 + i, sigma=8 - i / 2, name=n) for i, n in enumerate(["ann", "bob", "cat", "dan"])]
+    places, shares = [1, 2, 2, 4], [1.0, 0.5, 1.0, 0.25]
+    plain = [team[0] for team in PlackettLuce().rate([[r] for r in before], ranks=[1.0, 2.0, 2.0, 4.0])]
+    got = ratings.rate_game(pl, before, places, shares)
+    for s, old, full, new in zip(shares, before, plain, got, strict=True):
+        assert math.isclose(new.mu, old.mu + s * (full.mu - old.mu), abs_tol=1e-12)
+        assert math.isclose(new.sigma, old.sigma + s * (full.sigma - old.sigma), abs_tol=1e-12)
+    weighted = PlackettLuce().rate([[r] for r in before], ranks=[1.0, 2.0, 2.0, 4.0], weights=[[1.0]] * 4)
+    assert [team[0].mu for team in weighted] != [r.mu for r in plain]  # why the weights are not used
 
 
 def test_ratings_of_one_ruleset_and_since_a_date(season, sk):
