@@ -75,7 +75,9 @@ class Spoken:
     help = _said("help")
 
     def format_usage(self, ctx: Any, formatter: Any) -> None:
-        pieces = self.collect_usage_pieces(ctx)  # type: ignore[attr-defined]
+        from scorekeeper import click_words
+
+        pieces = click_words.usage_pieces(self, self.collect_usage_pieces(ctx))  # type: ignore[attr-defined]
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_("Usage: "))
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
@@ -800,12 +802,17 @@ def renege(
     help=N_(
         "Note a comment on the score sheet, under the hand in progress.\n"
         "\n"
-        "Example: scorekeeper comment \"Bob: 'I never bid zero'\""
+        "Example: scorekeeper comment great hand by Ann"
     ),
 )
-def comment(text: Annotated[str, typer.Argument(help=N_("the comment, in quotes"))], hand: HandOption = None, game: GameOption = None) -> None:
+def comment(
+    words: Annotated[list[str], typer.Argument(help=N_("the comment: the rest of the line, quotes not needed"))],
+    hand: HandOption = None,
+    game: GameOption = None,
+) -> None:
     from scorekeeper.core import entries
 
+    text = " ".join(words)  # a comment is the rest of the line, as the table says it
     answer(record(game, lambda g: entries.comment(g, text), hand))
 
 
@@ -1200,6 +1207,9 @@ def stats(
         "\n"
         "Games are rated in the order they were played (Plackett-Luce, openskill), shown as\n"
         "mu - 3 sigma with mu, sigma, games rated and the change over their last game.\n"
+        "\n"
+        "A player who joined late or left early moves their share of the hands of the way a\n"
+        "full player would: plain Plackett-Luce's change of mu and of sigma, times the share.\n"
         "\n"
         "Example: scorekeeper ratings --ruleset oh-hell-mrpikes --since 2026-01-01"
     ),

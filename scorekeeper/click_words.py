@@ -8,9 +8,10 @@ when a usage error or a help text is shown, or another language than English is 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from scorekeeper.core import language
-from scorekeeper.core.language import N_, _
+from scorekeeper.core.language import N_, _, pgettext
 
 # The usage errors of typer's click, as the English pattern it writes and the message marked
 # for our catalog; a pattern's groups are the message's placeholders. A message may end with
@@ -43,6 +44,51 @@ HEADINGS = {
 }
 # click's --help option's own help, shown beside it in every command's help.
 HELP_OPTION = N_("Show this message and exit.")
+
+
+def usage_pieces(command: Any, pieces: list[str]) -> list[str]:
+    """The usage line's pieces (`[OPTIONS] {values}...`) in the language in use: the options'
+    mark, and each argument's name as typer writes it (`{values}` when required, `[file]` when
+    not), its name said in the language."""
+    if language.in_use() is language.ENGLISH:
+        return pieces
+    names = argument_names()
+    said = []
+    for piece in pieces:
+        if piece == getattr(command, "options_metavar", None):
+            said.append(_("[OPTIONS]"))
+            continue
+        found = re.fullmatch(r"([\[{]?)(\w+)((?:\.\.\.)?[\]}]?(?:\.\.\.)?)", piece)
+        if found and found.group(2) in names:
+            said.append(found.group(1) + names[found.group(2)] + found.group(3))
+        else:
+            said.append(piece)
+    return said
+
+
+def argument_names() -> dict[str, str]:
+    """Each command argument's name as the usage line shows it, in the language in use."""
+    # TRANSLATORS: the names of a command's arguments in its usage line ("Usage: sk poison [OPTIONS] {values}...")
+    return {
+        "values": pgettext("usage line", "values"),
+        "words": pgettext("usage line", "words"),
+        "RULESET": pgettext("usage line", "RULESET"),
+        "action": pgettext("usage line", "action"),
+        "name": pgettext("usage line", "name"),
+        "game": pgettext("usage line", "game"),
+        "suit": pgettext("usage line", "suit"),
+        "card": pgettext("usage line", "card"),
+        "player": pgettext("usage line", "player"),
+        "old": pgettext("usage line", "old"),
+        "new": pgettext("usage line", "new"),
+        "POINTS": pgettext("usage line", "POINTS"),
+        "cards": pgettext("usage line", "cards"),
+        "CARD": pgettext("usage line", "CARD"),
+        "files": pgettext("usage line", "files"),
+        "args": pgettext("usage line", "args"),
+        "file": pgettext("usage line", "file"),
+        "shell": pgettext("usage line", "shell"),
+    }
 
 
 def message(english: str) -> str:

@@ -96,10 +96,14 @@ class Forbidden(errors.ScorekeeperError):
 
 
 def split(line: str) -> list[str]:
-    """The words of a line, as a shell splits them (quotes keep a comment in one word)."""
+    """The words of a line, as a shell splits them. A comment is the rest of the line, so an
+    apostrophe in it ("comment Bob's best bid") opens no quote: its words are split at spaces."""
     try:
         return shlex.split(line)
     except ValueError as exc:
+        words = line.split()
+        if words and words[0].casefold() == "comment":
+            return words
         raise errors.UsageError(_("{problem}; close the quote").format(problem=_(str(exc)))) from None
 
 

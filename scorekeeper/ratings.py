@@ -155,32 +155,29 @@ def entrants(data: dict[str, Any]) -> Rated | None:
 
 
 def model():
-    """The Plackett-Luce model with openskill's defaults, its weights taken as given (not
-    scaled within each team, which would make a one-player team's weight meaningless)."""
+    """The Plackett-Luce model with openskill's defaults."""
     from openskill.models import PlackettLuce
 
-    pl = PlackettLuce()
-    pl.weight_bounds = None  # its compiled constructor refuses None, which the model documents
-    return pl
+    return PlackettLuce()
 
 
 def rate_game(pl, ratings: list[Any], places: list[int], shares: list[float]) -> list[Any]:
     """One game's new ratings, each player a team of one ranked at their place (ties as ties).
 
-    A player who played a share s < 1 of the hands moves s of the way a full player would.
-    openskill scales a player's gain by its weight and divides a loss by it, so the weight is
-    s for a player who gains and 1/s for one who loses: which of the two is known from the
-    unweighted update, whose direction the weights do not change."""
-    teams = [[r] for r in ratings]
-    ranks = [float(p) for p in places]
-    plain = pl.rate(teams, ranks=ranks)
+    A player who played a share s < 1 of the hands (joined late, left early, or a seat taken
+    over under a new name) moves s of the way a full player would: plain Plackett-Luce gives
+    each player's change of μ and of σ, and theirs is s times it. openskill's own per-player
+    weights are not used: in openskill 6.2 they are rescaled into the model's weight bounds,
+    so they change every result, even when every weight is 1.0, and their effect on σ cannot
+    be said in one sentence; the scaled change can, and is what a share of the hands means."""
+    plain = [team[0] for team in pl.rate([[r] for r in ratings], ranks=[float(p) for p in places])]
     if all(s >= 1.0 for s in shares):
-        return [team[0] for team in plain]
-    weights = [
-        [s if team[0].mu >= before.mu else 1.0 / s]
-        for s, team, before in zip(shares, plain, ratings, strict=True)
-    ]
-    return [team[0] for team in pl.rate(teams, ranks=ranks, weights=weights)]
+        return plain
+    return [
+        after if s >= 1.0
+        else pl.rating(mu=before.mu + s * (after.mu - before.mu), sigma=before.sigma + s * (after.sigma - before.sigma), name=before.name)
+        for s, before, after in zip(shares, ratings, plain, strict=True)
+    ]  # fmt: skip
 
 
 class Standing(NamedTuple):
@@ -317,12 +314,13 @@ def _by_key(data: dict[str, Any]) -> dict[str, float]:
 
 def text(data: dict[str, Any]) -> str:
     from scorekeeper.words import reports
+    from scorekeeper.words.numbers import decimal
 
     narrowed = {"ruleset": data["ruleset"], "since": data["since"]}
     if not data["players"]:
         return _none_to_rate(data["ruleset"], data["since"]).format(**narrowed)
     rows = [
-        [i, p["name"], f"{p['rating']:.1f}", f"{p['mu']:.1f}", f"{p['sigma']:.1f}", p["games"], f"{p['change']:+.1f}"]
+        [i, p["name"], decimal(p["rating"], 1), decimal(p["mu"], 1), decimal(p["sigma"], 1), p["games"], decimal(p["change"], 1, signed=True)]
         for i, p in enumerate(data["players"], start=1)
     ]
     head = _rated_over(data["ruleset"], data["since"], data["games"]).format(count=data["games"], **narrowed)

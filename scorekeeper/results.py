@@ -63,3 +63,4 @@ class Imported(NamedTuple):
     extended: list[tuple[state.Game, int]]  # here already, with this many later entries appended
     present: list[str]  # ids of games here already as the files have them (or further on)
     files: int
+    current: str | None = None  # the game the import made current, None if it left that alone

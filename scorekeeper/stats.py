@@ -453,6 +453,8 @@ def _table(rows: list[list[Any]], headers: list[str]) -> str:
 
 
 def text(data: dict[str, Any]) -> str:
+    from scorekeeper.words import vocabulary
+
     if not data["rulesets"]:
         if data["ruleset"]:
             return _("No games of {ruleset} in the store yet.").format(ruleset=data["ruleset"])
@@ -475,7 +477,8 @@ def text(data: dict[str, Any]) -> str:
             "{title} ({ruleset}): {count} games, {finished} finished",
             block["games"],
         )
-        lines.append(said.format(title=block["title"], ruleset=block["ruleset"], count=block["games"], finished=block["finished"]))
+        title = vocabulary.prose(block["title"])  # kept in English in the summaries; said in the language in use
+        lines.append(said.format(title=title, ruleset=block["ruleset"], count=block["games"], finished=block["finished"]))
         columns = _columns(block)
         rows = [[fmt(rec) for _title, fmt in columns] for rec in block["players"]]
         lines.append(_table(rows, [title for title, _fmt in columns]))
@@ -498,12 +501,16 @@ def _pct(part: int, whole: int) -> str:
 
 
 def _rating(row: dict[str, Any]) -> str:
-    return "-" if row.get("rating") is None else f"{row['rating']:.1f}"
+    from scorekeeper.words import numbers
+
+    return "-" if row.get("rating") is None else numbers.decimal(row["rating"], 1)
 
 
 def _columns(block: dict[str, Any]) -> list[tuple[str, Any]]:
     """The columns worth showing for this ruleset: those its rules can produce (their titles
     marked with N_, for `_table` to translate)."""
+    from scorekeeper.words import numbers
+
     sample = block["players"][0]
 
     def number(value: Any) -> str:
@@ -523,7 +530,7 @@ def _columns(block: dict[str, Any]) -> list[tuple[str, Any]]:
         (N_("player"), lambda r: r["name"]),
         (N_("played"), lambda r: str(r["played"])),
         (N_("won"), won),
-        (N_("average"), lambda r: "-" if r["average"] is None else f"{r['average']:.1f}"),
+        (N_("average"), lambda r: "-" if r["average"] is None else numbers.decimal(r["average"], 1)),
         (N_("best"), lambda r: number(r["best"])),
     ]
     if any(r["in_progress"] for r in block["players"]):

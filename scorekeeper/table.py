@@ -553,8 +553,8 @@ def import_files(db: store.Store, paths: Sequence[Path]) -> Imported:
     """Bring games from JSON score sheets and other store files into the store, all or none
     (see storage/league.py): every chain verified, every game replayed into a valid game (and a
     sheet's printed part checked against it), a game already here skipped, a longer copy of one
-    appended to it, and two copies of one game that part ways refused. The last game added
-    becomes current. Summaries are kept for `stats` and `ratings` at once, since every game has
+    appended to it, and two copies of one game that part ways refused. Which game is current
+    changes only as `made_current` says. Summaries are kept for `stats` and `ratings` at once, since every game has
     just been replayed anyway."""
     from scorekeeper import ratings, stats
     from scorekeeper.storage import league, transfer
@@ -567,7 +567,8 @@ def import_files(db: store.Store, paths: Sequence[Path]) -> Imported:
     chosen = league.plan(copies, db)
     taken = [replayed.get(id(copy)) or _replayed_copy(copy) for copy in chosen.take]
     added = [game.id for game in taken if game.id not in chosen.extends]
-    db.take_chains([copy.events for copy in chosen.take], make_current=added[-1] if added else None)
+    current = made_current(paths, copies, [c for c in chosen.take if c.events[0].game_id in added], db.current_game())
+    db.take_chains([copy.events for copy in chosen.take], make_current=current)
     for copy, game in zip(chosen.take, taken, strict=True):
         stats.remember(db, game, copy.events[-1].hash)
         ratings.remember(db, game, copy.events[-1].hash)
@@ -577,7 +578,23 @@ def import_files(db: store.Store, paths: Sequence[Path]) -> Imported:
         extended=[(g, len(c.events) - chosen.extends[g.id]) for c, g in zip(chosen.take, taken, strict=True) if g.id in chosen.extends],
         present=[copy.events[0].game_id for copy in chosen.present],
         files=len(paths),
+        current=current,
     )
+
+
+def made_current(
+    paths: Sequence[Path], copies: list[league.Copy], added: list[league.Copy], current: str | None
+) -> str | None:
+    """The game an import makes current, or None to leave the current game alone. `import FILE`
+    of one JSON sheet makes its new game current (CLI.md). Store files, and several files at
+    once, hold a league's games in no meaningful order: they never change the current game, so
+    every laptop keeps its own and any order of files gives the same store. A store with no
+    current game gets the added game that started last (the newest, as `games` lists them)."""
+    if len(paths) == 1 and len(copies) == 1 and copies[0].sheet is not None and added:
+        return added[0].events[0].game_id
+    if current is None and added:
+        return max((copy.events[0].at, copy.events[0].game_id) for copy in added)[1]
+    return None
 
 
 def _replayed_copy(copy: league.Copy) -> engine.Game:

@@ -10,8 +10,10 @@ Placement points (the night's rule): in each game first place 1, last 0, the res
 between (n players: 1, (n-2)/(n-1), …, 0), players tied on a place sharing the points of the
 places they fill; times the share of the game's hands the player was dealt in."""
 
+import re
 from fractions import Fraction as F
 
+import pseudo
 import pytest
 from helpers import tamperable
 
@@ -129,6 +131,14 @@ def test_a_night_of_three_rounds_for_13_players_in_two_rulesets(sk):
 
     text = sk("night", "standings", "Club")
     assert text.startswith("Night Club: placement points over the finished games")
+    # a person reads the points as their language writes them: 0.500 here, 0,500 in German,
+    # French and Spanish; JSON keeps its neutral number
+    assert "0.500" in text
+    if not pseudo.ON:
+        for code in ("de", "fr", "es"):
+            said = sk("--lang", code, "night", "standings", "Club")
+            assert "0,500" in said and not re.search(r"\d\.\d{3}\b", said), code
+        assert sk.json("--lang", "de", "night", "standings", "Club") == board
     assert "A game's own standings: `standings --game ID`." in text
     assert sk.fails("night", "standings", "Club", "--by", "score") == (
         "refused: night Club plays four-bad-queens and oh-hell-mrpikes: scores of different rulesets do not add up; "

@@ -125,7 +125,9 @@ def test_every_sheet_format_shows_the_evening_as_it_was(sk):
     sheet = json.loads(sk("sheet", "--format", "json"))
     hands = sheet["hands"]
     assert (sheet["location"], sheet["scorer"]) == ("Ann's kitchen", "Bob")
-    assert hands[0]["dealer"] == "Ann" and hands[0]["players"]["Fay"]["name"] == "Ann"
+    # hand 1 was Ann's, under her name then (the seat is Fay's from hand 3), as every sheet says
+    assert hands[0]["dealer"] == "Ann" and hands[0]["players"]["Ann"]["name"] == "Ann" and "Fay" not in hands[0]["players"]
+    assert hands[2]["players"]["Fay"]["name"] == "Fay"
     assert hands[1]["points"]["Dan"] == 11 and hands[1]["starts"] == {"Dan": 10}
     assert hands[1]["players"]["Cat"]["said"] == "+10, renege -10 → 0"
     assert hands[2]["players"]["Bob"]["said"] == "+10, ruling -5 → 5"

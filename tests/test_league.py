@@ -6,10 +6,12 @@ same places (`import FILE…`, `ratings`, `stats`)."""
 import json
 import math
 import os
+import re
 import sys
 import time
 from pathlib import Path
 
+import pseudo
 import pytest
 from conftest import copied_into, played_once
 from openskill.models import PlackettLuce
@@ -136,8 +138,8 @@ def test_any_order_and_twice_make_the_same_league(season):
     assert said.endswith("0 imported, 0 brought up to date, 5 already there.\n")
     third = league(season, "l3", c)
     said = season.on("l3", "import", b, a, c)
-    last_of_a = season.played[1][1]  # the last game added, in the order the files were given
-    assert said.endswith(f"5 imported, 0 brought up to date, 3 already there; game {last_of_a} is now current.\n")
+    # store files never change the current game (l3's is still c's newest, from its first import)
+    assert said.endswith("5 imported, 0 brought up to date, 3 already there.\n")
     again = league(season, "l3", a)
     with store.Store(season.root / "l2") as db:
         assert {(g.id, g.head, g.events) for g in db.games()} == first[0]
@@ -149,6 +151,38 @@ def test_any_order_and_twice_make_the_same_league(season):
     ann = {p["name"].casefold(): p for p in first[2]["players"]}["ann"]
     assert (ann["played"], ann["won"], ann["in_progress"]) == (6, 2, 1)
     assert ann["rating"] == next(p["rating"] for p in first[1]["players"] if p["name"] == "Ann")
+
+
+def games_listed(season, laptop):
+    """`games --all` on a laptop: (current mark, id) per row, in the order listed."""
+    rows = season.on(laptop, "games", "--all").splitlines()[2:]
+    return [(row.startswith("*"), row.lstrip("* ").split()[0]) for row in rows]
+
+
+def test_merged_copies_list_the_games_by_start_and_keep_their_current_game(season):
+    """Every copy of the league lists its games in the order they started (then by id),
+    whatever order they were imported in; an import of store files never changes which game
+    is current (each laptop keeps its own), and one JSON sheet's new game becomes current
+    (CLI.md: `import FILE` ... make it current)."""
+    a, b, c = (season.root / laptop for laptop in "abc")
+    started = [gid for _, gid in season.played]
+    season.on("l1", "import", a, b, c)
+    season.on("l2", "import", c, *reversed(sheets(season, "b")), a)
+    first, second = games_listed(season, "l1"), games_listed(season, "l2")
+    assert [gid for _, gid in first] == started
+    # an empty store takes the game that started last as its current one, in both
+    assert first == second and first[-1] == (True, started[-1])
+    # laptop a's own store: its current game (its last, g2) stays current through the merge
+    season.on("a", "import", c, b)
+    listed = games_listed(season, "a")
+    assert [gid for _, gid in listed] == started
+    assert [gid for current, gid in listed if current] == [started[1]]
+    # one JSON sheet of a game new to laptop b: that game becomes current, as the contract says
+    sheet = season.root / "g1.json"
+    season.on("a", "sheet", "--format", "json", "--game", started[0], "--output", sheet)
+    assert "it is now current" in season.on("b", "import", sheet)
+    assert [gid for current, gid in games_listed(season, "b") if current] == [started[0]]
+    assert [gid for _, gid in games_listed(season, "b")] == [started[0], *started[2:5]]
 
 
 def test_a_later_copy_of_a_game_brings_it_up_to_date(season, sk):
@@ -243,9 +277,10 @@ def test_the_ratings_are_openskill_on_the_places_in_the_order_played(season):
         assert close(got[name]["mu"], full[name].mu) and close(got[name]["sigma"], full[name].sigma)
         assert close(got[name]["rating"], full[name].mu - 3 * full[name].sigma)
     share = {"Cat": 2 / 3, "Kit": 1 / 3, "Fay": 2 / 3, "Dan": 1 / 3}
-    for name, s in share.items():  # a share s of the hands: s of the move a full game makes
+    for name, s in share.items():  # a share s of the hands: s of the move a full game makes, of μ and of σ
         start = before.get(name) or model.rating()
         assert close(got[name]["mu"], start.mu + s * (full[name].mu - start.mu))
+        assert math.isclose(got[name]["sigma"], start.sigma + s * (full[name].sigma - start.sigma), abs_tol=0.0006)
         assert full[name].sigma < got[name]["sigma"] < math.hypot(start.sigma, model.tau)
     games = {p: got[p]["games"] for p in got}
     assert games == {"Ann": 6, "Bob": 4, "Cat": 4, "Dan": 6, "Eve": 4, "Fay": 1, "Kit": 1}
@@ -253,6 +288,25 @@ def test_the_ratings_are_openskill_on_the_places_in_the_order_played(season):
     assert list(got) == [n for _, n in sorted(((-x, n) for n, x in zip(got, ratings, strict=True)))]
     ann_before = before["Ann"].mu - 3 * before["Ann"].sigma
     assert close(got["Ann"]["change"], got["Ann"]["rating"] - ann_before)
+
+
+def test_a_share_of_the_hands_scales_plain_plackett_luce_and_uses_no_weights():
+    """The README and `ratings --help`: a player who played a share s of the hands moves s of
+    the way plain Plackett-Luce moves a full player, in μ and in σ alike. openskill's own
+    weights would not do: openskill 6.2 rescales them into its weight bounds, so they change
+    the result even when every weight is 1.0."""
+    from scorekeeper import ratings
+
+    pl = ratings.model()
+    before = [pl.rating(mu=25 + i, sigma=8 - i / 2, name=n) for i, n in enumerate(["ann", "bob", "cat", "dan"])]
+    places, shares = [1, 2, 2, 4], [1.0, 0.5, 1.0, 0.25]
+    plain = [team[0] for team in PlackettLuce().rate([[r] for r in before], ranks=[1.0, 2.0, 2.0, 4.0])]
+    got = ratings.rate_game(pl, before, places, shares)
+    for s, old, full, new in zip(shares, before, plain, got, strict=True):
+        assert math.isclose(new.mu, old.mu + s * (full.mu - old.mu), abs_tol=1e-12)
+        assert math.isclose(new.sigma, old.sigma + s * (full.sigma - old.sigma), abs_tol=1e-12)
+    weighted = PlackettLuce().rate([[r] for r in before], ranks=[1.0, 2.0, 2.0, 4.0], weights=[[1.0]] * 4)
+    assert [team[0].mu for team in weighted] != [r.mu for r in plain]  # why the weights are not used
 
 
 def test_ratings_of_one_ruleset_and_since_a_date(season, sk):
@@ -270,6 +324,9 @@ def test_ratings_of_one_ruleset_and_since_a_date(season, sk):
     )
     text = season.on("l", "ratings")
     assert text.startswith("Ratings over 6 finished games\n#    player")
+    if not pseudo.ON:  # figures a person reads, as the language writes them; JSON stays neutral
+        german = season.on("l", "--lang", "de", "ratings")
+        assert re.search(r"\d,\d", german) and not re.search(r"\d\.\d", german)
     rows = [line.split()[:3] for line in text.splitlines()[3:10]]
     assert rows == [[str(i), p["name"], f"{p['rating']:.1f}"] for i, p in enumerate(everything["players"], 1)]
 
@@ -291,9 +348,11 @@ def test_a_finished_game_as_the_play_record_bg_stats_imports(season, sk):
     }  # fmt: skip
     assert play["comments"] == "Oh Hell! (MrPikes' house rules), 3 hands"
     # in standings order; the start player led hand 1: its dealer Cat, whose seat Kit took over
-    # (MrPikes' rules have the dealer lead, as `status` says: "Leads: Cat")
+    # for hand 3 (MrPikes' rules have the dealer lead, as `status` says: "Leads: Cat"). The seat
+    # is listed under both names it played under, each with its score and rank, as ratings count it.
     assert [(p["name"], p["score"], p["rank"], p["winner"], p["startPlayer"], p["sourcePlayerId"]) for p in play["players"]] == [
-        ("Kit", 33, 1, True, True, "kit"),
+        ("Cat", 33, 1, True, True, "cat"),
+        ("Kit", 33, 1, True, False, "kit"),
         ("Fay", 21, 2, False, False, "fay"),
         ("Ann", 10, 3, False, False, "ann"),
         ("Eve", -11, 4, False, False, "eve"),

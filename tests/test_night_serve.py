@@ -10,6 +10,7 @@ import json
 import re
 import time
 
+import pseudo
 import pytest
 import typer
 from browser import TV, needs_chromium, opened
@@ -55,10 +56,10 @@ def test_the_night_answers_what_the_command_line_prints_and_each_link_writes_to_
     refused = post(night, one, "new snakebit --players A,B,C", one_secret)
     assert refused.status == 403
     assert refused.json() == {"error": "refused: `new` is not taken from a table's phone; run it in the terminal"}
-    assert post(night, one, "comment 'unclosed", one_secret).status == 400
+    assert post(night, one, "bid 'unclosed", one_secret).status == 400  # (a comment's apostrophe opens no quote)
     assert post(night, two, "bid 0 1 0 0", two_secret).status == 200
     for _ in range(50):  # the watcher looks again at once after an entry; give it a moment
-        if all(t["latest"][-1]["text"].startswith("bids") for t in json.loads(night.get("/api/board"))["tables"]):
+        if all(t["latest"][-1]["text"].startswith("Hand 1: bids") for t in json.loads(night.get("/api/board"))["tables"]):
             break
         time.sleep(0.1)
     assert json.loads(night.get("/api/night")) == json.loads(sk_process(home, "night", "standings", "Fri", "--json"))
@@ -194,3 +195,62 @@ def test_two_tables_scorers_tap_on_two_phones_and_the_board_and_lobby_show_both(
         lobby.locator(f'section[data-game="{two}"] a').click()  # the lobby leads to the table's page
         lobby.locator("#s-standings").wait_for()
         assert lobby.url == f"{base}/table/{two}/" and lobby.locator("#entry").count() == 0
+
+
+def play_round(sk, night, round_):
+    """Every table of the round, MrPikes' Oh Hell at 1 card a hand over 2 hands (SHORT, RULES
+    §1: made exactly 10 + tricks, missed -(10 + the miss)): the first seat bids 1 and takes the
+    trick (11), the others make 0 (10); then the second seat bids 0 and takes it (-11), the
+    others make 0: 21, -1, 20, 20, a game with one leader, so over."""
+    for game in [g["game"] for g in sk.json("night", "standings", night)["games"] if g["round"] == round_]:
+        sk("bid", "1", "0", "0", "0", "--game", game)
+        sk("tricks", "1", "0", "0", "0", "--game", game)
+        sk("bid", "0", "0", "0", "0", "--game", game)
+        sk("tricks", "0", "1", "0", "0", "--game", game)
+
+
+@needs_chromium
+def test_the_board_on_a_tv_in_round_3_folds_the_rounds_that_are_over_and_fits_the_screen(home, sk, chromium, tmp_path):
+    """The director's board at 1920×1080 in round 3 of a night of two tables: rounds 1 and 2,
+    every game over, fold to a line each (the page was 1,819 px tall, every round listed open,
+    oldest first); the round in play and the leaderboard fill the screen; each table's latest
+    entries read in the order entered, as the replies said them ("Hand 1: bids …", not the
+    log's "bids Ann=1 …")."""
+    sk("seat", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--rounds", 3, "--ruleset", "oh-hell-mrpikes",
+       "--seed", 3, "--night", "Fri")  # fmt: skip
+    for round_ in (1, 2):
+        sk("night", "start", "Fri", "--round", round_, *SHORT)
+        play_round(sk, "Fri", round_)
+    sk("night", "start", "Fri", "--round", 3, *SHORT)
+    live = [g["game"] for g in sk.json("night", "standings", "Fri")["games"] if g["round"] == 3]
+    sk("bid", "1", "0", "0", "0", "--game", live[0])
+    sk("tricks", "1", "0", "0", "0", "--game", live[0])
+    sk("bid", "0", "1", "0", "0", "--game", live[0])
+    server = Served(home, "--night", "Fri")
+    try:
+        with opened(chromium, TV) as tv:
+            tv.goto(f"http://127.0.0.1:{server.port}/board")
+            tv.locator("details.round").nth(1).wait_for(state="attached")
+            folded = tv.locator("details.round")
+            assert folded.evaluate_all("ds => ds.map(d => [d.dataset.round, d.open])") == [["2", False], ["1", False]]
+            assert folded.first.locator("summary").inner_text() == "Round 2 — 2 games over"
+            cards = tv.locator(".live > .tables > section.card")
+            assert cards.count() == 2 and all("Round 3" in text for text in cards.all_inner_texts())
+            latest = tv.locator(f'section[data-game="{live[0]}"] .latest li').all_inner_texts()
+            assert latest[-1].startswith("Hand 2: bids") and latest[-2].startswith("Hand 1: tricks")
+            assert not any("=" in line for line in latest)
+            height = tv.evaluate("document.documentElement.scrollHeight")
+            assert height <= TV["height"], height
+            board = tv.locator("section.board").bounding_box()
+            assert board["x"] > TV["width"] / 2 and board["y"] < 200  # beside the round in play, at the top
+            tv.screenshot(path=tmp_path / "board-round-3.png")
+            folded.first.locator("summary").click()  # the director opens round 2
+            assert folded.first.locator("section.card").count() == 2
+        if not pseudo.ON:  # a board in German: the ruleset's title and the entries in German too
+            german = json.loads(server.get("/api/board?lang=de"))["tables"]
+            assert {row["title"] for row in german} == {"Oh Hell! (MrPikes' Hausregeln)"}
+            said = next(row for row in german if row["game"] == live[0])["latest"]
+            assert said[-1]["text"].startswith("Spiel 2: ") and "Dan" in said[-1]["text"], said
+    finally:
+        _, _, err = server.stop()
+        assert "Traceback" not in err

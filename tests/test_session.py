@@ -341,3 +341,15 @@ def test_the_bottom_line_warns_a_forced_blind_bidder(sk, home):
     one.sync()
     assert one.toolbar().splitlines()[1:] == ["WARNING: Ann must bid blind: Ann, do not pick up your cards"]
     one.close()
+
+
+def test_a_comment_is_the_rest_of_the_line_without_quotes(sk):
+    """`comment great hand by Ann` was a usage error (four words for one argument): a comment
+    is the rest of the line, on the command line and in `play`; quotes still work, and an
+    apostrophe opens no quote in `play`."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    assert sk("comment", "great", "hand", "by", "Ann").startswith("Hand 1: comment")
+    sk("comment", "--hand", "1", "two", "words")
+    result = play("comment Bob's bid was brave", 'comment "quoted, as before"', "comment a late one --hand 1")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(sk("sheet", "--format", "json"))["hands"][0]["comments"] == ["great hand by Ann", "two words", "Bob's bid was brave", "quoted, as before", "a late one"]

@@ -690,8 +690,8 @@ def test_import_round_trip(tmp_path):
         b.take_chains([events[:5]])
         b.take_chains([events])  # the rest of the same chain is appended
         assert b.events("g") == events
-        assert [g.id for g in b.games()] == ["other", "g"]
-        assert b.games()[1] == store.GameSummary("g", events[0].at, 12, events[-1].hash)
+        assert [g.id for g in b.games()] == ["g", "other"]  # by start: g began in store a, before "other"
+        assert b.games()[0] == store.GameSummary("g", events[0].at, 12, events[-1].hash)
         assert b.verify() == []
         # The imported game carries on from where it left off.
         fill(b, "g", 1)

@@ -133,6 +133,176 @@ def test_pick_your_poison_a_player_joining_mid_round_plays_its_rest_as_a_short_r
     assert legal["Ann"] == ["blind"]
 
 
+# --- the deal when the table changes just before it (RULES §6: chosen again by the rule) ---------
+
+
+def _poison_to_hand_3(sk):
+    """Pick Your Poison, 4 players, 12 cards each (floor(51 / 4)); §3's tally: Bid n made ->
+    10 + n, missed -> -1 per trick off; Take -> +1 per trick."""
+    new_game(sk, "pick-your-poison", "Ann,Bob,Cat,Dan", dealer="Ann")
+    sk("trump", "h")
+    sk("poison", "Bob=take", "Cat=bid:5", "Dan=bid:0", "Ann=bid:4")
+    sk("tricks", "4", "1", "5", "2")  # Ann 14, Bob +1, Cat 15, Dan bid 0 took 2: -2
+    # §3: the lowest deals, never who just dealt (Ann): Dan, -2
+    assert (status(sk)["dealer"], status(sk)["dealer_reason"]) == ("Dan", "lowest score, -2")
+    sk("trump", "s")
+    sk("poison", "Ann=take", "Bob=bid:3", "Cat=take", "Dan=bid:3")
+
+
+def test_pick_your_poison_the_due_dealer_leaves_and_the_deal_goes_by_score_again(sk):
+    """Bob, the lowest, is due to deal hand 3 and leaves before anything of it is recorded.
+    RULES §3: the deal goes to the lowest total among those still playing (Dan, 11), but Dan
+    just dealt, so to the next-lowest: Ann, 14 (Cat leads on 24). It used to pass left of
+    Bob, to Cat, as a rotation game's deal would."""
+    _poison_to_hand_3(sk)
+    sk("tricks", "0", "0", "9", "3")  # Ann Take 0: 14; Bob bid 3 took 0: -3, -2; Cat +9: 24; Dan 13: 11
+    assert scores(sk) == {"Cat": 24, "Ann": 14, "Dan": 11, "Bob": -2}
+    assert status(sk)["dealer"] == "Bob"  # lowest score, and Dan just dealt
+    sk("leave", "Bob")
+    now = status(sk)
+    assert (now["players"], now["dealer"]) == (["Ann", "Cat", "Dan"], "Ann")
+    assert now["dealer_reason"] == "next-lowest score (the lowest just dealt), 14"
+    assert now["leader"] == "Cat"  # §3: the dealer's left leads
+
+
+def test_pick_your_poison_a_leave_entered_before_the_hand_closed_deals_the_same(sk):
+    """The same leave, entered while hand 2 is still open: the empty seat never deals though
+    its total (-2) is the lowest (RULES §6: a leaver keeps their total, placed after those
+    still playing). This used to pick Bob's empty seat and fail."""
+    _poison_to_hand_3(sk)
+    sk("leave", "Bob")
+    sk("tricks", "0", "0", "9", "3")
+    now = status(sk)
+    assert (now["players"], now["dealer"]) == (["Ann", "Cat", "Dan"], "Ann")
+    assert now["dealer_reason"] == "next-lowest score (the lowest just dealt), 14"
+
+
+def test_pick_your_poison_a_newcomer_counts_with_the_score_they_sit_down_with(sk):
+    """Eve joins before hand 3 is dealt, with the last place's score (join_score `last`, RULES
+    §6): Bob's -2, the same as Bob's. RULES §3: a tie for the lowest goes to the tied player
+    met first going clockwise from the last dealer's (Dan's) left: Eve sits after Dan, so she
+    deals, whether the join is entered before hand 2 closes or after."""
+    for early in (True, False):
+        _poison_to_hand_3(sk)
+        if early:
+            sk("join", "Eve", "--after", "Dan")
+        sk("tricks", "0", "0", "9", "3")
+        if not early:
+            sk("join", "Eve", "--after", "Dan")
+        now = status(sk)
+        assert scores(sk)["Eve"] == -2, early
+        assert (now["players"], now["dealer"]) == (["Ann", "Bob", "Cat", "Dan", "Eve"], "Eve"), early
+        assert now["dealer_reason"] == "lowest score (tied; first from the last dealer's left), -2", early
+
+
+def test_oh_hell_the_due_dealer_leaving_or_a_newcomer_before_them_deal_as_the_rotation_says(sk):
+    """A rotation game (MrPikes' Oh Hell, RULES §1: the deal passes left). Ann dealt hand 1,
+    Bob is due to deal hand 2. Entered before anything of hand 2 is recorded:
+    - Bob leaves: the deal passes left of Ann over Bob's empty seat, to Cat;
+    - Eve joins after Ann: she now sits at Ann's left, so she deals (as she would had the
+      join been entered during hand 1; it used to stay with Bob)."""
+    for change, dealer in ((("leave", "Bob"), "Cat"), (("join", "Eve", "--after", "Ann"), "Eve")):
+        for early in (True, False):
+            new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat,Dan", dealer="Ann")
+            sk("trump", "h")
+            sk("bid", "3", "3", "2", "2")
+            if early:
+                sk(*change)
+            sk("tricks", "3", "3", "2", "2")
+            if not early:
+                assert status(sk)["dealer"] == "Bob"
+                sk(*change)
+            now = status(sk)
+            assert (now["dealer"], now["dealer_reason"]) == (dealer, "deal passes left"), (change, early)
+            assert now["leader"] == dealer  # RULES §1: the dealer leads
+
+
+def test_the_first_dealer_and_a_deal_out_of_turn_keep_the_deal_through_a_change(sk):
+    """The first dealer was drawn, and a deal out of turn happened as it did (RULES §6): a
+    join before anything is recorded leaves the deal with them."""
+    new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat", dealer="Bob")
+    sk("join", "Dan", "--after", "Ann")
+    assert status(sk)["dealer"] == "Bob"
+    sk("trump", "h")
+    sk("bid", "3", "3", "2", "2")
+    sk("tricks", "3", "3", "2", "2")
+    assert status(sk)["dealer"] == "Cat"
+    sk("dealer", "Ann")
+    sk("join", "Eve", "--after", "Dan")
+    assert status(sk)["dealer"] == "Ann"
+
+
+def _shipped_rulesets():
+    from scorekeeper.storage import ruleset_files
+
+    return [name for name, where in ruleset_files.available(None) if where == "built-in"]
+
+
+def _dealt_with_change(log, change, late):
+    """The game of `log` (hand 2 closed by its last entry, hand 3 dealt) with `change` entered
+    after it (late: nothing of hand 3 recorded yet) or before hand 2's last entry (early)."""
+    from scorekeeper.core import engine, errors, seating
+
+    if not late:
+        before = engine.replay(log[:-1])
+        if seating.untouched(before, before.hand):  # hand 2's one entry closes it (Finis): no "before"
+            return None
+    if late:
+        entries = [*log, change.model_copy(update={"hand": 3})]
+    else:
+        entries = [*log[:-1], change.model_copy(update={"hand": 2}), log[-1]]
+    try:
+        game = engine.replay(entries)
+    except errors.ScorekeeperError as refusal:  # e.g. Snakebit takes no fifth player
+        return str(refusal)
+    hand = game.hand
+    return hand.number, hand.seating, hand.seating[hand.dealer], str(hand.dealer_why), game.totals()
+
+
+@pytest.mark.parametrize("ruleset", _shipped_rulesets())
+def test_every_ruleset_deals_the_same_whether_a_change_is_entered_before_or_after_the_last_hand_closed(ruleset):
+    """RULES §6: the deal after a leave or a join is chosen again by the ruleset's own rule
+    (the rotation, or Pick Your Poison's lowest score), and a change entered before anything
+    of the next hand is recorded deals that hand exactly as one entered before the last hand
+    closed would. Each shipped ruleset, on random legal games: the due dealer leaves; a
+    newcomer sits down at the last dealer's left."""
+    from helpers import load_bench
+
+    from scorekeeper.core import engine, events
+
+    bench = load_bench()
+    checked = 0
+    for seed in range(4):
+        for players, change in ((4, "leave"), (3, "join")):
+            # Fosdick's games deal a multiple of the players: 8 hands leave 6 for 3 players, 6 leave 4 for 4
+            settings = ("hands=8",) if change == "leave" else ("hands=6",)
+            names = ["Ann", "Bob", "Cat", "Dan"][:players]
+            try:
+                bodies = bench.random_game(ruleset, seed, players=names, settings=settings, until_hand=3)
+            except Exception:  # the ruleset has no `hands` option: its own plan
+                bodies = bench.random_game(ruleset, seed, players=names, until_hand=3)
+            log = events.parse_all(bodies)
+            game = engine.replay(log)
+            if game.finished or game.hand.number != 3:
+                continue
+            due, last = game.hand.seating[game.hand.dealer], game.hands[-2].seating[game.hands[-2].dealer]
+            if change == "leave":
+                entry = events.PlayerLeft(hand=3, player=due)
+            else:
+                entry = events.PlayerJoined(hand=3, player="Eve", after=last)
+            early, late = _dealt_with_change(log, entry, late=False), _dealt_with_change(log, entry, late=True)
+            # (where hand 2's one entry closes it, as in Finis, no change can come before it)
+            assert late == early or early is None, (ruleset, seed, change)
+            if not isinstance(late, str):
+                checked += 1
+                # the due dealer who left never deals; a newcomer at the last dealer's left
+                # deals next where the deal passes left
+                assert late[2] != due or change == "join", (ruleset, seed)
+                if change == "join" and engine.replay(log[:1]).ruleset.dealer == "left":
+                    assert late[2] == "Eve", (ruleset, seed)
+    assert checked, f"{ruleset}: no table change was accepted"
+
+
 # --- Fosdick: the pack and the passing follow the table; hands stay a multiple of it ------------
 
 
@@ -196,6 +366,35 @@ def test_rename_keeps_the_seat_and_its_score_and_the_sheet_notes_it(sk):
     header = next(line for line in sheet.splitlines() if line.startswith("hand"))
     assert "Cat → Kat from hand 2" in header  # the seat's column shows both names
     assert sk.json("why", "Kat")["total"] == -11
+
+
+def test_a_renamed_seat_keeps_its_old_name_in_every_export_and_in_why(sk, tmp_path):
+    """Hal plays hand 1 and the seat is Bob's from hand 2 (`rename`: a substitute, CLI.md).
+    The JSON sheet files hand 1 under Hal, as the text sheet and CSV do; `why Hal` explains
+    the seat; the BG Stats record names both who played it, each with the seat's place. MrPikes' scoring (RULES §1):
+    made exactly -> 10 + tricks."""
+    new_game(sk, "oh-hell-mrpikes", "Ann,Hal,Cat", "sizes=fixed", "start=3", "hands=2", dealer="Ann")
+    oh_hell_hand(sk, "h", "1 1 1", "1 1 1")  # all made: 11 each
+    sk("rename", "Hal", "Bob")
+    oh_hell_hand(sk, "s", "1 2 0", "1 2 0")  # Ann 11, Bob 12, Cat 10 (a made zero)
+    data = json.loads(sk("sheet", "--format", "json"))
+    first, second = data["hands"]
+    assert list(first["players"]) == list(first["points"]) == list(first["totals"]) == ["Ann", "Hal", "Cat"]
+    assert first["players"]["Hal"]["name"] == "Hal" and first["totals"]["Hal"] == 11
+    assert list(second["players"]) == ["Ann", "Bob", "Cat"] and second["totals"]["Bob"] == 23
+    assert data["renames"] == [{"hand": 2, "old": "Hal", "new": "Bob"}]
+    assert "1,Ann,3,H,,,Hal,1,,1,,,,,,,,,,11,11," in sk("sheet", "--format", "csv").splitlines()
+    # `why` by the old name: the seat, hand 1 as Hal
+    assert sk.json("why", "Hal") == sk.json("why", "Bob")
+    assert "as Hal" in sk("why", "hal", "--hand", "1")
+    play = json.loads(sk("sheet", "--format", "bgstats"))
+    assert [(p["name"], p["score"], p["rank"]) for p in play["players"]] == [
+        ("Hal", 23, 1), ("Bob", 23, 1), ("Ann", 22, 2), ("Cat", 21, 3)
+    ]  # fmt: skip
+    # the sheet still imports (its hands' points are checked against its entries)
+    path = tmp_path / "renamed.json"
+    path.write_text(json.dumps(data))
+    assert "already in the store" in sk("import", path)
 
 
 def test_adjust_is_a_ruling_with_its_reason_in_why_the_sheet_and_the_log(sk):
@@ -365,7 +564,8 @@ def test_a_changed_table_survives_the_json_sheet_and_import(sk, tmp_path):
     sk("sheet", "--format", "json", "--output", sheet)
     data = json.loads(sheet.read_text())
     assert data["players"] == ["Ann", "Rob", "Cat", "Dan"]
-    assert data["hands"][0]["players"].keys() == {"Ann", "Rob", "Cat"}  # Dan's column starts at hand 2
+    # Dan's column starts at hand 2; Bob played hand 1 under his name then (Rob from hand 3)
+    assert data["hands"][0]["players"].keys() == {"Ann", "Bob", "Cat"}
     before = standings(sk)
     other = tmp_path / "other"
     sk("--home", other, "import", sheet)

@@ -12,6 +12,10 @@ night, of the most times any two players share a table) is the larger of:
 - the second-round bound: a table of round 2 draws its players from round 1's tables and
   its sitters-out (each a group of one); if a table holds more players than there are such
   groups, two of them sat together in round 1 and meet again, so the bound is at least 2.
+Where the night is small (no one sits out, at most SEARCHED_PLAYERS players), a search of
+every seating says whether the seating found is the best there is (`pairs_least`): the bound
+is only a bound, and for 9 players at tables of 5 and 4 over 4 rounds it is 2 where no
+seating does better than 3.
 The seat bound: some player sits out at most ⌊rounds × out / n⌋ rounds, so plays at least
 r = rounds − that many, at tables of at most S seats; some seat of theirs repeats ⌈r / S⌉ times.
 """
@@ -47,6 +51,7 @@ class Seating(NamedTuple):
     pairs_max: int  # the most times any two players share a table
     pairs_bound: int  # the least that maximum can be for this night (see the module's notes)
     pairs_at_max: list[tuple[str, str]]  # the pairs that meet pairs_max times (when above 1)
+    pairs_least: int | None  # the least that maximum can be, found by searching every seating; None if not searched
     seats_max: int  # the most times any player sits in the same seat
     seats_bound: int
     sitting_out: dict[str, int]  # player -> rounds sat out
@@ -98,6 +103,75 @@ def pairs_bound(players: int, rounds: int, shape: Layout) -> int:
     if rounds >= 2 and max(shape.sizes) > len(shape.sizes) + shape.out:
         bound = max(bound, 2)
     return bound
+
+
+SEARCHED_PLAYERS = 10  # a night this small is searched through when its bound is not reached
+SEARCH_STEPS = 40_000  # the most partial tables the search tries before giving up: at most about a third of a second
+
+
+def pairs_least(players: int, rounds: int, shape: Layout, found: int) -> int | None:
+    """The least the most-met pair can meet over every seating, given that a seating where it
+    is `found` exists: `found` if no seating keeps every pair below it, else None (the search
+    found better, or was too long to finish: the night is too large to say)."""
+    if shape.out or players > SEARCHED_PLAYERS or found <= 1:
+        return None
+    steps = [0]
+    try:
+        better = _seats_below(players, rounds, shape.sizes, found - 1, steps)
+    except _TooLong:
+        return None
+    return None if better else found
+
+
+class _TooLong(Exception):
+    pass
+
+
+def _seats_below(n: int, rounds: int, sizes: tuple[int, ...], most: int, steps: list[int]) -> bool:
+    """Whether some seating of `rounds` rounds at tables of `sizes` keeps every pair at or
+    below `most` meetings. Round 1 is fixed (players can be renamed to sit so), and each later
+    round's tables are chosen in a canonical order (each table holds the lowest player not yet
+    seated), so each seating is tried once up to the order of its tables."""
+    met = [[0] * n for _ in range(n)]
+
+    def place(round_: int, table: int, left: list[int], chosen: list[int]) -> bool:
+        if table == len(sizes):
+            return round_ + 1 == rounds or place(round_ + 1, 0, list(range(n)), [])
+        steps[0] += 1
+        if steps[0] > SEARCH_STEPS:
+            raise _TooLong
+        size = sizes[table]
+        if len(chosen) == size:
+            rest = [p for p in left if p not in chosen]
+            for i, p in enumerate(chosen):  # seat the table: its pairs meet once more
+                for q in chosen[i + 1 :]:
+                    met[p][q] += 1
+            done = place(round_, table + 1, rest, [])
+            for i, p in enumerate(chosen):
+                for q in chosen[i + 1 :]:
+                    met[p][q] -= 1
+            return done
+        start = left.index(chosen[-1]) + 1 if chosen else 0
+        for k in range(start, len(left) - (size - len(chosen)) + 1):
+            p = left[k]
+            if not chosen and k != 0 and (table == 0 or sizes[table - 1] == size):
+                break  # each table starts with the lowest player left
+            if all(met[min(p, q)][max(p, q)] < most for q in chosen):
+                chosen.append(p)
+                if place(round_, table, left, chosen):
+                    return True
+                chosen.pop()
+        return False
+
+    first, at = [], 0
+    for size in sizes:  # round 1: players 0.. in order, table by table
+        first.append(list(range(at, at + size)))
+        at += size
+    for table in first:
+        for i, p in enumerate(table):
+            for q in table[i + 1 :]:
+                met[p][q] += 1
+    return rounds == 1 or place(1, 0, list(range(n)), [])
 
 
 def seats_bound(players: int, rounds: int, shape: Layout) -> int:
@@ -296,6 +370,7 @@ def _report(players: list[str], rounds: int, shape: Layout, night: list[list[lis
         pairs_max=most,
         pairs_bound=pairs_bound(n, rounds, shape),
         pairs_at_max=[(players[a], players[b]) for a, b in at_most],
+        pairs_least=most if most <= pairs_bound(n, rounds, shape) else pairs_least(n, rounds, shape, most),
         seats_max=max(seats.values(), default=0),
         seats_bound=seats_bound(n, rounds, shape),
         sitting_out=sat_out,

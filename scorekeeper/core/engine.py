@@ -412,17 +412,16 @@ def _dealt_out_of_turn(due: str) -> str:
 
 def _seat_change(game: Game, hand: Hand, event: events.HandEvent, judge: Any) -> None:
     """A player joins or leaves at the next deal; when nothing of the hand in progress is
-    recorded yet, that deal is this one: it is dealt again to the table as it is now, by
-    the same dealer (the next seat to the left if the dealer left)."""
+    recorded yet, that deal is this one: it is dealt again to the table as it is now, its
+    dealer chosen again by the ruleset's own rule (RULES.md §6), as if the change had been
+    entered before the last hand closed."""
     judge(game, hand, event)
     if not seating.untouched(game, hand):
         return
-    dealer = hand.seating[hand.dealer]
+    previous = game.hands[-2] if len(game.hands) > 1 else None
+    out_of_turn = hand.dealer_why.build is _dealt_out_of_turn
     table = seating.take_seats(game)
-    if dealer in game.players:
-        seat, reason = game.players.index(dealer), hand.dealer_why
-    else:
-        seat, reason = seating.next_dealer(game, table, dealer, by_score=False)
+    seat, reason = seating.deal_again(game, hand, previous, table, out_of_turn)
     game.hands.pop()
     _open_hand(game, hand.number, seat, reason)
     game.hand.comments, game.hand.rulings = hand.comments, hand.rulings + table.arrivals

@@ -186,15 +186,17 @@ def lowest_score_dealer(
     totals: list[Fraction], last_dealer: int, winner: str, away: frozenset[int] = frozenset()
 ) -> tuple[int, Reason]:
     """Pick Your Poison: the deal goes to the lowest total (highest, for a game the lowest
-    wins), never to the player who just dealt; ties go to the tied player met first going
-    clockwise from the last dealer's left. Returns the seat and the reason in words."""
+    wins) of those still at the table (`away`: the empty seats), never to the player who just
+    dealt; ties go to the tied player met first going clockwise from the last dealer's left.
+    Returns the seat and the reason in words."""
     players = len(totals)
     order = seats_from(seat_left(last_dealer, players), players)
-    candidates = [seat for seat in order if seat != last_dealer]
+    # a seat left empty (its player has gone) never deals, nor counts as the lowest
+    candidates = [seat for seat in order if seat != last_dealer and seat not in away]
     worst = min if winner == "highest" else max
     target = worst(totals[seat] for seat in candidates)
     seat = next(s for s in candidates if totals[s] == target)
-    lowest_all = worst(totals)
+    lowest_all = worst(totals[s] for s in range(players) if s not in away)
     notes = []
     tied = [s for s in candidates if totals[s] == target]
     dealer_tied = last_dealer not in away and totals[last_dealer] == target

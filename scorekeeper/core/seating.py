@@ -249,19 +249,63 @@ def next_deal(game: state.Game, hand: state.Hand, by_score: bool) -> tuple[int, 
     if not game.pending and not by_score:  # as at almost every deal: the same table, the deal passes left
         return schedule.seat_left(hand.dealer, len(game.players)), _PASSES_LEFT, []
     table = take_seats(game)
-    seat, reason = next_dealer(game, table, hand.seating[hand.dealer], by_score)
+    totals = _with_starts(game.totals(), table.arrivals) if by_score else None
+    seat, reason = next_dealer(game, table, hand.seating[hand.dealer], by_score, totals)
     return seat, reason, table.arrivals
 
 
-def next_dealer(game: state.Game, table: Seated, last_dealer: str, by_score: bool) -> tuple[int, Reason]:
+def deal_again(
+    game: state.Game, hand: state.Hand, previous: state.Hand | None, table: Seated, out_of_turn: bool
+) -> tuple[int, Reason]:
+    """Who deals `hand` (nothing of it recorded yet) now that the table changed before it:
+    chosen again by the ruleset's own rule from the hand before, exactly as if the change had
+    been entered before that hand closed (RULES.md §6: a correction is a re-telling). The first
+    hand's dealer was drawn, and a deal out of turn happened as it did: they keep the deal if
+    still at the table, else it passes to the next seat to their left."""
+    dealer = hand.seating[hand.dealer]
+    if previous is None or out_of_turn:
+        if dealer in game.players:
+            return game.players.index(dealer), hand.dealer_why
+        return next_dealer(game, table, dealer, by_score=False)
+    last = previous.seating[previous.dealer]
+    circle = list(table.circle)
+    if last not in circle:  # the last dealer left after their hand: back in their old seat, empty
+        before = previous.seating[: previous.dealer][::-1] + previous.seating[previous.dealer + 1 :][::-1]
+        neighbour = next((p for p in before if p in circle), None)
+        circle.insert(circle.index(neighbour) + 1 if neighbour is not None else 0, last)
+    around = Seated(circle, frozenset(i for i, p in enumerate(circle) if p not in game.players), table.arrivals)
+    by_score = game.ruleset.dealer == "lowest-score"
+    if not by_score:
+        return next_dealer(game, around, last, by_score=False)
+    # the totals as the last hand left them, with every newcomer's starting score: a ruling
+    # entered in this hand came after its dealer was chosen
+    totals = game.totals()
+    for item in hand.scored():
+        totals[item.player] -= item.points
+    starts = [item for item in [*hand.rulings, *table.arrivals] if item.rule == JOIN_RULE]
+    return next_dealer(game, around, last, by_score=True, totals=_with_starts(totals, starts))
+
+
+def _with_starts(totals: dict[str, Fraction], starts: list[scoring.Item]) -> dict[str, Fraction]:
+    """Totals with the newcomers' starting scores counted (they sit down with them)."""
+    for item in starts:
+        totals[item.player] = totals.get(item.player, Fraction(0)) + item.points
+    return totals
+
+
+def next_dealer(
+    game: state.Game, table: Seated, last_dealer: str, by_score: bool, totals: dict[str, Fraction] | None = None
+) -> tuple[int, Reason]:
     """Who deals next, as a seat of the players now seated, and why: the next seat to the left
     of `last_dealer` still at the table, or (`by_score`, Pick Your Poison) the lowest score
-    among them, never the last dealer."""
+    among them, never the last dealer (`totals`: each player's, by default as they stand)."""
     circle, at = table.circle, table.circle.index(last_dealer)
     if by_score:
-        totals = game.totals()
-        seat, why = schedule.lowest_score_dealer([totals[p] for p in circle], at, game.ruleset.end.winner, table.away)
-        reason = Reason(_score_words, why, totals[circle[seat]])
+        totals = game.totals() if totals is None else totals
+        seat, why = schedule.lowest_score_dealer(
+            [totals.get(p, Fraction(0)) for p in circle], at, game.ruleset.end.winner, table.away
+        )
+        reason = Reason(_score_words, why, totals.get(circle[seat], Fraction(0)))
     else:
         for step in range(1, len(circle) + 1):  # the next seat to the left still at the table
             seat = schedule.seat_left(at, len(circle), step)

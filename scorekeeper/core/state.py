@@ -212,6 +212,34 @@ class Game:
                 player = old
         return player
 
+    def names_of(self, player: str) -> list[str]:
+        """Every name the seat now called `player` has had, oldest first (a rename, or a
+        substitute taking the seat, adds one)."""
+        called = [player]
+        for _hand, old, new in reversed(self.renames):
+            if called[0] == new:
+                called.insert(0, old)
+        return called
+
+    def seat_called(self, text: str) -> str:
+        """The seat (by its name now) a name refers to: a player's name now, as `player` reads
+        it against everyone who has played, or else a name a seat had before a rename."""
+        try:
+            return self.player(text, among=self.roster)
+        except errors.EntryError:
+            former = {old: self.names_of_seat(old) for _hand, old, _new in self.renames}
+            matches = names.matching(text, list(former))
+            if len(matches) != 1:
+                raise
+            return former[matches[0]]
+
+    def names_of_seat(self, old: str) -> str:
+        """The name now of the seat once called `old`."""
+        for _hand, before, after in self.renames:
+            if before == old:
+                old = after
+        return old
+
     def seat(self, player: str) -> int:
         return self.players.index(player)
 

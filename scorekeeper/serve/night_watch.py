@@ -68,6 +68,7 @@ class NightWatcher(Looker):
         self._seen: tuple[Any, ...] | None = None
         # id -> (head, standings, row, page state, entries)
         self._tables: dict[str, tuple[str, dict[str, Any], dict[str, Any], state.Snapshot, list[Any]]] = {}
+        self._told: dict[str, Any] = {}  # an entry's hash -> the game as that entry left it (see latest_said)
 
     def _look(self) -> None:
         from scorekeeper import nights
@@ -109,12 +110,21 @@ class NightWatcher(Looker):
             pages[g.game] = known[3]
             entries.append(known[4])
         self.pages = pages
+        showing = {e.hash for stored in entries for e in stored[-LATEST:]}
+        for gone in [h for h in self._told if h not in showing]:  # a game state is kept only while its entry shows
+            del self._told[gone]
         self._settle()  # an entry's answer needs its table's page only: it goes before the board is made
         board = nights.standings(db, night.name, "places")
         body = encoded({"night": board, "tables": rows})
 
+        told = self._told
+
         def draw(_shared: Any) -> dict[str, Any]:  # the latest entries' words, in the language in use
-            latest = [{**row, "latest": state.entries_data(stored)[-LATEST:]} for row, stored in zip(rows, entries, strict=True)]
+            latest = [
+                # the title was said in English for the board's English state; the ruleset's words in this language
+                {**row, "title": rulesets.prose(row["title"]), "latest": latest_said(stored, told)}
+                for row, stored in zip(rows, entries, strict=True)
+            ]
             return {"night": board, "tables": latest}
 
         etag = '"' + hashlib.sha256(body).hexdigest()[:24] + '"'
@@ -149,9 +159,55 @@ class NightWatcher(Looker):
             "finished": game.finished,
             "abandoned": game.abandoned,
             "leaders": [p["name"] for p in standings["players"] if p["place"] == 1],
-            "latest": state.entries_data(stored)[-LATEST:],
+            "latest": latest_said(stored, self._told),
         }
         return standings, row, page, stored
+
+
+def latest_said(stored: list[Any], told: dict[str, Any]) -> list[dict[str, Any]]:
+    """A table's latest entries, oldest first, each said as its reply said it when it was
+    recorded ("Hand 3: bids Ann 0, Cat 0 (total 0 for 4 tricks)."), in the language in use; a
+    correction, an undo and the game's own entries as the log says them. `told` keeps, by
+    entry, the game as that entry left it (a replay of the log up to it, once in its life)."""
+    from scorekeeper.words import replies
+
+    lines = state.entries_data(stored)[-LATEST:]
+    first = len(stored) - len(lines)
+    said = []
+    for k, line in enumerate(lines, start=first):
+        entry = stored[k]
+        if entry.hash not in told:
+            told[entry.hash] = _recorded(stored, k)
+        recorded = told[entry.hash]
+        text = line["text"]
+        if recorded is not None and not line["correction"]:
+            try:
+                text = replies.said(recorded)
+            except Exception:  # an entry no reply is written for: the log's words, as before
+                text = line["text"]
+        said.append({**line, "text": text})
+    return said
+
+
+_AS_THE_LOG = ("game_started", "reversed", "correction", "label", "abandoned")
+
+
+def _recorded(stored: list[Any], k: int) -> Any:
+    """Entry k as `table.record` answered it: the game after it, the hand it went to, the entry;
+    None for one the reply does not describe (see _AS_THE_LOG) or a log that does not replay."""
+    from scorekeeper.core import engine, events
+    from scorekeeper.results import Recorded
+
+    body = stored[k].body
+    if body.get("type") in _AS_THE_LOG or not isinstance(body.get("hand"), int):
+        return None
+    try:
+        game = engine.from_log([e.body for e in stored[: k + 1]])
+        event = events.parse_all([body])[0]
+        hand = game.hands[event.hand - 1]
+    except Exception:  # a log that does not replay is the page's refusal to draw, not this line's
+        return None
+    return Recorded(game, hand, event, stored[k].n)
 
 
 class TableWatch(NamedTuple):

@@ -21,7 +21,9 @@ SOURCE_NAME = "table-scorekeeper"
 def play_data(game: engine.Game, stored: list[store.StoredEvent]) -> dict[str, Any]:
     """The play record as JSON data. Times are the local time of the machine writing it, as
     the app reads them; the start player is whoever led the first hand (the first dealer
-    where the rules name no seat to lead)."""
+    where the rules name no seat to lead). A renamed seat (a substitute took it over) is
+    listed under each name it played hands under, each with the seat's score and rank, as
+    the ratings count it."""
     check_finished(game)
     winners = set(game.winners())
     first = game.hands[0]
@@ -43,17 +45,24 @@ def play_data(game: engine.Game, stored: list[store.StoredEvent]) -> dict[str, A
         },
         "players": [
             {
-                "name": player,
+                "name": name,
                 "score": scoring.points_json(total),
                 "rank": place,
                 "winner": player in winners,
-                "startPlayer": player == starter,
+                "startPlayer": player == starter and name == game.called(player, first.number),
                 "role": "",
-                "sourcePlayerId": player.casefold(),  # names match in any case, as in `stats`
+                "sourcePlayerId": name.casefold(),  # names match in any case, as in `stats`
             }
             for place, player, total in game.standings()
+            for name in _names_played(game, player)
         ],
     }
+
+
+def _names_played(game: engine.Game, player: str) -> list[str]:
+    """The names the seat now called `player` played hands under, oldest first."""
+    played = {game.called(player, hand.number) for hand in game.hands if hand.closed and player in hand.seating}
+    return [name for name in game.names_of(player) if name in played] or [player]
 
 
 def check_finished(game: engine.Game) -> None:

@@ -382,7 +382,7 @@ def _notes(row: Row) -> list[str]:
     notes += list(row.starts)
     for cell in row.cells:
         for r in cell.reneges:
-            said = {"player": cell.called, "kind": r.kind, "points": scoring.points_text(r.points), "note": r.note}
+            said = {"player": cell.called, "kind": vocabulary.renege_kind(r.kind), "points": scoring.points_text(r.points), "note": r.note}
             # TRANSLATORS: {kind} is the renege's name in the ruleset, {note} the scorer's own words
             renege = _("renege by {player} ({kind}, {points}): {note}") if r.note else _("renege by {player} ({kind}, {points})")
             notes.append(renege.format(**said))
@@ -562,6 +562,9 @@ def json_data(sheet: Sheet) -> dict[str, Any]:
 
 
 def hand_json(row: Row) -> dict[str, Any]:
+    """One hand, each player filed under the name they had in it (a renamed seat's earlier
+    hands under its earlier name, as every other sheet shows them; `renames` links them)."""
+    called = {c.player: c.called for c in row.cells}
     return {
         "hand": row.number,
         "dealer": row.dealer,
@@ -573,10 +576,10 @@ def hand_json(row: Row) -> dict[str, Any]:
         **({"tie_break": row.tie_break} if row.tie_break else {}),
         **({"pass": row.passing} if row.passing else {}),
         **({"round_end": row.round_end} if row.round_end else {}),
-        "points": {p: scoring.points_json(v) for p, v in row.points.items()},
-        "starts": {c.player: scoring.points_json(c.start) for c in row.cells if c.start is not None},
-        "totals": {c.player: scoring.points_json(c.total) for c in row.cells if c.seated},
-        "players": {c.player: _cell_json(c) for c in row.cells if c.seated},
+        "points": {called.get(p, p): scoring.points_json(v) for p, v in row.points.items()},
+        "starts": {c.called: scoring.points_json(c.start) for c in row.cells if c.start is not None},
+        "totals": {c.called: scoring.points_json(c.total) for c in row.cells if c.seated},
+        "players": {c.called: _cell_json(c) for c in row.cells if c.seated},
         "rulings": [text for _who, text in row.rulings],
         "notes": _notes(row),
         "comments": list(row.comments),

@@ -989,10 +989,11 @@ class Store:
     # -- reading --
 
     def games(self) -> list[GameSummary]:
-        """Every game, in the order it was created (or imported)."""
+        """Every game, in the order the games started (their first entry's time, then id): the
+        same order in every copy of a league, whatever order the games were imported in."""
         with _sqlite_errors(self.path):
             rows = self.conn.execute(
-                "SELECT id, created_at, events, head FROM games ORDER BY seq"
+                "SELECT id, created_at, events, head FROM games ORDER BY created_at, id"
             ).fetchall()
         return [GameSummary(*row) for row in rows]
 
@@ -1182,10 +1183,10 @@ class Store:
             return self.conn.execute("SELECT count(*) FROM games").fetchone()[0]
 
     def newest_games(self, limit: int) -> list[GameSummary]:
-        """The `limit` games created last, in the order they were created."""
+        """The `limit` games started last, in the order they started (as `games`)."""
         with _sqlite_errors(self.path):
             rows = self.conn.execute(
-                "SELECT id, created_at, events, head FROM games ORDER BY seq DESC LIMIT ?", (limit,)
+                "SELECT id, created_at, events, head FROM games ORDER BY created_at DESC, id DESC LIMIT ?", (limit,)
             ).fetchall()
         return [GameSummary(*row) for row in reversed(rows)]
 

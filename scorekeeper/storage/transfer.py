@@ -179,12 +179,15 @@ def compare(path: Path, data: dict[str, Any], game: engine.Game) -> None:
             _("{file} was altered: its standings are not what its entries score; nothing was imported").format(file=path)
         )
     listed = data.get("hands") if isinstance(data.get("hands"), list) else []
-    scored = [  # the hands a sheet lists: closed, or with an entry
-        {p: scoring.points_json(v) for p, v in hand.points(hand.seating).items()}
-        for hand in game.hands
-        if hand.closed or hand.anything_recorded()
+    shown = [hand for hand in game.hands if hand.closed or hand.anything_recorded()]  # the hands a sheet lists
+    # each player under the name they had in the hand; a sheet written before that was so
+    # filed every hand under the seat's name now
+    scored = [
+        {game.called(p, hand.number): scoring.points_json(v) for p, v in hand.points(hand.seating).items()}
+        for hand in shown
     ]
-    if [_with_starts(h) for h in listed] != scored:
+    scored_now = [{p: scoring.points_json(v) for p, v in hand.points(hand.seating).items()} for hand in shown]
+    if [_with_starts(h) for h in listed] not in (scored, scored_now):
         raise errors.StoreError(
             _("{file} was altered: its hands' points are not what its entries score; nothing was imported").format(
                 file=path

@@ -13,7 +13,7 @@ from scorekeeper.words import corrected, reports, vocabulary
 
 
 def why_data(game: engine.Game, name: str, number: int | None = None) -> dict[str, Any]:
-    player = game.player(name, among=game.roster)
+    player = game.seat_called(name)  # a seat's name now or one it had: a renamed seat keeps its past
     hands = _chosen_hands(game, player, number)
     shown = [_hand_data(game, hand, player) for hand in hands]
     total = sum((h["_points"] + h["_start"] for h in shown), Fraction(0))

@@ -19,6 +19,7 @@ def seating_data(seating: club_seating.Seating, ruleset: str, seed: int) -> dict
         "pairs_max": seating.pairs_max,
         "pairs_bound": seating.pairs_bound,
         "pairs_at_max": [list(pair) for pair in seating.pairs_at_max],
+        "pairs_least": seating.pairs_least,  # the best any seating can do, where a search proved it; else null
         "seats_max": seating.seats_max,
         "seats_bound": seating.seats_bound,
         "sitting_out": {p: n for p, n in seating.sitting_out.items() if n},
@@ -66,36 +67,55 @@ def seating_text(seating: club_seating.Seating, ruleset: str, seed: int) -> str:
 
 
 def pairs_sentence(seating: club_seating.Seating) -> str:
-    bound = _times(seating.pairs_bound)
+    """How often pairs meet, and how that compares with the best any seating could do: the
+    fewest possible where the bound is reached or a search of every seating proved it, else
+    the bound, which is only "at least"."""
     if seating.pairs_max <= 1:
-        return _("Pairs: no two players share a table more than once (the least possible this night is {bound}).").format(
-            bound=bound
-        )
+        return _("Pairs: no two players share a table more than once, the fewest possible.")
     shown = ", ".join(f"{a} & {b}" for a, b in seating.pairs_at_max[:6])
     if len(seating.pairs_at_max) > 6:
         shown = _("{pairs} and {count} more").format(pairs=shown, count=len(seating.pairs_at_max) - 6)
     count = len(seating.pairs_at_max)
-    return ngettext(
-        "Pairs: the most any two players share a table is {most} (the least possible this night is {bound}): {count} pair, {pairs}.",
-        "Pairs: the most any two players share a table is {most} (the least possible this night is {bound}): {count} pairs, {pairs}.",
+    # (most is 2 or more here, so "times" is plural in every language)
+    said = ngettext(
+        "Pairs: {count} pair shares a table {most} times, the most any pair does: {pairs}.",
+        "Pairs: {count} pairs share a table {most} times, the most any pair does: {pairs}.",
         count,
-    ).format(most=_times(seating.pairs_max), bound=bound, count=count, pairs=shown)
+    ).format(most=seating.pairs_max, count=count, pairs=shown)
+    if seating.pairs_max <= seating.pairs_bound:
+        return said + " " + _("No seating of this night can do better.")
+    if seating.pairs_least == seating.pairs_max:
+        return said + " " + _("No seating of this night can do better: a search of every seating finds none better.")
+    return said + " " + ngettext(
+        "Any seating of this night has some pair share a table at least {count} time.",
+        "Any seating of this night has some pair share a table at least {count} times.",
+        seating.pairs_bound,
+    ).format(count=seating.pairs_bound)
 
 
 def seats_sentence(seating: club_seating.Seating) -> str:
+    """How often a player sits in the same seat, against the bound, and who deals first most."""
     dealers: dict[str, int] = {}
     for tables, _out in seating.rounds:
         for table in tables:
             dealers[table[0]] = dealers.get(table[0], 0) + 1
-    said = {"bound": _times(seating.seats_bound), "dealt": _times(max(dealers.values(), default=0))}
+    dealt = max(dealers.values(), default=0)
     if seating.seats_max <= 1:
-        return _(
-            "Seats: no player sits in the same seat twice (the least possible is {bound}); no one deals first more than {dealt}."
-        ).format(**said)
-    return _(
-        "Seats: the most any player sits in one seat is {most} (the least possible is {bound}); "
-        "no one deals first more than {dealt}."
-    ).format(most=_times(seating.seats_max), **said)
+        said = _("Seats: no player sits in the same seat twice.")
+    else:
+        # (most is 2 or more here, so "times" is plural in every language)
+        said = _("Seats: the most any player sits in one seat is {most} times.").format(most=seating.seats_max)
+        if seating.seats_max <= seating.seats_bound:
+            said += " " + _("No seating of this night can do better.")
+        else:
+            said += " " + ngettext(
+                "Any seating of this night has some player in one seat at least {count} time.",
+                "Any seating of this night has some player in one seat at least {count} times.",
+                seating.seats_bound,
+            ).format(count=seating.seats_bound)
+    return said + " " + ngettext(
+        "No one deals first more than once.", "No one deals first more than {count} times.", dealt
+    ).format(count=dealt)
 
 
 def started_text(night: club_night.Night, round_: int, started: list[tuple[int, engine.Game]]) -> str:
@@ -184,7 +204,9 @@ def _game_line(g: dict[str, Any], by_places: bool) -> str:
 
 
 def _points(value: float, places: bool) -> str:
-    return f"{value:.3f}" if places else charts.number_text(value)
+    from scorekeeper.words import numbers
+
+    return numbers.decimal(value, 3) if places else charts.number_text(value)
 
 
 def _times(n: int) -> str:

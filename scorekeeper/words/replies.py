@@ -59,7 +59,7 @@ def said(recorded: results.Recorded) -> str:
                 "Hand {hand}: renege by {player} ({kind}): {points} point.",
                 "Hand {hand}: renege by {player} ({kind}): {points} points.",
                 scoring.counted(penalty.item.points),
-            ).format(hand=hand.number, player=penalty.item.player, kind=penalty.kind, points=points)
+            ).format(hand=hand.number, player=penalty.item.player, kind=vocabulary.renege_kind(penalty.kind), points=points)
         case events.CommentAdded():
             return _("Hand {hand}: comment noted.").format(hand=hand.number)
         case events.CardsTaken():
@@ -242,7 +242,8 @@ def imported(game: engine.Game) -> str:
 def imported_files(result: results.Imported) -> str:
     """What `import` did: one line per game (imported, brought up to date, already here),
     then the count. A single sheet's new game is shown as `imported` shows it."""
-    if result.files == 1 and len(result.added) == 1 and not result.extended and not result.present:
+    if result.files == 1 and len(result.added) == 1 and not result.extended and not result.present \
+            and result.current == result.added[0].id:  # fmt: skip
         return imported(result.added[0])
     lines = [
         _("Imported game {game}: {title}, players {players}.").format(
@@ -260,9 +261,9 @@ def imported_files(result: results.Imported) -> str:
     ]
     lines += [_("Game {game} is already in the store: skipped.").format(game=gid) for gid in result.present]
     counts = {"imported": len(result.added), "updated": len(result.extended), "present": len(result.present)}
-    if result.added:
+    if result.current is not None:
         tally = _("{imported} imported, {updated} brought up to date, {present} already there; game {game} is now current.")
-        return "\n".join([*lines, tally.format(**counts, game=result.added[-1].id)])
+        return "\n".join([*lines, tally.format(**counts, game=result.current)])
     tally = _("{imported} imported, {updated} brought up to date, {present} already there.")
     return "\n".join([*lines, tally.format(**counts)])
 

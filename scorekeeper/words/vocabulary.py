@@ -199,6 +199,19 @@ def always_trump() -> str:
 # --- reneges -----------------------------------------------------------------------------
 
 
+def renege_kind(kind: str) -> str:
+    """A renege kind's name as a reply or a sheet says it: the shipped rulesets' kinds in the
+    language in use ("revoke" is typed as it is, with `renege NAME --kind revoke`); a scorer's
+    own ruleset's kinds as it writes them."""
+    known = {
+        # TRANSLATORS: a renege kind, shown in a reply ("renege by Bob (revoke): -4 points")
+        "revoke": pgettext("renege kind", "revoke"),
+        # TRANSLATORS: a renege kind: looking at one's cards when forced to bid blind (Pick Your Poison)
+        "peek": pgettext("renege kind", "peek"),
+    }
+    return known.get(kind, kind)
+
+
 def renege(rule: rulesets.Renege) -> str:
     """A renege kind: "renege 'revoke' (failed to follow suit when able): -10 at once"."""
     if rule.description:

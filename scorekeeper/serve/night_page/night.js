@@ -15,8 +15,8 @@ function el(tag, text, cls) {
   return node;
 }
 
-function number(value) {
-  return Number.isInteger(value) ? String(value) : String(Math.round(value * 1000) / 1000);
+function number(value) {  // as the page's language writes it: 0,75 in German, French and Spanish
+  return Number(value).toLocaleString(LANG, { maximumFractionDigits: 3 });
 }
 
 function where(row) {
@@ -52,7 +52,7 @@ function tableCard(row, linked) {
   }
   card.append(table);
   const latest = el("ul", null, "latest");
-  for (const entry of row.latest.slice().reverse()) {
+  for (const entry of row.latest) {  // in the order they were entered, the newest last
     if (entry.hand === null && entry.n === 0) continue;
     // a correction's own words say so already ("correction of hand 2: …")
     // TRANSLATORS: the word a correction's entry begins with ("correction of hand 2: …")
@@ -90,18 +90,68 @@ function ranking(players, kind) {
   return table;
 }
 
+// The board on a TV: the round in play and the leaderboard fill the screen; a round whose
+// games are all over folds to one line (opened with a tap or a click), the latest first.
+function over(row) { return row.finished || row.abandoned; }
+
+function rounds(rows) {
+  const byRound = new Map();
+  for (const row of rows) {
+    const key = row.round || 0;
+    if (!byRound.has(key)) byRound.set(key, []);
+    byRound.get(key).push(row);
+  }
+  return [...byRound.entries()].sort((a, b) => b[0] - a[0]);  // the latest round first
+}
+
+function foldedRound(number, rows) {
+  const box = el("details", null, "round done");
+  box.dataset.round = number;
+  const title = number ? t("Round {round}", { round: number }) : t("Games by hand");
+  const done = nt("{count} game over", "{count} games over", rows.length, { count: rows.length });
+  box.append(el("summary", `${title} — ${done}`));
+  const grid = el("div", null, "tables");
+  for (const row of rows) grid.append(tableCard(row, false));
+  box.append(grid);
+  return box;
+}
+
+function boardTables(rows) {
+  const live = el("div", null, "live");
+  const folded = [];
+  const grouped = rounds(rows);
+  const playing = grouped.find(([, games]) => games.some((row) => !over(row))) || grouped[0];
+  for (const [number, games] of grouped) {
+    if (playing && number === playing[0]) {
+      const grid = el("div", null, "tables");
+      for (const row of games) grid.append(tableCard(row, false));
+      live.append(grid);
+    } else if (games.every(over)) {
+      folded.push(foldedRound(number, games));
+    } else {  // an earlier round still in play stays open
+      const grid = el("div", null, "tables");
+      for (const row of games) grid.append(tableCard(row, false));
+      live.append(grid);
+    }
+  }
+  live.append(...folded);
+  return live;
+}
+
 function draw(data) {
   problem.hidden = true;
   document.getElementById("title").textContent =
     page === "board" ? t("Night {night}", { night: data.night.night }) : t("Night {night}: the tables", { night: data.night.night });
+  const opened = new Set([...main.querySelectorAll("details[open]")].map((d) => d.dataset.round));
   main.replaceChildren();
-  const grid = el("div", null, "tables");
-  for (const row of data.tables) grid.append(tableCard(row, page === "lobby"));
   if (page === "board") {
     const layout = el("div", null, "layout");
-    layout.append(grid, leaderboard(data.night));
+    layout.append(boardTables(data.tables), leaderboard(data.night));
     main.append(layout);
+    for (const d of main.querySelectorAll("details")) d.open = opened.has(d.dataset.round);  // as the director left them
   } else {
+    const grid = el("div", null, "tables");
+    for (const row of data.tables) grid.append(tableCard(row, true));
     main.append(grid);
   }
 }

@@ -23,8 +23,12 @@ function head(table, names) {
     row.appendChild(th);
   }
 }
-function fixed(value, digits) { return value === null || value === undefined ? "–" : Number(value).toFixed(digits); }
-function signed(value) { return (value > 0 ? "+" : value < 0 ? "−" : "±") + Math.abs(value).toFixed(1); }
+// numbers as the page's language writes them (a decimal comma in German, French and Spanish)
+function fixed(value, digits) {
+  return value === null || value === undefined ? "–"
+    : Number(value).toLocaleString(LANG, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false });
+}
+function signed(value) { return (value > 0 ? "+" : value < 0 ? "−" : "±") + fixed(Math.abs(value), 1); }
 function pct(part, whole) { return whole ? Math.round(100 * part / whole) + "%" : "–"; }
 function ratingsTable(data) {
   const table = document.getElementById("ratings");
