@@ -190,7 +190,7 @@ def test_every_problem_is_reported_each_on_its_line(sk, ours):
          "sizes: kind = progressive is not a kind here; write one of progression, flip or deal_out"),
         ('[sizes]\nkind = "progression"\n', "[sizes]\n", "sizes: needs its kind, one of progression, flip or deal_out"),
         ('[[scoring]]\nkind = "exact_bid"', '[[scoring]]\nkind = "exact"',
-         "scoring.0: kind = exact is not a kind here; write one of exact_bid, poison, per_trick, cards or trick"),
+         "scoring.0: kind = exact is not a kind here; write one of exact_bid, poison, per_trick, cards, trick or spades"),
     ],
 )
 def test_each_kind_of_wrong_value_is_said_in_a_sentence_of_our_own(sk, ours, old, new, problem):

@@ -278,10 +278,15 @@ def _on_bids(game: Game, hand: Hand, event: events.BidsRecorded) -> None:
                     hand.size,
                 ).format(player=player, bid=bid, hand=hand.number, count=hand.size)
             )
+    for player in event.blind:
+        if bids.get(player) != 0:
+            raise errors.EntryError(_("a blind nil is a bid of no trick; {player} bid {bid}").format(player=player, bid=bids.get(player)))
     merged = {**hand.bids, **bids}
     if rules.bidding.order == "in-turn":
         _check_bid_order(game, hand, merged)
     hand.bids = _by_seat(merged, game.players)
+    if event.blind or hand.blind:  # a bid given again replaces that player's blind nil too
+        hand.blind = [p for p in game.players if p in event.blind or (p in hand.blind and p not in bids)]
 
 
 def _check_bid_order(game: Game, hand: Hand, bids: dict[str, int]) -> None:
@@ -382,6 +387,9 @@ def _on_renege(game: Game, hand: Hand, event: events.RenegeRecorded) -> None:
     if event.proof is not None:  # a revoke the tricks proved: its words made when shown
         note = outcomes.Reason(_proof_words, event.proof, event.player, game.deck)
     hand.penalties.append(Penalty(item, rule.kind, note))
+    for partner in game.side_of(event.player) if game.ruleset.partners else ():  # the side pays
+        if partner != event.player:
+            hand.penalties.append(Penalty(item._replace(player=partner), rule.kind, note))
 
 
 def _proof_words(proof: events.RevokeProof, player: str, deck: cards.Deck) -> str:
@@ -466,6 +474,11 @@ def _close_if_complete(game: Game, hand: Hand) -> None:
     if game.needs_in_play(hand) or game.needs_before_play(hand):  # play is usually what is missing
         return
     phase, facts = hand.phase, hand.facts(game.players)
+    spades = _spades_rule(phase)
+    if spades is not None:  # Spades: the bags each side brings from the hands before
+        before = game.hands[hand.number - 2].bags if hand.number > 1 else ()
+        facts = facts._replace(bags=before)
+        hand.bags = scoring.bags_after(spades, facts)
     judged = scoring.verdicts(phase, facts, game.deck) if phase.adjust else []  # a moon, a sweep
     items = scoring.score(phase, facts, judged)
     forfeits = _forfeits(game, hand)
@@ -478,6 +491,10 @@ def _close_if_complete(game: Game, hand: Hand) -> None:
     hand.outcome = outcomes.new_outcome((tuple(items), tuple(forfeits), moon, sweep, forced, tuple(hand.penalties)))
     hand.closed = True
     _advance(game, hand)
+
+
+def _spades_rule(phase: rulesets.Phase) -> rulesets.Spades | None:
+    return next((rule for rule in phase.scoring if type(rule) is rulesets.Spades), None)
 
 
 def _forfeits(game: Game, hand: Hand) -> list[outcomes.Forfeit]:
@@ -515,6 +532,14 @@ def _tie_words(leaders: list[str]) -> str:
     return _("{players} tie for the lead: another hand at the final size").format(players=all_of(leaders))
 
 
+def _tie_on_words(leaders: list[str]) -> str:
+    return _("{players} tie for the lead at the end: another hand").format(players=all_of(leaders))
+
+
+def _lost(end: rulesets.End, total: Fraction) -> bool:
+    return end.losing is not None and total <= end.losing
+
+
 def _reached(end: rulesets.End, total: Fraction) -> bool:
     assert end.threshold is not None
     return total <= end.threshold if end.reached == "at-or-below" else total >= end.threshold
@@ -523,8 +548,16 @@ def _reached(end: rulesets.End, total: Fraction) -> bool:
 def _advance(game: Game, hand: Hand) -> None:
     rules = game.ruleset
     end = rules.end
-    if end.threshold is not None and any(_reached(end, t) for t in game.totals().values()):
-        game.finished = True
+    if end.threshold is not None and any(_reached(end, t) or _lost(end, t) for t in game.totals().values()):
+        leaders = game.leaders()
+        if not (end.tie_plays_on and len(leaders) > len(game.side_of(leaders[0]))):
+            game.finished = True
+            return
+        tied = [name for place, name, _players, _score in game.side_standings() if place == 1] or leaders
+        hand.announcements.append(outcomes.Announcement(outcomes.Reason(_tie_on_words, tied), tuple(leaders)))
+        seat, reason, arrivals = seating.next_deal(game, hand, by_score=rules.dealer == "lowest-score")
+        _open_hand(game, hand.number + 1, seat, reason)
+        game.hand.rulings += arrivals
         return
     planned = game.planned_hands
     if planned is not None and hand.number >= planned:

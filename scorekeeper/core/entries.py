@@ -11,6 +11,10 @@ from scorekeeper.core.values import per_player, whole_number
 
 def bids(game: state.Game, values: list[str]) -> events.BidsRecorded:
     given = per_player(game, values, "bids")
+    if game.ruleset.family == "spades":  # nil and blind nil besides numbers
+        from scorekeeper.core.families import spades
+
+        return spades.bids(game, given)
     return events.BidsRecorded(
         hand=game.hand.number, bids={p: whole_number(v, p, "bid") for p, v in given.items()}
     )

@@ -3,7 +3,7 @@ truth for every game. Pydantic models told apart by `type`; the store keeps them
 
 from typing import Annotated, Any, Literal, Union, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_serializer
 
 from scorekeeper.core import cards, errors
 from scorekeeper.core.language import _, ngettext
@@ -51,7 +51,16 @@ class CursedSet(HandEvent):
 
 class BidsRecorded(HandEvent):
     type: Literal["bids"] = "bids"
-    bids: dict[str, int]
+    bids: dict[str, int]  # Spades: 0 is nil
+    blind: list[str] = []  # Spades: who of them bid blind nil (their bid is 0)
+
+    @model_serializer(mode="wrap")
+    def _kept(self, handler: Any) -> dict[str, Any]:
+        # an entry without a blind nil is kept as it always was (in a correction too)
+        found = handler(self)
+        if not self.blind:
+            found.pop("blind", None)
+        return found
 
 
 class Poison(BaseModel):
@@ -311,6 +320,10 @@ def describe(event: AnyEvent, deck: cards.Deck | None = None) -> str:
         case CursedSet():
             return _("cursed suit {suit}").format(suit=event.suit)
         case BidsRecorded():
+            if event.blind:
+                return _("bids {values}, blind nil by {players}").format(
+                    values=_pairs(event.bids), players=", ".join(event.blind)
+                )
             return _("bids {values}").format(values=_pairs(event.bids))
         case PoisonsRecorded():
             return _("poisons {values}").format(values=_pairs({p: _poison(v) for p, v in event.poisons.items()}))

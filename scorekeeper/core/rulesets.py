@@ -43,6 +43,7 @@ BUILTIN_NAMES = (
     "compendium",
     "snakebit",
     "poison-nonesuch",
+    "spades",
 )
 
 Direction = Literal["left", "right", "across", "hold"]
@@ -195,8 +196,28 @@ class TrickPoints(Model):
 
 
 
+class Spades(Model):
+    """Spades, scored by sides (partners opposite): a side's contract is the sum of its
+    players' numeric bids. Made: `per_contract` × contract + `per_bag` per trick over it (a
+    bag); set: `set_per_contract` × contract; each nil ± `nil`, each blind nil ± `blind_nil`.
+    Every `bag_limit` bags a side has gathered cost `bag_penalty` (0: bags never cost)."""
+
+    kind: Literal["spades"]
+    per_contract: Pts = 10
+    per_bag: Pts = 1
+    set_per_contract: Pts = -10
+    nil: Pts = 100
+    blind_nil: Pts = 200
+    nil_tricks: Literal["bags", "contract"] = "bags"  # a nil bidder's tricks: bags, or toward the partner's contract
+    bag_limit: int = Field(default=10, ge=0, le=MAX_CARDS * MAX_HANDS)  # 0: bags never cost
+    bag_penalty: Pts = -100
+    blind_nil_allowed: bool = True
+    blind_nil_behind: int = Field(default=100, ge=0, le=MAX_POINTS)  # a side must be this far behind
+    min_side_bid: int = Field(default=0, ge=0, le=MAX_CARDS)  # 0: any contract; a side with a nil is exempt
+
+
 ScoringRule = Annotated[
-    Union[ExactBid, PoisonTally, PerTrick, CardPoints, TrickPoints], Field(discriminator="kind")
+    Union[ExactBid, PoisonTally, PerTrick, CardPoints, TrickPoints, Spades], Field(discriminator="kind")
 ]
 
 
@@ -243,7 +264,7 @@ class Phase(Model):
         "last" (who won that trick). Asked after every entry, so worked out once."""
         kinds = {type(rule) for rule in self.scoring}
         records = []
-        if kinds & {ExactBid, PoisonTally, PerTrick}:
+        if kinds & {ExactBid, PoisonTally, PerTrick, Spades}:
             records.append("tricks")
         if CardPoints in kinds:
             records.append("took")
@@ -396,6 +417,9 @@ class End(Model):
     threshold: int | None = Field(default=None, ge=-MAX_POINTS, le=MAX_POINTS)
     reached: Literal["at-or-below", "at-or-above"] | None = None
     tie_break: bool = False  # a tie for first schedules more hands at the final size
+    # over too once someone's total is at or below `losing` (Spades' -200): they lose
+    losing: int | None = Field(default=None, ge=-MAX_POINTS, le=MAX_POINTS)
+    tie_plays_on: bool = False  # a game its threshold ends with a tie for first goes on, a hand at a time
     winner: Literal["highest", "lowest"] = "highest"
 
     @field_validator("hands", mode="before")
@@ -441,7 +465,7 @@ class Ruleset(Model):
     title: str
     source: str
     summary: str
-    family: Literal["oh-hell", "poison", "avoidance", "snakebit"]
+    family: Literal["oh-hell", "poison", "avoidance", "snakebit", "spades"]
     min_players: int = Field(ge=2, le=MAX_CARDS)
     max_players: int = Field(le=MAX_CARDS)
     deck: Literal["french-52", "french-54", "piquet", "decktet-24"]
@@ -463,6 +487,8 @@ class Ruleset(Model):
     pants: Pants | None = None
     end: End = End.model_construct()
     join_score: Literal["last", "zero", "average"] = "last"  # a player joining mid-game starts with
+    # fixed sides of partners sitting opposite (seats 1 & 3 against 2 & 4): scores and places are the sides'
+    partners: bool = False
     readings: list[str] = []  # the project's readings of points the source leaves open
     options: dict[str, Option] = {}
     examples: list[Example] = []
@@ -500,6 +526,8 @@ class Ruleset(Model):
             )
         if self.bidding.hook and self.bidding.order != "in-turn":
             problems.append(_('bidding.hook: the hook rule needs bidding.order = "in-turn" (the dealer bids last)'))
+        if self.partners and not (self.min_players == self.max_players == 4):
+            problems.append(_("partners: sides of partners sitting opposite need exactly 4 players (min_players and max_players 4)"))
         if self.trump.kind == "rotating" and not self.trump.cycle:
             problems.append(_('trump.cycle: a rotating trump needs a cycle of suits, e.g. ["S", "H", "D", "C"]'))
         if not (info.context or {}).get("stored"):
@@ -780,6 +808,10 @@ def _phase_problems(ruleset: Ruleset, where: str, phase: Phase) -> list[str]:
             problems.append(
                 _('{key}: an exact_bid rule scores bids, and nobody bids here; set bidding.kind = "bids"').format(key=at)
             )
+        if isinstance(rule, Spades) and not (bidding == "bids" and ruleset.partners):
+            problems.append(
+                _('{key}: a spades rule scores the bids of sides of partners; set bidding.kind = "bids" and partners = true').format(key=at)
+            )
         if isinstance(rule, PoisonTally) and bidding != "poisons":
             problems.append(_('{key}: a poison rule scores poison picks; set bidding.kind = "poisons"').format(key=at))
         if isinstance(rule, TrickPoints) and not (rule.winner or rule.others):
@@ -923,7 +955,7 @@ def _is_union_tag(part: Any) -> bool:
 # as a file names them
 KINDS = {
     "sizes": ("progression", "flip", "deal_out"),
-    "scoring": ("exact_bid", "poison", "per_trick", "cards", "trick"),
+    "scoring": ("exact_bid", "poison", "per_trick", "cards", "trick", "spades"),
     "adjust": ("sweep", "moon"),
 }
 _KINDS = {kind for kinds in KINDS.values() for kind in kinds}

@@ -55,6 +55,8 @@ class Hand:
         self.flips: list[str] = []
         self.cursed: str | None = None
         self.bids: dict[str, int] = {}
+        self.blind: list[str] = []  # Spades: who bid blind nil
+        self.bags: tuple[int, ...] = ()  # Spades: each side's bags after this hand closed, by side
         self.poisons: dict[str, scoring.PoisonPick] = {}
         self.tricks: dict[str, int] | None = None
         self.taken: dict[str, list[cards.Card]] = {}
@@ -84,7 +86,7 @@ class Hand:
     def facts(self, players: list[str]) -> scoring.Facts:
         return scoring.new_facts((
             players, self.bids, self.poisons, self.tricks or {}, self.taken, self.cursed_counts or {},
-            self.size or 0, self.trump, self.cursed, self.first, self.last, self.moon,
+            self.size or 0, self.trump, self.cursed, self.first, self.last, self.moon, tuple(self.blind), (),
         ))  # fmt: skip
 
     def anything_recorded(self) -> bool:
@@ -185,9 +187,33 @@ class Game:
         for item in hand.scored():
             totals[item.player] = totals.get(item.player, 0) + item.points
 
+    def sides(self) -> list[tuple[str, list[str]]]:
+        """A partnership game's sides, each (name, its players in seating order): partners sit
+        opposite, so seats 1 & 3 are one side and 2 & 4 the other. Empty in other games."""
+        if not self.ruleset.partners:
+            return []
+        count = len(self.players) // 2
+        seated = [[self.players[seat] for seat in range(first, len(self.players), count)] for first in range(count)]
+        return [(" & ".join(players), players) for players in seated]
+
+    def side_of(self, player: str) -> list[str]:
+        """The players whose score is `player`'s: their side's, in a partnership game; else
+        `player` alone. Every point a side scores is given to each of its players."""
+        return next((players for _name, players in self.sides() if player in players), [player])
+
+    def side_standings(self) -> list[tuple[int, str, list[str], Fraction]]:
+        """(place, name, players, score) of each side, best first; tied sides share a place."""
+        totals = self.totals()
+        scored = [(name, players, totals[players[0]]) for name, players in self.sides()]
+        scored.sort(key=lambda side: -side[2])
+        return [(1 + sum(1 for other in scored if other[2] > score), name, players, score) for name, players, score in scored]
+
     def standings(self) -> list[tuple[int, str, Fraction]]:
         """(place, player, total), best first; tied players share a place. Players who left
-        keep their totals and are placed after everyone still playing."""
+        keep their totals and are placed after everyone still playing. In a partnership game
+        each player has their side's score and place."""
+        if self.ruleset.partners:
+            return [(place, p, score) for place, _name, players, score in self.side_standings() for p in players]
         totals = self.totals()
         best_first = self.ruleset.end.winner == "highest"
         rows: list[tuple[int, str, Fraction]] = []
@@ -300,6 +326,7 @@ class Game:
             hand.tricks, hand.cursed_counts = keys(hand.tricks), keys(hand.cursed_counts)
             hand.first, hand.last, hand.moon = swap(hand.first), swap(hand.last), swap(hand.moon)
             hand.forced = keys(hand.forced)  # type: ignore[assignment]
+            hand.blind = [swap(p) for p in hand.blind]  # type: ignore[misc]
             if hand.outcome is not None:
                 hand.outcome = outcomes.renamed(hand.outcome, swap)
             hand.announcements = [a._replace(about=tuple(swap(p) for p in a.about)) for a in hand.announcements]  # type: ignore[misc]

@@ -707,15 +707,43 @@ def player_left(game: engine.Game, player: str) -> str:
     return _("{player} (left)").format(player=player) if player in game.left else player
 
 
+def side_bags(game: engine.Game) -> list[int]:
+    """Each side's bags now (Spades), by side: what the last closed hand left."""
+    closed = [hand for hand in game.hands if hand.closed and hand.bags]
+    return list(closed[-1].bags) if closed else [0] * len(game.sides())
+
+
+def sides_data(game: engine.Game) -> list[dict[str, Any]]:
+    """A partnership game's sides, best first: name, players, score, bags, place."""
+    bags = side_bags(game)
+    names = [name for name, _players in game.sides()]
+    return [
+        {
+            "name": name,
+            "players": list(players),
+            "score": scoring.points_json(score),
+            **({"bags": bags[names.index(name)]} if bags else {}),
+            "place": place,
+        }
+        for place, name, players, score in game.side_standings()
+    ]
+
+
 def standings_data(game: engine.Game) -> dict[str, Any]:
     winners = game.winners()
+    sides = sides_data(game) if game.ruleset.partners else []
+    winner = winners[0] if len(winners) == 1 else None
+    if sides and winners:  # one side wins: the winner is its name
+        first = [side["name"] for side in sides if side["place"] == 1]
+        winner = first[0] if len(first) == 1 else None
     return {
         "game": game.id,
         "ruleset": game.ruleset.name,
         "hands_played": sum(1 for h in game.hands if h.closed),
         "finished": game.finished,
-        "winner": winners[0] if len(winners) == 1 else None,
+        "winner": winner,
         "winners": winners,
+        **({"sides": sides} if sides else {}),
         "players": [
             {
                 "name": player,
@@ -739,6 +767,10 @@ def standings_text(game: engine.Game) -> str:
         game=vocabulary.prose(game.ruleset.title), count=played
     )
     tail = final_text(game) if game.finished else in_progress_text(game)
+    if game.ruleset.partners:  # the sides first: their scores are what the game is about
+        sides = [[side["place"], side["name"], side["score"], side.get("bags", "")] for side in sides_data(game)]
+        sided = table(sides, [_("place"), _("side"), _("score"), _("bags")])
+        return "\n".join([head, sided, "", table(rows, standings_headers()), tail])
     return "\n".join([head, table(rows, standings_headers()), tail])
 
 

@@ -40,6 +40,8 @@ def describe(ruleset: rulesets.Ruleset) -> str:
     lines.append(
         _("Players: {least}-{most}; deck: {deck}.").format(least=ruleset.min_players, most=ruleset.max_players, deck=_deck(ruleset))
     )
+    if ruleset.partners:
+        lines.append(_("Sides: partners sit opposite, the 1st and 3rd players against the 2nd and 4th; each player's score is their side's."))
     lines.append(_("Hand sizes: {sizes}.").format(sizes=_sizes(ruleset)))
     lines.append(_("Dealer: {dealer}; {lead}.").format(dealer=_dealer(ruleset), lead=vocabulary.first_lead(ruleset)))
     lines.append(_("Trump: {trump}.").format(trump=_trump(ruleset.trump)))
@@ -182,6 +184,8 @@ def _trump(trump: rulesets.Trump) -> str:
             how = _("recorded each hand")
         case "flip":
             how = _("the suit of the flipped card (a Joker: no trump)")
+        case "rotating" if len(trump.cycle) == 1 and trump.cycle[0] != "none":
+            how = _("always {suit}").format(suit=cards.suit_symbol(trump.cycle[0]))
         case "rotating":
             # TRANSLATORS: {cycle} is the suits in turn, as the ruleset writes them
             how = _("rotates {cycle}").format(cycle=", ".join(trump.cycle))
@@ -213,7 +217,13 @@ def _end(ruleset: rulesets.Ruleset) -> str:
         else:
             length = _("after the last hand")
     best = _("highest total wins") if end.winner == "highest" else _("lowest total wins")
-    tie = _("a tie for first is played off at the final size") if end.tie_break else _("a tie for first is a shared win")
+    if end.tie_plays_on:
+        tie = _("a tie for first plays another hand, until one leads")
+    else:
+        tie = _("a tie for first is played off at the final size") if end.tie_break else _("a tie for first is a shared win")
+    if end.losing is not None:
+        lost = _("or falls to {points} or lower, and loses").format(points=end.losing)
+        return "; ".join([f"{length} {lost}", best, tie])
     return "; ".join([length, best, tie])
 
 

@@ -89,6 +89,41 @@ def trick_points(rule: rulesets.TrickPoints) -> str:
     return said.format(winner=pts(rule.winner), others=pts(rule.others))
 
 
+def spades(rule: rulesets.Spades, case: str) -> str:
+    """`spades`, one case: "spades, a side's contract made: 10 × the contract"."""
+    if case == "made":
+        said = _("spades, a side's contract made: {points} × the contract").format(points=pts(rule.per_contract))
+    elif case == "set":
+        said = _("spades, a side's contract set: {points} × the contract").format(points=pts(rule.set_per_contract))
+    elif case == "bags":
+        if rule.nil_tricks == "bags":
+            said = _("spades, bags (tricks over the contract, and a nil bidder's tricks): {points} each")
+        else:
+            said = _("spades, bags (tricks over the contract): {points} each")
+        said = said.format(points=pts(rule.per_bag))
+    elif case == "bag penalty":
+        said = _("spades, every {limit} bags a side gathers: {points}, and {limit} bags come off").format(
+            limit=rule.bag_limit, points=pts(rule.bag_penalty)
+        )
+    elif case.startswith("blind nil"):
+        said = _("spades, blind nil: {points} if the bidder takes no trick, else -{points}").format(points=pts(rule.blind_nil))
+    else:
+        said = _("spades, nil: {points} if the bidder takes no trick, else -{points}").format(points=pts(rule.nil))
+    return said
+
+
+def spades_lines(rule: rulesets.Spades) -> list[str]:
+    """Every case of a `spades` rule, one a line, with what bids it allows."""
+    lines = [spades(rule, case) for case in ("made", "set", "bags", "nil", "blind nil")]
+    if rule.bag_limit:
+        lines.append(spades(rule, "bag penalty"))
+    if rule.blind_nil_allowed:
+        lines.append(_("blind nil only for a side at least {points} behind").format(points=rule.blind_nil_behind))
+    if rule.min_side_bid:
+        lines.append(_("a side bids at least {count} together, unless one of them bids nil").format(count=rule.min_side_bid))
+    return lines
+
+
 def scoring_rule(rule: rulesets.ScoringRule, deck: cards.Deck) -> list[str]:
     """Every case of a scoring rule, one a line."""
     match rule:
@@ -105,6 +140,8 @@ def scoring_rule(rule: rulesets.ScoringRule, deck: cards.Deck) -> list[str]:
             return [card_points(rule, deck)]
         case rulesets.TrickPoints():
             return [trick_points(rule)]
+        case rulesets.Spades():
+            return spades_lines(rule)
     raise AssertionError(f"no words for the scoring kind {rule.kind!r}")
 
 

@@ -59,6 +59,13 @@ def _card_by_card() -> Family:
     return card_by_card.FAMILY
 
 
+@functools.cache
+def _spades() -> Family:
+    from scorekeeper.core.families import spades
+
+    return spades.FAMILY
+
+
 FAMILIES: tuple[Listing, ...] = (
     # Pick Your Poison: picks instead of bids, the rounds' quotas, the forced blind bid's peek
     Listing(
@@ -92,6 +99,14 @@ FAMILIES: tuple[Listing, ...] = (
         lambda rules: rules.family == "avoidance",
         _never,
         _captures,
+    ),
+    # Spades: nil and blind nil, and the bids the sides' scores allow
+    Listing(
+        "spades",
+        (),
+        lambda rules: rules.family == "spades",
+        _never,
+        _spades,
     ),
 )
 
