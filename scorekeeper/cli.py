@@ -766,6 +766,29 @@ def bid(values: Values, hand: HandOption = None, game: GameOption = None) -> Non
 
 @command(
     help=N_(
+        "Record who made trump (Euchre): the player and the suit, ordered up or named, alone or not; "
+        "`make pass` when every player passed.\n"
+        "\n"
+        "Example: scorekeeper make Ann hearts --ordered-up --alone"
+    ),
+)
+def make(
+    player: Annotated[str, typer.Argument(help=N_("who made trump, or pass"))],
+    suit: Annotated[Optional[str], typer.Argument(help=N_("the trump suit"))] = None,
+    ordered_up: Annotated[bool, typer.Option("--ordered-up", help=N_("the turned card was ordered up"))] = False,
+    alone: Annotated[bool, typer.Option("--alone", help=N_("the maker goes alone: the partner sits out"))] = False,
+    defender: Annotated[Optional[str], typer.Option("--defender-alone", help=N_("a defender who goes alone"))] = None,
+    turned: Annotated[Optional[str], typer.Option("--turned", help=N_("the card turned up, e.g. 9h"))] = None,
+    hand: HandOption = None,
+    game: GameOption = None,
+) -> None:
+    from scorekeeper.core import entries
+
+    answer(record(game, lambda g: entries.make(g, player, suit, ordered_up, alone, defender, turned), hand))
+
+
+@command(
+    help=N_(
         "Record the tricks each player took; the hand then closes and is scored.\n"
         "\n"
         "Example: scorekeeper tricks Ann=2 Bob=1 Cat=0"

@@ -31,6 +31,7 @@ ANSWERS = {
     "first": "first",
     "last": "last",
     "trick": "trick",
+    "make": "make",
 }
 # What the hand needs next, as the prompt names it (and how many values `counts` were given).
 NEED_WORDS = {
@@ -50,6 +51,8 @@ NEED_WORDS = {
     "trick": N_("trick"),
     # TRANSLATORS: how many cursed cards each player took (Snakebit)
     "counts": N_("counts"),
+    # TRANSLATORS: who made trump (Euchre)
+    "make": N_("make"),
 }
 # Needs answered with one value, which may be several words (a Decktet card's name)
 ONE_VALUE = frozenset({"flip", "trump", "cursed", "first", "last"})

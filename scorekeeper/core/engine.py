@@ -147,6 +147,8 @@ def _on_trump(game: Game, hand: Hand, event: events.TrumpSet) -> None:
     rule, suit = game.ruleset.trump, event.suit
     if rule.kind != "turned":
         raise errors.RuleViolation(_(_TRUMP_NOT_RECORDED[rule.kind]).format(ruleset=game.ruleset.name))
+    if game.ruleset.bidding.kind == "make":
+        raise errors.RuleViolation(_("in {ruleset} the trump is made: record it with `make PLAYER SUIT`").format(ruleset=game.ruleset.name))
     state.require_before_play(game, hand, "trump")
     if suit is None and rule.always:
         raise errors.RuleViolation(
@@ -326,6 +328,10 @@ def _ranges(values: list[str]) -> str:
 
 
 def _on_tricks(game: Game, hand: Hand, event: events.TricksRecorded) -> None:
+    if game.ruleset.family == "euchre":  # the makers' tricks
+        from scorekeeper.core.families import euchre
+
+        return euchre.on_tricks(game, hand, event)
     state.require_ready_for_play(game, hand, "tricks")
     if hand.played:
         raise errors.RuleViolation(_("this hand is being recorded trick by trick; finish it with `trick`"))
@@ -386,10 +392,11 @@ def _on_renege(game: Game, hand: Hand, event: events.RenegeRecorded) -> None:
     note: str | outcomes.Reason = event.note
     if event.proof is not None:  # a revoke the tricks proved: its words made when shown
         note = outcomes.Reason(_proof_words, event.proof, event.player, game.deck)
-    hand.penalties.append(Penalty(item, rule.kind, note))
-    for partner in game.side_of(event.player) if game.ruleset.partners else ():  # the side pays
-        if partner != event.player:
-            hand.penalties.append(Penalty(item._replace(player=partner), rule.kind, note))
+    paying = [event.player]
+    if game.ruleset.partners:  # the side pays, or the other side scores (Euchre)
+        side = game.side_of(event.player)
+        paying = [p for p in game.players if p not in side] if rule.to_opponents else side
+    hand.penalties += [Penalty(item._replace(player=p), rule.kind, note) for p in paying]
 
 
 def _proof_words(proof: events.RevokeProof, player: str, deck: cards.Deck) -> str:

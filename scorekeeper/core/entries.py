@@ -21,6 +21,10 @@ def bids(game: state.Game, values: list[str]) -> events.BidsRecorded:
 
 
 def tricks(game: state.Game, values: list[str]) -> events.TricksRecorded:
+    if game.ruleset.family == "euchre":  # the makers' tricks, one number
+        from scorekeeper.core.families import euchre
+
+        return euchre.tricks(game, values)
     given = per_player(game, values, "tricks")
     return events.TricksRecorded(
         hand=game.hand.number, tricks={p: whole_number(v, p, "tricks") for p, v in given.items()}
@@ -41,6 +45,17 @@ def unchanged(game: state.Game, hand: state.Hand, event: events.AnyEvent) -> str
             "hand {hand}'s trump is already {suit}, so nothing was recorded; to change it, give the other suit"
         ).format(hand=hand.number, suit=cards.suit_symbol(hand.trump))
     return None
+
+
+def make(
+    game: state.Game, player: str, suit: str | None, ordered_up: bool, alone: bool, defender: str | None, turned: str | None
+) -> events.TrumpMade:
+    """Euchre: who made trump and how (`make pass`: every player passed)."""
+    if game.ruleset.family != "euchre":
+        raise errors.RuleViolation(_("{ruleset} has no making of trump").format(ruleset=game.ruleset.name))
+    from scorekeeper.core.families import euchre
+
+    return euchre.make(game, player, suit, ordered_up, alone, defender, turned)
 
 
 def trump(game: state.Game, text: str) -> events.TrumpSet:

@@ -74,6 +74,18 @@ class PoisonsRecorded(HandEvent):
     poisons: dict[str, Poison]
 
 
+class TrumpMade(HandEvent):
+    """Euchre: who made trump, the suit, whether the turned card was ordered up (else the suit
+    was named) and whether the maker went alone; `player` None: every player passed."""
+
+    type: Literal["make"] = "make"
+    player: str | None
+    suit: str | None = None
+    ordered_up: bool = False
+    alone: bool = False
+    defender: str | None = None  # a defender who went alone (where the rules allow it)
+
+
 class TricksRecorded(HandEvent):
     type: Literal["tricks"] = "tricks"
     tricks: dict[str, int]
@@ -195,7 +207,7 @@ Fact = Annotated[
     Union[
         TrumpSet, CardFlipped, CursedSet, BidsRecorded, PoisonsRecorded, TricksRecorded,
         CardsTaken, CursedCounted, TrickAwarded, MoonDeclared, RenegeRecorded, CommentAdded,
-        DealerSet, PointsAdjusted,
+        DealerSet, PointsAdjusted, TrumpMade,
     ],
     Field(discriminator="type"),
 ]  # fmt: skip
@@ -236,7 +248,7 @@ AnyEvent = Union[
     GameStarted, TrumpSet, CardFlipped, CursedSet, BidsRecorded, PoisonsRecorded,
     TricksRecorded, CardsTaken, CursedCounted, TrickAwarded, MoonDeclared,
     RenegeRecorded, TrickPlayed, CommentAdded, DealerSet, PlayerJoined, PlayerLeft,
-    PlayerRenamed, PointsAdjusted, Corrected, GameAbandoned, EntryReversed, GameLabelled,
+    PlayerRenamed, PointsAdjusted, Corrected, GameAbandoned, EntryReversed, GameLabelled, TrumpMade,
 ]  # fmt: skip
 
 _BY_TYPE: dict[str, type[Event]] = {kind.model_fields["type"].default: kind for kind in get_args(AnyEvent)}
@@ -329,6 +341,8 @@ def describe(event: AnyEvent, deck: cards.Deck | None = None) -> str:
             return _("poisons {values}").format(values=_pairs({p: _poison(v) for p, v in event.poisons.items()}))
         case TricksRecorded():
             return _("tricks {values}").format(values=_pairs(event.tricks))
+        case TrumpMade():
+            return made_words(event, event.suit)
         case CardsTaken():
             return _("{player} took {cards}").format(player=event.player, cards=" ".join(event.cards))
         case CursedCounted():
@@ -396,6 +410,20 @@ def _joined(event: PlayerJoined) -> str:
     else:
         said = _("{player} joins")
     return said.format(player=event.player, after=event.after, points=event.score)
+
+
+def made_words(event: TrumpMade, suit: str | None) -> str:
+    """Who made trump and how, the suit as `suit` shows it (its code in the log)."""
+    if event.player is None:
+        return _("every player passed: the hand is thrown in")
+    if event.ordered_up:
+        said = _("{player} orders up {suit}, alone") if event.alone else _("{player} orders up {suit}")
+    else:
+        said = _("{player} names {suit}, alone") if event.alone else _("{player} names {suit}")
+    made = said.format(player=event.player, suit=suit)
+    if event.defender:
+        return _("{made}; {defender} defends alone").format(made=made, defender=event.defender)
+    return made
 
 
 def _labelled(event: GameLabelled) -> list[str]:

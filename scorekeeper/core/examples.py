@@ -33,6 +33,9 @@ class HandFacts(BaseModel):
     moon: str | None = None
     blind: list[str] = []  # Spades: who bid blind nil
     bags: dict[str, Count] = {}  # Spades: the bags a player's side brings to the hand
+    maker: str | None = None  # Euchre: who made trump (their side's tricks are given as theirs)
+    alone: bool = False  # Euchre: the maker went alone
+    defender: str | None = None  # Euchre: a defender who went alone
 
 
 def malformed(ruleset: rulesets.Ruleset, example: rulesets.Example) -> list[str]:
@@ -49,7 +52,7 @@ def malformed(ruleset: rulesets.Ruleset, example: rulesets.Example) -> list[str]
     players = set(example.players)
     for key in ("bids", "poisons", "tricks", "took", "cursed_counts", "bags"):
         found += [f"hand.{key}.{p}: {_stranger(p)}" for p in getattr(hand, key) if p not in players]
-    for key in ("first", "last", "moon"):
+    for key in ("first", "last", "moon", "maker", "defender"):
         who = getattr(hand, key)
         if who is not None and who not in players:
             found.append(f"hand.{key}: {_stranger(who)}")
@@ -91,6 +94,9 @@ def facts(ruleset: rulesets.Ruleset, example: rulesets.Example) -> scoring.Facts
         moon=hand.get("moon"),
         blind=tuple(hand.get("blind", ())),
         bags=_side_bags(ruleset, example.players, hand.get("bags", {})),
+        making=scoring.Making(hand["maker"], None, False, hand.get("alone", False), hand.get("defender"))
+        if hand.get("maker")
+        else None,
     )
 
 

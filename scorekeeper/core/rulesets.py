@@ -44,6 +44,7 @@ BUILTIN_NAMES = (
     "snakebit",
     "poison-nonesuch",
     "spades",
+    "euchre",
 )
 
 Direction = Literal["left", "right", "across", "hold"]
@@ -216,8 +217,25 @@ class Spades(Model):
     min_side_bid: int = Field(default=0, ge=0, le=MAX_CARDS)  # 0: any contract; a side with a nil is exempt
 
 
+class Euchre(Model):
+    """Euchre, scored by sides: the side that made trump scores `made` for 3 or 4 tricks and
+    `march` for all 5 (`alone_made`, `alone_march` when its maker went alone); held to fewer
+    than 3, it is euchred and the other side scores `euchred` (`euchred_alone` when a defender
+    went alone, where `defend_alone` allows it). `stick_the_dealer`: the dealer may not pass."""
+
+    kind: Literal["euchre"]
+    made: Pts = 1
+    march: Pts = 2
+    alone_made: Pts = 1
+    alone_march: Pts = 4
+    euchred: Pts = 2
+    euchred_alone: Pts = 4
+    stick_the_dealer: bool = False
+    defend_alone: bool = False
+
+
 ScoringRule = Annotated[
-    Union[ExactBid, PoisonTally, PerTrick, CardPoints, TrickPoints, Spades], Field(discriminator="kind")
+    Union[ExactBid, PoisonTally, PerTrick, CardPoints, TrickPoints, Spades, Euchre], Field(discriminator="kind")
 ]
 
 
@@ -264,7 +282,7 @@ class Phase(Model):
         "last" (who won that trick). Asked after every entry, so worked out once."""
         kinds = {type(rule) for rule in self.scoring}
         records = []
-        if kinds & {ExactBid, PoisonTally, PerTrick, Spades}:
+        if kinds & {ExactBid, PoisonTally, PerTrick, Spades, Euchre}:
             records.append("tricks")
         if CardPoints in kinds:
             records.append("took")
@@ -333,7 +351,7 @@ class Lead(Model):
 class Bidding(Model):
     """What players state before play: nothing, a number of tricks, or a poison."""
 
-    kind: Literal["none", "bids", "poisons"] = "none"
+    kind: Literal["none", "bids", "poisons", "make"] = "none"  # make: one player makes trump (Euchre)
     order: Literal["simultaneous", "in-turn"] = "simultaneous"
     hook: bool = False  # in-turn: the dealer may not make the bids total the tricks
 
@@ -397,6 +415,7 @@ class Renege(Model):
     points: Pts
     description: str = ""
     forced_blind_only: bool = False  # Pick Your Poison's peek: only a forced blind bidder can
+    to_opponents: bool = False  # partnership games: the points go to the other side (Euchre's 2)
 
 
 
@@ -465,10 +484,10 @@ class Ruleset(Model):
     title: str
     source: str
     summary: str
-    family: Literal["oh-hell", "poison", "avoidance", "snakebit", "spades"]
+    family: Literal["oh-hell", "poison", "avoidance", "snakebit", "spades", "euchre"]
     min_players: int = Field(ge=2, le=MAX_CARDS)
     max_players: int = Field(le=MAX_CARDS)
-    deck: Literal["french-52", "french-54", "piquet", "decktet-24"]
+    deck: Literal["french-52", "french-54", "piquet", "decktet-24", "euchre-24"]
     jokers: Literal["jester", "high"] = "jester"
     sizes: HandSizes
     dealer: Literal["left", "lowest-score"] = "left"
@@ -808,6 +827,10 @@ def _phase_problems(ruleset: Ruleset, where: str, phase: Phase) -> list[str]:
             problems.append(
                 _('{key}: an exact_bid rule scores bids, and nobody bids here; set bidding.kind = "bids"').format(key=at)
             )
+        if isinstance(rule, Euchre) and not (bidding == "make" and ruleset.partners):
+            problems.append(
+                _('{key}: a euchre rule scores the side that made trump; set bidding.kind = "make" and partners = true').format(key=at)
+            )
         if isinstance(rule, Spades) and not (bidding == "bids" and ruleset.partners):
             problems.append(
                 _('{key}: a spades rule scores the bids of sides of partners; set bidding.kind = "bids" and partners = true').format(key=at)
@@ -872,7 +895,7 @@ def deck_size(deck: str, players: int, jokers: str = "jester") -> int:
     return _DECK_SIZES[deck]
 
 
-_DECK_SIZES = {"french-52": 52, "french-54": 54, "decktet-24": 24}
+_DECK_SIZES = {"french-52": 52, "french-54": 54, "decktet-24": 24, "euchre-24": 24}
 
 
 def deck_name(deck: str, players: int) -> str:
@@ -955,7 +978,7 @@ def _is_union_tag(part: Any) -> bool:
 # as a file names them
 KINDS = {
     "sizes": ("progression", "flip", "deal_out"),
-    "scoring": ("exact_bid", "poison", "per_trick", "cards", "trick", "spades"),
+    "scoring": ("exact_bid", "poison", "per_trick", "cards", "trick", "spades", "euchre"),
     "adjust": ("sweep", "moon"),
 }
 _KINDS = {kind for kinds in KINDS.values() for kind in kinds}

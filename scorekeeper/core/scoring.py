@@ -20,6 +20,16 @@ class PoisonPick(NamedTuple):  # NamedTuples, not dataclasses: cheaper to define
         return self.kind if self.bid is None else f"{self.kind}:{self.bid}"
 
 
+class Making(NamedTuple):
+    """Who made trump in a Euchre hand, and how (None: every player passed, the hand is thrown in)."""
+
+    player: str | None
+    suit: str | None = None
+    ordered_up: bool = False  # the turned card's suit, ordered up; else another suit named
+    alone: bool = False  # the maker's partner sits the hand out
+    defender: str | None = None  # a defender who went alone (where the rules allow it)
+
+
 class Facts(NamedTuple):
     """Everything recorded about one hand that scoring may need."""
 
@@ -37,6 +47,7 @@ class Facts(NamedTuple):
     moon: str | None = None  # a declared moon
     blind: tuple[str, ...] = ()  # Spades: who bid blind nil
     bags: tuple[int, ...] = ()  # Spades: the bags each side brought to the hand, by side (seat % 2)
+    making: Making | None = None  # Euchre: who made trump; their side's tricks are theirs in `tricks`
 
 
 # Facts from all their fields in order, made by C code (see outcomes.new_item)
@@ -356,6 +367,50 @@ def _bag_penalty_words(reached: int, limit: int, value: Fraction) -> str:
     )
 
 
+def _euchre_items(rule: rulesets.Euchre, facts: Facts, index: int) -> list[Item]:
+    """The side that made trump scores, or the side that euchred it; each of its players gets
+    the points (a loner's partner too: the side's score is theirs)."""
+    making = facts.making
+    if making is None or making.player is None:
+        return []  # thrown in: nobody scores
+    count = len(facts.players) // 2
+    seat = facts.players.index(making.player)
+    makers = facts.players[seat % count :: count]
+    defenders = [p for p in facts.players if p not in makers]
+    took = facts.tricks[making.player]
+    if took >= 3:
+        march = took == 5
+        case = ("alone " if making.alone else "") + ("march" if march else "made")
+        value = {"made": rule.made, "march": rule.march, "alone made": rule.alone_made, "alone march": rule.alone_march}[case]
+        side, reason = makers, Reason(_made_words, making.player, making.alone, took, value)
+    else:
+        case = "euchred alone" if making.defender else "euchred"
+        value = rule.euchred_alone if making.defender else rule.euchred
+        side, reason = defenders, Reason(_euchred_words, making.player, making.defender, took, value)
+    ref = _ref("scoring", index, case)
+    return [new_item((player, value, "euchre", reason, ref)) for player in side]
+
+
+def _made_words(maker: str, alone: bool, took: int, value: Fraction) -> str:
+    if alone:
+        said = _("{player} made trump alone and took all 5 tricks: a march → {points}") if took == 5 else _(
+            "{player} made trump alone and took {count} tricks → {points}"
+        )
+    else:
+        said = _("{player}'s side made trump and took all 5 tricks: a march → {points}") if took == 5 else _(
+            "{player}'s side made trump and took {count} tricks → {points}"
+        )
+    return said.format(player=maker, count=took, points=points_text(value))
+
+
+def _euchred_words(maker: str, defender: str | None, took: int, value: Fraction) -> str:
+    if defender:
+        said = _("{defender}, alone, euchred {player}'s side ({count} of 5 tricks) → {points}")
+    else:
+        said = _("{player}'s side made trump and was euchred ({count} of 5 tricks) → {points}")
+    return said.format(player=maker, defender=defender, count=took, points=points_text(value))
+
+
 # Each kind of scoring rule's items, by the rule's exact type (a match on pydantic models
 # runs an isinstance check in Python for each case it passes)
 _ITEMS_BY_KIND = {
@@ -365,6 +420,7 @@ _ITEMS_BY_KIND = {
     rulesets.CardPoints: _card_items,
     rulesets.TrickPoints: _trick_items,
     rulesets.Spades: _spades_items,
+    rulesets.Euchre: _euchre_items,
 }
 
 

@@ -57,6 +57,7 @@ class Hand:
         self.bids: dict[str, int] = {}
         self.blind: list[str] = []  # Spades: who bid blind nil
         self.bags: tuple[int, ...] = ()  # Spades: each side's bags after this hand closed, by side
+        self.making: scoring.Making | None = None  # Euchre: who made trump, and how
         self.poisons: dict[str, scoring.PoisonPick] = {}
         self.tricks: dict[str, int] | None = None
         self.taken: dict[str, list[cards.Card]] = {}
@@ -87,6 +88,7 @@ class Hand:
         return scoring.new_facts((
             players, self.bids, self.poisons, self.tricks or {}, self.taken, self.cursed_counts or {},
             self.size or 0, self.trump, self.cursed, self.first, self.last, self.moon, tuple(self.blind), (),
+            self.making,
         ))  # fmt: skip
 
     def anything_recorded(self) -> bool:
@@ -273,7 +275,10 @@ class Game:
             out.append("flip")
         if cursed and hand.cursed is None:
             out.append("cursed")  # Snakebit: the Ace (cursed) and the Crown (trump) turn together
-        if turned and not hand.trump_known:
+        if bidding == "make":  # Euchre: making trump records it
+            if hand.making is None:
+                out.append("make")
+        elif turned and not hand.trump_known:
             out.append("trump")
         if bidding == "bids" and len(hand.bids) < len(self.players):
             out.append("bids")
@@ -283,6 +288,8 @@ class Game:
 
     def needs_in_play(self, hand: Hand) -> list[str]:
         """What of an open hand's play is still to be recorded before it can be scored."""
+        if hand.making is not None and hand.making.player is None:
+            return []  # every player passed: nothing is played
         out = []
         for need in hand.phase.play_records:
             if need == "tricks":
@@ -327,6 +334,8 @@ class Game:
             hand.first, hand.last, hand.moon = swap(hand.first), swap(hand.last), swap(hand.moon)
             hand.forced = keys(hand.forced)  # type: ignore[assignment]
             hand.blind = [swap(p) for p in hand.blind]  # type: ignore[misc]
+            if hand.making is not None:
+                hand.making = hand.making._replace(player=swap(hand.making.player), defender=swap(hand.making.defender))
             if hand.outcome is not None:
                 hand.outcome = outcomes.renamed(hand.outcome, swap)
             hand.announcements = [a._replace(about=tuple(swap(p) for p in a.about)) for a in hand.announcements]  # type: ignore[misc]
@@ -427,6 +436,7 @@ _RECORD_FIRST = {
     "flip": N_("record the flip before {entry}"),
     "trump": N_("record the trump before {entry}"),
     "cursed": N_("record the cursed suit before {entry}"),
+    "make": N_("record who made trump (`make PLAYER SUIT`) before {entry}"),
 }
 
 

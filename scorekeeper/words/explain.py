@@ -132,6 +132,8 @@ def _scoring_rule_text(rule: rulesets.ScoringRule, source: outcomes.RuleRef, dec
             return vocabulary.trick_points(rule)
         case rulesets.Spades():
             return vocabulary.spades(rule, source.case)
+        case rulesets.Euchre():
+            return vocabulary.euchre(rule, source.case)
     raise AssertionError(f"no words for the scoring rule {rule!r}")
 
 

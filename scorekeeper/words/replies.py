@@ -47,6 +47,8 @@ def said(recorded: results.Recorded) -> str:
                     hand.size,
                 ).format(hand=hand.number, bids=bids, total=sum(hand.bids.values()), count=hand.size)
             return _("Hand {hand}: bids {bids}.").format(hand=hand.number, bids=bids)
+        case events.TrumpMade():
+            return _("Hand {hand}: {made}.").format(hand=hand.number, made=events.made_words(event, reports.suit_text(event.suit)))
         case events.TricksRecorded():
             return _("Hand {hand}: tricks {tricks}.").format(hand=hand.number, tricks=reports.pairs(hand.tricks or {}))
         case events.RenegeRecorded():
@@ -54,6 +56,15 @@ def said(recorded: results.Recorded) -> str:
 
             penalty = hand.penalties[-1]
             points = scoring.points_text(penalty.item.points)
+            if game.ruleset.partners:  # the points are a side's: the offender's, or the other (Euchre)
+                return ngettext(
+                    "Hand {hand}: renege by {player} ({kind}): {points} point for {side}.",
+                    "Hand {hand}: renege by {player} ({kind}): {points} points for {side}.",
+                    scoring.counted(penalty.item.points),
+                ).format(
+                    hand=hand.number, player=event.player, kind=penalty.kind, points=points,
+                    side=" & ".join(game.side_of(penalty.item.player)),
+                )  # fmt: skip
             # TRANSLATORS: {kind} is the renege's name in the ruleset ("revoke")
             return ngettext(
                 "Hand {hand}: renege by {player} ({kind}): {points} point.",

@@ -27,6 +27,7 @@ NEED_WORDS = {
     "first": N_("who won the first trick (`first NAME`)"),
     "last": N_("who won the last trick (`last NAME`)"),
     "trick": N_("the next trick, card by card (`trick CARD…`)"),
+    "make": N_("who made trump (`make PLAYER SUIT`, or `make pass`)"),
 }
 CURSED_TOOK_WORDS = N_("the cursed cards each player took (`took NAME CARD…` or `counts …`)")
 
@@ -44,6 +45,7 @@ def need_name(need: str) -> str:
         "first": pgettext("to record", "first"),
         "last": pgettext("to record", "last"),
         "trick": pgettext("to record", "trick"),
+        "make": pgettext("to record", "make"),
     }
     return names.get(need, need)
 
@@ -571,7 +573,11 @@ def player_facts(game: engine.Game, hand: engine.Hand, player: str, style: str =
     if player in hand.poisons:
         pick = hand.poisons[player]
         parts.append(pick_said(pick) if sheet else pick_typed(pick))
-    if hand.tricks is not None:
+    making = hand.making
+    if making is not None and making.player == player:  # Euchre: the maker, and the side's tricks after
+        said = _("made {suit} alone") if making.alone else _("made {suit}")
+        parts.append(said.format(suit=suit_text(making.suit)))
+    if hand.tricks is not None and player in hand.tricks:
         took = hand.tricks[player]
         if why:
             parts.append(ngettext("took {count} trick", "took {count} tricks", took).format(count=took))
@@ -592,7 +598,7 @@ def player_facts(game: engine.Game, hand: engine.Hand, player: str, style: str =
         shown.append(_("captured {cards}").format(cards=captured) if why else captured)
     if style == "summary" and hand.moon == player:
         shown.insert(0, _("moon"))
-    if sheet and shown and hand.tricks is not None:
+    if sheet and shown and hand.tricks is not None and player in hand.tricks:
         parts[-1] += ","
     parts += shown
     scored = tricks_scored(hand)
@@ -722,7 +728,7 @@ def sides_data(game: engine.Game) -> list[dict[str, Any]]:
             "name": name,
             "players": list(players),
             "score": scoring.points_json(score),
-            **({"bags": bags[names.index(name)]} if bags else {}),
+            **({"bags": bags[names.index(name)]} if bags and game.ruleset.family == "spades" else {}),
             "place": place,
         }
         for place, name, players, score in game.side_standings()
@@ -768,8 +774,9 @@ def standings_text(game: engine.Game) -> str:
     )
     tail = final_text(game) if game.finished else in_progress_text(game)
     if game.ruleset.partners:  # the sides first: their scores are what the game is about
-        sides = [[side["place"], side["name"], side["score"], side.get("bags", "")] for side in sides_data(game)]
-        sided = table(sides, [_("place"), _("side"), _("score"), _("bags")])
+        bagged = game.ruleset.family == "spades"
+        sides = [[side["place"], side["name"], side["score"], *([side["bags"]] if bagged else [])] for side in sides_data(game)]
+        sided = table(sides, [_("place"), _("side"), _("score"), *([_("bags")] if bagged else [])])
         return "\n".join([head, sided, "", table(rows, standings_headers()), tail])
     return "\n".join([head, table(rows, standings_headers()), tail])
 

@@ -55,7 +55,7 @@ def describe(ruleset: rulesets.Ruleset) -> str:
         lines.append(_("Jokers: {rule}.").format(rule=_(JOKER_WORDS[ruleset.jokers])))
     if ruleset.cursed is not None:
         lines.append(_("Cursed suit: recorded each hand from the flipped Ace."))
-    if ruleset.bidding.kind == "bids":
+    if ruleset.bidding.kind in ("bids", "make"):
         lines.append(_bidding(ruleset.bidding))
     if ruleset.passing is not None and ruleset.passing.enabled:
         lines.append(_("Passing before the first trick, the direction cycling hand by hand."))
@@ -94,6 +94,11 @@ def describe(ruleset: rulesets.Ruleset) -> str:
 
 def _bidding(bidding: rulesets.Bidding) -> str:
     """How bids are made: in turn or all at once, and whether the hook rule holds."""
+    if bidding.kind == "make":
+        return _(
+            "Making trump: from the dealer's left, a player orders up the turned card or, once all have passed, "
+            "names another suit (`make PLAYER SUIT`), and may go alone."
+        )
     if bidding.order == "in-turn":
         if bidding.hook:
             return _("Bidding: in turn from the dealer's left, the dealer last, hook rule (the dealer may not make the total).")
@@ -120,6 +125,8 @@ def _deck(ruleset: rulesets.Ruleset) -> str:
             return _("32 cards A-7 (30 without the black 7s for 3, 5 or 6 players)")
         case "decktet-24":
             return _("the Decktet's 24 number cards, Aces and Crowns as separate piles")
+        case "euchre-24":
+            return _("24 cards, A K Q J 10 9 of each suit")
     raise AssertionError(f"no words for the deck {ruleset.deck!r}")
 
 

@@ -124,6 +124,32 @@ def spades_lines(rule: rulesets.Spades) -> list[str]:
     return lines
 
 
+def euchre(rule: rulesets.Euchre, case: str) -> str:
+    """`euchre`, one case: "euchre, the makers take 3 or 4 tricks: 1"."""
+    said = {
+        "made": _("euchre, the makers take 3 or 4 tricks: {points}"),
+        "march": _("euchre, the makers take all 5 (a march): {points}"),
+        "alone made": _("euchre, a maker alone takes 3 or 4 tricks: {points}"),
+        "alone march": _("euchre, a maker alone takes all 5: {points}"),
+        "euchred": _("euchre, the makers take fewer than 3 (euchred): {points} to the other side"),
+        "euchred alone": _("euchre, a defender alone euchres the makers: {points} to the defenders"),
+    }[case]
+    points = {
+        "made": rule.made, "march": rule.march, "alone made": rule.alone_made, "alone march": rule.alone_march,
+        "euchred": rule.euchred, "euchred alone": rule.euchred_alone,
+    }[case]  # fmt: skip
+    return said.format(points=pts(points))
+
+
+def euchre_lines(rule: rulesets.Euchre) -> list[str]:
+    """Every case of a `euchre` rule, one a line, and the dealer's duty where it holds."""
+    cases = ["made", "march", "alone made", "alone march", "euchred"] + (["euchred alone"] if rule.defend_alone else [])
+    lines = [euchre(rule, case) for case in cases]
+    if rule.stick_the_dealer:
+        lines.append(_("stick the dealer: when all the others have passed twice, the dealer must name a suit"))
+    return lines
+
+
 def scoring_rule(rule: rulesets.ScoringRule, deck: cards.Deck) -> list[str]:
     """Every case of a scoring rule, one a line."""
     match rule:
@@ -142,6 +168,8 @@ def scoring_rule(rule: rulesets.ScoringRule, deck: cards.Deck) -> list[str]:
             return [trick_points(rule)]
         case rulesets.Spades():
             return spades_lines(rule)
+        case rulesets.Euchre():
+            return euchre_lines(rule)
     raise AssertionError(f"no words for the scoring kind {rule.kind!r}")
 
 

@@ -66,6 +66,13 @@ def _spades() -> Family:
     return spades.FAMILY
 
 
+@functools.cache
+def _euchre() -> Family:
+    from scorekeeper.core.families import euchre
+
+    return euchre.FAMILY
+
+
 FAMILIES: tuple[Listing, ...] = (
     # Pick Your Poison: picks instead of bids, the rounds' quotas, the forced blind bid's peek
     Listing(
@@ -107,6 +114,14 @@ FAMILIES: tuple[Listing, ...] = (
         lambda rules: rules.family == "spades",
         _never,
         _spades,
+    ),
+    # Euchre: who made trump (ordered up or named, alone or not), then the makers' tricks
+    Listing(
+        "euchre",
+        (events.TrumpMade,),
+        lambda rules: rules.family == "euchre",
+        _never,
+        _euchre,
     ),
 )
 
