@@ -137,3 +137,27 @@ def test_refusals_name_the_fix(sk):
     assert "bid 0 to 13" in sk.fails("bid", "14", "1", "1", "1")
     sk("bid", "4", "nil", "3", "4")
     assert "tricks total 12" in sk.fails("tricks", "5", "0", "3", "4")
+
+
+def test_named_sides_and_a_substitute_keep_the_sides_score(sk):
+    assert "Sides: Us (Ann and Cat) against Them (Bob and Dan)." in sk(
+        "new", "spades", "--players", "Ann,Bob,Cat,Dan", "--sides", "Us=Ann,Cat", "Them=Bob,Dan"
+    )
+    sk("bid", "4", "nil", "3", "4")
+    sk("tricks", "5", "1", "3", "4")
+    # a substitute takes the 3rd seat (Cat's): the side keeps its 71 and its bag
+    assert "Eve takes Cat's seat; the side Us keeps its score." in sk("sub", "3", "Eve")
+    sk("bid", "3", "3", "3", "3")
+    sk("tricks", "4", "3", "3", "3")  # Us: 6 bid, 7 taken: 61 → 132, 2 bags; Them: 6 taken: 60 → 1
+    standings = sk.json("standings")
+    assert [(s["name"], s["players"], s["score"], s["bags"]) for s in standings["sides"]] == [
+        ("Us", ["Ann", "Eve"], 132, 2), ("Them", ["Bob", "Dan"], 1, 1),
+    ]  # fmt: skip
+    assert "refused: there is no seat 5" in sk.fails("sub", "5", "Fay")
+    # the names must agree with the seating: partners sit opposite
+    assert "as they sit, partners opposite" in sk.fails(
+        "new", "spades", "--players", "Ann,Bob,Cat,Dan", "--sides", "Us=Ann,Bob", "Them=Cat,Dan", code=2
+    )
+    assert "not played by sides" in sk.fails(
+        "new", "oh-hell-office", "--players", "Ann,Bob,Cat,Dan", "--sides", "Us=Ann,Cat", "Them=Bob,Dan", code=2
+    )

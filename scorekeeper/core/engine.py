@@ -41,6 +41,7 @@ def start(event: events.GameStarted) -> Game:
         scorer=event.scorer,
     )
     game.families = families.playing(ruleset)
+    game.side_names = list(event.sides)
     _open_hand(game, 1, game.players.index(event.dealer), outcomes.Reason(_, N_("first dealer")))
     return game
 

@@ -171,6 +171,22 @@ def rename(game: state.Game, old: str, new: str) -> events.PlayerRenamed:
     return events.PlayerRenamed(hand=game.hand.number, old=old, new=new.strip())
 
 
+def substitute(game: state.Game, seat: str, new: str) -> events.PlayerRenamed:
+    """`sub SEAT NEW`: the player now in the seat (named, or the seat's number, 1 for the first)
+    gives it to a substitute, who takes over its score (and its side's)."""
+    text = seat.strip()
+    if text.isdigit():
+        number = int(text)
+        if not 1 <= number <= len(game.players):
+            raise errors.EntryError(
+                _("there is no seat {seat}; the seats are 1 to {count} ({players})").format(
+                    seat=number, count=len(game.players), players=", ".join(game.players)
+                )
+            )
+        text = game.players[number - 1]
+    return events.PlayerRenamed(hand=game.hand.number, old=game.player(text), new=new.strip())
+
+
 def adjust(game: state.Game, name: str, points: str, reason: str) -> events.PointsAdjusted:
     return events.PointsAdjusted(hand=game.hand.number, player=name, points=points, reason=reason.strip())
 

@@ -31,6 +31,15 @@ class GameStarted(Event):
     name: str = ""
     location: str = ""
     scorer: str = ""
+    sides: list[str] = []  # partnership games: the sides' names, the 1st player's side first ([]: by their players)
+
+    @model_serializer(mode="wrap")
+    def _kept(self, handler: Any) -> dict[str, Any]:
+        # a game whose sides are not named is kept as every game always was
+        found = handler(self)
+        if not self.sides:
+            found.pop("sides", None)
+        return found
 
 
 class TrumpSet(HandEvent):

@@ -138,6 +138,7 @@ class Game:
     ) -> None:
         self.id = id
         self.ruleset = ruleset
+        self.side_names: list[str] = []  # partnership games: the sides as the table named them, by side
         self.families: tuple[str, ...] = ()  # the names of the families whose rules this ruleset plays by (set as it starts)
         self.document = document
         self.options = options
@@ -196,7 +197,8 @@ class Game:
             return []
         count = len(self.players) // 2
         seated = [[self.players[seat] for seat in range(first, len(self.players), count)] for first in range(count)]
-        return [(" & ".join(players), players) for players in seated]
+        named = self.side_names or [" & ".join(players) for players in seated]
+        return list(zip(named, seated, strict=True))
 
     def side_of(self, player: str) -> list[str]:
         """The players whose score is `player`'s: their side's, in a partnership game; else

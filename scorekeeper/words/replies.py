@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import cards, events
+from scorekeeper.core.alternatives import all_of
 from scorekeeper.core.language import _, ngettext
 from scorekeeper.words import vocabulary
 
@@ -99,6 +100,9 @@ def said(recorded: results.Recorded) -> str:
             return _left(game, hand, event)
         case events.PlayerRenamed():
             _hand, old, new = game.renames[-1]
+            if game.ruleset.partners:
+                side = next(name for name, players in game.sides() if new in players)
+                return _("{new} takes {old}'s seat; the side {side} keeps its score.").format(old=old, new=new, side=side)
             return _("{old} is now {new}; the seat keeps its score.").format(old=old, new=new)
         case events.PointsAdjusted():
             from scorekeeper.core import scoring
@@ -237,6 +241,14 @@ def started(game: engine.Game, in_turn: bool = False) -> str:
     head = _("New game {game}: {title}, players {players}.").format(
         game=game.id, title=vocabulary.prose(game.ruleset.title), players=", ".join(game.players)
     )
+    sides = game.sides()
+    if len(sides) == 2:  # partners opposite: say who plays with whom
+        (first, ours), (second, theirs) = sides
+        if game.side_names:
+            said = _("Sides: {first} ({ours}) against {second} ({theirs}).")
+        else:
+            said = _("Sides: {first} against {second}.")
+        head += "\n" + said.format(first=first, ours=all_of(ours), second=second, theirs=all_of(theirs))
     return head + "\n" + reports.status_text(game, in_turn)
 
 
