@@ -147,6 +147,8 @@ def command_words(words: list[str], game: Any, data: dict[str, Any], commands: A
         return ["trick", *words]  # the hand card by card instead of by totals
     if what == "took" and _is_number(first):
         return ["counts", *named(words, "counts", data["order"])]  # Snakebit's counts
+    if what == "tricks" and game.ruleset.family == "euchre":
+        return ["tricks", *words]  # the makers' tricks: one number, no player's
     if what in PER_PLAYER:
         return [ANSWERS[what], *named(words, what, waiting(data, what))]
     if what in ONE_VALUE:  # a card or a name as the table says it: `Ace of Knots`, `the Sea`

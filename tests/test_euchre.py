@@ -76,3 +76,10 @@ def test_stick_the_dealer_and_defending_alone(sk):
     sk("tricks", "1")
     assert sides(sk) == {"Bob & Dan": (4, 1), "Ann & Cat": (0, 2)}
     assert "Bob, alone, euchred Ann's side (1 of 5 tricks) → 4" in sk("why", "Dan")
+
+
+def test_play_takes_the_makers_tricks_as_one_bare_number(sk):
+    new_game(sk, "euchre", NAMES)
+    out = sk.run("play", input="Bob hearts --ordered-up\n4\n").stdout
+    assert "Hand 1: Bob orders up ♥." in out and "Hand 1: tricks Bob 4." in out
+    assert sides(sk) == {"Bob & Dan": (1, 1), "Ann & Cat": (0, 2)}

@@ -161,3 +161,11 @@ def test_named_sides_and_a_substitute_keep_the_sides_score(sk):
     assert "not played by sides" in sk.fails(
         "new", "oh-hell-office", "--players", "Ann,Bob,Cat,Dan", "--sides", "Us=Ann,Cat", "Them=Bob,Dan", code=2
     )
+
+
+def test_nil_and_blind_nil_are_said_as_the_table_says_them(sk):
+    new_game(sk, "spades", NAMES)
+    assert "Hand 1: bids Ann 4, Bob nil, Cat 3, Dan 4" in sk("bid", "4", "n", "3", "4")
+    sk("tricks", "5", "1", "3", "4")
+    assert "Hand 2: bids Ann 4, Bob blind nil, Cat 3, Dan 4" in sk("bid", "4", "bn", "3", "4")
+    assert "bid blind nil" in sk("sheet")

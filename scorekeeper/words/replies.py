@@ -40,7 +40,7 @@ def said(recorded: results.Recorded) -> str:
         case events.CursedSet():
             return _("Hand {hand}: cursed suit {suit}.").format(hand=hand.number, suit=reports.suit_text(hand.cursed))
         case events.BidsRecorded():
-            bids = reports.pairs(hand.bids)
+            bids = reports.pairs(reports.bids_shown(game, hand))
             if len(hand.bids) == len(game.players):
                 return ngettext(
                     "Hand {hand}: bids {bids} (total {total} for {count} trick).",

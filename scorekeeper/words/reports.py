@@ -72,6 +72,22 @@ def pairs(values: dict[str, Any]) -> str:
     return ", ".join(_("{player} {value}").format(player=p, value=v) for p, v in values.items())
 
 
+def bids_shown(game: engine.Game, hand: engine.Hand) -> dict[str, Any]:
+    """Each player's bid as the table says it: in Spades a 0 is "nil" (or "blind nil")."""
+    if game.ruleset.family != "spades":
+        return hand.bids
+    return {p: bid_word(hand, p) for p in hand.bids}
+
+
+def bid_word(hand: engine.Hand, player: str) -> Any:
+    """One Spades bid as the table says it: a number, "nil" or "blind nil"."""
+    bid = hand.bids[player]
+    if bid:
+        return bid
+    # TRANSLATORS: Spades bids of no trick, as players call them
+    return _("blind nil") if player in hand.blind else _("nil")
+
+
 def cards_each(size: int) -> str:
     """"13 cards each"."""
     return ngettext("{count} card each", "{count} cards each", size).format(count=size)
@@ -569,7 +585,8 @@ def player_facts(game: engine.Game, hand: engine.Hand, player: str, style: str =
     why, sheet = style == "why", style == "sheet"
     parts = []
     if player in hand.bids:
-        parts.append(_("bid {bid}").format(bid=hand.bids[player]))
+        shown = bid_word(hand, player) if game.ruleset.family == "spades" else hand.bids[player]
+        parts.append(_("bid {bid}").format(bid=shown))
     if player in hand.poisons:
         pick = hand.poisons[player]
         parts.append(pick_said(pick) if sheet else pick_typed(pick))
