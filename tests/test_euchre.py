@@ -83,3 +83,10 @@ def test_play_takes_the_makers_tricks_as_one_bare_number(sk):
     out = sk.run("play", input="Bob hearts --ordered-up\n4\n").stdout
     assert "Hand 1: Bob orders up ♥." in out and "Hand 1: tricks Bob 4." in out
     assert sides(sk) == {"Bob & Dan": (1, 1), "Ann & Cat": (0, 2)}
+
+
+def test_a_loners_partner_sits_out_so_the_next_player_leads(sk):
+    new_game(sk, "euchre", NAMES)  # Ann deals: Bob, on her left, leads
+    assert sk.json("status")["leader"] == "Bob"
+    sk("make", "Dan", "hearts", "--alone")  # Bob sits out beside Dan: Cat leads
+    assert sk.json("status")["leader"] == "Cat"

@@ -169,3 +169,16 @@ def test_nil_and_blind_nil_are_said_as_the_table_says_them(sk):
     sk("tricks", "5", "1", "3", "4")
     assert "Hand 2: bids Ann 4, Bob blind nil, Cat 3, Dan 4" in sk("bid", "4", "bn", "3", "4")
     assert "bid blind nil" in sk("sheet")
+
+
+def test_a_hand_recorded_card_by_card(sk):
+    """Spades need not be broken by a rule of this tool's own: the referee's spades rule is the
+    ruleset's (trump.must_break), and each trick's winner counts toward the sides."""
+    new_game(sk, "spades", NAMES)
+    sk("bid", "13", "nil", "nil", "nil")
+    # each player holds one suit: Ann the spades. Bob leads hearts; Ann trumps every trick
+    assert "Ann takes it" in sk("trick", "2h", "2d", "2c", "2s")
+    for rank in ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]:
+        sk("trick", f"{rank}s", f"{rank}h", f"{rank}d", f"{rank}c")
+    # Ann 13 of 13: 130; Cat's nil made: 100 → 230. Bob's and Dan's nils made: 200
+    assert sides(sk) == {"Ann & Cat": (230, 0, 1), "Bob & Dan": (200, 0, 2)}

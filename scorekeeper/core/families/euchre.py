@@ -4,7 +4,7 @@ primitive (see scoring._euchre_items)."""
 
 from __future__ import annotations
 
-from scorekeeper.core import cards, errors, events, rulesets, scoring, state
+from scorekeeper.core import cards, errors, events, rulesets, schedule, scoring, state
 from scorekeeper.core.families.interface import Family
 from scorekeeper.core.language import _
 
@@ -94,6 +94,12 @@ def on_make(game: state.Game, hand: state.Hand, event: events.TrumpMade) -> None
             )
     hand.making = scoring.Making(event.player, event.suit, event.ordered_up, event.alone, event.defender)
     hand.trump, hand.trump_known = event.suit, True
+    # the player left of the dealer leads, unless sitting out beside a loner: then the next one does
+    seats = len(hand.seating)
+    lead = schedule.seat_left(hand.dealer, seats)
+    if event.alone and hand.seating[(lead + seats // 2) % seats] == event.player:
+        lead = schedule.seat_left(lead, seats)
+    hand.leader = lead
 
 
 def on_tricks(game: state.Game, hand: state.Hand, event: events.TricksRecorded) -> None:
