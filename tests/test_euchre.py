@@ -90,3 +90,32 @@ def test_a_loners_partner_sits_out_so_the_next_player_leads(sk):
     assert sk.json("status")["leader"] == "Bob"
     sk("make", "Dan", "hearts", "--alone")  # Bob sits out beside Dan: Cat leads
     assert sk.json("status")["leader"] == "Cat"
+
+
+def test_card_by_card_the_left_bower_is_a_trump_second_only_to_the_right(sk):
+    new_game(sk, "euchre", NAMES)  # Ann deals, Bob leads
+    sk("make", "Bob", "hearts", "--ordered-up")
+    assert "Cat takes it" in sk("trick", "9c", "Ac", "Jc", "Qc")  # J♣ is no bower when hearts are trump
+    # J♦, the left bower, is a heart: led, it calls for hearts, and it beats the ace of trump
+    said = sk("trick", "Jd", "9h", "Ah", "10h")
+    assert "Cat takes it — J♦ wins: the left bower" in said
+    assert "REVOKE" not in said
+    assert "J♥ wins: the right bower" in sk("trick", "Jh", "Qh", "Kh", "9s")
+    sk("trick", "As", "Ks", "Qs", "10s")
+    sk("trick", "Ad", "Kd", "Qd", "10d")
+    # Bob & Dan made trump and took none: euchred, 2 to Ann & Cat
+    assert sides(sk) == {"Ann & Cat": (2, 1), "Bob & Dan": (0, 2)}
+
+
+def test_card_by_card_a_loner_plays_against_two(sk):
+    new_game(sk, "euchre", NAMES)  # Ann deals
+    sk("make", "Dan", "spades", "--alone")  # Bob sits out: Cat leads, then Dan, then Ann
+    assert "3 players" in sk.fails("trick", "9h", "Ah", "Kh", "Qh", code=1)
+    assert "Dan takes it" in sk("trick", "9h", "Ah", "Kh")
+    sk("trick", "Js", "9s", "10s")
+    assert "J♣ wins: the left bower" in sk("trick", "Jc", "Qs", "Ks")
+    sk("trick", "As", "9d", "10d")
+    sk("trick", "Ad", "Qd", "Kd")
+    # Dan alone took all 5: a loner's march, 4 to Bob & Dan
+    assert sides(sk) == {"Bob & Dan": (4, 1), "Ann & Cat": (0, 2)}
+    assert "this hand is being recorded trick by trick" not in sk("standings")

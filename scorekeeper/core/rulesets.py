@@ -335,6 +335,7 @@ class Trump(Model):
     no_repeat: bool = False  # no suit twice in one run through the suits (Decktet's Crown pile)
     must_break: bool = False  # trump may not be led until it has been played
     always: bool = False  # every hand has a trump suit: `trump none` is refused
+    bowers: bool = False  # Euchre: the jack of trump, then the other jack of its colour (a trump), rank highest
 
 
 class Lead(Model):

@@ -377,7 +377,7 @@ def _euchre_items(rule: rulesets.Euchre, facts: Facts, index: int) -> list[Item]
     seat = facts.players.index(making.player)
     makers = facts.players[seat % count :: count]
     defenders = [p for p in facts.players if p not in makers]
-    took = facts.tricks[making.player]
+    took = sum(facts.tricks.get(p, 0) for p in makers)  # the maker's alone, or each player's, card by card
     if took >= 3:
         march = took == 5
         case = ("alone " if making.alone else "") + ("march" if march else "made")

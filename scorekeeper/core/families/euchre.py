@@ -104,6 +104,8 @@ def on_make(game: state.Game, hand: state.Hand, event: events.TrumpMade) -> None
 
 def on_tricks(game: state.Game, hand: state.Hand, event: events.TricksRecorded) -> None:
     state.require_ready_for_play(game, hand, "tricks")
+    if hand.played:
+        raise errors.RuleViolation(_("this hand is being recorded trick by trick; finish it with `trick`"))
     making = hand.making
     if making is None or making.player is None or set(event.tricks) != {making.player}:
         raise errors.RuleViolation(_("record who made trump first (`make PLAYER SUIT`), then the makers' tricks"))
