@@ -119,3 +119,18 @@ def test_card_by_card_a_loner_plays_against_two(sk):
     # Dan alone took all 5: a loner's march, 4 to Bob & Dan
     assert sides(sk) == {"Bob & Dan": (4, 1), "Ann & Cat": (0, 2)}
     assert "this hand is being recorded trick by trick" not in sk("standings")
+
+
+def test_correcting_who_made_trump_keeps_the_makers_tricks(sk):
+    new_game(sk, "euchre", NAMES)
+    sk("make", "Bob", "hearts")
+    sk("tricks", "4")  # Bob & Dan: 1
+    # it was Cat, alone, in spades: her side's 4 tricks are a loner's 4: 1 to Ann & Cat
+    said = sk("make", "Cat", "spades", "--alone", "--hand", "1")
+    assert "Hand 1 corrected" in said
+    assert sides(sk) == {"Ann & Cat": (1, 1), "Bob & Dan": (0, 2)}
+
+
+def test_the_referee_calculator_knows_the_bowers(sk):
+    said = sk.json("winner", "Jd", "Ah", "9h", "10h", "--trump", "hearts", "--ruleset", "euchre")
+    assert said["winner"] == 0 and said["card"] == "JD"

@@ -182,3 +182,13 @@ def test_a_hand_recorded_card_by_card(sk):
         sk("trick", f"{rank}s", f"{rank}h", f"{rank}d", f"{rank}c")
     # Ann 13 of 13: 130; Cat's nil made: 100 → 230. Bob's and Dan's nils made: 200
     assert sides(sk) == {"Ann & Cat": (230, 0, 1), "Bob & Dan": (200, 0, 2)}
+
+
+def test_a_blind_nil_given_in_a_correction_is_judged_as_one(sk):
+    new_game(sk, "spades", NAMES)
+    sk("bid", "4", "nil", "3", "4")
+    sk("tricks", "5", "1", "3", "4")
+    # hand 1 began level: Bob may not have bid blind nil there
+    assert "Bob may not bid blind nil" in sk.fails("bid", "Bob=bn", "--hand", "1")
+    sk("bid", "Bob=2", "--hand", "1")  # Bob 2 + Dan 4 = 6, take 1 + 4: set, -60
+    assert sides(sk) == {"Ann & Cat": (71, 1, 1), "Bob & Dan": (-60, 0, 2)}

@@ -611,7 +611,8 @@ def judge(
         mode = jokers or "jester"
     played = [parse_card(text, deck) for text in texts]
     trump_suit = cards.parse_suit(trump, deck.kind) if trump is not None else None
-    verdict = referee.trick_winner(played, trump=trump_suit, led=parse_led(led, deck.kind), jokers=mode)  # type: ignore[arg-type]
+    bowers = source is not None and rules.trump.bowers
+    verdict = referee.trick_winner(played, trump=trump_suit, led=parse_led(led, deck.kind), jokers=mode, bowers=bowers)  # type: ignore[arg-type]
     return {
         "winner": verdict.winner,
         "card": played[verdict.winner].code,

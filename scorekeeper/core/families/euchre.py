@@ -107,14 +107,15 @@ def on_tricks(game: state.Game, hand: state.Hand, event: events.TricksRecorded) 
     if hand.played:
         raise errors.RuleViolation(_("this hand is being recorded trick by trick; finish it with `trick`"))
     making = hand.making
-    if making is None or making.player is None or set(event.tricks) != {making.player}:
+    if making is None or making.player is None or len(event.tricks) != 1:
         raise errors.RuleViolation(_("record who made trump first (`make PLAYER SUIT`), then the makers' tricks"))
-    took = event.tricks[making.player]
+    # the makers' tricks, whoever made trump: a correction of the maker keeps them
+    (took,) = event.tricks.values()
     if not 0 <= took <= TRICKS:
         raise errors.RuleViolation(
             _("the makers took {count} tricks, but a hand has {most}; give 0 to {most}").format(count=took, most=TRICKS)
         )
-    hand.tricks = dict(event.tricks)
+    hand.tricks = {making.player: took}
 
 
 FAMILY = Family(name="euchre", entries={"make": make}, handlers={events.TrumpMade: on_make})
