@@ -134,3 +134,12 @@ def test_correcting_who_made_trump_keeps_the_makers_tricks(sk):
 def test_the_referee_calculator_knows_the_bowers(sk):
     said = sk.json("winner", "Jd", "Ah", "9h", "10h", "--trump", "hearts", "--ruleset", "euchre")
     assert said["winner"] == 0 and said["card"] == "JD"
+
+
+def test_each_players_tricks_count_for_their_side_and_none_go_to_a_player_sitting_out(sk):
+    new_game(sk, "euchre", NAMES)
+    sk("make", "Cat", "hearts", "--alone")  # Ann sits out beside Cat
+    assert "Ann sits out this hand beside Cat" in sk.fails("tricks", "1", "1", "2", "1")
+    assert "the tricks total 6, but a hand has 5" in sk.fails("tricks", "0", "1", "3", "2")
+    sk("tricks", "0", "1", "3", "1")  # Cat alone took 3: 1
+    assert sides(sk) == {"Ann & Cat": (1, 1), "Bob & Dan": (0, 2)}

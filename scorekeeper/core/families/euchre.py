@@ -7,6 +7,7 @@ from __future__ import annotations
 from scorekeeper.core import cards, errors, events, rulesets, schedule, scoring, state
 from scorekeeper.core.families.interface import Family
 from scorekeeper.core.language import _
+from scorekeeper.core.values import per_player, whole_number
 
 PASSED = ("pass", "passed", "none")
 TRICKS = 5  # a Euchre hand's tricks
@@ -49,11 +50,16 @@ def make(
 
 
 def tricks(game: state.Game, values: list[str]) -> events.TricksRecorded:
-    """`tricks N`: the tricks the makers took, of 5."""
+    """`tricks N`: the tricks the makers took, of 5; or each player's, as in the other games."""
     making = game.hand.making
     if making is None or making.player is None:
         raise errors.RuleViolation(_("record who made trump first (`make PLAYER SUIT`), then the makers' tricks"))
-    if len(values) != 1 or "=" in values[0]:
+    if len(values) > 1 or "=" in values[0]:  # each player's
+        given = per_player(game, values, "tricks")
+        return events.TricksRecorded(
+            hand=game.hand.number, tricks={p: whole_number(v, p, "tricks") for p, v in given.items()}
+        )
+    if len(values) != 1:
         raise errors.UsageError(_("give the makers' tricks as one number, e.g. `tricks 3`"))
     try:
         took = int(values[0])
@@ -107,8 +113,11 @@ def on_tricks(game: state.Game, hand: state.Hand, event: events.TricksRecorded) 
     if hand.played:
         raise errors.RuleViolation(_("this hand is being recorded trick by trick; finish it with `trick`"))
     making = hand.making
-    if making is None or making.player is None or len(event.tricks) != 1:
+    if making is None or making.player is None:
         raise errors.RuleViolation(_("record who made trump first (`make PLAYER SUIT`), then the makers' tricks"))
+    if len(event.tricks) > 1:
+        _each_players(game, hand, event.tricks)
+        return
     # the makers' tricks, whoever made trump: a correction of the maker keeps them
     (took,) = event.tricks.values()
     if not 0 <= took <= TRICKS:
@@ -116,6 +125,28 @@ def on_tricks(game: state.Game, hand: state.Hand, event: events.TricksRecorded) 
             _("the makers took {count} tricks, but a hand has {most}; give 0 to {most}").format(count=took, most=TRICKS)
         )
     hand.tricks = {making.player: took}
+
+
+def _each_players(game: state.Game, hand: state.Hand, given: dict[str, int]) -> None:
+    """Each player's tricks: every player's, 5 in all, none to a loner's partner sitting out."""
+    if set(given) != set(game.players):
+        missing = [p for p in game.players if p not in given]
+        raise errors.EntryError(_("give every player's tricks at once; missing: {players}").format(players=", ".join(missing)))
+    if min(given.values()) < 0 or sum(given.values()) != TRICKS:
+        raise errors.RuleViolation(
+            _("the tricks total {total}, but a hand has {most}; check the count").format(total=sum(given.values()), most=TRICKS)
+        )
+    making = hand.making
+    if making is not None and making.alone and making.player is not None:
+        seats = len(game.players)
+        partner = game.players[(game.seat(making.player) + seats // 2) % seats]
+        if given[partner]:
+            raise errors.RuleViolation(
+                _("{player} sits out this hand beside {maker}, who goes alone, and took no trick; check the count").format(
+                    player=partner, maker=making.player
+                )
+            )
+    hand.tricks = {p: given[p] for p in game.players}
 
 
 FAMILY = Family(name="euchre", entries={"make": make}, handlers={events.TrumpMade: on_make})
