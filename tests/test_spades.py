@@ -192,3 +192,11 @@ def test_a_blind_nil_given_in_a_correction_is_judged_as_one(sk):
     assert "Bob may not bid blind nil" in sk.fails("bid", "Bob=bn", "--hand", "1")
     sk("bid", "Bob=2", "--hand", "1")  # Bob 2 + Dan 4 = 6, take 1 + 4: set, -60
     assert sides(sk) == {"Ann & Cat": (71, 1, 1), "Bob & Dan": (-60, 0, 2)}
+
+
+def test_stats_count_a_spades_bid_made_when_the_bidder_took_at_least_it(sk):
+    new_game(sk, "spades", NAMES)
+    sk("bid", "4", "nil", "3", "4")
+    sk("tricks", "5", "1", "3", "4")  # Ann 5 of 4: made; Bob's nil took 1: missed; Cat, Dan exactly
+    made = {p["name"]: (p["bids_made"], p["bids"]) for p in sk.json("stats")["rulesets"][0]["players"]}
+    assert made == {"Ann": (1, 1), "Bob": (0, 1), "Cat": (1, 1), "Dan": (1, 1)}
