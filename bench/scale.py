@@ -84,6 +84,15 @@ def _entry(game: engine.Game, rng: random.Random) -> events.AnyEvent:
         )
     if need == "poisons":
         return _poisons(game, hand, rng)
+    if need == "make":  # Euchre: someone makes trump (now and then all pass), then the makers' tricks
+        if rng.random() < 0.05 and not any(getattr(r, "stick_the_dealer", False) for r in hand.phase.scoring):
+            return events.TrumpMade(hand=n, player=None)
+        return events.TrumpMade(
+            hand=n, player=rng.choice(players), suit=rng.choice(game.deck.suits),
+            ordered_up=rng.random() < 0.5, alone=rng.random() < 0.1,
+        )  # fmt: skip
+    if need == "tricks" and hand.making is not None:
+        return events.TricksRecorded(hand=n, tricks={hand.making.player: rng.choice([1, 2, 3, 3, 4, 4, 5])})
     if need == "tricks":
         return events.TricksRecorded(hand=n, tricks=_tricks(hand, players, size, rng))
     if need == "took":

@@ -487,6 +487,10 @@ def new(
     set_: Annotated[list[str], typer.Option("--set", help=N_("a house option, NAME=VALUE (see `rules RULESET`)"))] = [],
     night: Annotated[Optional[str], typer.Option("--night", help=N_("start it as a game of this club night"))] = None,
     round_: Annotated[Optional[int], typer.Option("--round", help=N_("with --night: the round of the night it belongs to"))] = None,
+    sides: Annotated[
+        Optional[tuple[str, str]],
+        typer.Option("--sides", help=N_("partnership games: name the two sides, e.g. --sides \"Us=Ann,Cat\" \"Them=Bob,Dan\"")),
+    ] = None,
 ) -> None:
     from scorekeeper import table
 
@@ -494,7 +498,7 @@ def new(
         new_in_night(ruleset, players, dealer, name, location, scorer, set_, night, round_)
         return
     with open_store(writing=True) as db:
-        game = table.create(db, home(), ruleset, players, dealer, name, location, scorer, set_)
+        game = table.create(db, home(), ruleset, players, dealer, name, location, scorer, set_, sides or ())
     from scorekeeper.words import replies
 
     typer.echo(replies.started(game, in_turn=in_play()))
@@ -768,6 +772,29 @@ def bid(values: Values, hand: HandOption = None, game: GameOption = None) -> Non
 
 @command(
     help=N_(
+        "Record who made trump (Euchre): the player and the suit, ordered up or named, alone or not; "
+        "`make pass` when every player passed.\n"
+        "\n"
+        "Example: scorekeeper make Ann hearts --ordered-up --alone"
+    ),
+)
+def make(
+    player: Annotated[str, typer.Argument(help=N_("who made trump, or pass"))],
+    suit: Annotated[Optional[str], typer.Argument(help=N_("the trump suit"))] = None,
+    ordered_up: Annotated[bool, typer.Option("--ordered-up", help=N_("the turned card was ordered up"))] = False,
+    alone: Annotated[bool, typer.Option("--alone", help=N_("the maker goes alone: the partner sits out"))] = False,
+    defender: Annotated[Optional[str], typer.Option("--defender-alone", help=N_("a defender who goes alone"))] = None,
+    turned: Annotated[Optional[str], typer.Option("--turned", help=N_("the card turned up, e.g. 9h"))] = None,
+    hand: HandOption = None,
+    game: GameOption = None,
+) -> None:
+    from scorekeeper.core import entries
+
+    answer(record(game, lambda g: entries.make(g, player, suit, ordered_up, alone, defender, turned), hand))
+
+
+@command(
+    help=N_(
         "Record the tricks each player took; the hand then closes and is scored.\n"
         "\n"
         "Example: scorekeeper tricks Ann=2 Bob=1 Cat=0"
@@ -911,6 +938,24 @@ def leave(name: Annotated[str, typer.Argument(help=N_("who leaves"))], game: Gam
     from scorekeeper.core import entries
 
     answer(record(game, lambda g: entries.leave(g, name)))
+
+
+@command(
+    help=N_(
+        "Put a substitute in a seat, named by the player there or its number in the seating (1 for the\n"
+        "first); the seat, and in Spades and Euchre its side, keeps its score.\n"
+        "\n"
+        "Example: scorekeeper sub Cat Eve     (or: scorekeeper sub 3 Eve)"
+    ),
+)
+def sub(
+    seat: Annotated[str, typer.Argument(help=N_("the player leaving the seat, or the seat's number"))],
+    new: Annotated[str, typer.Argument(help=N_("the substitute's name"))],
+    game: GameOption = None,
+) -> None:
+    from scorekeeper.core import entries
+
+    answer(record(game, lambda g: entries.substitute(g, seat, new)))
 
 
 @command(

@@ -31,6 +31,7 @@ ANSWERS = {
     "first": "first",
     "last": "last",
     "trick": "trick",
+    "make": "make",
 }
 # What the hand needs next, as the prompt names it (and how many values `counts` were given).
 NEED_WORDS = {
@@ -50,6 +51,8 @@ NEED_WORDS = {
     "trick": N_("trick"),
     # TRANSLATORS: how many cursed cards each player took (Snakebit)
     "counts": N_("counts"),
+    # TRANSLATORS: who made trump (Euchre)
+    "make": N_("make"),
 }
 # Needs answered with one value, which may be several words (a Decktet card's name)
 ONE_VALUE = frozenset({"flip", "trump", "cursed", "first", "last"})
@@ -166,6 +169,8 @@ def command_words(words: list[str], game: Any, data: dict[str, Any], commands: A
         return ["trick", *words]  # the hand card by card instead of by totals
     if what == "took" and _is_number(first):
         return ["counts", *named(words, "counts", data["order"])]  # Snakebit's counts
+    if what == "tricks" and game.ruleset.family == "euchre":
+        return ["tricks", *words]  # the makers' tricks: one number, no player's
     if what in PER_PLAYER:
         return [ANSWERS[what], *named(words, what, waiting(data, what))]
     if what in ONE_VALUE:  # a card or a name as the table says it: `Ace of Knots`, `the Sea`

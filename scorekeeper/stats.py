@@ -86,10 +86,11 @@ def _count_hand(game: engine.Game, hand: engine.Hand, counts: dict[str, dict[str
     outcome = hand.outcome
     assert outcome is not None, "only a closed hand is counted"
     tricks = hand.tricks or {}
+    at_least = game.ruleset.family == "spades"  # a Spades bid is made by taking at least it (a nil: none)
     for p, bid in hand.bids.items():
         if p in tricks:
             counts[p]["bids"] += 1
-            counts[p]["bids_made"] += bid == tricks[p]
+            counts[p]["bids_made"] += (tricks[p] >= bid if bid else tricks[p] == 0) if at_least else bid == tricks[p]
     for p, pick in hand.poisons.items():
         if pick.bid is not None and p in tricks:
             counts[p]["bids"] += 1

@@ -52,6 +52,7 @@ def new_event(
     location: str,
     scorer: str,
     settings: list[str],
+    sides: Sequence[str] = (),
 ) -> events.GameStarted:
     from scorekeeper.core import plain
 
@@ -69,11 +70,43 @@ def new_event(
         name=name,
         location=location,
         scorer=scorer,
+        sides=side_names(sides, players, ruleset) if sides else [],
     )
     if dealer is not None:
         first = engine.start(event)
         event = event.model_copy(update={"dealer": first.player(dealer)})
     return event
+
+
+def side_names(given: Sequence[str], players: list[str], ruleset: rulesets.Ruleset) -> list[str]:
+    """The sides' names from `--sides NAME=A,B NAME=C,D`, by side (the 1st player's first); each
+    must name partners as they sit: the 1st and 3rd players, the 2nd and 4th."""
+    if not ruleset.partners:
+        raise errors.UsageError(_("{ruleset} is not played by sides; leave --sides out").format(ruleset=ruleset.name))
+    count = len(players) // 2
+    seated = [[players[seat] for seat in range(first, len(players), count)] for first in range(count)]
+    named: dict[int, str] = {}
+    for text in given:
+        name, sep, members = text.partition("=")
+        name = name.strip()
+        chosen = [p for m in members.split(",") for p in players if p.casefold() == m.strip().casefold()]
+        side = next((i for i, side in enumerate(seated) if sorted(side) == sorted(chosen)), None)
+        if not sep or not name or side is None:
+            raise errors.UsageError(
+                _(
+                    "--sides {given}: name each side by its players as they sit, partners opposite, "
+                    "e.g. --sides \"Us={first}\" \"Them={second}\""
+                ).format(given=text, first=",".join(seated[0]), second=",".join(seated[1]))
+            )
+        names.player_name(name)
+        named[side] = name
+    if len(named) != len(seated) or len(set(named.values())) != len(seated):
+        raise errors.UsageError(
+            _("--sides: give each side once, with a name of its own, e.g. --sides \"Us={first}\" \"Them={second}\"").format(
+                first=",".join(seated[0]), second=",".join(seated[1])
+            )
+        )
+    return [named[i] for i in range(len(seated))]
 
 
 # --- which game, and the game it is ----------------------------------------------------
@@ -528,9 +561,9 @@ def label(db: store.Store, game_id: str, name: str | None, location: str | None,
 
 
 def create(db: store.Store, home: Path | None, ruleset_name: str, players: str, dealer: str | None,
-           name: str, location: str, scorer: str, settings: list[str]) -> engine.Game:  # fmt: skip
+           name: str, location: str, scorer: str, settings: list[str], sides: Sequence[str] = ()) -> engine.Game:  # fmt: skip
     """Record a new game in the store and make it current."""
-    event = start_event(home, ruleset_name, players, dealer, name, location, scorer, settings)
+    event = start_event(home, ruleset_name, players, dealer, name, location, scorer, settings, sides)
     game = engine.start(event)
     with db.writing(event.game_id, new=True) as writer:
         writer.append(event.data())
@@ -540,13 +573,14 @@ def create(db: store.Store, home: Path | None, ruleset_name: str, players: str, 
 
 
 def start_event(home: Path | None, ruleset_name: str, players: str, dealer: str | None,
-                name: str, location: str, scorer: str, settings: list[str]) -> events.GameStarted:  # fmt: skip
+                name: str, location: str, scorer: str, settings: list[str],
+                sides: Sequence[str] = ()) -> events.GameStarted:  # fmt: skip
     """The first entry of a new game of the named ruleset, checked, not yet stored."""
     from scorekeeper.storage import ruleset_files
 
     origin, text = ruleset_files.find(ruleset_name, home)
     document = rulesets.parse_document(origin, text)
-    return new_event(origin, document, players, dealer, name, location, scorer, settings)
+    return new_event(origin, document, players, dealer, name, location, scorer, settings, sides)
 
 
 def import_files(db: store.Store, paths: Sequence[Path]) -> Imported:

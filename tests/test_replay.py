@@ -22,10 +22,12 @@ def play_needs_read_plainly(game: engine.Game, hand: engine.Hand) -> list[str]:
     """What play must still record in `hand`, read from its scoring rules one by one."""
     if game.finished or hand.closed:
         return []
+    if hand.making is not None and hand.making.player is None:
+        return []  # Euchre: every player passed, the hand is thrown in
     scoring = hand.phase.scoring
     out = []
     if (
-        any(isinstance(r, rulesets.ExactBid | rulesets.PoisonTally | rulesets.PerTrick) for r in scoring)
+        any(isinstance(r, rulesets.ExactBid | rulesets.PoisonTally | rulesets.PerTrick | rulesets.Spades | rulesets.Euchre) for r in scoring)
         and hand.tricks is None
     ):
         out.append("tricks")
@@ -56,6 +58,7 @@ def test_what_a_hand_needs_and_the_families_agree_with_the_rules_read_plainly(na
             players=hand.seating, bids=hand.bids, poisons=hand.poisons, tricks=hand.tricks or {},
             taken=hand.taken, cursed_counts=hand.cursed_counts or {}, size=hand.size or 0,
             trump=hand.trump, cursed=hand.cursed, first=hand.first, last=hand.last, moon=hand.moon,
+            blind=tuple(hand.blind), bags=(), making=hand.making,  # the bags a side brings are the engine's to add as the hand closes
         )  # fmt: skip
 
 

@@ -178,7 +178,7 @@ def test_every_problem_is_reported_each_on_its_line(sk, ours):
     [
         ("min_players = 3\n", "min_players = 1\n", "min_players: should be at least 2"),
         ("min_players = 3\n", "min_players = 2.5\n", "min_players: should be a whole number, e.g. 3"),
-        ('deck = "french-52"', 'deck = "tarot"', "deck: should be french-52, french-54, piquet or decktet-24"),
+        ('deck = "french-52"', 'deck = "tarot"', "deck: should be french-52, french-54, piquet, decktet-24 or euchre-24"),
         ('name = "ours"', 'name = "Our Rules"',
          "name: should be lower-case letters, digits and dashes, starting with a letter or digit"),
         ('name = "ours"', f'name = "{"o" * 101}"', "name: should be at most 100 characters long"),
@@ -190,7 +190,7 @@ def test_every_problem_is_reported_each_on_its_line(sk, ours):
          "sizes: kind = progressive is not a kind here; write one of progression, flip or deal_out"),
         ('[sizes]\nkind = "progression"\n', "[sizes]\n", "sizes: needs its kind, one of progression, flip or deal_out"),
         ('[[scoring]]\nkind = "exact_bid"', '[[scoring]]\nkind = "exact"',
-         "scoring.0: kind = exact is not a kind here; write one of exact_bid, poison, per_trick, cards or trick"),
+         "scoring.0: kind = exact is not a kind here; write one of exact_bid, poison, per_trick, cards, trick, spades or euchre"),
     ],
 )
 def test_each_kind_of_wrong_value_is_said_in_a_sentence_of_our_own(sk, ours, old, new, problem):
@@ -208,7 +208,7 @@ def test_a_wrong_value_is_said_in_the_language_in_use(sk, ours):
     result = sk.run("--lang", "de", "rules", "check", str(ours))
     assert result.stderr.strip().splitlines() == [
         f"abgelehnt: {ours}: min_players: sollte eine ganze Zahl sein, z. B. 3",
-        f"abgelehnt: {ours}: deck: sollte french-52, french-54, piquet oder decktet-24 sein",
+        f"abgelehnt: {ours}: deck: sollte french-52, french-54, piquet, decktet-24 oder euchre-24 sein",
     ]
 
 

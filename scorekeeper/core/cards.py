@@ -254,6 +254,11 @@ _RECIPES: dict[str, _Recipe] = {
             "without 7♠ and 7♣"
         ),
     ),
+    "euchre-24": _Recipe(
+        "french",
+        lambda c: c.rank >= 9,
+        N_("{card} is not in the {count}-card pack, which has only A K Q J 10 9 of each suit"),
+    ),
     "decktet-24": _Recipe(
         "decktet",
         lambda c: 2 <= c.rank <= 9,

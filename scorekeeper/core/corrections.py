@@ -7,10 +7,12 @@ Nothing stored is changed: this works on the sequence a replay reads. A deal out
 (`events.DealerSet`) is put at the start of its hand the same way.
 
 Which fact a correction replaces:
-- trump, cursed suit, flip, cursed counts, the first or last trick's winner, a moon: the
+- trump, cursed suit, flip, cursed counts, the first or last trick's winner, a moon, who
+  made trump (Euchre): the
   hand's entry of that kind (when the hand has none, the fact is added to the hand); a moon
   declared by nobody withdraws the hand's declaration;
-- bids, poisons, tricks: the value of each player it names;
+- bids, poisons, tricks: the value of each player it names (a Spades bid, and whether it is a
+  blind nil);
 - cards taken: the cards it names now belong to its player, taken from whoever had them;
 - a renege or a comment is added to the hand (before the entry that closed it, so that a
   penalty counts before the next dealer is chosen by score);
@@ -116,11 +118,11 @@ def retell(live: list[tuple[int, events.AnyEvent]]) -> Retold:
 
 _REPLACED = (
     events.TrumpSet, events.CardFlipped, events.CursedSet, events.CursedCounted,
-    events.TrickAwarded, events.MoonDeclared, events.DealerSet,
+    events.TrickAwarded, events.MoonDeclared, events.DealerSet, events.TrumpMade,
 )  # fmt: skip
 _PRE_PLAY = (
     events.TrumpSet, events.CardFlipped, events.CursedSet, events.BidsRecorded,
-    events.PoisonsRecorded, events.MoonDeclared,
+    events.PoisonsRecorded, events.MoonDeclared, events.TrumpMade,
 )  # fmt: skip
 _PLAY = (
     events.TricksRecorded, events.CardsTaken, events.CursedCounted, events.TrickAwarded,
@@ -192,10 +194,14 @@ def _per_player(
     for i, values in changed.items():
         old_position, old = sequence[i]
         superseded.append((old_position, old))
-        new = old.model_copy(update={field: {**getattr(old, field), **values}})
-        sequence[i] = (position, new)
+        update: dict[str, object] = {field: {**getattr(old, field), **values}}
+        if type(fact) is events.BidsRecorded:  # a Spades bid given again says whether it is a blind nil
+            update["blind"] = [p for p in old.blind if p not in values] + [p for p in fact.blind if p in values]  # type: ignore[attr-defined]
+        sequence[i] = (position, old.model_copy(update=update))
     if left:
         extra = fact.model_copy(update={field: left})
+        if type(fact) is events.BidsRecorded:
+            extra = extra.model_copy(update={"blind": [p for p in fact.blind if p in left]})  # type: ignore[attr-defined]
         sequence.insert(_where_added(sequence, mine, fact), (position, extra))
     return superseded
 

@@ -41,6 +41,7 @@ def start(event: events.GameStarted) -> Game:
         scorer=event.scorer,
     )
     game.families = families.playing(ruleset)
+    game.side_names = list(event.sides)
     _open_hand(game, 1, game.players.index(event.dealer), outcomes.Reason(_, N_("first dealer")))
     return game
 
@@ -147,6 +148,8 @@ def _on_trump(game: Game, hand: Hand, event: events.TrumpSet) -> None:
     rule, suit = game.ruleset.trump, event.suit
     if rule.kind != "turned":
         raise errors.RuleViolation(_(_TRUMP_NOT_RECORDED[rule.kind]).format(ruleset=game.ruleset.name))
+    if game.ruleset.bidding.kind == "make":
+        raise errors.RuleViolation(_("in {ruleset} the trump is made: record it with `make PLAYER SUIT`").format(ruleset=game.ruleset.name))
     state.require_before_play(game, hand, "trump")
     if suit is None and rule.always:
         raise errors.RuleViolation(
@@ -278,10 +281,15 @@ def _on_bids(game: Game, hand: Hand, event: events.BidsRecorded) -> None:
                     hand.size,
                 ).format(player=player, bid=bid, hand=hand.number, count=hand.size)
             )
+    for player in event.blind:
+        if bids.get(player) != 0:
+            raise errors.EntryError(_("a blind nil is a bid of no trick; {player} bid {bid}").format(player=player, bid=bids.get(player)))
     merged = {**hand.bids, **bids}
     if rules.bidding.order == "in-turn":
         _check_bid_order(game, hand, merged)
     hand.bids = _by_seat(merged, game.players)
+    if event.blind or hand.blind:  # a bid given again replaces that player's blind nil too
+        hand.blind = [p for p in game.players if p in event.blind or (p in hand.blind and p not in bids)]
 
 
 def _check_bid_order(game: Game, hand: Hand, bids: dict[str, int]) -> None:
@@ -321,6 +329,10 @@ def _ranges(values: list[str]) -> str:
 
 
 def _on_tricks(game: Game, hand: Hand, event: events.TricksRecorded) -> None:
+    if game.ruleset.family == "euchre":  # the makers' tricks
+        from scorekeeper.core.families import euchre
+
+        return euchre.on_tricks(game, hand, event)
     state.require_ready_for_play(game, hand, "tricks")
     if hand.played:
         raise errors.RuleViolation(_("this hand is being recorded trick by trick; finish it with `trick`"))
@@ -381,7 +393,11 @@ def _on_renege(game: Game, hand: Hand, event: events.RenegeRecorded) -> None:
     note: str | outcomes.Reason = event.note
     if event.proof is not None:  # a revoke the tricks proved: its words made when shown
         note = outcomes.Reason(_proof_words, event.proof, event.player, game.deck)
-    hand.penalties.append(Penalty(item, rule.kind, note))
+    paying = [event.player]
+    if game.ruleset.partners:  # the side pays, or the other side scores (Euchre)
+        side = game.side_of(event.player)
+        paying = [p for p in game.players if p not in side] if rule.to_opponents else side
+    hand.penalties += [Penalty(item._replace(player=p), rule.kind, note) for p in paying]
 
 
 def _proof_words(proof: events.RevokeProof, player: str, deck: cards.Deck) -> str:
@@ -465,6 +481,11 @@ def _close_if_complete(game: Game, hand: Hand) -> None:
     if game.needs_in_play(hand) or game.needs_before_play(hand):  # play is usually what is missing
         return
     phase, facts = hand.phase, hand.facts(game.players)
+    spades = _spades_rule(phase)
+    if spades is not None:  # Spades: the bags each side brings from the hands before
+        before = game.hands[hand.number - 2].bags if hand.number > 1 else ()
+        facts = facts._replace(bags=before)
+        hand.bags = scoring.bags_after(spades, facts)
     judged = scoring.verdicts(phase, facts, game.deck) if phase.adjust else []  # a moon, a sweep
     items = scoring.score(phase, facts, judged)
     forfeits = _forfeits(game, hand)
@@ -477,6 +498,10 @@ def _close_if_complete(game: Game, hand: Hand) -> None:
     hand.outcome = outcomes.new_outcome((tuple(items), tuple(forfeits), moon, sweep, forced, tuple(hand.penalties)))
     hand.closed = True
     _advance(game, hand)
+
+
+def _spades_rule(phase: rulesets.Phase) -> rulesets.Spades | None:
+    return next((rule for rule in phase.scoring if type(rule) is rulesets.Spades), None)
 
 
 def _forfeits(game: Game, hand: Hand) -> list[outcomes.Forfeit]:
@@ -514,6 +539,14 @@ def _tie_words(leaders: list[str]) -> str:
     return _("{players} tie for the lead: another hand at the final size").format(players=all_of(leaders))
 
 
+def _tie_on_words(leaders: list[str]) -> str:
+    return _("{players} tie for the lead at the end: another hand").format(players=all_of(leaders))
+
+
+def _lost(end: rulesets.End, total: Fraction) -> bool:
+    return end.losing is not None and total <= end.losing
+
+
 def _reached(end: rulesets.End, total: Fraction) -> bool:
     assert end.threshold is not None
     return total <= end.threshold if end.reached == "at-or-below" else total >= end.threshold
@@ -522,8 +555,16 @@ def _reached(end: rulesets.End, total: Fraction) -> bool:
 def _advance(game: Game, hand: Hand) -> None:
     rules = game.ruleset
     end = rules.end
-    if end.threshold is not None and any(_reached(end, t) for t in game.totals().values()):
-        game.finished = True
+    if end.threshold is not None and any(_reached(end, t) or _lost(end, t) for t in game.totals().values()):
+        leaders = game.leaders()
+        if not (end.tie_plays_on and len(leaders) > len(game.side_of(leaders[0]))):
+            game.finished = True
+            return
+        tied = [name for place, name, _players, _score in game.side_standings() if place == 1] or leaders
+        hand.announcements.append(outcomes.Announcement(outcomes.Reason(_tie_on_words, tied), tuple(leaders)))
+        seat, reason, arrivals = seating.next_deal(game, hand, by_score=rules.dealer == "lowest-score")
+        _open_hand(game, hand.number + 1, seat, reason)
+        game.hand.rulings += arrivals
         return
     planned = game.planned_hands
     if planned is not None and hand.number >= planned:

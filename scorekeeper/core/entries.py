@@ -11,12 +11,20 @@ from scorekeeper.core.values import per_player, whole_number
 
 def bids(game: state.Game, values: list[str]) -> events.BidsRecorded:
     given = per_player(game, values, "bids")
+    if game.ruleset.family == "spades":  # nil and blind nil besides numbers
+        from scorekeeper.core.families import spades
+
+        return spades.bids(game, given)
     return events.BidsRecorded(
         hand=game.hand.number, bids={p: whole_number(v, p, "bid") for p, v in given.items()}
     )
 
 
 def tricks(game: state.Game, values: list[str]) -> events.TricksRecorded:
+    if game.ruleset.family == "euchre":  # the makers' tricks, one number
+        from scorekeeper.core.families import euchre
+
+        return euchre.tricks(game, values)
     given = per_player(game, values, "tricks")
     return events.TricksRecorded(
         hand=game.hand.number, tricks={p: whole_number(v, p, "tricks") for p, v in given.items()}
@@ -37,6 +45,17 @@ def unchanged(game: state.Game, hand: state.Hand, event: events.AnyEvent) -> str
             "hand {hand}'s trump is already {suit}, so nothing was recorded; to change it, give the other suit"
         ).format(hand=hand.number, suit=cards.suit_symbol(hand.trump))
     return None
+
+
+def make(
+    game: state.Game, player: str, suit: str | None, ordered_up: bool, alone: bool, defender: str | None, turned: str | None
+) -> events.TrumpMade:
+    """Euchre: who made trump and how (`make pass`: every player passed)."""
+    if game.ruleset.family != "euchre":
+        raise errors.RuleViolation(_("{ruleset} has no making of trump").format(ruleset=game.ruleset.name))
+    from scorekeeper.core.families import euchre
+
+    return euchre.make(game, player, suit, ordered_up, alone, defender, turned)
 
 
 def trump(game: state.Game, text: str) -> events.TrumpSet:
@@ -156,6 +175,22 @@ def rename(game: state.Game, old: str, new: str) -> events.PlayerRenamed:
 
     seating.check_name(game, new.strip(), entered=True, seat=game.player(old, among=game.roster))
     return events.PlayerRenamed(hand=game.hand.number, old=old, new=new.strip())
+
+
+def substitute(game: state.Game, seat: str, new: str) -> events.PlayerRenamed:
+    """`sub SEAT NEW`: the player now in the seat (named, or the seat's number, 1 for the first)
+    gives it to a substitute, who takes over its score (and its side's)."""
+    text = seat.strip()
+    if text.isdigit():
+        number = int(text)
+        if not 1 <= number <= len(game.players):
+            raise errors.EntryError(
+                _("there is no seat {seat}; the seats are 1 to {count} ({players})").format(
+                    seat=number, count=len(game.players), players=", ".join(game.players)
+                )
+            )
+        text = game.players[number - 1]
+    return events.PlayerRenamed(hand=game.hand.number, old=game.player(text), new=new.strip())
 
 
 def adjust(game: state.Game, name: str, points: str, reason: str) -> events.PointsAdjusted:

@@ -3,7 +3,7 @@ truth for every game. Pydantic models told apart by `type`; the store keeps them
 
 from typing import Annotated, Any, Literal, Union, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_serializer
 
 from scorekeeper.core import cards, errors
 from scorekeeper.core.language import _, ngettext
@@ -31,6 +31,15 @@ class GameStarted(Event):
     name: str = ""
     location: str = ""
     scorer: str = ""
+    sides: list[str] = []  # partnership games: the sides' names, the 1st player's side first ([]: by their players)
+
+    @model_serializer(mode="wrap")
+    def _kept(self, handler: Any) -> dict[str, Any]:
+        # a game whose sides are not named is kept as every game always was
+        found = handler(self)
+        if not self.sides:
+            found.pop("sides", None)
+        return found
 
 
 class TrumpSet(HandEvent):
@@ -51,7 +60,16 @@ class CursedSet(HandEvent):
 
 class BidsRecorded(HandEvent):
     type: Literal["bids"] = "bids"
-    bids: dict[str, int]
+    bids: dict[str, int]  # Spades: 0 is nil
+    blind: list[str] = []  # Spades: who of them bid blind nil (their bid is 0)
+
+    @model_serializer(mode="wrap")
+    def _kept(self, handler: Any) -> dict[str, Any]:
+        # an entry without a blind nil is kept as it always was (in a correction too)
+        found = handler(self)
+        if not self.blind:
+            found.pop("blind", None)
+        return found
 
 
 class Poison(BaseModel):
@@ -63,6 +81,18 @@ class Poison(BaseModel):
 class PoisonsRecorded(HandEvent):
     type: Literal["poisons"] = "poisons"
     poisons: dict[str, Poison]
+
+
+class TrumpMade(HandEvent):
+    """Euchre: who made trump, the suit, whether the turned card was ordered up (else the suit
+    was named) and whether the maker went alone; `player` None: every player passed."""
+
+    type: Literal["make"] = "make"
+    player: str | None
+    suit: str | None = None
+    ordered_up: bool = False
+    alone: bool = False
+    defender: str | None = None  # a defender who went alone (where the rules allow it)
 
 
 class TricksRecorded(HandEvent):
@@ -186,7 +216,7 @@ Fact = Annotated[
     Union[
         TrumpSet, CardFlipped, CursedSet, BidsRecorded, PoisonsRecorded, TricksRecorded,
         CardsTaken, CursedCounted, TrickAwarded, MoonDeclared, RenegeRecorded, CommentAdded,
-        DealerSet, PointsAdjusted,
+        DealerSet, PointsAdjusted, TrumpMade,
     ],
     Field(discriminator="type"),
 ]  # fmt: skip
@@ -227,7 +257,7 @@ AnyEvent = Union[
     GameStarted, TrumpSet, CardFlipped, CursedSet, BidsRecorded, PoisonsRecorded,
     TricksRecorded, CardsTaken, CursedCounted, TrickAwarded, MoonDeclared,
     RenegeRecorded, TrickPlayed, CommentAdded, DealerSet, PlayerJoined, PlayerLeft,
-    PlayerRenamed, PointsAdjusted, Corrected, GameAbandoned, EntryReversed, GameLabelled,
+    PlayerRenamed, PointsAdjusted, Corrected, GameAbandoned, EntryReversed, GameLabelled, TrumpMade,
 ]  # fmt: skip
 
 _BY_TYPE: dict[str, type[Event]] = {kind.model_fields["type"].default: kind for kind in get_args(AnyEvent)}
@@ -311,11 +341,17 @@ def describe(event: AnyEvent, deck: cards.Deck | None = None) -> str:
         case CursedSet():
             return _("cursed suit {suit}").format(suit=event.suit)
         case BidsRecorded():
+            if event.blind:
+                return _("bids {values}, blind nil by {players}").format(
+                    values=_pairs(event.bids), players=", ".join(event.blind)
+                )
             return _("bids {values}").format(values=_pairs(event.bids))
         case PoisonsRecorded():
             return _("poisons {values}").format(values=_pairs({p: _poison(v) for p, v in event.poisons.items()}))
         case TricksRecorded():
             return _("tricks {values}").format(values=_pairs(event.tricks))
+        case TrumpMade():
+            return made_words(event, event.suit)
         case CardsTaken():
             return _("{player} took {cards}").format(player=event.player, cards=" ".join(event.cards))
         case CursedCounted():
@@ -383,6 +419,20 @@ def _joined(event: PlayerJoined) -> str:
     else:
         said = _("{player} joins")
     return said.format(player=event.player, after=event.after, points=event.score)
+
+
+def made_words(event: TrumpMade, suit: str | None) -> str:
+    """Who made trump and how, the suit as `suit` shows it (its code in the log)."""
+    if event.player is None:
+        return _("every player passed: the hand is thrown in")
+    if event.ordered_up:
+        said = _("{player} orders up {suit}, alone") if event.alone else _("{player} orders up {suit}")
+    else:
+        said = _("{player} names {suit}, alone") if event.alone else _("{player} names {suit}")
+    made = said.format(player=event.player, suit=suit)
+    if event.defender:
+        return _("{made}; {defender} defends alone").format(made=made, defender=event.defender)
+    return made
 
 
 def _labelled(event: GameLabelled) -> list[str]:

@@ -31,6 +31,11 @@ class HandFacts(BaseModel):
     first: str | None = None
     last: str | None = None
     moon: str | None = None
+    blind: list[str] = []  # Spades: who bid blind nil
+    bags: dict[str, Count] = {}  # Spades: the bags a player's side brings to the hand
+    maker: str | None = None  # Euchre: who made trump (their side's tricks are given as theirs)
+    alone: bool = False  # Euchre: the maker went alone
+    defender: str | None = None  # Euchre: a defender who went alone
 
 
 def malformed(ruleset: rulesets.Ruleset, example: rulesets.Example) -> list[str]:
@@ -45,12 +50,13 @@ def malformed(ruleset: rulesets.Ruleset, example: rulesets.Example) -> list[str]
         return found
     found = []
     players = set(example.players)
-    for key in ("bids", "poisons", "tricks", "took", "cursed_counts"):
+    for key in ("bids", "poisons", "tricks", "took", "cursed_counts", "bags"):
         found += [f"hand.{key}.{p}: {_stranger(p)}" for p in getattr(hand, key) if p not in players]
-    for key in ("first", "last", "moon"):
+    for key in ("first", "last", "moon", "maker", "defender"):
         who = getattr(hand, key)
         if who is not None and who not in players:
             found.append(f"hand.{key}: {_stranger(who)}")
+    found += [f"hand.blind: {_stranger(p)}" for p in hand.blind if p not in players]
     found += [f"points.{p}: {_stranger(p)}" for p in example.points if p not in players]
     deck = cards.deck(rulesets.deck_name(ruleset.deck, len(example.players)))
     for player, got in hand.took.items():
@@ -86,7 +92,20 @@ def facts(ruleset: rulesets.Ruleset, example: rulesets.Example) -> scoring.Facts
         first=hand.get("first"),
         last=hand.get("last"),
         moon=hand.get("moon"),
+        blind=tuple(hand.get("blind", ())),
+        bags=_side_bags(ruleset, example.players, hand.get("bags", {})),
+        making=scoring.Making(hand["maker"], None, False, hand.get("alone", False), hand.get("defender"))
+        if hand.get("maker")
+        else None,
     )
+
+
+def _side_bags(ruleset: rulesets.Ruleset, players: list[str], bags: dict[str, int]) -> tuple[int, ...]:
+    """The bags each side brings (partners sit opposite), from the bags given by player."""
+    if not ruleset.partners or not bags:
+        return ()
+    count = len(players) // 2
+    return tuple(max(bags.get(p, 0) for p in players[side::count]) for side in range(count))
 
 
 def failures(ruleset: rulesets.Ruleset, document: dict[str, Any] | None = None) -> list[str]:

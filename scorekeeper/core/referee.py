@@ -47,18 +47,43 @@ class TrickVerdict:
         return str(self.why)
 
 
+# Euchre's bowers: the jack of trump ranks highest, the other jack of its colour next, and that
+# one belongs to the trump suit (for following suit too)
+JACK = 11
+SAME_COLOUR = {"S": "C", "C": "S", "H": "D", "D": "H"}
+
+
+def effective_suit(card: Card, trump: str | None, bowers: bool) -> str | None:
+    """The suit a card counts as: with bowers, the left bower is a trump."""
+    if bowers and trump is not None and card.rank == JACK and card.suit == SAME_COLOUR.get(trump):
+        return trump
+    return card.suit
+
+
+def follows(card: Card, led: str | None, trump: str | None, bowers: bool) -> bool:
+    """Whether playing `card` follows the led suit, the bowers counted as trumps."""
+    if not bowers:
+        return can_follow(card, led)
+    return led is None or not card.suits or effective_suit(card, trump, bowers) == led
+
+
 def trick_winner(
     cards: Sequence[Card],
     *,
     trump: str | None,
     led: str | None = None,
     jokers: JokerRule = "jester",
+    bowers: bool = False,
 ) -> TrickVerdict:
     """Judge one trick, `cards` in the order played, leader first.
 
     `led` is the suit the leader declared (needed for a Decktet card bearing two suits);
     for a French trick it is optional and, if given, must be the suit actually led.
+    `bowers`: Euchre's jacks (the jack of trump highest, the other of its colour next, a trump).
     """
+    if bowers and trump is not None and cards and all(card.kind == "french" and card.suits for card in cards):
+        _check_no_repeats(cards)
+        return _bower_trick(cards, trump, led)
     if jokers not in ("jester", "high"):
         raise ValueError(f"unknown Joker rule {jokers!r}; use 'jester' or 'high'")
     if not cards:
@@ -92,6 +117,36 @@ def trick_winner(
     suit = trump if won_by_trump else led
     reason = Reason(_winner_words, cards[winner], kind, suit, won_by_trump, len(pool) == 1, bool(trump))
     return TrickVerdict(winner, led, reason)
+
+
+def _bower_trick(cards: Sequence[Card], trump: str, declared: str | None) -> TrickVerdict:
+    led = effective_suit(cards[0], trump, True)
+    if declared is not None and declared != led:
+        _french_led_suit(cards[0], declared)  # says what was led, and how to write it
+    suits = [effective_suit(card, trump, True) for card in cards]
+    trumps = [i for i, suit in enumerate(suits) if suit == trump]
+    pool = trumps or [i for i, suit in enumerate(suits) if suit == led]
+
+    def rank(i: int) -> int:
+        card = cards[i]
+        if card.rank == JACK and card.suit == trump:
+            return 16  # the right bower
+        return 15 if suits[i] != card.suit else card.rank  # the left bower, then aces high
+
+    winner = max(pool, key=lambda i: (rank(i), -i))
+    card = cards[winner]
+    if card.rank == JACK and trumps:
+        return TrickVerdict(winner, led, Reason(_bower_words, card, card.suit == trump))
+    reason = Reason(_winner_words, card, "french", trump if trumps else led, bool(trumps), len(pool) == 1, True)
+    return TrickVerdict(winner, led, reason)
+
+
+def _bower_words(card: Card, right: bool) -> str:
+    if right:
+        return _("{card} wins: the right bower, the jack of trump, is the highest card").format(card=card)
+    return _("{card} wins: the left bower, the other jack of trump's colour, beats all but the right bower").format(
+        card=card
+    )
 
 
 def _high_joker_words(card: Card, several: bool) -> str:

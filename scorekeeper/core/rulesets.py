@@ -43,6 +43,8 @@ BUILTIN_NAMES = (
     "compendium",
     "snakebit",
     "poison-nonesuch",
+    "spades",
+    "euchre",
 )
 
 Direction = Literal["left", "right", "across", "hold"]
@@ -195,8 +197,45 @@ class TrickPoints(Model):
 
 
 
+class Spades(Model):
+    """Spades, scored by sides (partners opposite): a side's contract is the sum of its
+    players' numeric bids. Made: `per_contract` × contract + `per_bag` per trick over it (a
+    bag); set: `set_per_contract` × contract; each nil ± `nil`, each blind nil ± `blind_nil`.
+    Every `bag_limit` bags a side has gathered cost `bag_penalty` (0: bags never cost)."""
+
+    kind: Literal["spades"]
+    per_contract: Pts = 10
+    per_bag: Pts = 1
+    set_per_contract: Pts = -10
+    nil: Pts = 100
+    blind_nil: Pts = 200
+    nil_tricks: Literal["bags", "contract"] = "bags"  # a nil bidder's tricks: bags, or toward the partner's contract
+    bag_limit: int = Field(default=10, ge=0, le=MAX_CARDS * MAX_HANDS)  # 0: bags never cost
+    bag_penalty: Pts = -100
+    blind_nil_allowed: bool = True
+    blind_nil_behind: int = Field(default=100, ge=0, le=MAX_POINTS)  # a side must be this far behind
+    min_side_bid: int = Field(default=0, ge=0, le=MAX_CARDS)  # 0: any contract; a side with a nil is exempt
+
+
+class Euchre(Model):
+    """Euchre, scored by sides: the side that made trump scores `made` for 3 or 4 tricks and
+    `march` for all 5 (`alone_made`, `alone_march` when its maker went alone); held to fewer
+    than 3, it is euchred and the other side scores `euchred` (`euchred_alone` when a defender
+    went alone, where `defend_alone` allows it). `stick_the_dealer`: the dealer may not pass."""
+
+    kind: Literal["euchre"]
+    made: Pts = 1
+    march: Pts = 2
+    alone_made: Pts = 1
+    alone_march: Pts = 4
+    euchred: Pts = 2
+    euchred_alone: Pts = 4
+    stick_the_dealer: bool = False
+    defend_alone: bool = False
+
+
 ScoringRule = Annotated[
-    Union[ExactBid, PoisonTally, PerTrick, CardPoints, TrickPoints], Field(discriminator="kind")
+    Union[ExactBid, PoisonTally, PerTrick, CardPoints, TrickPoints, Spades, Euchre], Field(discriminator="kind")
 ]
 
 
@@ -243,7 +282,7 @@ class Phase(Model):
         "last" (who won that trick). Asked after every entry, so worked out once."""
         kinds = {type(rule) for rule in self.scoring}
         records = []
-        if kinds & {ExactBid, PoisonTally, PerTrick}:
+        if kinds & {ExactBid, PoisonTally, PerTrick, Spades, Euchre}:
             records.append("tricks")
         if CardPoints in kinds:
             records.append("took")
@@ -296,6 +335,7 @@ class Trump(Model):
     no_repeat: bool = False  # no suit twice in one run through the suits (Decktet's Crown pile)
     must_break: bool = False  # trump may not be led until it has been played
     always: bool = False  # every hand has a trump suit: `trump none` is refused
+    bowers: bool = False  # Euchre: the jack of trump, then the other jack of its colour (a trump), rank highest
 
 
 class Lead(Model):
@@ -312,7 +352,7 @@ class Lead(Model):
 class Bidding(Model):
     """What players state before play: nothing, a number of tricks, or a poison."""
 
-    kind: Literal["none", "bids", "poisons"] = "none"
+    kind: Literal["none", "bids", "poisons", "make"] = "none"  # make: one player makes trump (Euchre)
     order: Literal["simultaneous", "in-turn"] = "simultaneous"
     hook: bool = False  # in-turn: the dealer may not make the bids total the tricks
 
@@ -376,6 +416,7 @@ class Renege(Model):
     points: Pts
     description: str = ""
     forced_blind_only: bool = False  # Pick Your Poison's peek: only a forced blind bidder can
+    to_opponents: bool = False  # partnership games: the points go to the other side (Euchre's 2)
 
 
 
@@ -396,6 +437,9 @@ class End(Model):
     threshold: int | None = Field(default=None, ge=-MAX_POINTS, le=MAX_POINTS)
     reached: Literal["at-or-below", "at-or-above"] | None = None
     tie_break: bool = False  # a tie for first schedules more hands at the final size
+    # over too once someone's total is at or below `losing` (Spades' -200): they lose
+    losing: int | None = Field(default=None, ge=-MAX_POINTS, le=MAX_POINTS)
+    tie_plays_on: bool = False  # a game its threshold ends with a tie for first goes on, a hand at a time
     winner: Literal["highest", "lowest"] = "highest"
 
     @field_validator("hands", mode="before")
@@ -441,10 +485,10 @@ class Ruleset(Model):
     title: str
     source: str
     summary: str
-    family: Literal["oh-hell", "poison", "avoidance", "snakebit"]
+    family: Literal["oh-hell", "poison", "avoidance", "snakebit", "spades", "euchre"]
     min_players: int = Field(ge=2, le=MAX_CARDS)
     max_players: int = Field(le=MAX_CARDS)
-    deck: Literal["french-52", "french-54", "piquet", "decktet-24"]
+    deck: Literal["french-52", "french-54", "piquet", "decktet-24", "euchre-24"]
     jokers: Literal["jester", "high"] = "jester"
     sizes: HandSizes
     dealer: Literal["left", "lowest-score"] = "left"
@@ -463,6 +507,8 @@ class Ruleset(Model):
     pants: Pants | None = None
     end: End = End.model_construct()
     join_score: Literal["last", "zero", "average"] = "last"  # a player joining mid-game starts with
+    # fixed sides of partners sitting opposite (seats 1 & 3 against 2 & 4): scores and places are the sides'
+    partners: bool = False
     readings: list[str] = []  # the project's readings of points the source leaves open
     options: dict[str, Option] = {}
     examples: list[Example] = []
@@ -500,6 +546,8 @@ class Ruleset(Model):
             )
         if self.bidding.hook and self.bidding.order != "in-turn":
             problems.append(_('bidding.hook: the hook rule needs bidding.order = "in-turn" (the dealer bids last)'))
+        if self.partners and not (self.min_players == self.max_players == 4):
+            problems.append(_("partners: sides of partners sitting opposite need exactly 4 players (min_players and max_players 4)"))
         if self.trump.kind == "rotating" and not self.trump.cycle:
             problems.append(_('trump.cycle: a rotating trump needs a cycle of suits, e.g. ["S", "H", "D", "C"]'))
         if not (info.context or {}).get("stored"):
@@ -780,6 +828,14 @@ def _phase_problems(ruleset: Ruleset, where: str, phase: Phase) -> list[str]:
             problems.append(
                 _('{key}: an exact_bid rule scores bids, and nobody bids here; set bidding.kind = "bids"').format(key=at)
             )
+        if isinstance(rule, Euchre) and not (bidding == "make" and ruleset.partners):
+            problems.append(
+                _('{key}: a euchre rule scores the side that made trump; set bidding.kind = "make" and partners = true').format(key=at)
+            )
+        if isinstance(rule, Spades) and not (bidding == "bids" and ruleset.partners):
+            problems.append(
+                _('{key}: a spades rule scores the bids of sides of partners; set bidding.kind = "bids" and partners = true').format(key=at)
+            )
         if isinstance(rule, PoisonTally) and bidding != "poisons":
             problems.append(_('{key}: a poison rule scores poison picks; set bidding.kind = "poisons"').format(key=at))
         if isinstance(rule, TrickPoints) and not (rule.winner or rule.others):
@@ -840,7 +896,7 @@ def deck_size(deck: str, players: int, jokers: str = "jester") -> int:
     return _DECK_SIZES[deck]
 
 
-_DECK_SIZES = {"french-52": 52, "french-54": 54, "decktet-24": 24}
+_DECK_SIZES = {"french-52": 52, "french-54": 54, "decktet-24": 24, "euchre-24": 24}
 
 
 def deck_name(deck: str, players: int) -> str:
@@ -923,7 +979,7 @@ def _is_union_tag(part: Any) -> bool:
 # as a file names them
 KINDS = {
     "sizes": ("progression", "flip", "deal_out"),
-    "scoring": ("exact_bid", "poison", "per_trick", "cards", "trick"),
+    "scoring": ("exact_bid", "poison", "per_trick", "cards", "trick", "spades", "euchre"),
     "adjust": ("sweep", "moon"),
 }
 _KINDS = {kind for kinds in KINDS.values() for kind in kinds}

@@ -20,6 +20,16 @@ class PoisonPick(NamedTuple):  # NamedTuples, not dataclasses: cheaper to define
         return self.kind if self.bid is None else f"{self.kind}:{self.bid}"
 
 
+class Making(NamedTuple):
+    """Who made trump in a Euchre hand, and how (None: every player passed, the hand is thrown in)."""
+
+    player: str | None
+    suit: str | None = None
+    ordered_up: bool = False  # the turned card's suit, ordered up; else another suit named
+    alone: bool = False  # the maker's partner sits the hand out
+    defender: str | None = None  # a defender who went alone (where the rules allow it)
+
+
 class Facts(NamedTuple):
     """Everything recorded about one hand that scoring may need."""
 
@@ -35,6 +45,9 @@ class Facts(NamedTuple):
     first: str | None = None
     last: str | None = None
     moon: str | None = None  # a declared moon
+    blind: tuple[str, ...] = ()  # Spades: who bid blind nil
+    bags: tuple[int, ...] = ()  # Spades: the bags each side brought to the hand, by side (seat % 2)
+    making: Making | None = None  # Euchre: who made trump; their side's tricks are theirs in `tricks`
 
 
 # Facts from all their fields in order, made by C code (see outcomes.new_item)
@@ -246,6 +259,158 @@ def _trick_items(rule: rulesets.TrickPoints, facts: Facts, index: int) -> list[I
     return items
 
 
+class SideHand(NamedTuple):
+    """What one side of a Spades hand did, worked out from its players' bids and tricks."""
+
+    players: list[str]
+    contract: int  # the sum of its numeric bids (0: every player bid nil)
+    counted: int  # the tricks that count toward the contract
+    nils: list[str]  # its nil bidders, blind or not
+    bags: int  # its bags this hand: overtricks, and nil bidders' tricks where they are bags
+    carried: int  # the bags it brought to the hand
+    penalties: int  # how many times its bags reached the limit this hand
+    left: int  # its bags after the hand, once the penalties took theirs off
+
+
+def side_hands(rule: rulesets.Spades, facts: Facts) -> list[SideHand]:
+    """Each side's hand, by side (partners sit opposite: seats 1 & 3, then 2 & 4)."""
+    count = len(facts.players) // 2
+    found = []
+    for side in range(count):
+        players = facts.players[side::count]
+        nils = [p for p in players if facts.bids[p] == 0]
+        bidders = [p for p in players if facts.bids[p] > 0]
+        contract = sum(facts.bids[p] for p in bidders)
+        counted = sum(facts.tricks[p] for p in bidders)
+        nil_tricks = sum(facts.tricks[p] for p in nils)
+        if rule.nil_tricks == "contract" and contract:
+            counted += nil_tricks
+            nil_tricks = 0
+        over = max(counted - contract, 0) if contract else counted
+        bags = over + nil_tricks
+        carried = facts.bags[side] if side < len(facts.bags) else 0
+        if rule.bag_limit:
+            penalties, left = divmod(carried + bags, rule.bag_limit)
+        else:
+            penalties, left = 0, carried + bags
+        found.append(SideHand(players, contract, counted, nils, bags, carried, penalties, left))
+    return found
+
+
+def bags_after(rule: rulesets.Spades, facts: Facts) -> tuple[int, ...]:
+    """Each side's bags once the hand is scored (what the next hand brings)."""
+    return tuple(side.left for side in side_hands(rule, facts))
+
+
+def _spades_items(rule: rulesets.Spades, facts: Facts, index: int) -> list[Item]:
+    """Each side's points, given to each of its players: every player's score is their side's."""
+    items: list[Item] = []
+    for side in side_hands(rule, facts):
+        found: list[tuple[Fraction, str, Reason]] = []
+        if side.contract:
+            made = side.counted >= side.contract
+            value = rule.per_contract * side.contract if made else rule.set_per_contract * side.contract
+            case = "made" if made else "set"
+            found.append((value, case, Reason(_contract_words, side.contract, side.counted, made, value)))
+        for player in side.nils:
+            blind = player in facts.blind
+            took = facts.tricks[player]
+            size = rule.blind_nil if blind else rule.nil
+            value = size if took == 0 else -size
+            case = ("blind nil" if blind else "nil") + (" made" if took == 0 else " failed")
+            found.append((value, case, Reason(_nil_words, player, blind, took, value)))
+        if side.bags and rule.per_bag:
+            value = rule.per_bag * side.bags
+            found.append((value, "bags", Reason(_bags_words, side.bags, side.carried + side.bags, value)))
+        for n in range(side.penalties):
+            reached = rule.bag_limit * (n + 1)
+            found.append((rule.bag_penalty, "bag penalty", Reason(_bag_penalty_words, reached, rule.bag_limit, rule.bag_penalty)))
+        for value, case, reason in found:
+            ref = _ref("scoring", index, case)
+            items += [new_item((player, value, "spades", reason, ref)) for player in side.players]
+    return items
+
+
+def _contract_words(contract: int, counted: int, made: bool, value: Fraction) -> str:
+    if made:
+        said = _("the side's contract {contract}, took {took}: made → {points}")
+    else:
+        said = _("the side's contract {contract}, took {took}: set → {points}")
+    return said.format(contract=contract, took=counted, points=points_text(value))
+
+
+def _nil_words(player: str, blind: bool, took: int, value: Fraction) -> str:
+    if blind:
+        said = _("{player} bid blind nil and took no trick → {points}") if took == 0 else ngettext(
+            "{player} bid blind nil and took {count} trick → {points}",
+            "{player} bid blind nil and took {count} tricks → {points}",
+            took,
+        )
+    else:
+        said = _("{player} bid nil and took no trick → {points}") if took == 0 else ngettext(
+            "{player} bid nil and took {count} trick → {points}", "{player} bid nil and took {count} tricks → {points}", took
+        )
+    return said.format(player=player, count=took, points=points_text(value))
+
+
+def _bags_words(bags: int, gathered: int, value: Fraction) -> str:
+    # TRANSLATORS: a bag is a trick taken over the side's contract; {total} counts the side's bags so far
+    return ngettext(
+        "{count} bag ({total} so far) → {points}", "{count} bags ({total} so far) → {points}", bags
+    ).format(count=bags, total=gathered, points=points_text(value))
+
+
+def _bag_penalty_words(reached: int, limit: int, value: Fraction) -> str:
+    # TRANSLATORS: {reached} is the side's bag count that reached the limit, e.g. "bags reached 10: 10 taken off → -100"
+    return _("bags reached {reached}: {limit} taken off → {points}").format(
+        reached=reached, limit=limit, points=points_text(value)
+    )
+
+
+def _euchre_items(rule: rulesets.Euchre, facts: Facts, index: int) -> list[Item]:
+    """The side that made trump scores, or the side that euchred it; each of its players gets
+    the points (a loner's partner too: the side's score is theirs)."""
+    making = facts.making
+    if making is None or making.player is None:
+        return []  # thrown in: nobody scores
+    count = len(facts.players) // 2
+    seat = facts.players.index(making.player)
+    makers = facts.players[seat % count :: count]
+    defenders = [p for p in facts.players if p not in makers]
+    took = sum(facts.tricks.get(p, 0) for p in makers)  # the maker's alone, or each player's, card by card
+    if took >= 3:
+        march = took == 5
+        case = ("alone " if making.alone else "") + ("march" if march else "made")
+        value = {"made": rule.made, "march": rule.march, "alone made": rule.alone_made, "alone march": rule.alone_march}[case]
+        side, reason = makers, Reason(_made_words, making.player, making.alone, took, value)
+    else:
+        case = "euchred alone" if making.defender else "euchred"
+        value = rule.euchred_alone if making.defender else rule.euchred
+        side, reason = defenders, Reason(_euchred_words, making.player, making.defender, took, value)
+    ref = _ref("scoring", index, case)
+    return [new_item((player, value, "euchre", reason, ref)) for player in side]
+
+
+def _made_words(maker: str, alone: bool, took: int, value: Fraction) -> str:
+    if alone:
+        said = _("{player} made trump alone and took all 5 tricks: a march → {points}") if took == 5 else _(
+            "{player} made trump alone and took {count} tricks → {points}"
+        )
+    else:
+        said = _("{player}'s side made trump and took all 5 tricks: a march → {points}") if took == 5 else _(
+            "{player}'s side made trump and took {count} tricks → {points}"
+        )
+    return said.format(player=maker, count=took, points=points_text(value))
+
+
+def _euchred_words(maker: str, defender: str | None, took: int, value: Fraction) -> str:
+    if defender:
+        said = _("{defender}, alone, euchred {player}'s side ({count} of 5 tricks) → {points}")
+    else:
+        said = _("{player}'s side made trump and was euchred ({count} of 5 tricks) → {points}")
+    return said.format(player=maker, defender=defender, count=took, points=points_text(value))
+
+
 # Each kind of scoring rule's items, by the rule's exact type (a match on pydantic models
 # runs an isinstance check in Python for each case it passes)
 _ITEMS_BY_KIND = {
@@ -254,6 +419,8 @@ _ITEMS_BY_KIND = {
     rulesets.PerTrick: _per_trick_items,
     rulesets.CardPoints: _card_items,
     rulesets.TrickPoints: _trick_items,
+    rulesets.Spades: _spades_items,
+    rulesets.Euchre: _euchre_items,
 }
 
 

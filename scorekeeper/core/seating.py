@@ -56,7 +56,8 @@ def on_adjust(game: state.Game, hand: state.Hand, event: events.PointsAdjusted) 
     if not reason:
         raise errors.UsageError(_("a ruling needs its reason; add --reason \"…\" (e.g. --reason \"slow play\")"))
     value = points(game, event.points)
-    hand.rulings.append(scoring.Item(player, value, ADJUST_RULE, Reason(_ruling_words, reason, value)))
+    for each in game.side_of(player):  # a partnership game's ruling is its side's
+        hand.rulings.append(scoring.Item(each, value, ADJUST_RULE, Reason(_ruling_words, reason, value)))
 
 
 def _ruling_words(reason: str, value: Fraction) -> str:

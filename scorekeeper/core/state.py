@@ -55,6 +55,9 @@ class Hand:
         self.flips: list[str] = []
         self.cursed: str | None = None
         self.bids: dict[str, int] = {}
+        self.blind: list[str] = []  # Spades: who bid blind nil
+        self.bags: tuple[int, ...] = ()  # Spades: each side's bags after this hand closed, by side
+        self.making: scoring.Making | None = None  # Euchre: who made trump, and how
         self.poisons: dict[str, scoring.PoisonPick] = {}
         self.tricks: dict[str, int] | None = None
         self.taken: dict[str, list[cards.Card]] = {}
@@ -84,7 +87,8 @@ class Hand:
     def facts(self, players: list[str]) -> scoring.Facts:
         return scoring.new_facts((
             players, self.bids, self.poisons, self.tricks or {}, self.taken, self.cursed_counts or {},
-            self.size or 0, self.trump, self.cursed, self.first, self.last, self.moon,
+            self.size or 0, self.trump, self.cursed, self.first, self.last, self.moon, tuple(self.blind), (),
+            self.making,
         ))  # fmt: skip
 
     def anything_recorded(self) -> bool:
@@ -134,6 +138,7 @@ class Game:
     ) -> None:
         self.id = id
         self.ruleset = ruleset
+        self.side_names: list[str] = []  # partnership games: the sides as the table named them, by side
         self.families: tuple[str, ...] = ()  # the names of the families whose rules this ruleset plays by (set as it starts)
         self.document = document
         self.options = options
@@ -185,9 +190,34 @@ class Game:
         for item in hand.scored():
             totals[item.player] = totals.get(item.player, 0) + item.points
 
+    def sides(self) -> list[tuple[str, list[str]]]:
+        """A partnership game's sides, each (name, its players in seating order): partners sit
+        opposite, so seats 1 & 3 are one side and 2 & 4 the other. Empty in other games."""
+        if not self.ruleset.partners:
+            return []
+        count = len(self.players) // 2
+        seated = [[self.players[seat] for seat in range(first, len(self.players), count)] for first in range(count)]
+        named = self.side_names or [" & ".join(players) for players in seated]
+        return list(zip(named, seated, strict=True))
+
+    def side_of(self, player: str) -> list[str]:
+        """The players whose score is `player`'s: their side's, in a partnership game; else
+        `player` alone. Every point a side scores is given to each of its players."""
+        return next((players for _name, players in self.sides() if player in players), [player])
+
+    def side_standings(self) -> list[tuple[int, str, list[str], Fraction]]:
+        """(place, name, players, score) of each side, best first; tied sides share a place."""
+        totals = self.totals()
+        scored = [(name, players, totals[players[0]]) for name, players in self.sides()]
+        scored.sort(key=lambda side: -side[2])
+        return [(1 + sum(1 for other in scored if other[2] > score), name, players, score) for name, players, score in scored]
+
     def standings(self) -> list[tuple[int, str, Fraction]]:
         """(place, player, total), best first; tied players share a place. Players who left
-        keep their totals and are placed after everyone still playing."""
+        keep their totals and are placed after everyone still playing. In a partnership game
+        each player has their side's score and place."""
+        if self.ruleset.partners:
+            return [(place, p, score) for place, _name, players, score in self.side_standings() for p in players]
         totals = self.totals()
         best_first = self.ruleset.end.winner == "highest"
         rows: list[tuple[int, str, Fraction]] = []
@@ -275,7 +305,10 @@ class Game:
             out.append("flip")
         if cursed and hand.cursed is None:
             out.append("cursed")  # Snakebit: the Ace (cursed) and the Crown (trump) turn together
-        if turned and not hand.trump_known:
+        if bidding == "make":  # Euchre: making trump records it
+            if hand.making is None:
+                out.append("make")
+        elif turned and not hand.trump_known:
             out.append("trump")
         if bidding == "bids" and len(hand.bids) < len(self.players):
             out.append("bids")
@@ -285,6 +318,8 @@ class Game:
 
     def needs_in_play(self, hand: Hand) -> list[str]:
         """What of an open hand's play is still to be recorded before it can be scored."""
+        if hand.making is not None and hand.making.player is None:
+            return []  # every player passed: nothing is played
         out = []
         for need in hand.phase.play_records:
             if need == "tricks":
@@ -328,6 +363,9 @@ class Game:
             hand.tricks, hand.cursed_counts = keys(hand.tricks), keys(hand.cursed_counts)
             hand.first, hand.last, hand.moon = swap(hand.first), swap(hand.last), swap(hand.moon)
             hand.forced = keys(hand.forced)  # type: ignore[assignment]
+            hand.blind = [swap(p) for p in hand.blind]  # type: ignore[misc]
+            if hand.making is not None:
+                hand.making = hand.making._replace(player=swap(hand.making.player), defender=swap(hand.making.defender))
             if hand.outcome is not None:
                 hand.outcome = outcomes.renamed(hand.outcome, swap)
             hand.announcements = [a._replace(about=tuple(swap(p) for p in a.about)) for a in hand.announcements]  # type: ignore[misc]
@@ -428,6 +466,7 @@ _RECORD_FIRST = {
     "flip": N_("record the flip before {entry}"),
     "trump": N_("record the trump before {entry}"),
     "cursed": N_("record the cursed suit before {entry}"),
+    "make": N_("record who made trump (`make PLAYER SUIT`) before {entry}"),
 }
 
 

@@ -259,7 +259,7 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
                 called=game.called(p, hand.number),
                 bid=hand.bids.get(p),
                 poison=reports.pick_text(hand.poisons[p]) if p in hand.poisons else None,
-                tricks=hand.tricks[p] if hand.tricks is not None else None,
+                tricks=hand.tricks.get(p) if hand.tricks is not None else None,
                 taken=tuple(c.code for c in hand.taken.get(p, [])),
                 cursed=reports.cursed_taken(hand, p),
                 first=hand.first == p and "first" in scored,

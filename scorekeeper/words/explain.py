@@ -130,6 +130,10 @@ def _scoring_rule_text(rule: rulesets.ScoringRule, source: outcomes.RuleRef, dec
             return vocabulary.card_points(rule, deck)
         case rulesets.TrickPoints():
             return vocabulary.trick_points(rule)
+        case rulesets.Spades():
+            return vocabulary.spades(rule, source.case)
+        case rulesets.Euchre():
+            return vocabulary.euchre(rule, source.case)
     raise AssertionError(f"no words for the scoring rule {rule!r}")
 
 

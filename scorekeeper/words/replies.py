@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import cards, events
+from scorekeeper.core.alternatives import all_of
 from scorekeeper.core.language import _, ngettext
 from scorekeeper.words import vocabulary
 
@@ -39,7 +40,7 @@ def said(recorded: results.Recorded) -> str:
         case events.CursedSet():
             return _("Hand {hand}: cursed suit {suit}.").format(hand=hand.number, suit=reports.suit_text(hand.cursed))
         case events.BidsRecorded():
-            bids = reports.pairs(hand.bids)
+            bids = reports.pairs(reports.bids_shown(game, hand))
             if len(hand.bids) == len(game.players):
                 return ngettext(
                     "Hand {hand}: bids {bids} (total {total} for {count} trick).",
@@ -47,6 +48,8 @@ def said(recorded: results.Recorded) -> str:
                     hand.size,
                 ).format(hand=hand.number, bids=bids, total=sum(hand.bids.values()), count=hand.size)
             return _("Hand {hand}: bids {bids}.").format(hand=hand.number, bids=bids)
+        case events.TrumpMade():
+            return _("Hand {hand}: {made}.").format(hand=hand.number, made=events.made_words(event, reports.suit_text(event.suit)))
         case events.TricksRecorded():
             return _("Hand {hand}: tricks {tricks}.").format(hand=hand.number, tricks=reports.pairs(hand.tricks or {}))
         case events.RenegeRecorded():
@@ -54,6 +57,15 @@ def said(recorded: results.Recorded) -> str:
 
             penalty = hand.penalties[-1]
             points = scoring.points_text(penalty.item.points)
+            if game.ruleset.partners:  # the points are a side's: the offender's, or the other (Euchre)
+                return ngettext(
+                    "Hand {hand}: renege by {player} ({kind}): {points} point for {side}.",
+                    "Hand {hand}: renege by {player} ({kind}): {points} points for {side}.",
+                    scoring.counted(penalty.item.points),
+                ).format(
+                    hand=hand.number, player=event.player, kind=penalty.kind, points=points,
+                    side=" & ".join(game.side_of(penalty.item.player)),
+                )  # fmt: skip
             # TRANSLATORS: {kind} is the renege's name in the ruleset ("revoke")
             return ngettext(
                 "Hand {hand}: renege by {player} ({kind}): {points} point.",
@@ -88,6 +100,9 @@ def said(recorded: results.Recorded) -> str:
             return _left(game, hand, event)
         case events.PlayerRenamed():
             _hand, old, new = game.renames[-1]
+            if game.ruleset.partners:
+                side = next(name for name, players in game.sides() if new in players)
+                return _("{new} takes {old}'s seat; the side {side} keeps its score.").format(old=old, new=new, side=side)
             return _("{old} is now {new}; the seat keeps its score.").format(old=old, new=new)
         case events.PointsAdjusted():
             from scorekeeper.core import scoring
@@ -226,6 +241,14 @@ def started(game: engine.Game, in_turn: bool = False) -> str:
     head = _("New game {game}: {title}, players {players}.").format(
         game=game.id, title=vocabulary.prose(game.ruleset.title), players=", ".join(game.players)
     )
+    sides = game.sides()
+    if len(sides) == 2:  # partners opposite: say who plays with whom
+        (first, ours), (second, theirs) = sides
+        if game.side_names:
+            said = _("Sides: {first} ({ours}) against {second} ({theirs}).")
+        else:
+            said = _("Sides: {first} against {second}.")
+        head += "\n" + said.format(first=first, ours=all_of(ours), second=second, theirs=all_of(theirs))
     return head + "\n" + reports.status_text(game, in_turn)
 
 

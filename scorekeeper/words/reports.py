@@ -27,6 +27,7 @@ NEED_WORDS = {
     "first": N_("who won the first trick (`first NAME`)"),
     "last": N_("who won the last trick (`last NAME`)"),
     "trick": N_("the next trick, card by card (`trick CARD…`)"),
+    "make": N_("who made trump (`make PLAYER SUIT`, or `make pass`)"),
 }
 CURSED_TOOK_WORDS = N_("the cursed cards each player took (`took NAME CARD…` or `counts …`)")
 
@@ -44,6 +45,7 @@ def need_name(need: str) -> str:
         "first": pgettext("to record", "first"),
         "last": pgettext("to record", "last"),
         "trick": pgettext("to record", "trick"),
+        "make": pgettext("to record", "make"),
     }
     return names.get(need, need)
 
@@ -68,6 +70,22 @@ def pairs(values: dict[str, Any]) -> str:
     """Each player with their value, as a reply or the status lists them: "Ann 2, Bob 0, Cat 1"."""
     # TRANSLATORS: a player and what was recorded for them: a bid, tricks, a poison
     return ", ".join(_("{player} {value}").format(player=p, value=v) for p, v in values.items())
+
+
+def bids_shown(game: engine.Game, hand: engine.Hand) -> dict[str, Any]:
+    """Each player's bid as the table says it: in Spades a 0 is "nil" (or "blind nil")."""
+    if game.ruleset.family != "spades":
+        return hand.bids
+    return {p: bid_word(hand, p) for p in hand.bids}
+
+
+def bid_word(hand: engine.Hand, player: str) -> Any:
+    """One Spades bid as the table says it: a number, "nil" or "blind nil"."""
+    bid = hand.bids[player]
+    if bid:
+        return bid
+    # TRANSLATORS: Spades bids of no trick, as players call them
+    return _("blind nil") if player in hand.blind else _("nil")
 
 
 def cards_each(size: int) -> str:
@@ -567,11 +585,16 @@ def player_facts(game: engine.Game, hand: engine.Hand, player: str, style: str =
     why, sheet = style == "why", style == "sheet"
     parts = []
     if player in hand.bids:
-        parts.append(_("bid {bid}").format(bid=hand.bids[player]))
+        shown = bid_word(hand, player) if game.ruleset.family == "spades" else hand.bids[player]
+        parts.append(_("bid {bid}").format(bid=shown))
     if player in hand.poisons:
         pick = hand.poisons[player]
         parts.append(pick_said(pick) if sheet else pick_typed(pick))
-    if hand.tricks is not None:
+    making = hand.making
+    if making is not None and making.player == player:  # Euchre: the maker, and the side's tricks after
+        said = _("made {suit} alone") if making.alone else _("made {suit}")
+        parts.append(said.format(suit=suit_text(making.suit)))
+    if hand.tricks is not None and player in hand.tricks:
         took = hand.tricks[player]
         if why:
             parts.append(ngettext("took {count} trick", "took {count} tricks", took).format(count=took))
@@ -592,7 +615,7 @@ def player_facts(game: engine.Game, hand: engine.Hand, player: str, style: str =
         shown.append(_("captured {cards}").format(cards=captured) if why else captured)
     if style == "summary" and hand.moon == player:
         shown.insert(0, _("moon"))
-    if sheet and shown and hand.tricks is not None:
+    if sheet and shown and hand.tricks is not None and player in hand.tricks:
         parts[-1] += ","
     parts += shown
     scored = tricks_scored(hand)
@@ -707,15 +730,43 @@ def player_left(game: engine.Game, player: str) -> str:
     return _("{player} (left)").format(player=player) if player in game.left else player
 
 
+def side_bags(game: engine.Game) -> list[int]:
+    """Each side's bags now (Spades), by side: what the last closed hand left."""
+    closed = [hand for hand in game.hands if hand.closed and hand.bags]
+    return list(closed[-1].bags) if closed else [0] * len(game.sides())
+
+
+def sides_data(game: engine.Game) -> list[dict[str, Any]]:
+    """A partnership game's sides, best first: name, players, score, bags, place."""
+    bags = side_bags(game)
+    names = [name for name, _players in game.sides()]
+    return [
+        {
+            "name": name,
+            "players": list(players),
+            "score": scoring.points_json(score),
+            **({"bags": bags[names.index(name)]} if bags and game.ruleset.family == "spades" else {}),
+            "place": place,
+        }
+        for place, name, players, score in game.side_standings()
+    ]
+
+
 def standings_data(game: engine.Game) -> dict[str, Any]:
     winners = game.winners()
+    sides = sides_data(game) if game.ruleset.partners else []
+    winner = winners[0] if len(winners) == 1 else None
+    if sides and winners:  # one side wins: the winner is its name
+        first = [side["name"] for side in sides if side["place"] == 1]
+        winner = first[0] if len(first) == 1 else None
     return {
         "game": game.id,
         "ruleset": game.ruleset.name,
         "hands_played": sum(1 for h in game.hands if h.closed),
         "finished": game.finished,
-        "winner": winners[0] if len(winners) == 1 else None,
+        "winner": winner,
         "winners": winners,
+        **({"sides": sides} if sides else {}),
         "players": [
             {
                 "name": player,
@@ -739,6 +790,11 @@ def standings_text(game: engine.Game) -> str:
         game=vocabulary.prose(game.ruleset.title), count=played
     )
     tail = final_text(game) if game.finished else in_progress_text(game)
+    if game.ruleset.partners:  # the sides first: their scores are what the game is about
+        bagged = game.ruleset.family == "spades"
+        sides = [[side["place"], side["name"], side["score"], *([side["bags"]] if bagged else [])] for side in sides_data(game)]
+        sided = table(sides, [_("place"), _("side"), _("score"), *([_("bags")] if bagged else [])])
+        return "\n".join([head, sided, "", table(rows, standings_headers()), tail])
     return "\n".join([head, table(rows, standings_headers()), tail])
 
 

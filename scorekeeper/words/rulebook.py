@@ -40,6 +40,8 @@ def describe(ruleset: rulesets.Ruleset) -> str:
     lines.append(
         _("Players: {least}-{most}; deck: {deck}.").format(least=ruleset.min_players, most=ruleset.max_players, deck=_deck(ruleset))
     )
+    if ruleset.partners:
+        lines.append(_("Sides: partners sit opposite, the 1st and 3rd players against the 2nd and 4th; each player's score is their side's."))
     lines.append(_("Hand sizes: {sizes}.").format(sizes=_sizes(ruleset)))
     lines.append(_("Dealer: {dealer}; {lead}.").format(dealer=_dealer(ruleset), lead=vocabulary.first_lead(ruleset)))
     lines.append(_("Trump: {trump}.").format(trump=_trump(ruleset.trump)))
@@ -53,7 +55,7 @@ def describe(ruleset: rulesets.Ruleset) -> str:
         lines.append(_("Jokers: {rule}.").format(rule=_(JOKER_WORDS[ruleset.jokers])))
     if ruleset.cursed is not None:
         lines.append(_("Cursed suit: recorded each hand from the flipped Ace."))
-    if ruleset.bidding.kind == "bids":
+    if ruleset.bidding.kind in ("bids", "make"):
         lines.append(_bidding(ruleset.bidding))
     if ruleset.passing is not None and ruleset.passing.enabled:
         lines.append(_("Passing before the first trick, the direction cycling hand by hand."))
@@ -92,6 +94,11 @@ def describe(ruleset: rulesets.Ruleset) -> str:
 
 def _bidding(bidding: rulesets.Bidding) -> str:
     """How bids are made: in turn or all at once, and whether the hook rule holds."""
+    if bidding.kind == "make":
+        return _(
+            "Making trump: from the dealer's left, a player orders up the turned card or, once all have passed, "
+            "names another suit (`make PLAYER SUIT`), and may go alone."
+        )
     if bidding.order == "in-turn":
         if bidding.hook:
             return _("Bidding: in turn from the dealer's left, the dealer last, hook rule (the dealer may not make the total).")
@@ -118,6 +125,8 @@ def _deck(ruleset: rulesets.Ruleset) -> str:
             return _("32 cards A-7 (30 without the black 7s for 3, 5 or 6 players)")
         case "decktet-24":
             return _("the Decktet's 24 number cards, Aces and Crowns as separate piles")
+        case "euchre-24":
+            return _("24 cards, A K Q J 10 9 of each suit")
     raise AssertionError(f"no words for the deck {ruleset.deck!r}")
 
 
@@ -182,6 +191,8 @@ def _trump(trump: rulesets.Trump) -> str:
             how = _("recorded each hand")
         case "flip":
             how = _("the suit of the flipped card (a Joker: no trump)")
+        case "rotating" if len(trump.cycle) == 1 and trump.cycle[0] != "none":
+            how = _("always {suit}").format(suit=cards.suit_symbol(trump.cycle[0]))
         case "rotating":
             # TRANSLATORS: {cycle} is the suits in turn, as the ruleset writes them
             how = _("rotates {cycle}").format(cycle=", ".join(trump.cycle))
@@ -213,7 +224,13 @@ def _end(ruleset: rulesets.Ruleset) -> str:
         else:
             length = _("after the last hand")
     best = _("highest total wins") if end.winner == "highest" else _("lowest total wins")
-    tie = _("a tie for first is played off at the final size") if end.tie_break else _("a tie for first is a shared win")
+    if end.tie_plays_on:
+        tie = _("a tie for first plays another hand, until one leads")
+    else:
+        tie = _("a tie for first is played off at the final size") if end.tie_break else _("a tie for first is a shared win")
+    if end.losing is not None:
+        lost = _("or falls to {points} or lower, and loses").format(points=end.losing)
+        return "; ".join([f"{length} {lost}", best, tie])
     return "; ".join([length, best, tie])
 
 

@@ -89,6 +89,67 @@ def trick_points(rule: rulesets.TrickPoints) -> str:
     return said.format(winner=pts(rule.winner), others=pts(rule.others))
 
 
+def spades(rule: rulesets.Spades, case: str) -> str:
+    """`spades`, one case: "spades, a side's contract made: 10 × the contract"."""
+    if case == "made":
+        said = _("spades, a side's contract made: {points} × the contract").format(points=pts(rule.per_contract))
+    elif case == "set":
+        said = _("spades, a side's contract set: {points} × the contract").format(points=pts(rule.set_per_contract))
+    elif case == "bags":
+        if rule.nil_tricks == "bags":
+            said = _("spades, bags (tricks over the contract, and a nil bidder's tricks): {points} each")
+        else:
+            said = _("spades, bags (tricks over the contract): {points} each")
+        said = said.format(points=pts(rule.per_bag))
+    elif case == "bag penalty":
+        said = _("spades, every {limit} bags a side gathers: {points}, and {limit} bags come off").format(
+            limit=rule.bag_limit, points=pts(rule.bag_penalty)
+        )
+    elif case.startswith("blind nil"):
+        said = _("spades, blind nil: {points} if the bidder takes no trick, else -{points}").format(points=pts(rule.blind_nil))
+    else:
+        said = _("spades, nil: {points} if the bidder takes no trick, else -{points}").format(points=pts(rule.nil))
+    return said
+
+
+def spades_lines(rule: rulesets.Spades) -> list[str]:
+    """Every case of a `spades` rule, one a line, with what bids it allows."""
+    lines = [spades(rule, case) for case in ("made", "set", "bags", "nil", "blind nil")]
+    if rule.bag_limit:
+        lines.append(spades(rule, "bag penalty"))
+    if rule.blind_nil_allowed:
+        lines.append(_("blind nil only for a side at least {points} behind").format(points=rule.blind_nil_behind))
+    if rule.min_side_bid:
+        lines.append(_("a side bids at least {count} together, unless one of them bids nil").format(count=rule.min_side_bid))
+    return lines
+
+
+def euchre(rule: rulesets.Euchre, case: str) -> str:
+    """`euchre`, one case: "euchre, the makers take 3 or 4 tricks: 1"."""
+    said = {
+        "made": _("euchre, the makers take 3 or 4 tricks: {points}"),
+        "march": _("euchre, the makers take all 5 (a march): {points}"),
+        "alone made": _("euchre, a maker alone takes 3 or 4 tricks: {points}"),
+        "alone march": _("euchre, a maker alone takes all 5: {points}"),
+        "euchred": _("euchre, the makers take fewer than 3 (euchred): {points} to the other side"),
+        "euchred alone": _("euchre, a defender alone euchres the makers: {points} to the defenders"),
+    }[case]
+    points = {
+        "made": rule.made, "march": rule.march, "alone made": rule.alone_made, "alone march": rule.alone_march,
+        "euchred": rule.euchred, "euchred alone": rule.euchred_alone,
+    }[case]  # fmt: skip
+    return said.format(points=pts(points))
+
+
+def euchre_lines(rule: rulesets.Euchre) -> list[str]:
+    """Every case of a `euchre` rule, one a line, and the dealer's duty where it holds."""
+    cases = ["made", "march", "alone made", "alone march", "euchred"] + (["euchred alone"] if rule.defend_alone else [])
+    lines = [euchre(rule, case) for case in cases]
+    if rule.stick_the_dealer:
+        lines.append(_("stick the dealer: when all the others have passed twice, the dealer must name a suit"))
+    return lines
+
+
 def scoring_rule(rule: rulesets.ScoringRule, deck: cards.Deck) -> list[str]:
     """Every case of a scoring rule, one a line."""
     match rule:
@@ -105,6 +166,10 @@ def scoring_rule(rule: rulesets.ScoringRule, deck: cards.Deck) -> list[str]:
             return [card_points(rule, deck)]
         case rulesets.TrickPoints():
             return [trick_points(rule)]
+        case rulesets.Spades():
+            return spades_lines(rule)
+        case rulesets.Euchre():
+            return euchre_lines(rule)
     raise AssertionError(f"no words for the scoring kind {rule.kind!r}")
 
 

@@ -59,6 +59,20 @@ def _card_by_card() -> Family:
     return card_by_card.FAMILY
 
 
+@functools.cache
+def _spades() -> Family:
+    from scorekeeper.core.families import spades
+
+    return spades.FAMILY
+
+
+@functools.cache
+def _euchre() -> Family:
+    from scorekeeper.core.families import euchre
+
+    return euchre.FAMILY
+
+
 FAMILIES: tuple[Listing, ...] = (
     # Pick Your Poison: picks instead of bids, the rounds' quotas, the forced blind bid's peek
     Listing(
@@ -92,6 +106,22 @@ FAMILIES: tuple[Listing, ...] = (
         lambda rules: rules.family == "avoidance",
         _never,
         _captures,
+    ),
+    # Spades: nil and blind nil, and the bids the sides' scores allow
+    Listing(
+        "spades",
+        (),
+        lambda rules: rules.family == "spades",
+        _never,
+        _spades,
+    ),
+    # Euchre: who made trump (ordered up or named, alone or not), then the makers' tricks
+    Listing(
+        "euchre",
+        (events.TrumpMade,),
+        lambda rules: rules.family == "euchre",
+        _never,
+        _euchre,
     ),
 )
 

@@ -81,21 +81,23 @@ def _on_trick(game: state.Game, hand: state.Hand, event: events.TrickPlayed) -> 
     state.require_ready_for_play(game, hand, "first trick")
     _require_not_by_totals(game, hand)
     names = game.players
-    seats = schedule.seats_from(_leader(game, hand, event), len(names))
+    out = sitting_out(game, hand)
+    seats = [seat for seat in schedule.seats_from(_leader(game, hand, event), len(names)) if seat != out]
     number = len(hand.played) + 1
-    if len(event.cards) != len(names):
+    if len(event.cards) != len(seats):
         order = ", ".join(names[s] for s in seats)
         raise errors.EntryError(
             ngettext(
                 "{count} card for {players} players; trick {trick} needs one card from each, in the order played: {order}",
                 "{count} cards for {players} players; trick {trick} needs one card from each, in the order played: {order}",
                 len(event.cards),
-            ).format(count=len(event.cards), players=len(names), trick=number, order=order)
+            ).format(count=len(event.cards), players=len(seats), trick=number, order=order)
         )
     played = [parse_card(code, game.deck) for code in event.cards]
     _check_opening(game, hand, played, names[seats[0]])
     _check_unplayed(game, hand, played)
-    verdict = referee.trick_winner(played, trump=hand.trump, led=event.led, jokers=game.ruleset.jokers)
+    bowers = game.ruleset.trump.bowers
+    verdict = referee.trick_winner(played, trump=hand.trump, led=event.led, jokers=game.ruleset.jokers, bowers=bowers)
     at = setter(played)
     _check_lead(game, hand, played[at], verdict.led, names[seats[at]], event.forced, after_joker=at != 0)
     hand.played.append(
@@ -103,6 +105,15 @@ def _on_trick(game: state.Game, hand: state.Hand, event: events.TrickPlayed) -> 
     )
     if len(hand.played) == hand.size:
         _finish(game, hand)
+
+
+def sitting_out(game: state.Game, hand: state.Hand) -> int | None:
+    """The seat that plays no card this hand: a Euchre loner's partner; else None."""
+    making = hand.making
+    if making is None or not making.alone or making.player is None:
+        return None
+    seats = len(game.players)
+    return (game.seat(making.player) + seats // 2) % seats
 
 
 def _leader(game: state.Game, hand: state.Hand, event: events.TrickPlayed) -> int:
@@ -457,12 +468,13 @@ def flags(game: state.Game, hand: state.Hand) -> list[Flag]:
     """
     found: list[Flag] = []
     names = game.players
+    trump, bowers = hand.trump, game.ruleset.trump.bowers
     for i, played in enumerate(hand.played):
         led = played.led
         for card, seat in zip(played.cards, played.seats, strict=True):
-            void = bool(card.suits) and led is not None and not card.bears(led)
+            void = bool(card.suits) and led is not None and not referee.follows(card, led, trump, bowers)
             if void:
-                proof = _later(hand, i, seat, lambda c, led=led: c.bears(led))
+                proof = _later(hand, i, seat, lambda c, led=led: bool(c.suits) and referee.follows(c, led, trump, bowers))
                 if proof:
                     found.append(Flag("revoke", names[seat], hand.number, i + 1, card, led, *proof))
         if played.forced and led is not None:
@@ -599,7 +611,8 @@ def judge(
         mode = jokers or "jester"
     played = [parse_card(text, deck) for text in texts]
     trump_suit = cards.parse_suit(trump, deck.kind) if trump is not None else None
-    verdict = referee.trick_winner(played, trump=trump_suit, led=parse_led(led, deck.kind), jokers=mode)  # type: ignore[arg-type]
+    bowers = source is not None and rules.trump.bowers
+    verdict = referee.trick_winner(played, trump=trump_suit, led=parse_led(led, deck.kind), jokers=mode, bowers=bowers)  # type: ignore[arg-type]
     return {
         "winner": verdict.winner,
         "card": played[verdict.winner].code,
