@@ -10,14 +10,16 @@ a deleted file."""
 from __future__ import annotations
 
 import builtins
+import json
 import os
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 import warm_start
 from mixed_writers import mixed, play_through_a_pipe
-from served import Served, sk_process
+from served import Served, sk_process, sk_ran
 
 from scorekeeper.storage import league, store
 
@@ -115,3 +117,47 @@ def test_every_acknowledged_entry_is_kept_in_a_night_of_three_tables(home, tmp_p
         "lost": 0, "stored twice": 0, "out of order": 0, "tracebacks": 0, "store verifies": 1}, tally  # fmt: skip
 
 
+
+
+def test_a_restore_while_others_write_loses_no_acknowledged_entry(home, tmp_path):
+    """Three `sk comment` writers and six restores at once. Before, entries acknowledged
+    (exit 0) while a restore ran were in neither the restored store nor the copy it kept
+    aside: the store was copied aside, then overwritten, and an entry could land between.
+    Now both happen under one write lock: every acknowledged entry is in the store or in a
+    `before-restore-…` copy."""
+    sk_process(home, "new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    game = sk_process(home, "status", "--json")
+    game = json.loads(game)["game"]
+    backup = tmp_path / "early.sqlite3"
+    sk_process(home, "backup", backup)
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home)}
+    acknowledged: list[str] = []
+    failures: list[str] = []
+
+    def writer(name):
+        for i in range(25):
+            process = warm_start.started(["comment", f"{name}-{i}", "--game", game], env)
+            _, err = process.communicate(timeout=120)
+            if process.returncode == 0:
+                acknowledged.append(f"{name}-{i}")
+            elif "Traceback" in err:
+                failures.append(err)
+
+    writers = [threading.Thread(target=writer, args=(f"w{k}",)) for k in range(3)]
+    for thread in writers:
+        thread.start()
+    restores = 0
+    while any(thread.is_alive() for thread in writers) and restores < 6:
+        done = sk_ran(home, "restore", backup)
+        assert done.returncode == 0, done.stderr
+        restores += 1
+    for thread in writers:
+        thread.join(120)
+    assert restores >= 3 and not failures
+    kept: set[str] = set()
+    for path in [home / store.Store.FILENAME, *sorted((home / "backups").glob("before-restore-*.sqlite3"))]:
+        with store.Store(path.parent, copy=path) as db:
+            kept |= {e.body["text"] for e in db.events(game) if e.body["type"] == "comment"}
+    assert len(acknowledged) >= 20
+    assert sorted(set(acknowledged) - kept) == []
+    assert "The 1 game verifies" in sk_process(home, "verify")

@@ -1782,6 +1782,65 @@ def backup_automatically(db: Store) -> Path | None:
     return path
 
 
+def _restore_in_place(live: Store, source: Path, aside: Path) -> None:
+    """Keep the live store as it is now in `aside` and put what `source` holds in its place,
+    both under one write lock: another process's entry lands before both (and is in `aside`)
+    or after both (on the restored store), never between, where it would be in neither. Other
+    processes' connections, a `serve` or a `play`, read the restored store as soon as it is
+    committed. sqlite3.Error where the live store cannot be read."""
+    conn = live._for_writing()
+    conn.execute("ATTACH DATABASE ? AS restored", (str(source),))  # only read
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # What is committed now is what the lock holds still: read by a connection of its
+            # own (a writer never holds a reader back) and kept aside whole.
+            snapshot = live._open_for_reading()
+            if snapshot is None:
+                raise sqlite3.DatabaseError("the store cannot be read")
+            try:
+                _copy_database(snapshot, aside)
+            finally:
+                snapshot.close()
+            with _sqlite_errors(live.path):
+                _replace_tables(conn)
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+    finally:
+        conn.execute("DETACH DATABASE restored")
+
+
+def _replace_tables(conn: sqlite3.Connection) -> None:
+    """Inside the write transaction: every row of the main database replaced by the attached
+    `restored` one's, a store of the same version. The triggers (the append-only ones among
+    them) are dropped for it and made again; a table only one side has is made or emptied."""
+    conn.execute("PRAGMA defer_foreign_keys = ON")
+
+    def objects(schema: str) -> list[tuple[str, str, str]]:
+        return conn.execute(
+            f"SELECT type, name, sql FROM {schema}.sqlite_master WHERE sql IS NOT NULL AND name NOT LIKE 'sqlite_%' "
+            "ORDER BY rowid"
+        ).fetchall()
+
+    here, there = objects("main"), objects("restored")
+    triggers = {name: sql for kind, name, sql in here + there if kind == "trigger"}
+    for name in (name for kind, name, _sql in here if kind == "trigger"):
+        conn.execute(f'DROP TRIGGER main."{name}"')
+    tables_here = [name for kind, name, _sql in here if kind == "table"]
+    for name in tables_here:
+        conn.execute(f'DELETE FROM main."{name}"')
+    for kind, name, sql in there:
+        if kind in ("table", "index") and name not in {n for _k, n, _s in here}:
+            conn.execute(sql)  # in main: a table or index the live store has not made yet
+        if kind == "table":
+            conn.execute(f'INSERT INTO main."{name}" SELECT * FROM restored."{name}"')
+    for sql in triggers.values():
+        conn.execute(sql)
+
+
 def restore(folder: Path, source: Path) -> tuple[Path | None, int]:
     """Put the store in `folder` back as the backup `source` holds it, once `source` verifies.
     The store as it was is kept aside in the backups folder, never deleted: copied with the
@@ -1814,14 +1873,11 @@ def restore(folder: Path, source: Path) -> tuple[Path | None, int]:
         if live is not None:
             with live:
                 try:
-                    _copy_database(live.conn, aside)
+                    _restore_in_place(live, source, aside)
                 except sqlite3.Error:  # damaged past reading: its files are moved aside below
                     aside.unlink(missing_ok=True)
                     live.close()
                     live = None
-                else:
-                    with _sqlite_errors(path):
-                        reader.backup(live._for_writing())
         if live is None:
             moved = None
             for suffix in ("", "-wal", "-shm"):
