@@ -49,6 +49,23 @@ def test_the_league_answers_what_ratings_and_stats_print(served, sk):
     assert "default-src 'none'" in page.headers["Content-Security-Policy"]
 
 
+def test_the_league_of_a_store_moved_away_says_it_is_gone_and_makes_none(served, league_home, tmp_path):
+    """Before, GET /api/league after the store was moved away made a new empty store in its
+    place: the phones said "no game yet" and a `new` would have gone into the empty file."""
+    moved = tmp_path / "moved.sqlite3"
+    store_file = league_home / "scorekeeper.sqlite3"
+    store_file.rename(moved)
+    for wal in ("-wal", "-shm"):
+        if store_file.with_name(store_file.name + wal).exists():
+            store_file.with_name(store_file.name + wal).rename(moved.with_name(moved.name + wal))
+    for _ in range(2):
+        answer = served.request("GET", "/api/league")
+        assert answer.status == 503
+        assert answer.json() == {"error": f"the store {store_file} is gone (deleted or moved while serving); put it "
+                                          "back, or stop this and start `serve` again"}  # fmt: skip
+    assert not store_file.exists()
+
+
 @needs_chromium
 def test_the_league_page_in_a_browser(served, chromium):
     with opened(chromium) as page:

@@ -27,7 +27,7 @@ def league_json(folder: Path) -> bytes:
     from scorekeeper import ratings, stats
     from scorekeeper.storage import store
 
-    with store.Store(folder, live=True) as db:
+    with store.Store(folder, live=True, create=False) as db:  # a read never makes a store
         records = ratings.beside_records(db, stats.view(stats.load(db)))
         rated = ratings.league(db)
     return json.dumps({"ratings": rated, "records": records}, ensure_ascii=False).encode("utf-8")

@@ -56,16 +56,11 @@ class StoreFollower:
         identity = file_identity(self.path)
         if identity is None:
             self.close()
-            raise errors.StoreError(
-                _(
-                    "the store {path} is gone (deleted or moved while serving); put it back, "
-                    "or stop this and start `serve` again"
-                ).format(path=self.path)
-            )
+            raise errors.StoreError(store.gone_text(self.path))
         if self.db is not None and identity[:2] != (self._identity or ())[:2]:
             self.close()  # another file at the path: the one opened is not the store any more
         if self.db is None:
-            self.db = store.Store(self.folder, live=True)
+            self.db = store.Store(self.folder, live=True, create=False)
             self.db.via = self.via
         self._identity = identity
         return self.db

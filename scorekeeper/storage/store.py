@@ -279,6 +279,14 @@ def full_disk_text(path: Path) -> str:
     ).format(file=path)
 
 
+def gone_text(path: Path) -> str:
+    """What a server says of the store it serves when the file is no longer there."""
+    return _(
+        "the store {path} is gone (deleted or moved while serving); put it back, "
+        "or stop this and start `serve` again"
+    ).format(path=path)
+
+
 def restore_advice(folder: Path) -> str:
     """What to do about a damaged store, a clause of its own that ends a refusal: restore the
     latest backup, named, if there is one."""
@@ -626,9 +634,17 @@ class Store:
     FILENAME = "scorekeeper.sqlite3"
 
     def __init__(
-        self, folder: Path, live: bool = False, *, copy: Path | None = None, writing: bool = False, handed: bool = False
+        self,
+        folder: Path,
+        live: bool = False,
+        *,
+        copy: Path | None = None,
+        writing: bool = False,
+        handed: bool = False,
+        create: bool = True,
     ) -> None:
-        """The store in `folder` (made if there is none); or, with `copy`, that file read as a
+        """The store in `folder` (made if there is none, unless not `create`: a server that
+        serves a store never makes one where it was moved away); or, with `copy`, that file read as a
         copy of a store (a backup, another laptop's store): opened read-only, never migrated or
         written. `live`: a connection kept open to follow other processes' writes (a read-only
         one may see the file frozen as it was). `writing`: for a command about to write, which
@@ -649,15 +665,20 @@ class Store:
         self.via: str | None = None
         self._backup_checked: object = None  # the day the daily backup was last seen to, if any
         self._resolved_uri: str | None = None
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise errors.StoreError(
-                _("cannot create the folder {folder} ({reason}); pass --home DIR to keep the store elsewhere").format(
-                    folder=self.folder, reason=exc.strerror or exc
-                )
-            ) from None
-        current = self._exists() and self._inspect_read_only(self._header())
+        self._create = create
+        if create:
+            try:
+                self.folder.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise errors.StoreError(
+                    _("cannot create the folder {folder} ({reason}); pass --home DIR to keep the store elsewhere").format(
+                        folder=self.folder, reason=exc.strerror or exc
+                    )
+                ) from None
+        exists = self._exists()
+        if not exists and not create:
+            raise errors.StoreError(gone_text(self.path))
+        current = exists and self._inspect_read_only(self._header())
         # A store ready as it is opens read-only, so a backup or a shared folder one may not
         # write to can still be read; the first write reopens it for writing. A command there
         # to write (`writing`) opens it for writing at once, where it can.
@@ -710,7 +731,11 @@ class Store:
 
     def _open_for_writing(self, migrate: bool = False) -> None:
         with _sqlite_errors(self.path):
-            conn = _connect(self.path, self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            if self._create:
+                conn = _connect(self.path, self.path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+            else:  # never made where it is gone (mode=rw: SQLite's "cannot open" then)
+                conn = _connect(self.path, self._uri() + "?mode=rw", uri=True, timeout=BUSY_TIMEOUT_MS / 1000,
+                                isolation_level=None)  # fmt: skip
         try:
             with _sqlite_errors(self.path):
                 if migrate:
