@@ -76,9 +76,12 @@ class NightWatcher(Looker):
         try:
             db = self.follower.open()
             night = nights.find(db, self.night)
+            elsewhere = self.follower.committed_elsewhere()
             heads = tuple((g.game, db.head(g.game)) for g in night.games)
-            if heads == self._seen:
+            if heads == self._seen and not elsewhere:
                 return
+            if heads == self._seen:  # written to, no head moved: an entry altered where it stands?
+                self._tables.clear()  # each table read again
             shot = self._snapshot(db, night, dict(heads))
             self._seen = heads
         except errors.ScorekeeperError as exc:

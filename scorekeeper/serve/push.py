@@ -51,6 +51,7 @@ class StoreFollower:
         self.via = via
         self.db: store.Store | None = None
         self._identity: tuple[int, int, int, int] | None = None
+        self._version: int | None = None  # SQLite's data_version when last asked
 
     def open(self) -> store.Store:
         identity = file_identity(self.path)
@@ -65,6 +66,16 @@ class StoreFollower:
         self._identity = identity
         return self.db
 
+    def committed_elsewhere(self) -> bool:
+        """Whether another connection committed anything to the store since this was last
+        asked (SQLite's data_version): an entry, a cache, or an edit by another tool that moved
+        no chain head, which may wait in the write-ahead log, where the file does not change."""
+        assert self.db is not None
+        version = self.db.conn.execute("PRAGMA data_version").fetchone()[0]
+        moved = self._version is not None and version != self._version
+        self._version = version
+        return moved
+
     def written_over(self) -> bool:
         """Whether the file changed outside SQLite's own writes since it was opened: size or
         time moved while the chain heads did not; the caller compares heads."""
@@ -75,7 +86,7 @@ class StoreFollower:
         if self.db is not None:
             self.db.close()
             self.db = None
-        self._identity = None
+        self._identity = self._version = None
 
 
 class Looker:
@@ -204,18 +215,23 @@ class Watcher(Looker):
                 self.follower.close()  # read it afresh: SQLite's cache may hold the old pages
                 self._seen = None
             db = self.follower.open()
+            elsewhere = self.follower.committed_elsewhere()
             game_id = table.resolve_game(db, self.pinned)
-            if (game_id, db.head(game_id)) == self._seen:
+            if (game_id, db.head(game_id)) == self._seen and not elsewhere:
                 return None
             return state.snapshot(db, game_id, self.rulesets, self.read_only, parts=self.parts)
 
         shot = shown(build)
         if shot is None:
             return
+        if self.current is not None and self.current.state == shot.state:
+            if not shot.ok:
+                self.follower.close()
+            return  # nothing new to show (a cache written, say)
         if not shot.ok:
             self.follower.close()
-            if self.current is not None and self.current.state == shot.state:
-                return
+        elif shot.key == self._seen:
+            self._seen = None  # the same head, shown otherwise: an entry altered where it stood
         self._publish(shot, read_at)
 
 
