@@ -6,6 +6,7 @@ the session holds no rule knowledge. The terminal's line editing lives in `termi
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -63,6 +64,8 @@ class Session:
         self.setup: dict[str, str] = {}  # answers so far to "start a game" (no game yet)
         self.worst = 0
         self.left = False  # the scorer typed `quit`: the loop reading lines stops
+        # entries another `sk` or a phone recorded, read while the prompt waited, not said yet
+        self.elsewhere: list[str] = []
         self.db: Any = None  # see store()
 
     # --- the game as the store holds it now -------------------------------------------
@@ -116,9 +119,18 @@ class Session:
         return [events.describe(e) for e in events.parse_all([e.body for e in stored[known:]])]
 
     def sync(self) -> None:
-        """Read the store again before a prompt, and say what another `sk` recorded meanwhile."""
-        for said in self.refresh():
+        """Read the store again before a prompt, and say what another `sk` or a phone recorded
+        meanwhile."""
+        for said in [*self.elsewhere, *self.refresh()]:
             self.out(_("Recorded elsewhere: {entry}.").format(entry=said))
+        self.elsewhere = []
+
+    def follow(self) -> None:
+        """Read the store again while the prompt waits (every second): the prompt and the bottom
+        line then show what another `sk` or a phone recorded; `sync` says it once a line is
+        entered. A store that cannot be read is said by `sync`."""
+        with contextlib.suppress(errors.ScorekeeperError):
+            self.elsewhere += self.refresh()
 
     def need(self) -> str | None:
         return interpreter.need(self.data)
@@ -156,7 +168,13 @@ class Session:
         return f"{head} · {interpreter.need_word(need)}{shown}> "
 
     def toolbar(self) -> str:
-        """The bottom line: the hand, the dealer and the standings."""
+        """The bottom line: the hand, the dealer and the standings (and the last entry recorded
+        elsewhere while the prompt waited)."""
+        if self.elsewhere:
+            return _("Recorded elsewhere: {entry}.").format(entry=self.elsewhere[-1]) + "\n" + self._toolbar()
+        return self._toolbar()
+
+    def _toolbar(self) -> str:
         if self.game is None:
             return _("no game yet: answer the ruleset, the players, the first dealer, the location and the scorer")
         from scorekeeper.words import reports

@@ -30,6 +30,7 @@ class Answering(Protocol):
     out: Callable[[str], None]
 
     def sync(self) -> None: ...
+    def follow(self) -> None: ...
     def need(self) -> str | None: ...
     def waiting(self, need: str | None = None) -> list[str]: ...
     def prompt(self) -> str: ...
@@ -70,6 +71,17 @@ def toolbar(session: Answering) -> str:
     return "\n".join(lines)
 
 
+FOLLOW_SECONDS = 1.0  # how often a waiting prompt reads the store again
+
+
+def waiting_prompt(session: Answering) -> list[tuple[str, str]]:
+    """The prompt as it is drawn while the scorer has not pressed Enter yet, each time it is
+    drawn (every FOLLOW_SECONDS): with the store read again, so an entry from a phone or
+    another terminal shows at once (the hand, what it needs next, on the bottom line)."""
+    session.follow()
+    return [("class:prompt", session.prompt())]
+
+
 def run(session: Answering) -> int:
     from scorekeeper.storage import paths
 
@@ -83,6 +95,7 @@ def run(session: Answering) -> int:
         style=None if plain else STYLE,
         color_depth=ColorDepth.DEPTH_1_BIT if plain else None,
         include_default_pygments_style=False,
+        refresh_interval=FOLLOW_SECONDS,  # the prompt drawn again: see `waiting_prompt`
     )
     session.out(session.greeting())
     while True:
@@ -91,7 +104,7 @@ def run(session: Answering) -> int:
         except errors.ScorekeeperError as exc:
             session.fail(exc)
         try:
-            line = prompt.prompt([("class:prompt", session.prompt())])
+            line = prompt.prompt(lambda: waiting_prompt(session))
         except KeyboardInterrupt:  # Ctrl-C: the line is dropped, nothing recorded
             continue
         except EOFError:  # Ctrl-D: leave

@@ -120,3 +120,23 @@ def test_a_hand_typed_at_a_terminal(home):
         bodies = [e.body for e in db.events(db.current_game())]
     assert [b["type"] for b in bodies[1:]] == ["trump", "bids", "tricks"]
     assert (home / "play-history").read_text().count("2 1 0 3 1") == 1
+
+
+def test_a_waiting_prompt_shows_a_phones_entry_within_a_second_or_two(home):
+    """An entry made elsewhere (a phone, another terminal) while `play` waits at its prompt:
+    the prompt, drawn again every second with the store read again, asks for what the hand
+    needs now, and the bottom line says what was recorded; Enter then says it above."""
+    from served import sk_process
+
+    sk_process(home, "new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", "--dealer", "Ann")
+    tty = Terminal(home)
+    tty.wait_for("hand 1 · Ann deals 10 · trump>")
+    sk_process(home, "trump", "h")  # as a phone's entry is: another process, another connection
+    screen = tty.wait_for("hand 1 · Ann deals 10 · bids (Bob Cat Ann)>", timeout=5)
+    lines = screen.splitlines()
+    bottom = next(k for k, line in enumerate(lines) if line.startswith("hand 1 of 19 · Ann deals"))
+    assert lines[bottom - 1] == "Recorded elsewhere: trump H."  # on the bottom line, above the hand's
+    tty.child.send("\r")  # an empty line: the entry is said above the prompt, once
+    tty.wait_for("hand 1 · Ann deals 10 · bids (Bob Cat Ann)>\n")
+    tty.child.sendcontrol("d")
+    assert tty.finish() == 0
