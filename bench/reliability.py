@@ -13,6 +13,10 @@ command here is `python -m scorekeeper …` in a process of its own, against a s
   faults       each fault named for what it is: a full disk (a small tmpfs, when run as root),
                a zero-byte store, a damaged version header, a game swapped for a copy (caught
                by `verify --digest`), each damage leaving the files as they were
+  writers      every front end on one store at once: two phones on a real `serve` (killed
+               with kill -9 and started again), `comment` commands (some killed with kill -9)
+               and a `play` session, on one game and on a night of three tables: every entry
+               a front end acknowledged is in the store once, in the order acknowledged
 
     python bench/reliability.py                 # every part, the default counts
     python bench/reliability.py fuzz --runs 5000 --seed 7
@@ -190,6 +194,37 @@ def concurrency(processes: int, each: int) -> dict[str, int]:
         "store verifies": int(verifies(home)),
         "seconds": round(seconds),
     }
+
+
+# --- writers -------------------------------------------------------------------------------
+
+
+def writers(rounds: int, phone_entries: int, seed: int) -> dict[str, int]:
+    """`rounds` runs of every front end at once (tests/mixed_writers.py), each on a fresh store,
+    alternately one game and a night of three tables; cold processes, as a scorer runs them."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from mixed_writers import mixed
+    from served import Served
+
+    def start(args: list[str], env: dict[str, str]) -> subprocess.Popen:
+        return sk_process(Path(env["SCOREKEEPER_HOME"]), *args)
+
+    def play(args: list[str], env: dict[str, str]) -> subprocess.Popen:
+        return sk_process(Path(env["SCOREKEEPER_HOME"]), *args, stdin=subprocess.PIPE, bufsize=1)
+
+    def serve(home: Path, *args: str) -> Served:
+        return Served(home, *args, cold=True, env={"PYTHONPATH": str(ROOT)})
+
+    total: dict[str, int] = {}
+    for k in range(rounds):
+        home = Path(tempfile.mkdtemp(prefix="sk-writers-"))
+        figures = mixed(home, start=start, serve=serve, play=play, night=k % 2 == 1, phone_entries=phone_entries,
+                        command_entries=phone_entries // 2, play_entries=phone_entries // 2, server_kills=3,
+                        kill_every=1.5, seed=seed + k)  # fmt: skip
+        for key, value in figures.items():
+            total[key] = total.get(key, 0) + value
+    total["stores that verify"] = total.pop("store verifies", 0)
+    return {"runs": rounds, **total}
 
 
 # --- fuzz ----------------------------------------------------------------------------------
@@ -482,7 +517,8 @@ def full_disk(rounds: int) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("parts", nargs="*", default=["crash", "interrupt", "concurrency", "fuzz", "backup", "faults"])
+    parser.add_argument("parts", nargs="*",
+                        default=["crash", "interrupt", "concurrency", "fuzz", "backup", "faults", "writers"])  # fmt: skip
     parser.add_argument("--backups", type=int, default=20, help="backups taken while others write")
     parser.add_argument("--rounds", type=int, default=10, help="rounds of each fault")
     parser.add_argument("--runs", type=int, default=3000, help="fuzzed command lines")
@@ -491,6 +527,8 @@ def main() -> None:
     parser.add_argument("--processes", type=int, default=4)
     parser.add_argument("--each", type=int, default=25, help="entries per concurrent process")
     parser.add_argument("--seed", type=int, default=17)
+    parser.add_argument("--writers", type=int, default=4, help="runs of every front end at once")
+    parser.add_argument("--entries", type=int, default=60, help="entries per phone in each run of writers")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     for part in args.parts:
@@ -507,6 +545,8 @@ def main() -> None:
             figures = backup(args.backups, args.processes, args.each)
         elif part == "faults":
             figures = faults(args.rounds)
+        elif part == "writers":
+            figures = writers(args.writers, args.entries, args.seed)
         else:
             parser.error(f"no part {part!r}")
         shown = ", ".join(f"{k} {v}" for k, v in figures.items())

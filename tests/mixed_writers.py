@@ -173,10 +173,15 @@ class Mix:
             return [e.body["text"] for e in db.events(game) if e.body["type"] == "comment"]
 
     def judge(self, games: list[str]) -> dict[str, int]:
+        from scorekeeper.core import errors
+
         tally = dict(self.tally)
-        acknowledged = lost = twice = out_of_order = 0
+        acknowledged = lost = twice = out_of_order = damaged = 0
         for game in games:
-            chain = self.stored(game)
+            try:
+                chain = self.stored(game)
+            except errors.StoreError:  # the store cannot be read: whatever it was told is lost
+                damaged, chain = 1, []
             place = {text: k for k, text in enumerate(chain)}
             twice += len(chain) - len(place)
             acks = [a for a in self.sent.get(game, []) if a.acked is not None]
@@ -193,7 +198,8 @@ class Mix:
         verify = self.start(["verify"], self.env)
         verify.communicate(timeout=120)
         tally.update({"entries acknowledged": acknowledged, "lost": lost, "stored twice": twice,
-                      "out of order": out_of_order, "store verifies": int(verify.returncode == 0)})  # fmt: skip
+                      "out of order": out_of_order, "damaged stores": damaged,
+                      "store verifies": int(verify.returncode == 0)})  # fmt: skip
         return tally
 
 
