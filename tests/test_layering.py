@@ -289,3 +289,66 @@ def test_the_checks_pass_a_clean_package(tmp_path):
     assert cycles(graph(clean)) == []
     assert dynamic_loads(clean) == []
     assert core_leaks(clean) == {}
+
+
+# Every place the program opens a file outside SQLite, by module and function. On POSIX, closing
+# any descriptor of a file drops every lock the process holds on it, SQLite's included: a
+# store file opened this way while a connection to it is open (in `serve`, in `play`) lets
+# another process delete the write-ahead log under that connection. Each place here reads or
+# writes files that are never the store (the store's own header: only through
+# store.read_start, which refuses while SQLite holds the file). A new one is added here once
+# it is known never to open the store, its -wal or its -shm.
+OPENS_FILES = {
+    ("cli.py", "reader_gone"),  # /dev/null
+    ("serve/auth.py", "ensure"), ("serve/auth.py", "read"),  # the scorer's secret
+    ("serve/pages.py", "__init__"),  # the shipped pages
+    ("storage/output.py", "write"),  # `--output` files: never the store's (output.is_part_of_store)
+    ("storage/ruleset_files.py", "_read"), ("storage/settings.py", "load"),
+    ("storage/ruleset_files.py", "copy_for_user"),  # `rules new`: a .toml in the rulesets folder
+    ("storage/seals.py", "key"), ("storage/seals.py", "_made"),  # the caches' key
+    ("storage/store.py", "read_start"),
+    ("storage/transfer.py", "read_bytes"),  # a handed-in sheet; a store file goes to read_start first
+    ("words/catalogs.py", "_compiled_from_source"), ("words/catalogs.py", "translations"),
+}  # fmt: skip
+
+
+def _file_openers(package):
+    found = set()
+    for path in sorted(package.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        within = {}
+        for function in ast.walk(tree):
+            if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                for node in ast.walk(function):
+                    within.setdefault(id(node), function.name)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            called = node.func
+            if isinstance(called, ast.Name):
+                opens = called.id == "open"
+            elif isinstance(called, ast.Attribute):
+                base = ast.unparse(called.value)
+                opens = called.attr in ("fdopen", "read_bytes", "read_text", "write_bytes", "write_text") or (
+                    called.attr == "open" and (base in ("os", "io") or any(isinstance(a, ast.Constant) for a in node.args))
+                )
+            else:
+                opens = False
+            if opens:
+                found.add((path.relative_to(package).as_posix(), within.get(id(node), "<module>")))
+    return found
+
+
+def test_files_are_opened_outside_sqlite_only_where_listed():
+    found = _file_openers(PACKAGE)
+    assert found - OPENS_FILES == set(), "a new place opens a file outside SQLite: can it ever be the store?"
+    assert OPENS_FILES - found == set(), "listed places that no longer open a file: take them off the list"
+
+
+def test_the_check_of_file_openers_sees_an_open_of_the_store(tmp_path):
+    sample = tmp_path / "scorekeeper"
+    (sample / "storage").mkdir(parents=True)
+    (sample / "storage" / "peek.py").write_text(
+        "def header(path):\n    with open(path / 'scorekeeper.sqlite3', 'rb') as file:\n        return file.read(100)\n"
+    )
+    assert _file_openers(sample) == {("storage/peek.py", "header")}
