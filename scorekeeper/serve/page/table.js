@@ -360,17 +360,27 @@ async function poll() {
   }
   setTimeout(poll, 1000);
 }
+// The stream is opened again by the page itself when the browser gives it up (a laptop that
+// answered with an error while restarting): a phone left on the table reconnects by itself.
+// "live" is shown only while the stream is open or a poll has just been answered.
+let polling = false;
 function listen() {
-  if (!("EventSource" in window)) { poll(); return; }
+  if (!("EventSource" in window)) { polling = true; poll(); return; }
   const source = new EventSource(spoken("api/events"));
   let opened = false;
-  source.addEventListener("open", () => { opened = true; live(true, t("live · {time}", { time: clock(Date.now()) })); });
+  source.addEventListener("open", () => {
+    opened = true; everOpened = true;
+    live(true, t("live · {time}", { time: clock(Date.now()) }));
+    if (typeof pump === "function") pump();  // the scorer's waiting entries go now
+  });
   source.addEventListener("message", (e) => received(e.data));
   source.addEventListener("state", (e) => received(e.data));
   source.addEventListener("failed", (e) => received(e.data));  // {"error": …}: the store can't be read
   source.addEventListener("error", () => {
-    if (!opened) { source.close(); poll(); return; }  // no push here: ask every second instead
     live(false, t("reconnecting…"));
+    if (!opened && !everOpened) { source.close(); polling = true; poll(); return; }  // no push here: ask every second instead
+    if (source.readyState === EventSource.CLOSED) setTimeout(listen, 2000);
   });
 }
+let everOpened = false;
 listen();
