@@ -83,3 +83,40 @@ def page_data(game: engine.Game, rulesets: list[tuple[str, str]]) -> dict[str, A
         "closed_hands": closed_hands(game),
         "rulesets": [{"name": name, "where": where} for name, where in rulesets],
     }
+
+
+def starting(rulesets: list[tuple[str, str]], home: Any = None) -> list[dict[str, Any]]:
+    """What the scorer's page offers to start a game: each ruleset with its title, how many
+    may play, and its house options (name, what it does, its default and the values it takes),
+    in the language in use. A ruleset file that does not load is offered by name only (`new`
+    says what is wrong with it)."""
+    from scorekeeper.core import errors
+    from scorekeeper.storage import ruleset_files
+    from scorekeeper.words import vocabulary
+
+    offered = []
+    for name, where in rulesets:
+        row: dict[str, Any] = {"name": name, "where": where, "title": name, "options": []}
+        try:
+            _document, ruleset = ruleset_files.load(name, home)
+        except errors.ScorekeeperError:
+            offered.append(row)
+            continue
+        row["title"] = vocabulary.prose(ruleset.title)
+        for option_name, option in ruleset.options.items():
+            default = option.default
+            if isinstance(default, bool):
+                kind, values = "yes-no", ["true", "false"]
+                default = str(default).lower()
+            elif option.choices is not None:
+                kind, values = "choice", list(option.choices)
+            elif isinstance(default, int):
+                kind, values = "number", []
+                default = str(default)
+            else:
+                kind, values = "text", []
+                default = ",".join(map(str, default)) if isinstance(default, list) else str(default)
+            row["options"].append({"name": option_name, "description": vocabulary.prose(option.description),
+                                   "kind": kind, "default": default, "values": values})  # fmt: skip
+        offered.append(row)
+    return offered

@@ -207,7 +207,8 @@ function readable(text) {
     i++;
     said.push({ hand: t("for hand {hand}", { hand: value }), after: t("seated after {player}", { player: value }),
                 reason: t("because: {reason}", { reason: value }), players: t("players: {players}", { players: value }),
-                dealer: t("{dealer} deals", { dealer: value }) }[option] || value);
+                dealer: t("{dealer} deals", { dealer: value }), name: t("named {name}", { name: value }),
+                location: t("at {place}", { place: value }), scorer: t("scored by {player}", { player: value }) }[option] || value);
   }
   return said.join(" ");
 }
@@ -270,8 +271,11 @@ function drawEntry(s) {
     $("role").hidden = false;
     $("footnote").textContent = t("This is the scorer's page: what you tap is recorded for the whole table. The table's link shows the same game without these controls.");
   }
+  if (s.empty) tool = "start";
+  else if (tool === "start") { tool = null; typed = null; }
   if (tool && drawnTool === tool) typed = formValues() || typed;
   clear(box);
+  if (s.empty) { drawStart(box, s); return; }
   const need = s.status.needs[0];
   const key = [s.game.id, s.status.hand, need].join("|");
   if (key !== pickKey) { picks = {}; pickKey = key; }
@@ -580,16 +584,7 @@ function toolPanel(s, name) {
     for (const p of s.standings.players.map((x) => x.name)) row.append(button(p, () => send(line("why", p))));
     return el("div", null, el("p", "muted", t("Whose points, rule by rule?")), row);
   }
-  if (name === "new") {
-    const sel = el("select"); sel.name = "ruleset";
-    for (const r of s.choices.rulesets) { const o = el("option", null, r.where === "yours" ? t("{ruleset} (yours)", { ruleset: r.name }) : r.name); o.value = r.name; sel.append(o); }
-    const players = needed(textInput("players", s.game.players.join(", ")));
-    return form([field(t("Ruleset"), sel), field(t("Players, clockwise, comma-separated"), players), field(t("First dealer (blank: the first player)"), textInput("dealer"))],
-      t("Start the new game"), (f) => {
-        const names = f.players.value.split(",").map((p) => p.trim()).filter(Boolean).join(",");
-        return line("new", f.ruleset.value, "--players", names, ...(f.dealer.value.trim() ? ["--dealer", f.dealer.value.trim()] : []));
-      });
-  }
+  if (name === "new") return newGameForm(s.choices.rulesets, s.game.players.join(", "), t("Start the new game"));
   if (name === "correct") {
     const row = el("div", "pad");
     for (const h of s.choices.closed_hands) row.append(button(String(h.hand), () => openCorrection(h.hand)));
@@ -599,6 +594,72 @@ function toolPanel(s, name) {
   return el("div");
 }
 
+// A store with no game yet: the scorer starts the first one here.
+function drawStart(box, s) {
+  box.append(el("h2", null, t("Start the first game")));
+  const outbox = el("div", null); outbox.id = "outbox";
+  box.append(outbox);
+  showWaiting();
+  const panel = el("div", null); panel.id = "tool";
+  panel.append(newGameForm(s.choices.rulesets, "", t("Start the game")));
+  if (typed) putBack(panel, typed);
+  drawnTool = tool;
+  const reply = el("div", lastReply && lastReply.kind, lastReply && lastReply.text); reply.id = "reply";
+  box.append(panel, reply);
+}
+
+// A new game: the ruleset, the players, the first dealer, the game's name, where and who keeps
+// score, and the ruleset's house options (those left as they are go unsaid: the defaults).
+function newGameForm(rulesets, players, label) {
+  const sel = el("select"); sel.name = "ruleset";
+  for (const r of rulesets) {
+    const title = r.title || r.name;
+    const o = el("option", null, r.where === "yours" ? t("{ruleset} (yours)", { ruleset: title }) : title);
+    o.value = r.name;
+    sel.append(o);
+  }
+  const chosen = rulesets.find((r) => r.name === (typed && typed.ruleset)) || rulesets[0];
+  if (chosen) sel.value = chosen.name;
+  sel.addEventListener("change", () => { typed = formValues(); drawEntry(shown); });  // its own options
+  const options = ((chosen && chosen.options) || []).map((o) => {
+    let input;
+    if (o.kind === "yes-no" || o.kind === "choice") {
+      input = el("select");
+      for (const v of o.values) {
+        const item = el("option", null, o.kind === "yes-no" ? (v === "true" ? t("yes") : t("no")) : v);
+        item.value = v;
+        input.append(item);
+      }
+    } else {
+      input = textInput(null);
+      if (o.kind === "number") input.inputMode = "numeric";
+    }
+    input.name = "set:" + o.name;
+    input.value = o.default;
+    input.dataset.default = o.default;
+    return field(o.description, input);
+  });
+  const fields = [field(t("Ruleset"), sel), field(t("Players, clockwise, comma-separated"), needed(textInput("players", players))),
+                  field(t("First dealer (blank: the first player)"), textInput("dealer")),
+                  field(t("The game's name (optional)"), textInput("name")), field(t("Where it is played (optional)"), textInput("location")),
+                  field(t("Who keeps score (optional)"), textInput("scorer"))];
+  if (options.length) {  // folded: most tables play a ruleset as it comes
+    const more = el("details", "options", el("summary", null, nt("House options ({count})", "House options ({count})", options.length, { count: options.length })), ...options);
+    more.open = optionsOpen;
+    more.addEventListener("toggle", () => { optionsOpen = more.open; });
+    fields.push(more);
+  }
+  return form(fields, label, (f) => {
+    const names = f.players.value.split(",").map((p) => p.trim()).filter(Boolean).join(",");
+    const given = (key, option) => (f[key].value.trim() ? [option, f[key].value.trim()] : []);
+    const sets = [...f].filter((x) => x.name && x.name.startsWith("set:") && x.value.trim() !== x.dataset.default)
+      .flatMap((x) => ["--set", x.name.slice(4) + "=" + x.value.trim()]);
+    return line("new", f.ruleset.value, "--players", names, ...given("dealer", "--dealer"), ...given("name", "--name"),
+                ...given("location", "--location"), ...given("scorer", "--scorer"), ...sets);
+  });
+}
+
+let optionsOpen = false;  // the house options stay unfolded across redraws once the scorer opens them
 function adjustForm(s, hand) {
   const pts = textInput("points"); pts.inputMode = "numeric"; pts.placeholder = t("e.g. -10 or 5");
   return form([field(t("Player"), playerSelect(s, "who")), field(t("Points to add"), needed(pts)), field(t("Reason (required)"), needed(textInput("reason")))],

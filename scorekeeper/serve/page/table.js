@@ -282,6 +282,8 @@ let shown = null;
 window.addEventListener("resize", () => { if (shown) drawChart(shown); });
 function draw(s) {
   shown = s;
+  document.body.classList.toggle("empty", !!s.empty);
+  if (s.empty) { drawEmpty(s); return; }
   const g = s.game;
   document.title = (g.name || g.title) + " — scorekeeper";
   $("title").textContent = g.title;
@@ -296,6 +298,16 @@ function draw(s) {
   // a server started --read-only takes no entry: no controls, whatever the link says
   if (scorer !== null && !s.read_only && typeof drawEntry === "function") drawEntry(s);
   keepAwake(!s.standings.finished);
+}
+
+// A store with no game yet: the page says so; the scorer's page offers to start the first one.
+function drawEmpty(s) {
+  document.title = t("No game yet") + " — scorekeeper";
+  $("title").textContent = t("No game yet");
+  $("meta").textContent = scorer !== null && !s.read_only ? t("Start the first game below.")
+    : t("This page shows the game as soon as the scorer starts it.");
+  $("head").textContent = "";
+  if (scorer !== null && !s.read_only && typeof drawEntry === "function") drawEntry(s);
 }
 
 // --- the screen stays awake while a game is open ---------------------------------------------
