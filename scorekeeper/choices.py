@@ -82,7 +82,24 @@ def page_data(game: engine.Game, rulesets: list[tuple[str, str]]) -> dict[str, A
         "hook": hook(game),
         "closed_hands": closed_hands(game),
         "rulesets": [{"name": name, "where": where} for name, where in rulesets],
+        "reneges": reneges(game),
     }
+
+
+def reneges(game: engine.Game) -> list[dict[str, Any]]:
+    """The renege kinds the game's ruleset penalises, each with what it is, its points, and
+    whether only a player forced to bid blind can commit it (Pick Your Poison's peek)."""
+    from scorekeeper.words import vocabulary
+
+    return [
+        {
+            "kind": r.kind,
+            "description": vocabulary.prose(r.description) if r.description else "",
+            "points": float(r.points) if int(r.points) != r.points else int(r.points),
+            "forced_blind_only": r.forced_blind_only,
+        }
+        for r in game.ruleset.reneges
+    ]
 
 
 def starting(rulesets: list[tuple[str, str]], home: Any = None) -> list[dict[str, Any]]:

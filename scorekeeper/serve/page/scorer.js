@@ -207,7 +207,7 @@ function readable(text) {
     i++;
     said.push({ hand: t("for hand {hand}", { hand: value }), after: t("seated after {player}", { player: value }),
                 reason: t("because: {reason}", { reason: value }), players: t("players: {players}", { players: value }),
-                dealer: t("{dealer} deals", { dealer: value }), name: t("named {name}", { name: value }),
+                dealer: t("{dealer} deals", { dealer: value }), kind: renegeName(value), note: t("({note})", { note: value }), name: t("named {name}", { name: value }),
                 location: t("at {place}", { place: value }), scorer: t("scored by {player}", { player: value }) }[option] || value);
   }
   return said.join(" ");
@@ -311,8 +311,9 @@ function drawEntry(s) {
   }, undoArmed ? "chosen" : null);
   tools.append(undo);
   for (const [name, label] of [["join", t("Join")], ["leave", t("Leave")], ["rename", t("Rename")], ["adjust", t("Adjust")], ["comment", t("Comment")],
-                               ["why", t("Why?")], ["new", t("New game")], ["correct", t("Past hand")]]) {
+                               ["renege", t("Renege")], ["why", t("Why?")], ["new", t("New game")], ["correct", t("Past hand")]]) {
     if (name === "new" && !s.choices.rulesets.length) continue;  // a night's table: its games start at the laptop
+    if (name === "renege" && !(s.choices.reneges || []).length) continue;  // the ruleset sets no penalty
     tools.append(button(label, open(name), tool === name ? "chosen" : null));
   }
   box.append(tools);
@@ -575,6 +576,7 @@ function toolPanel(s, name) {
     return form([field(t("Seat"), playerSelect(s, "old")), field(t("New name"), needed(textInput("new")))], t("Rename"), (f) => line("rename", f.old.value, f.new.value.trim()));
   }
   if (name === "adjust") return adjustForm(s, null);
+  if (name === "renege") return renegePanel(s);
   if (name === "comment") {
     const text = needed(el("textarea")); text.name = "text"; text.rows = 2;
     return form([field(t("Comment on hand {hand}", { hand: s.status.hand }), text)], t("Add comment"), (f) => line("comment", f.text.value.trim()));
@@ -592,6 +594,35 @@ function toolPanel(s, name) {
     return el("div", null, el("p", "muted", s.choices.closed_hands.length ? t("Which hand? (Or tap its row on the score sheet.)") : t("No hand has closed yet.")), row);
   }
   return el("div");
+}
+
+// A renege the ruleset penalises: which kind, by whom (a peek: only a player forced to bid
+// blind), and a note; what `renege NAME --kind KIND` records.
+function renegeName(kind) { return { revoke: t("revoke"), peek: t("peek") }[kind] || kind; }
+function renegePanel(s) {
+  const args = toolArgs || (toolArgs = { kind: null, who: null });
+  const blind = s.status.forced_blind || [];
+  const kinds = s.choices.reneges.filter((r) => !r.forced_blind_only || blind.length);
+  if (kinds.length === 1 && !args.kind) args.kind = kinds[0].kind;
+  const box = el("div", null), redraw = () => { typed = formValues() || typed; drawEntry(shown); };
+  const row = el("div", "pad");
+  for (const r of kinds) row.append(button(renegeName(r.kind), () => { args.kind = r.kind; args.who = null; redraw(); }, args.kind === r.kind ? "chosen" : null));
+  box.append(el("p", "muted", t("Which renege?")), row);
+  const rule = kinds.find((r) => r.kind === args.kind);
+  if (!rule) return box;
+  box.append(el("p", "check", rule.description
+    ? t("{what}: {points} points", { what: rule.description, points: rule.points })
+    : t("{points} points", { points: rule.points })));
+  const who = el("div", "pad");
+  for (const p of rule.forced_blind_only ? blind : s.game.players) who.append(button(p, () => { args.who = p; redraw(); }, args.who === p ? "chosen" : null));
+  box.append(el("p", "muted", rule.forced_blind_only ? t("Who looked at their cards?") : t("Who reneged?")), who);
+  const note = textInput("note");
+  box.append(form([field(t("What happened (optional)"), note)], t("Record the renege"), (f) => {
+    if (!args.who) return null;
+    return line("renege", args.who, "--kind", args.kind, ...(f.note.value.trim() ? ["--note", f.note.value.trim()] : []));
+  }));
+  box.lastChild.querySelector("button[type=submit]").disabled = !args.who;
+  return box;
 }
 
 // A store with no game yet: the scorer starts the first one here.
