@@ -311,10 +311,10 @@ function drawEmpty(s) {
 }
 
 // --- the screen stays awake while a game is open ---------------------------------------------
-let wakeLock = null, wantAwake = false;
+let wakeLock = null, wantAwake = false, tappedOnce = false;
 async function keepAwake(on) {
   wantAwake = on;
-  if (!("wakeLock" in navigator)) return;
+  if (!("wakeLock" in navigator)) { awakeByVideo(on && tappedOnce); return; }
   try {
     if (on && !wakeLock && document.visibilityState === "visible") {
       wakeLock = await navigator.wakeLock.request("screen");
@@ -326,6 +326,34 @@ async function keepAwake(on) {
   } catch (e) { wakeLock = null; /* refused (battery saver): the screen sleeps as usual */ }
 }
 document.addEventListener("visibilitychange", () => { if (wantAwake) keepAwake(true); });
+// Without the Screen Wake Lock API (a page served over plain http on the room's network is not a
+// "secure context", where browsers offer it), a tiny blank video, muted and looping, keeps the
+// screen on while it plays, as it would for a film. A browser lets it start only from a tap:
+// the first tap anywhere on the page starts it.
+let awakeVideo = null;
+function awakeByVideo(on) {
+  if (!on) { if (awakeVideo) awakeVideo.pause(); return; }
+  if (!awakeVideo) {
+    awakeVideo = document.createElement("video");
+    awakeVideo.id = "awake";
+    for (const name of ["muted", "loop", "playsinline"]) awakeVideo.setAttribute(name, "");
+    awakeVideo.muted = true;
+    awakeVideo.loop = true;
+    awakeVideo.playsInline = true;
+    awakeVideo.setAttribute("aria-hidden", "true");
+    for (const [file, kind] of [["awake.webm", "video/webm"], ["awake.mp4", "video/mp4"]]) {
+      const source = document.createElement("source");
+      source.src = file;
+      source.type = kind;
+      awakeVideo.append(source);
+    }
+    document.body.append(awakeVideo);
+  }
+  if (awakeVideo.paused) awakeVideo.play().catch(() => { /* refused: the screen sleeps as usual */ });
+}
+for (const gesture of ["click", "touchend", "keydown"]) {  // those a browser takes as a tap that may start a video
+  document.addEventListener(gesture, () => { tappedOnce = true; if (wantAwake) keepAwake(true); }, { capture: true });
+}
 
 // --- the scorer: lines built from taps --------------------------------------------------------
 // The secret comes from the link's fragment (#scorer=…), which the browser never sends; it goes
