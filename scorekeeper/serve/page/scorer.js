@@ -150,7 +150,10 @@ async function post(entry) {
   }
   await settle(entry, r.ok && body.ok ? body.head || entry.after : entry.after);
   if (r.ok && body.ok) {
-    showReply(body.reply || t("Recorded."), "ok");
+    const started = /^new\b/.test(entry.line) && !body.again && body.state && body.state.game;
+    // a new game's reply from the command line names its id: the page names its ruleset
+    showReply(started ? t("New game started: {title}, {dealer} deals.", { title: body.state.game.title, dealer: body.state.status.dealer })
+      : body.reply || t("Recorded."), "ok");
     if (body.state) draw(body.state);
   } else {
     const before = tapped.get(entry.id);
