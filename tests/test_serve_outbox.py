@@ -4,6 +4,7 @@ chain); an entry carrying `after`, the head the phone saw, is refused (409, stal
 something was recorded since, saying what; without them an entry is taken as before."""
 
 import json
+import sys
 
 import pytest
 from served import Served, sk_process
@@ -74,6 +75,8 @@ def test_an_entry_made_before_a_terminal_entry_is_refused_as_stale(home, sk, oh_
             "head": now,
         }
         assert sk("log").count("bids ") == 1  # nothing recorded
+        why = send(server, "why Ann", id="w-1", after=seen)  # a question records nothing: never stale
+        assert why.status == 200 and "again" not in why.json(), why
         again = send(server, "3 1 0 3", id="b-2", after=seen)  # the same refusal, sent again
         assert (again.status, again.json()) == (409, late.json())
         assert send(server, "tricks 2 1 0 7", id="b-2", after=now).status == 200  # redone, on the head now
@@ -123,3 +126,26 @@ def test_the_head_the_phone_saw_is_checked_under_the_write_lock(tmp_path):
         stored = db.events("g")
     assert [events.phone_entry(e.body) for e in stored] == [None, None, "p-1", "p-1"]
     assert [e.body["text"] for e in stored] == ["one", "two", "three", "four"]
+
+
+def test_an_entry_overtaken_between_the_check_and_the_append_is_stale(home, sk, oh_hell, monkeypatch):
+    """The terminal's entry lands after the scorer's check of the head and before its append:
+    the store's check under the write lock refuses it, in the same words."""
+    from scorekeeper import cli
+    from scorekeeper.serve import scorer
+    from scorekeeper.storage import paths
+
+    phone = scorer.Scorer(cli.every_command(), cli.CONTEXT, paths.store_folder(home), home)
+    replaced = scorer.route_output()  # what the line prints goes to its answer, as in `serve`
+    try:
+        seen = phone.follower.open().head(phone.follower.open().current_game())
+        sk("trump", "h")  # the terminal
+        monkeypatch.setattr(scorer, "made_on", lambda *args: None)  # as if it had checked just before
+        done = phone.enter("comment 'too late'", None, "c-1", seen)
+        assert (done.code, done.stale) == (1, True), done
+        assert done.error == "refused: the terminal recorded trump H for hand 1 since; redo or drop this entry"
+        assert "too late" not in sk("log")
+    finally:
+        sys.stdout, sys.stderr = replaced
+        phone.follower.close()
+        phone.thread.shutdown()

@@ -124,9 +124,6 @@ class Scorer:
                 code = self._enter(line, chosen, capture, entry_id, after)
             except Settled as exc:
                 return exc.answer
-            except store.Stale as exc:
-                stored = self.follower.db.events(exc.game_id)
-                return Answer(1, "", stale_words(stored, exc.after), [], head=stored[-1].hash, stale=True)
             except interpreter.Forbidden as exc:
                 return Answer(FORBIDDEN, "", _("refused: {reason}").format(reason=exc), [])
             except errors.ScorekeeperError as exc:
@@ -160,17 +157,22 @@ class Scorer:
             )
         db = self.follower.open()
         game, data = self._game_now(db, chosen)
-        if game is not None and (entry_id is not None or after is not None):
-            outbox_checks(db, game.id, entry_id, after)
+        if game is not None and entry_id is not None:
+            sent_before(db, game.id, entry_id)
         words = interpreter.command_words(words, game, data, self.group.commands)
         interpreter.check_remote(self.group, words)
-        db.phone_entry, db.written = entry_id, []
+        if game is not None and after is not None and words[0].casefold() not in NOT_ON_THE_HEAD:
+            made_on(db, game.id, after)
+        db.phone_entry, db.written, db.overtaken = entry_id, [], None
         db.after = (game.id, after) if game is not None and after is not None else None
         try:
             code = interpreter.run(self.group, self.context, words, self.home, chosen, db)
         finally:
             self._written, db.written = db.written, []
-            db.phone_entry, db.after = None, None
+            db.phone_entry, db.after, overtaken, db.overtaken = None, None, db.overtaken, None
+        if code != 0 and overtaken is not None:  # the terminal's entry came between the check and the append
+            stored = db.events(overtaken[0])
+            raise Settled(Answer(1, "", stale_words(stored, overtaken[1]), [], head=stored[-1].hash, stale=True))
         if code == 0:
             after, _data = self._game_now(db, chosen, self.context.recorded)
             said = interpreter.standings_after(game, after, words)
@@ -220,18 +222,30 @@ class Settled(Exception):
         self.answer = answer
 
 
-def outbox_checks(db: Any, game_id: str, entry_id: str | None, after: str | None) -> None:
-    """Raise Settled with the answer when the phone's entry was recorded already (found by
-    its id in the game's chain: the first time's head and hand, nothing recorded now), or
-    when it was made on a head the chain has moved past (stale, refused)."""
+# The phone's commands that record nothing on the game's chain (what they show), or act on
+# another game (`new`, `use`): the head the phone saw does not hold them back.
+NOT_ON_THE_HEAD = frozenset(
+    {"why", "standings", "status", "sheet", "log", "rules", "rulesets", "winner", "games", "stats", "new", "use"}
+)
+
+
+def sent_before(db: Any, game_id: str, entry_id: str) -> None:
+    """Raise Settled with the answer when the phone's entry was recorded already: found by
+    its id in the game's chain, answered with the first time's head and hand, recording
+    nothing now (a refused entry left nothing to find: it meets the same refusal again)."""
+    mine = [e for e in db.events(game_id) if events.phone_entry(e.body) == entry_id]
+    if mine:
+        said = "; ".join(events.describe(e) for e in events.parse_all([e.body for e in mine]))
+        reply = _("already recorded: {entries}").format(entries=said)
+        raise Settled(Answer(0, reply, "", [], None, mine[-1].hash, hand_of(db, game_id, mine), again=True))
+
+
+def made_on(db: Any, game_id: str, after: str) -> None:
+    """Raise Settled with the refusal of an entry made on a head the chain has moved past,
+    before the rules are asked (they would refuse it for what was entered since, without
+    saying so). The head is checked again as the entry is appended (store.Stale)."""
     stored = db.events(game_id)
-    if entry_id is not None:
-        mine = [e for e in stored if events.phone_entry(e.body) == entry_id]
-        if mine:
-            said = "; ".join(events.describe(e) for e in events.parse_all([e.body for e in mine]))
-            reply = _("already recorded: {entries}").format(entries=said)
-            raise Settled(Answer(0, reply, "", [], None, mine[-1].hash, hand_of(db, game_id, mine), again=True))
-    if after is not None and stored and stored[-1].hash != after:
+    if stored and stored[-1].hash != after:
         raise Settled(Answer(1, "", stale_words(stored, after), [], head=stored[-1].hash, stale=True))
 
 

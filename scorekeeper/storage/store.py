@@ -652,6 +652,7 @@ class Store:
         # chain must still end at when the entry's first event is appended, else Stale
         self.phone_entry: str | None = None
         self.after: tuple[str, str] | None = None
+        self.overtaken: tuple[str, str] | None = None  # `after`, once an append found it stale
         self.written: list[StoredEvent] = []  # appended by this connection (the front end clears it)
         self._backup_checked: object = None  # the day the daily backup was last seen to, if any
         self._resolved_uri: str | None = None
@@ -1955,6 +1956,7 @@ class GameWriter:
             # checked under the write lock: nothing can come between the check and the append
             head = self.events[-1].hash if self.events else ZERO_HASH
             if head != after[1]:
+                self.store.overtaken = after  # the front end's command line reports errors its own way
                 raise Stale(self.game_id, after[1])
             self.store.after = None  # an entry of several events is checked at its first
         event = _append_to_chain(self.store, _GAMES, self.game_id, self.offset + len(self.events), self.events, body)
