@@ -82,4 +82,58 @@ def page_data(game: engine.Game, rulesets: list[tuple[str, str]]) -> dict[str, A
         "hook": hook(game),
         "closed_hands": closed_hands(game),
         "rulesets": [{"name": name, "where": where} for name, where in rulesets],
+        "reneges": reneges(game),
     }
+
+
+def reneges(game: engine.Game) -> list[dict[str, Any]]:
+    """The renege kinds the game's ruleset penalises, each with what it is, its points, and
+    whether only a player forced to bid blind can commit it (Pick Your Poison's peek)."""
+    from scorekeeper.words import vocabulary
+
+    return [
+        {
+            "kind": r.kind,
+            "description": vocabulary.prose(r.description) if r.description else "",
+            "points": float(r.points) if int(r.points) != r.points else int(r.points),
+            "forced_blind_only": r.forced_blind_only,
+        }
+        for r in game.ruleset.reneges
+    ]
+
+
+def starting(rulesets: list[tuple[str, str]], home: Any = None) -> list[dict[str, Any]]:
+    """What the scorer's page offers to start a game: each ruleset with its title, how many
+    may play, and its house options (name, what it does, its default and the values it takes),
+    in the language in use. A ruleset file that does not load is offered by name only (`new`
+    says what is wrong with it)."""
+    from scorekeeper.core import errors
+    from scorekeeper.storage import ruleset_files
+    from scorekeeper.words import vocabulary
+
+    offered = []
+    for name, where in rulesets:
+        row: dict[str, Any] = {"name": name, "where": where, "title": name, "options": []}
+        try:
+            _document, ruleset = ruleset_files.load(name, home)
+        except errors.ScorekeeperError:
+            offered.append(row)
+            continue
+        row["title"] = vocabulary.prose(ruleset.title)
+        for option_name, option in ruleset.options.items():
+            default = option.default
+            if isinstance(default, bool):
+                kind, values = "yes-no", ["true", "false"]
+                default = str(default).lower()
+            elif option.choices is not None:
+                kind, values = "choice", list(option.choices)
+            elif isinstance(default, int):
+                kind, values = "number", []
+                default = str(default)
+            else:
+                kind, values = "text", []
+                default = ",".join(map(str, default)) if isinstance(default, list) else str(default)
+            row["options"].append({"name": option_name, "description": vocabulary.prose(option.description),
+                                   "kind": kind, "default": default, "values": values})  # fmt: skip
+        offered.append(row)
+    return offered

@@ -254,3 +254,24 @@ def test_the_board_on_a_tv_in_round_3_folds_the_rounds_that_are_over_and_fits_th
     finally:
         _, _, err = server.stop()
         assert "Traceback" not in err
+
+
+def test_a_tables_outbox_is_kept_per_table(home, night):
+    """The outbox at a night's table: an entry sent again is recorded once; one made before
+    another phone's entry to the same table is stale; another table's head is not this one's."""
+    (one, one_secret), (two, two_secret) = tables(night)
+    seen_one = json.loads(night.get(f"/table/{one}/api/state"))["head"]
+    seen_two = json.loads(night.get(f"/table/{two}/api/state"))["head"]
+    first = post(night, one, "bid 1 0 0 0", one_secret, {"id": "n-1", "after": seen_one})
+    assert first.status == 200 and first.json()["hand"] == 1, first
+    again = post(night, one, "bid 1 0 0 0", one_secret, {"id": "n-1", "after": seen_one})
+    assert again.status == 200 and again.json()["again"] is True and again.json()["head"] == first.json()["head"]
+    assert sk_process(home, "log", "--game", one).count("bids ") == 1
+    late = post(night, one, "comment late", one_secret, {"id": "n-2", "after": seen_one})
+    assert late.status == 409 and late.json()["stale"] is True
+    assert late.json()["error"].startswith("refused: the scorer's phone recorded bids ")
+    assert post(night, two, "bid 0 1 0 0", two_secret, {"id": "n-1", "after": seen_two}).status == 200  # its own chain
+    refused = post(night, two, "comment wrong table", two_secret, {"id": "n-3", "after": seen_one})
+    assert refused.status == 409 and refused.json()["error"] == (
+        "refused: the game has changed since this phone last saw it; redo or drop this entry"
+    )

@@ -170,8 +170,11 @@ def test_the_state_is_said_in_the_pages_language_and_its_data_is_the_same(served
     assert pseudo.headers["ETag"] != english.headers["ETag"] and pseudo.headers["Vary"] == "Accept-Language"
     plain, said = english.json(), pseudo.json()
     assert plain.keys() == said.keys()
-    for data in ("standings", "status", "chain", "head", "witness", "choices", "asking", "hands"):
+    for data in ("standings", "status", "chain", "head", "witness", "asking", "hands"):
         assert plain[data] == said[data], data
+    # a renege's description, like the ruleset's title, is a sentence a person reads
+    reneges = [{**r, "description": q(r["description"])} for r in plain["choices"]["reneges"]]
+    assert {**plain["choices"], "reneges": reneges} == said["choices"]
     # the game's data too; its ruleset's title is a sentence a person reads, in the page's language
     assert {**plain["game"], "title": q(plain["game"]["title"])} == said["game"]
     assert plain["needs"] == ["the bids", "the tricks taken"]

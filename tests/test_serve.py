@@ -257,7 +257,8 @@ def test_a_terminal_that_cannot_draw_the_qr_code_gets_the_address_alone(home, ga
 
 
 def test_a_game_it_cannot_show_is_refused_before_it_listens(sk):
-    assert sk.fails("serve", "--port", "0") == "refused: no game yet; start one with `new RULESET --players A,B,C`"
+    # an empty store is served (the scorer's page starts the first game: see test_phone_start.py)
+    assert sk.fails("serve", "--game", "zz", "--port", "0") == "refused: no game 'zz' in the store; `games` lists them"
     sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
     assert sk.fails("serve", "--game", "zz", "--port", "0") == "refused: no game 'zz' in the store; `games` lists them"
     assert sk.fails("serve", "--port", "70000", code=2) == (
@@ -336,3 +337,14 @@ def test_sigterm_stops_it_as_ctrl_c_does(home, game):
     server.proc.send_signal(signal.SIGTERM)
     out, err = server.proc.communicate(timeout=15)
     assert (server.proc.returncode, out, err) == (0, "Stopped serving.\n", "")
+
+
+@pytest.mark.parametrize(
+    ("asked", "part"),
+    [(None, None), ("bytes=0-9", (0, 9)), ("bytes=5-", (5, 99)), ("bytes=-10", (90, 99)), ("bytes=0-500", (0, 99)),
+     ("bytes=100-", None), ("bytes=1-2,4-5", None), ("bytes=a-b", None), ("items=0-1", None), ("bytes=-", None)],
+)  # fmt: skip
+def test_a_video_is_served_by_the_byte_range_asked(asked, part):
+    from scorekeeper.serve import table_routes
+
+    assert table_routes.byte_range(asked, 100) == part

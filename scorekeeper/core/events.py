@@ -281,11 +281,22 @@ class UnknownEntry(errors.StoreError):
 # covers it like the rest of the entry; replaying ignores it.
 VIA = "via"
 VIA_PHONE = "phone"
+# The key naming the phone's own id for the entry (its outbox's), beside "via": an entry sent
+# again is found by it in the game's chain, so the chain itself remembers what was recorded,
+# across restarts, and nothing else can disagree with it.
+PHONE_ENTRY = "phone_entry"
+_NOT_THE_EVENTS = (VIA, PHONE_ENTRY)
 
 
 def via(body: dict[str, Any]) -> str | None:
     """Where a stored entry was made: "phone", or None for the terminal."""
     given = body.get(VIA) if isinstance(body, dict) else None
+    return given if isinstance(given, str) else None
+
+
+def phone_entry(body: dict[str, Any]) -> str | None:
+    """The phone's id of the entry a stored body was part of, or None."""
+    given = body.get(PHONE_ENTRY) if isinstance(body, dict) else None
     return given if isinstance(given, str) else None
 
 
@@ -299,8 +310,8 @@ def parse_all(bodies: list[dict[str, Any]]) -> list[AnyEvent]:
             validate = _VALIDATORS[body["type"]]
         except (KeyError, TypeError):  # a kind not met yet in this process, or not an entry at all
             validate = _validator(body, position)
-        if VIA in body:
-            body = {key: value for key, value in body.items() if key != VIA}
+        if VIA in body or PHONE_ENTRY in body:
+            body = {key: value for key, value in body.items() if key not in _NOT_THE_EVENTS}
         try:
             parsed.append(validate(body))
         except ValidationError:

@@ -29,8 +29,11 @@ def run(folder: Path, home: Path | None, chosen: str | None, host: str, port: in
     from scorekeeper.storage import paths, ruleset_files, store
 
     with store.Store(folder) as db:
-        game_id = table.resolve_game(db, chosen)
-        table.load(db, game_id)  # a game that cannot be replayed is refused here, not on the phones
+        if chosen is None and not db.has_games():
+            game_id = None  # an empty store: the scorer's page starts the first game
+        else:
+            game_id = table.resolve_game(db, chosen)
+            table.load(db, game_id)  # a game that cannot be replayed is refused here, not on the phones
     from scorekeeper.serve import auth
 
     secret = None if read_only else auth.ensure(folder, replace=new_link)
@@ -50,7 +53,7 @@ def run(folder: Path, home: Path | None, chosen: str | None, host: str, port: in
 
     def start(hub: push.Hub) -> None:
         parts.watcher = push.Watcher(folder, game_id if chosen is not None else None, rulesets, read_only,
-                                     hub.publish_from_thread)  # fmt: skip
+                                     hub.publish_from_thread, home)  # fmt: skip
         parts.watcher.start()
         say_links(out, host, bound_port, game_id, chosen, secret)  # once Ctrl-C stops it cleanly
 
@@ -132,14 +135,16 @@ def listen(host: str, port: int) -> Any:
 
 
 def say_links(
-    out: TextIO, host: str, port: int, game_id: str, chosen: str | None, secret: str | None
+    out: TextIO, host: str, port: int, game_id: str | None, chosen: str | None, secret: str | None
 ) -> None:
     """The two links, what listening here exposes, and a QR code for each link a phone can reach."""
     from scorekeeper.serve import network
 
     shown, reachable = network.reachable_host(host)
     table_link = network.url(shown, port)
-    if chosen is not None:
+    if game_id is None:
+        print(_("No game yet; the scorer's page starts the first one. Serving at {link}").format(link=table_link), file=out)
+    elif chosen is not None:
         print(_("Serving game {game} at {link}").format(game=game_id, link=table_link), file=out)
     else:
         print(_("Serving the current game (now {game}) at {link}").format(game=game_id, link=table_link), file=out)

@@ -32,6 +32,8 @@ TYPES = {
     ".png": "image/png",
     ".webmanifest": "application/manifest+json",
     ".json": "application/json",
+    ".webm": "video/webm",  # awake.*: the blank video that keeps a screen on without the Wake Lock API
+    ".mp4": "video/mp4",
 }
 _LANG = '<html lang="en">'
 _SAID = '<script type="application/json" id="said"></script>'
@@ -79,7 +81,7 @@ class Pages:
                 styles.update(_inline_hashes(text, "style"))
         self.policy = (
             f"default-src 'none'; script-src 'self' {' '.join(sorted(scripts))}; "
-            f"style-src 'self' {' '.join(sorted(styles))}; connect-src 'self'; img-src 'self' data:; "
+            f"style-src 'self' {' '.join(sorted(styles))}; connect-src 'self'; img-src 'self' data:; media-src 'self'; "
             "manifest-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
         ).replace("'self' ;", "'self';")
 

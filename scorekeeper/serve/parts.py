@@ -46,7 +46,8 @@ def not_found(path: str) -> str:
     return _("not found: {path} is not a page or an answer of this server").format(path=path)
 
 
-def refusal(status: int, message: str, headers: dict[str, str] | None = None) -> Response:
-    """Every refusal: `{"error": "<one line>"}` with its status."""
-    body = json.dumps({"error": message}, ensure_ascii=False).encode("utf-8")
+def refusal(status: int, message: str, headers: dict[str, str] | None = None, more: dict | None = None) -> Response:
+    """Every refusal: `{"error": "<one line>"}` with its status (and `more`: a stale entry's
+    `"stale": true` and the head it was refused at)."""
+    body = json.dumps({"error": message} | (more or {}), ensure_ascii=False).encode("utf-8")
     return Response(body, status, headers=headers, media_type="application/json")

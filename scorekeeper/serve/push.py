@@ -156,8 +156,9 @@ class Watcher(Looker):
     new snapshot, from this thread."""
 
     def __init__(self, folder: Path, pinned: str | None, rulesets: list[tuple[str, str]], read_only: bool,
-                 publish: Callable[[state.Snapshot], None]) -> None:  # fmt: skip
+                 publish: Callable[[state.Snapshot], None], home: Path | None = None) -> None:  # fmt: skip
         super().__init__(folder, "store-watcher")
+        self.home = home  # where the user's own rulesets are, offered while there is no game
         self.pinned = pinned
         self.rulesets = rulesets
         self.read_only = read_only
@@ -176,6 +177,8 @@ class Watcher(Looker):
         from scorekeeper import table
 
         def build() -> state.Snapshot:
+            if self.no_game(db):
+                return state.empty(self.rulesets, self.read_only, self.home)
             game_id = table.resolve_game(db, self.pinned)
             current = self.current
             if current is not None and current.ok and current.key == (game_id, db.head(game_id)):
@@ -183,6 +186,11 @@ class Watcher(Looker):
             return state.snapshot(db, game_id, self.rulesets, self.read_only, known, self.parts)
 
         return shown(build)
+
+    def no_game(self, db: store.Store) -> bool:
+        """Whether the store has no game to show yet (`serve` started on an empty store): the
+        page then offers the scorer to start the first one."""
+        return self.pinned is None and not db.has_games()
 
     def follow(self, game_id: str) -> None:
         """Serve `game_id` from now on: the scorer's phone made an entry to it without naming
@@ -216,6 +224,8 @@ class Watcher(Looker):
                 self._seen = None
             db = self.follower.open()
             elsewhere = self.follower.committed_elsewhere()
+            if self.no_game(db):
+                return None if self._seen == ("", "") else state.empty(self.rulesets, self.read_only, self.home)
             game_id = table.resolve_game(db, self.pinned)
             if (game_id, db.head(game_id)) == self._seen and not elsewhere:
                 return None

@@ -21,7 +21,7 @@ from scorekeeper.core.language import _
 from scorekeeper.serve import auth, push
 from scorekeeper.serve.parts import BODY_LIMIT, BODY_SECONDS, refusal, spoken
 from scorekeeper.serve.parts import of as parts_of
-from scorekeeper.serve.scorer import FORBIDDEN
+from scorekeeper.serve.scorer import ENTRY_ID_MOST, FORBIDDEN, fair_entry_id, fair_head
 
 STATUS = {0: 200, 1: 409, 2: 400, 3: 503, FORBIDDEN: 403}
 _failures = asyncio.Lock()  # failed attempts wait their turn, one FAILED_DELAY each
@@ -59,6 +59,14 @@ async def entry(request: Request) -> Response:
         return refusal(
             400, _("send {example} (and optionally {game}), each a string").format(example='{"line": "…"}', game='"game": ID')
         )
+    entry_id, after = data.get("id"), data.get("after")
+    if entry_id is not None and not fair_entry_id(entry_id):
+        return refusal(
+            400,
+            _("an entry's id is 1-{most} letters, digits, - or _").format(most=ENTRY_ID_MOST),
+        )
+    if after is not None and not fair_head(after):
+        return refusal(400, _("an entry's after is a chain head: 64 hexadecimal digits"))
     game = data.get("game")
     if parts.table is not None:
         refused = not_at_this_table(data["line"], game, parts.table)
@@ -88,13 +96,16 @@ async def entry(request: Request) -> Response:
         shot = watcher.look_now(known)
         return shot, None if shot is None else shot.in_language(code)
 
-    done, made = await scorer.answer(data["line"], game, served if shared else looked)
+    done, made = await scorer.answer(data["line"], game, served if shared else looked, entry_id, after)
     shot, in_language = made or (None, None)
+    if done.stale:
+        return refusal(409, done.error, more={"stale": True, "head": done.head})
     if done.code != 0:
         return refusal(STATUS.get(done.code, 400), done.error or _("refused"))
-    said = json.dumps(
-        {"ok": True, "reply": done.reply, "warnings": done.warnings}, ensure_ascii=False
-    ).encode()
+    answered = {"ok": True, "reply": done.reply, "warnings": done.warnings, "head": done.head, "hand": done.hand}
+    if done.again:
+        answered["again"] = True
+    said = json.dumps(answered, ensure_ascii=False).encode()
     state = in_language if shot is not None and shot.ok else b"null"  # spliced in: encoded once already
     if shared and shot is not None and shot.ok:
         watcher.offer(shot)  # the same snapshot to every phone, sent once this reply is

@@ -124,6 +124,21 @@ def failed(message: str) -> Snapshot:
     return Snapshot('"error-' + hashlib.sha256(body).hexdigest()[:16] + '"', body, body, body, ok=False)
 
 
+def empty(rulesets: list[tuple[str, str]], read_only: bool, home: Any = None) -> Snapshot:
+    """The state of a store with no game yet: what the scorer's page needs to start the first
+    one (every ruleset a game may use, with its options), and nothing to show besides."""
+    read_at = time.monotonic()
+
+    def draw(shared: Parts | None) -> dict:
+        return {"empty": True, "head": "", "warnings": [], "read_only": read_only,
+                "choices": {"rulesets": choices.starting(rulesets, home)}}  # fmt: skip
+
+    with language.speaking(language.ENGLISH):
+        state = _encoded(draw(None))
+    nothing = cli_json({"game": None})
+    return Snapshot('"empty"', state, nothing, nothing, key=("", ""), read_at=read_at, said=Said(draw, None))
+
+
 def hand_digests(game: engine.Game, stored: list[store.StoredEvent]) -> list[dict[str, Any]]:
     """Each closed hand's chain digest: the hash of the entry that closed it, which is the last
     live entry of that hand (entries go to the hand in progress, so nothing of the hand comes

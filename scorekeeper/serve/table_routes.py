@@ -38,7 +38,29 @@ def shipped(request: Request, found: Any, policy: str) -> Response:
         headers["Vary"] = "Accept-Language"
     if request.headers.get("if-none-match") == found.etag:
         return Response(status_code=304, headers={"ETag": found.etag})
+    if found.kind.startswith("video/"):  # Safari plays a video only from a server that takes ranges
+        headers["Accept-Ranges"] = "bytes"
+        part = byte_range(request.headers.get("range"), len(found.body))
+        if part is not None:
+            start, end = part
+            headers["Content-Range"] = f"bytes {start}-{end}/{len(found.body)}"
+            return Response(found.body[start : end + 1], 206, headers=headers, media_type=found.kind)
     return Response(found.body, headers=headers, media_type=found.kind)
+
+
+def byte_range(asked: str | None, size: int) -> tuple[int, int] | None:
+    """The one range `Range: bytes=A-B` (or `A-`, or `-N`) asks of a file of `size` bytes,
+    within it; None for the whole file (no range, several, or one that does not fit)."""
+    if not asked or not asked.startswith("bytes=") or "," in asked or size == 0:
+        return None
+    first, _sep, last = asked[len("bytes="):].strip().partition("-")
+    if not (first.isdigit() or last.isdigit()) or (first and not first.isdigit()) or (last and not last.isdigit()):
+        return None
+    if not first:
+        start, end = max(size - int(last), 0), size - 1
+    else:
+        start, end = int(first), min(int(last), size - 1) if last else size - 1
+    return (start, end) if start <= end < size else None
 
 
 async def answer(request: Request, which: str) -> Response:

@@ -663,6 +663,13 @@ class Store:
         # the front end this connection writes for, when not the terminal ("phone"): each
         # entry it appends says so (see events.VIA)
         self.via: str | None = None
+        # the phone's id of the entry being written, kept in each body it appends (see
+        # events.PHONE_ENTRY); and (game id, head): the head the phone saw, which that game's
+        # chain must still end at when the entry's first event is appended, else Stale
+        self.phone_entry: str | None = None
+        self.after: tuple[str, str] | None = None
+        self.overtaken: tuple[str, str] | None = None  # `after`, once an append found it stale
+        self.written: list[StoredEvent] = []  # appended by this connection (the front end clears it)
         self._backup_checked: object = None  # the day the daily backup was last seen to, if any
         self._resolved_uri: str | None = None
         self._create = create
@@ -1993,6 +2000,15 @@ def _append_to_chain(db: Store, chain: _Chain, chain_id: str, n: int, events: li
     return event
 
 
+class Stale(errors.EntryError):
+    """An entry made on a view of the game that is no longer its chain's head: something was
+    recorded since (see Store.after); nothing was recorded."""
+
+    def __init__(self, game_id: str, after: str) -> None:
+        super().__init__(_("something was recorded since this entry was made; nothing was recorded"))
+        self.game_id, self.after = game_id, after
+
+
 class GameWriter:
     """Appends to one game while its Store holds the write lock; see Store.writing."""
 
@@ -2023,7 +2039,20 @@ class GameWriter:
             from scorekeeper.core.events import VIA
 
             body = {**body, VIA: self.store.via}
+        if self.store.phone_entry is not None:
+            from scorekeeper.core.events import PHONE_ENTRY
+
+            body = {**body, PHONE_ENTRY: self.store.phone_entry}
+        after = self.store.after
+        if after is not None and after[0] == self.game_id:
+            # checked under the write lock: nothing can come between the check and the append
+            head = self.events[-1].hash if self.events else ZERO_HASH
+            if head != after[1]:
+                self.store.overtaken = after  # the front end's command line reports errors its own way
+                raise Stale(self.game_id, after[1])
+            self.store.after = None  # an entry of several events is checked at its first
         event = _append_to_chain(self.store, _GAMES, self.game_id, self.offset + len(self.events), self.events, body)
+        self.store.written.append(event)
         self.events.append(event)
         self.store._appended.append((self.game_id, event.n))
         return event

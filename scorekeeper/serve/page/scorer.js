@@ -1,8 +1,8 @@
 "use strict";
 // The scorer's controls, loaded only by the scorer's link (#scorer=…): the table's page never
 // fetches this file. They only build lines, exactly what `play` takes, and send them to
-// POST /api/entry with the secret in the Authorization header; the server's reply (or its
-// refusal) is shown as it comes. Drawing helpers (el, button, draw, shown…) are the page's.
+// POST /api/entry with the secret in the Authorization header, through the outbox below; the
+// server's reply (or its refusal) is shown as it comes. Drawing helpers (el, button, draw, shown…) are the page's.
 
 // One word of a line, quoted as `play` reads it (shell words): names and comments may hold
 // spaces and quotes.
@@ -12,39 +12,233 @@ function quote(word) {
 }
 function line(...parts) { return parts.filter((p) => p !== null && p !== undefined && p !== "").map(quote).join(" "); }
 
-let refusedLink = false, sending = false;
+// --- the outbox: every entry is kept on the phone until the laptop has answered it -----------
+// A tap makes an entry { id, line, game, after } and keeps it in IndexedDB before anything is
+// sent, so an entry tapped while the laptop can't be reached (the Wi-Fi drops, `serve`
+// restarts) is sent, in order, when it can be. `id` is the phone's own: an entry sent again
+// (its answer was lost) is answered "again" and recorded once. `after` is the chain head the
+// scorer saw when tapping; the laptop refuses the entry as stale if anything was recorded since
+// (the terminal, say), and it stays here for the scorer to redo or drop. An entry tapped while
+// earlier ones wait is `chained`: it was made on the view those entries leave, so it goes after
+// the head the one before it left.
+const PAGE = location.pathname;  // a night's tables share the laptop's address, not their outbox
+const Outbox = {
+  db: null, memory: [],  // memory: where IndexedDB can't be had (a private window)
+  async open() {
+    if (this.db || !("indexedDB" in window)) return this.db;
+    this.db = await new Promise((done) => {
+      try {
+        const asked = indexedDB.open("scorekeeper-outbox", 1);
+        asked.onupgradeneeded = () => asked.result.createObjectStore("entries", { keyPath: "id" });
+        asked.onsuccess = () => done(asked.result);
+        asked.onerror = () => done(null);
+      } catch (e) { done(null); }
+    });
+    return this.db;
+  },
+  async run(mode, work) {
+    const db = await this.open();
+    if (!db) return work(null);
+    return new Promise((done, failed) => {
+      const tx = db.transaction("entries", mode), entries = tx.objectStore("entries");
+      let result;
+      Promise.resolve(work(entries)).then((r) => { result = r; });
+      tx.oncomplete = () => done(result);
+      tx.onerror = () => failed(tx.error);
+    });
+  },
+  async all() {
+    const found = await this.run("readonly", (entries) => entries
+      ? new Promise((done) => { const r = entries.getAll(); r.onsuccess = () => done(r.result); r.onerror = () => done([]); })
+      : this.memory.slice());
+    return (found || []).filter((e) => e.page === PAGE).sort((a, b) => a.seq - b.seq);
+  },
+  async put(entry) {
+    await this.run("readwrite", (entries) => {
+      if (entries) entries.put(entry);
+      else this.memory = [...this.memory.filter((e) => e.id !== entry.id), entry];
+    });
+  },
+  async drop(id) {
+    await this.run("readwrite", (entries) => {
+      if (entries) entries.delete(id);
+      else this.memory = this.memory.filter((e) => e.id !== id);
+    });
+  },
+};
+function newId() {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+let refusedLink = false, waiting = [], pumping = false, retry = null, lastTap = { line: null, at: 0 };
+const tapped = new Map();  // entry id -> the picks and the open tool it was made from
 async function send(text) {
-  if (sending) return false;  // a second tap while the first is on its way records nothing twice
-  sending = true;
-  showReply("…", "ok");
+  const now = Date.now();
+  if (text === lastTap.line && now - lastTap.at < 1500 && waiting.length) return false;  // a double tap
+  lastTap = { line: text, at: now };
+  const entry = {
+    id: newId(), seq: now + Math.random(), page: PAGE, line: text,
+    game: shown && !/^new\b/.test(text) ? shown.game.id : null,
+    after: shown ? shown.head : null, chained: waiting.length > 0, stale: null,
+  };
+  waiting.push(entry);
+  // the taps that made it go with it: a refusal gives them back, to be put right
+  tapped.set(entry.id, { picks, tool, toolArgs, pickKey, typed: formValues() });
+  picks = {};
+  tool = null;
+  typed = null;
+  showReply(t("Sending…"), "ok");
+  if (shown) drawEntry(shown);
+  try { await Outbox.put(entry); } catch (e) { /* kept in this page's memory still */ }
+  pump();
+  return true;
+}
+
+// Sends the waiting entries, first first, until one can't be sent now (tried again shortly) or
+// is stale (kept, for the scorer to redo or drop).
+async function pump() {
+  if (pumping) return;
+  pumping = true;
+  clearTimeout(retry);
+  try {
+    while (waiting.length && !waiting[0].stale && !refusedLink) {
+      const entry = waiting[0];
+      const outcome = await post(entry);
+      if (outcome === "later") { retry = setTimeout(pump, 1500); break; }
+      if (outcome === "stale") break;
+    }
+  } finally {
+    pumping = false;
+    showWaiting();
+  }
+}
+
+async function post(entry) {
   let r, body = {};
+  const sent = { line: entry.line, id: entry.id };
+  if (entry.game) sent.game = entry.game;
+  if (entry.after) sent.after = entry.after;
   try {
     r = await fetch(spoken("api/entry"), {
       method: "POST", cache: "no-store", credentials: "omit",
       headers: { "Content-Type": "application/json", "Authorization": "Bearer " + scorer },
-      body: JSON.stringify(shown && !/^new\b/.test(text) ? { line: text, game: shown.game.id } : { line: text }),
+      body: JSON.stringify(sent),
     });
     body = await r.json().catch(() => ({}));
   } catch (e) {
-    showReply(t("No answer from the laptop: this entry may not have been recorded. Check the sheet once the page is live again, then try again if it is missing."), "refused");
-    return false;
-  } finally {
-    sending = false;
+    r = null;
   }
-  if (r.ok && body.ok) {
-    showReply(body.reply || t("Recorded."), "ok");
-    picks = {};
-    tool = null;
-    if (body.state) draw(body.state);
-    return true;
+  if (!r || r.status === 503 || r.status === 408 || r.status >= 500) {  // not answered: it waits
+    live(false, t("reconnecting…"));
+    showReply(t("The laptop can't be reached just now: what you tap is kept on this phone and sent, in order, once it answers."), "ok");
+    return "later";
   }
-  if (r.status === 401) {
+  if (r.status === 401) {  // a replaced link: what waits stays, for the new link to send
     refusedLink = true;
+    showReply(body.error || t("refused ({status})", { status: r.status }), "refused");
     if (shown) drawEntry(shown);
+    return "later";
   }
-  showReply(body.error || t("refused ({status})", { status: r.status }), "refused");
-  return false;
+  if (r.status === 409 && body.stale) {
+    entry.stale = body.error || t("refused ({status})", { status: r.status });
+    entry.head = body.head || null;
+    await Outbox.put(entry).catch(() => {});
+    showReply("", "");  // said once, beside the entry's Redo and Drop
+    return "stale";
+  }
+  await settle(entry, r.ok && body.ok ? body.head || entry.after : entry.after);
+  if (r.ok && body.ok) {
+    const started = /^new\b/.test(entry.line) && !body.again && body.state && body.state.game;
+    // a new game's reply from the command line names its id: the page names its ruleset
+    showReply(started ? t("New game started: {title}, {dealer} deals.", { title: body.state.game.title, dealer: body.state.status.dealer })
+      : body.reply || t("Recorded."), "ok");
+    if (body.state) draw(body.state);
+  } else {
+    const before = tapped.get(entry.id);
+    if (before && !waiting.length && !tool && !Object.keys(picks).length) {  // nothing tapped since
+      ({ picks, tool, toolArgs, pickKey, typed } = before);
+    }
+    showReply(body.error || t("refused ({status})", { status: r.status }), "refused");
+    if (shown) drawEntry(shown);
+    const box = $("reply");
+    if (box) box.scrollIntoView({ block: "nearest" });
+  }
+  tapped.delete(entry.id);
+  return "done";
 }
+
+// An entry answered: out of the outbox; the one after it, if it was made on the view this one
+// left, goes after the head this one left.
+async function settle(entry, head) {
+  waiting = waiting.filter((e) => e.id !== entry.id);
+  await Outbox.drop(entry.id).catch(() => {});
+  const next = waiting[0];
+  if (next && next.chained && !next.stale) {
+    next.after = head;
+    next.chained = false;
+    await Outbox.put(next).catch(() => {});
+  }
+}
+
+// The stale entry at the front: sent again on the head now (redo), or given up (drop).
+async function redo() {
+  const entry = waiting[0];
+  if (!entry || !entry.stale) return;
+  entry.after = entry.head || (shown && shown.head) || entry.after;
+  entry.stale = null;
+  await Outbox.put(entry).catch(() => {});
+  showReply(t("Sending…"), "ok");
+  pump();
+}
+async function drop() {
+  const entry = waiting[0];
+  if (!entry || !entry.stale) return;
+  await settle(entry, entry.after);
+  showReply(t("Dropped: {line}", { line: entry.line }), "ok");
+  pump();
+}
+
+// A line the page built, as the scorer reads it: its words unquoted, its options said in words.
+function readable(text) {
+  const words = [...text.matchAll(/'((?:[^']|'"'"')*)'|(\S+)/g)].map((m) => m[1] !== undefined ? m[1].replace(/'"'"'/g, "'") : m[2]);
+  const said = [];
+  for (let i = 0; i < words.length; i++) {
+    const option = words[i].startsWith("--") ? words[i].slice(2) : null, value = words[i + 1];
+    if (option === null) { said.push(words[i]); continue; }
+    i++;
+    said.push({ hand: t("for hand {hand}", { hand: value }), after: t("seated after {player}", { player: value }),
+                reason: t("because: {reason}", { reason: value }), players: t("players: {players}", { players: value }),
+                dealer: t("{dealer} deals", { dealer: value }), kind: renegeName(value), note: t("({note})", { note: value }), name: t("named {name}", { name: value }),
+                location: t("at {place}", { place: value }), scorer: t("scored by {player}", { player: value }) }[option] || value);
+  }
+  return said.join(" ");
+}
+
+// How many entries wait, always said; a stale one with its two ways out.
+function showWaiting() {
+  const box = $("outbox");
+  if (!box) return;
+  clear(box);
+  box.className = waiting.length ? "waiting" : "";
+  box.append(el("span", null, nt("{count} entry waits to be sent", "{count} entries wait to be sent", waiting.length, { count: waiting.length })));
+  const first = waiting[0];
+  if (first && first.stale) {
+    box.append(el("span", "stale", first.stale), el("span", "line", t("Your entry: {entry}", { entry: readable(first.line) })),
+               el("div", "row", button(t("Redo"), redo, "primary"), button(t("Drop"), drop)));
+  }
+}
+
+// What an earlier visit (or a reload) left waiting is sent once the page knows the game.
+Outbox.all().then((kept) => {
+  const known = new Set(waiting.map((e) => e.id));
+  waiting = [...kept.filter((e) => !known.has(e.id)), ...waiting].sort((a, b) => a.seq - b.seq);
+  showWaiting();
+  pump();
+}).catch(() => {});
+window.addEventListener("online", () => pump());
+
 // The last reply stays shown across redraws (a pushed state redraws the controls), until the next.
 let lastReply = null;
 function showReply(text, kind) {
@@ -57,6 +251,19 @@ function showReply(text, kind) {
 
 // What the scorer has tapped but not sent: kept across pushed states while the hand still needs it.
 let picks = {}, pickKey = "", tool = null, toolArgs = null, undoArmed = false;
+// What is typed in the open tool's form, put back when the controls are drawn again (a pushed
+// state, a refusal): a redraw never wipes what the scorer is typing.
+let typed = null, drawnTool = null;
+// Where the last tap was, for its reply to show beside it: a tool's form, or the pads and tools.
+let replyAt = "answer";
+document.addEventListener("click", (e) => { replyAt = e.target.closest && e.target.closest("#tool") ? "tool" : "answer"; }, true);
+function formValues() {
+  const f = document.querySelector("#tool form");
+  return f ? Object.fromEntries([...f.elements].filter((x) => x.name).map((x) => [x.name, x.value])) : null;
+}
+function putBack(panel, values) {
+  for (const x of panel.querySelectorAll("[name]")) if (x.name in values) x.value = values[x.name];
+}
 
 function drawEntry(s) {
   let box = $("entry");
@@ -67,11 +274,16 @@ function drawEntry(s) {
     $("role").hidden = false;
     $("footnote").textContent = t("This is the scorer's page: what you tap is recorded for the whole table. The table's link shows the same game without these controls.");
   }
+  if (s.empty) tool = "start";
+  else if (tool === "start") { tool = null; typed = null; }
+  if (tool && drawnTool === tool) typed = formValues() || typed;
   clear(box);
+  if (s.empty) { drawStart(box, s); return; }
   const need = s.status.needs[0];
   const key = [s.game.id, s.status.hand, need].join("|");
   if (key !== pickKey) { picks = {}; pickKey = key; }
   const reply = el("div", lastReply && lastReply.kind, lastReply && lastReply.text); reply.id = "reply";
+  const outbox = el("div", null); outbox.id = "outbox";
   const what = need ? needWords(need) : t("nothing to record");
   const heading = s.standings.finished ? t("Game over")
     // TRANSLATORS: {what} is what the hand needs next, e.g. "the bids"
@@ -85,10 +297,14 @@ function drawEntry(s) {
     box.append(el("p", "check bad", t("This scorer's link is not the current one (a new link was made at the laptop): it can no longer record. Scan the new scorer's link.")));
     return;
   }
-  box.append(reply);
+  box.append(outbox);
+  showWaiting();
+  // the reply goes beside what was tapped: under the open tool's form, else under the answer pads
   if (!s.standings.finished && need && !tool) box.append(answerPanel(s, need));
+  const underTool = tool && replyAt === "tool";
+  if (!underTool) box.append(reply);
   const tools = el("div", null); tools.id = "tools";
-  const open = (name) => () => { tool = tool === name ? null : name; toolArgs = null; drawEntry(shown); };
+  const open = (name) => () => { tool = tool === name ? null : name; toolArgs = null; typed = null; drawEntry(shown); };
   // Undo asks for a second tap (within 4 s): a thumb slipping on it takes back nobody's entry.
   const undo = button(undoArmed ? t("Tap again to undo") : t("Undo"), () => {
     if (undoArmed) { undoArmed = false; send("undo"); return; }
@@ -98,14 +314,18 @@ function drawEntry(s) {
   }, undoArmed ? "chosen" : null);
   tools.append(undo);
   for (const [name, label] of [["join", t("Join")], ["leave", t("Leave")], ["rename", t("Rename")], ["adjust", t("Adjust")], ["comment", t("Comment")],
-                               ["why", t("Why?")], ["new", t("New game")], ["correct", t("Past hand")]]) {
+                               ["renege", t("Renege")], ["why", t("Why?")], ["new", t("New game")], ["correct", t("Past hand")]]) {
     if (name === "new" && !s.choices.rulesets.length) continue;  // a night's table: its games start at the laptop
+    if (name === "renege" && !(s.choices.reneges || []).length) continue;  // the ruleset sets no penalty
     tools.append(button(label, open(name), tool === name ? "chosen" : null));
   }
   box.append(tools);
   const panel = el("div", "panel"); panel.id = "tool";
   if (tool) panel.append(toolPanel(s, tool));
+  if (tool && typed) putBack(panel, typed);
+  drawnTool = tool;
   box.append(panel);
+  if (underTool) box.append(reply);
 }
 
 // The players a per-player answer is for, in the order `play`'s prompt names them, with the
@@ -322,27 +542,46 @@ function playerSelect(s, name, withBlank) {
   for (const p of s.game.players) { const o = el("option", null, p); o.value = p; sel.append(o); }
   return sel;
 }
+function needed(input) { input.required = true; return input; }
+// A tool's form: nothing is sent while a field it needs is empty; the field says so, in view.
 function form(fields, label, build) {
   const f = el("form", null, ...fields);
+  f.noValidate = true;  // the page says what is missing, in its words, beside the field
   const go = el("button", "primary", label); go.type = "submit";
   f.append(el("div", "row", go));
-  f.addEventListener("submit", (e) => { e.preventDefault(); const text = build(f.elements); if (text) send(text); });
+  f.addEventListener("submit", (e) => {
+    e.preventDefault();
+    replyAt = "tool";
+    for (const old of f.querySelectorAll(".missing")) old.remove();
+    const empty = [...f.elements].find((x) => x.required && !x.value.trim());
+    if (empty) {
+      const named = empty.closest("label");
+      const said = el("p", "check bad missing", t("Fill this in first: {field}", { field: named ? named.firstChild.textContent : "" }));
+      (named || empty).after(said);
+      empty.focus();
+      said.scrollIntoView({ block: "nearest" });
+      return;
+    }
+    const text = build(f.elements);
+    if (text) send(text);
+  });
   return f;
 }
 
 function toolPanel(s, name) {
   if (name === "join") {
     const last = t("last (after {player})", { player: s.game.players[s.game.players.length - 1] });
-    return form([field(t("Name"), textInput("name")), field(t("Seated after"), playerSelect(s, "after", last))],
+    return form([field(t("Name"), needed(textInput("name"))), field(t("Seated after"), playerSelect(s, "after", last))],
       t("Join"), (f) => line("join", f.name.value.trim(), ...(f.after.value ? ["--after", f.after.value] : [])));
   }
   if (name === "leave") return form([field(t("Who leaves after this hand"), playerSelect(s, "who"))], t("Leave"), (f) => line("leave", f.who.value));
   if (name === "rename") {
-    return form([field(t("Seat"), playerSelect(s, "old")), field(t("New name"), textInput("new"))], t("Rename"), (f) => line("rename", f.old.value, f.new.value.trim()));
+    return form([field(t("Seat"), playerSelect(s, "old")), field(t("New name"), needed(textInput("new")))], t("Rename"), (f) => line("rename", f.old.value, f.new.value.trim()));
   }
   if (name === "adjust") return adjustForm(s, null);
+  if (name === "renege") return renegePanel(s);
   if (name === "comment") {
-    const text = el("textarea"); text.name = "text"; text.rows = 2;
+    const text = needed(el("textarea")); text.name = "text"; text.rows = 2;
     return form([field(t("Comment on hand {hand}", { hand: s.status.hand }), text)], t("Add comment"), (f) => line("comment", f.text.value.trim()));
   }
   if (name === "why") {
@@ -350,16 +589,7 @@ function toolPanel(s, name) {
     for (const p of s.standings.players.map((x) => x.name)) row.append(button(p, () => send(line("why", p))));
     return el("div", null, el("p", "muted", t("Whose points, rule by rule?")), row);
   }
-  if (name === "new") {
-    const sel = el("select"); sel.name = "ruleset";
-    for (const r of s.choices.rulesets) { const o = el("option", null, r.where === "yours" ? t("{ruleset} (yours)", { ruleset: r.name }) : r.name); o.value = r.name; sel.append(o); }
-    const players = textInput("players", s.game.players.join(", "));
-    return form([field(t("Ruleset"), sel), field(t("Players, clockwise, comma-separated"), players), field(t("First dealer (blank: the first player)"), textInput("dealer"))],
-      t("Start the new game"), (f) => {
-        const names = f.players.value.split(",").map((p) => p.trim()).filter(Boolean).join(",");
-        return line("new", f.ruleset.value, "--players", names, ...(f.dealer.value.trim() ? ["--dealer", f.dealer.value.trim()] : []));
-      });
-  }
+  if (name === "new") return newGameForm(s.choices.rulesets, s.game.players.join(", "), t("Start the new game"));
   if (name === "correct") {
     const row = el("div", "pad");
     for (const h of s.choices.closed_hands) row.append(button(String(h.hand), () => openCorrection(h.hand)));
@@ -369,9 +599,104 @@ function toolPanel(s, name) {
   return el("div");
 }
 
+// A renege the ruleset penalises: which kind, by whom (a peek: only a player forced to bid
+// blind), and a note; what `renege NAME --kind KIND` records.
+function renegeName(kind) { return { revoke: t("revoke"), peek: t("peek") }[kind] || kind; }
+function renegePanel(s) {
+  const args = toolArgs || (toolArgs = { kind: null, who: null });
+  const blind = s.status.forced_blind || [];
+  const kinds = s.choices.reneges.filter((r) => !r.forced_blind_only || blind.length);
+  if (kinds.length === 1 && !args.kind) args.kind = kinds[0].kind;
+  const box = el("div", null), redraw = () => { typed = formValues() || typed; drawEntry(shown); };
+  const row = el("div", "pad");
+  for (const r of kinds) row.append(button(renegeName(r.kind), () => { args.kind = r.kind; args.who = null; redraw(); }, args.kind === r.kind ? "chosen" : null));
+  box.append(el("p", "muted", t("Which renege?")), row);
+  const rule = kinds.find((r) => r.kind === args.kind);
+  if (!rule) return box;
+  box.append(el("p", "check", rule.description
+    ? t("{what}: {points} points", { what: rule.description, points: rule.points })
+    : t("{points} points", { points: rule.points })));
+  const who = el("div", "pad");
+  for (const p of rule.forced_blind_only ? blind : s.game.players) who.append(button(p, () => { args.who = p; redraw(); }, args.who === p ? "chosen" : null));
+  box.append(el("p", "muted", rule.forced_blind_only ? t("Who looked at their cards?") : t("Who reneged?")), who);
+  const note = textInput("note");
+  box.append(form([field(t("What happened (optional)"), note)], t("Record the renege"), (f) => {
+    if (!args.who) return null;
+    return line("renege", args.who, "--kind", args.kind, ...(f.note.value.trim() ? ["--note", f.note.value.trim()] : []));
+  }));
+  box.lastChild.querySelector("button[type=submit]").disabled = !args.who;
+  return box;
+}
+
+// A store with no game yet: the scorer starts the first one here.
+function drawStart(box, s) {
+  box.append(el("h2", null, t("Start the first game")));
+  const outbox = el("div", null); outbox.id = "outbox";
+  box.append(outbox);
+  showWaiting();
+  const panel = el("div", null); panel.id = "tool";
+  panel.append(newGameForm(s.choices.rulesets, "", t("Start the game")));
+  if (typed) putBack(panel, typed);
+  drawnTool = tool;
+  const reply = el("div", lastReply && lastReply.kind, lastReply && lastReply.text); reply.id = "reply";
+  box.append(panel, reply);
+}
+
+// A new game: the ruleset, the players, the first dealer, the game's name, where and who keeps
+// score, and the ruleset's house options (those left as they are go unsaid: the defaults).
+function newGameForm(rulesets, players, label) {
+  const sel = el("select"); sel.name = "ruleset";
+  for (const r of rulesets) {
+    const title = r.title || r.name;
+    const o = el("option", null, r.where === "yours" ? t("{ruleset} (yours)", { ruleset: title }) : title);
+    o.value = r.name;
+    sel.append(o);
+  }
+  const chosen = rulesets.find((r) => r.name === (typed && typed.ruleset)) || rulesets[0];
+  if (chosen) sel.value = chosen.name;
+  sel.addEventListener("change", () => { typed = formValues(); drawEntry(shown); });  // its own options
+  const options = ((chosen && chosen.options) || []).map((o) => {
+    let input;
+    if (o.kind === "yes-no" || o.kind === "choice") {
+      input = el("select");
+      for (const v of o.values) {
+        const item = el("option", null, o.kind === "yes-no" ? (v === "true" ? t("yes") : t("no")) : v);
+        item.value = v;
+        input.append(item);
+      }
+    } else {
+      input = textInput(null);
+      if (o.kind === "number") input.inputMode = "numeric";
+    }
+    input.name = "set:" + o.name;
+    input.value = o.default;
+    input.dataset.default = o.default;
+    return field(o.description, input);
+  });
+  const fields = [field(t("Ruleset"), sel), field(t("Players, clockwise, comma-separated"), needed(textInput("players", players))),
+                  field(t("First dealer (blank: the first player)"), textInput("dealer")),
+                  field(t("The game's name (optional)"), textInput("name")), field(t("Where it is played (optional)"), textInput("location")),
+                  field(t("Who keeps score (optional)"), textInput("scorer"))];
+  if (options.length) {  // folded: most tables play a ruleset as it comes
+    const more = el("details", "options", el("summary", null, nt("House options ({count})", "House options ({count})", options.length, { count: options.length })), ...options);
+    more.open = optionsOpen;
+    more.addEventListener("toggle", () => { optionsOpen = more.open; });
+    fields.push(more);
+  }
+  return form(fields, label, (f) => {
+    const names = f.players.value.split(",").map((p) => p.trim()).filter(Boolean).join(",");
+    const given = (key, option) => (f[key].value.trim() ? [option, f[key].value.trim()] : []);
+    const sets = [...f].filter((x) => x.name && x.name.startsWith("set:") && x.value.trim() !== x.dataset.default)
+      .flatMap((x) => ["--set", x.name.slice(4) + "=" + x.value.trim()]);
+    return line("new", f.ruleset.value, "--players", names, ...given("dealer", "--dealer"), ...given("name", "--name"),
+                ...given("location", "--location"), ...given("scorer", "--scorer"), ...sets);
+  });
+}
+
+let optionsOpen = false;  // the house options stay unfolded across redraws once the scorer opens them
 function adjustForm(s, hand) {
   const pts = textInput("points"); pts.inputMode = "numeric"; pts.placeholder = t("e.g. -10 or 5");
-  return form([field(t("Player"), playerSelect(s, "who")), field(t("Points to add"), pts), field(t("Reason (required)"), textInput("reason"))],
+  return form([field(t("Player"), playerSelect(s, "who")), field(t("Points to add"), needed(pts)), field(t("Reason (required)"), needed(textInput("reason")))],
     hand ? t("Adjust hand {hand}", { hand }) : t("Adjust"), (f) => line("adjust", f.who.value, f.points.value.trim(), "--reason", f.reason.value.trim(), ...(hand ? ["--hand", String(hand)] : [])));
 }
 

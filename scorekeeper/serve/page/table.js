@@ -282,6 +282,8 @@ let shown = null;
 window.addEventListener("resize", () => { if (shown) drawChart(shown); });
 function draw(s) {
   shown = s;
+  document.body.classList.toggle("empty", !!s.empty);
+  if (s.empty) { drawEmpty(s); return; }
   const g = s.game;
   document.title = (g.name || g.title) + " — scorekeeper";
   $("title").textContent = g.title;
@@ -298,11 +300,21 @@ function draw(s) {
   keepAwake(!s.standings.finished);
 }
 
+// A store with no game yet: the page says so; the scorer's page offers to start the first one.
+function drawEmpty(s) {
+  document.title = t("No game yet") + " — scorekeeper";
+  $("title").textContent = t("No game yet");
+  $("meta").textContent = scorer !== null && !s.read_only ? t("Start the first game below.")
+    : t("This page shows the game as soon as the scorer starts it.");
+  $("head").textContent = "";
+  if (scorer !== null && !s.read_only && typeof drawEntry === "function") drawEntry(s);
+}
+
 // --- the screen stays awake while a game is open ---------------------------------------------
-let wakeLock = null, wantAwake = false;
+let wakeLock = null, wantAwake = false, tappedOnce = false;
 async function keepAwake(on) {
   wantAwake = on;
-  if (!("wakeLock" in navigator)) return;
+  if (!("wakeLock" in navigator)) { awakeByVideo(on && tappedOnce); return; }
   try {
     if (on && !wakeLock && document.visibilityState === "visible") {
       wakeLock = await navigator.wakeLock.request("screen");
@@ -314,6 +326,34 @@ async function keepAwake(on) {
   } catch (e) { wakeLock = null; /* refused (battery saver): the screen sleeps as usual */ }
 }
 document.addEventListener("visibilitychange", () => { if (wantAwake) keepAwake(true); });
+// Without the Screen Wake Lock API (a page served over plain http on the room's network is not a
+// "secure context", where browsers offer it), a tiny blank video, muted and looping, keeps the
+// screen on while it plays, as it would for a film. A browser lets it start only from a tap:
+// the first tap anywhere on the page starts it.
+let awakeVideo = null;
+function awakeByVideo(on) {
+  if (!on) { if (awakeVideo) awakeVideo.pause(); return; }
+  if (!awakeVideo) {
+    awakeVideo = document.createElement("video");
+    awakeVideo.id = "awake";
+    for (const name of ["muted", "loop", "playsinline"]) awakeVideo.setAttribute(name, "");
+    awakeVideo.muted = true;
+    awakeVideo.loop = true;
+    awakeVideo.playsInline = true;
+    awakeVideo.setAttribute("aria-hidden", "true");
+    for (const [file, kind] of [["awake.webm", "video/webm"], ["awake.mp4", "video/mp4"]]) {
+      const source = document.createElement("source");
+      source.src = file;
+      source.type = kind;
+      awakeVideo.append(source);
+    }
+    document.body.append(awakeVideo);
+  }
+  if (awakeVideo.paused) awakeVideo.play().catch(() => { /* refused: the screen sleeps as usual */ });
+}
+for (const gesture of ["click", "touchend", "keydown"]) {  // those a browser takes as a tap that may start a video
+  document.addEventListener(gesture, () => { tappedOnce = true; if (wantAwake) keepAwake(true); }, { capture: true });
+}
 
 // --- the scorer: lines built from taps --------------------------------------------------------
 // The secret comes from the link's fragment (#scorer=…), which the browser never sends; it goes
@@ -360,17 +400,27 @@ async function poll() {
   }
   setTimeout(poll, 1000);
 }
+// The stream is opened again by the page itself when the browser gives it up (a laptop that
+// answered with an error while restarting): a phone left on the table reconnects by itself.
+// "live" is shown only while the stream is open or a poll has just been answered.
+let polling = false;
 function listen() {
-  if (!("EventSource" in window)) { poll(); return; }
+  if (!("EventSource" in window)) { polling = true; poll(); return; }
   const source = new EventSource(spoken("api/events"));
   let opened = false;
-  source.addEventListener("open", () => { opened = true; live(true, t("live · {time}", { time: clock(Date.now()) })); });
+  source.addEventListener("open", () => {
+    opened = true; everOpened = true;
+    live(true, t("live · {time}", { time: clock(Date.now()) }));
+    if (typeof pump === "function") pump();  // the scorer's waiting entries go now
+  });
   source.addEventListener("message", (e) => received(e.data));
   source.addEventListener("state", (e) => received(e.data));
   source.addEventListener("failed", (e) => received(e.data));  // {"error": …}: the store can't be read
   source.addEventListener("error", () => {
-    if (!opened) { source.close(); poll(); return; }  // no push here: ask every second instead
     live(false, t("reconnecting…"));
+    if (!opened && !everOpened) { source.close(); polling = true; poll(); return; }  // no push here: ask every second instead
+    if (source.readyState === EventSource.CLOSED) setTimeout(listen, 2000);
   });
 }
+let everOpened = false;
 listen();
