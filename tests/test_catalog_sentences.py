@@ -33,9 +33,9 @@ SAME_AS_ENGLISH = {
     "fr": GAME_NAMES | {
         "Arguments", "Date", "Options", "Place", "Score", "correction", "id", "place", "points", "score", "total", "OK",
         "{total} point", "{count} option", "{count} poison", "poisons", "poisons {values}",
-        "[OPTIONS]", "POINTS", "action", "shell", "nil",
+        "[OPTIONS]", "POINTS", "action", "shell", "nil", "{points} points",
     },
-    "es": GAME_NAMES | {"nil", "shell", "(NAME CARD…)", "Total: {sum} = {total}", "error: {message}", "hash", "id", "total"},
+    "es": GAME_NAMES | {"nil", "no", "shell", "(NAME CARD…)", "Total: {sum} = {total}", "error: {message}", "hash", "id", "total"},
 }  # fmt: skip
 
 # A number 1 followed by a word in its plural form, in each language ("1 terminées")
