@@ -26,16 +26,16 @@ MAY_BE_ONE = {"finished", "shared", "won", "rated", "imported", "updated", "pres
 # message nobody translated.
 GAME_NAMES = {
     "Acorn Hearts", "Compendium", "Cruel Fate", "Finis", "Four Bad Queens", "Four Mad Queens",
-    "Pick Your Poison", "Poison Nonesuch", "Slippery Paws", "Snakebit", "Excuse",
+    "Pick Your Poison", "Poison Nonesuch", "Slippery Paws", "Snakebit", "Excuse", "Spades", "Euchre",
 }  # fmt: skip
 SAME_AS_ENGLISH = {
     "de": GAME_NAMES | {"Joker", "Name", "name", "shell", "OK", "live · {time}", "{player}: {points} in {game} ({hands})"},
     "fr": GAME_NAMES | {
         "Arguments", "Date", "Options", "Place", "Score", "correction", "id", "place", "points", "score", "total", "OK",
         "{total} point", "{count} option", "{count} poison", "poisons", "poisons {values}",
-        "[OPTIONS]", "POINTS", "action", "shell",
+        "[OPTIONS]", "POINTS", "action", "shell", "nil",  # Spades' bid is called nil in French too
     },
-    "es": GAME_NAMES | {"shell", "(NAME CARD…)", "Total: {sum} = {total}", "error: {message}", "hash", "id", "total"},
+    "es": GAME_NAMES | {"nil", "shell", "(NAME CARD…)", "Total: {sum} = {total}", "error: {message}", "hash", "id", "total"},
 }  # fmt: skip
 
 # A number 1 followed by a word in its plural form, in each language ("1 terminées")
