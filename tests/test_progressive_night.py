@@ -154,3 +154,37 @@ def test_a_round_of_spades_or_euchre_is_its_hands_whatever_the_scores():
         assert rulebook._end(rulesets.apply_options(origin, document, [])[2]).startswith(usual)
         eight = rulesets.apply_options(origin, document, ["hands=8"])[2]
         assert rulebook._end(eight) == "after 8 hands; highest total wins; a tie for first is a shared win"
+
+
+def test_the_directors_board_shows_a_progressive_night_by_score(home, sk, chromium):
+    """`serve --night`: /api/night is `night standings --json` (by score), and the board on a
+    TV heads its leaderboard with the scores and names the column so."""
+    import json
+
+    from browser import TV, opened
+    from served import Served
+
+    sk("seat", "--players", "Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal", "--rounds", 1, "--ruleset", "euchre", "--seed", 4,
+       "--night", "Prog")  # fmt: skip
+    sk("night", "start", "Prog", "--round", 1)
+    board = sk.json("night", "standings", "Prog")
+    first, second = (g["game"] for g in board["games"])
+    seats = [p["name"] for p in sk.json("standings", "--game", first)["players"]]
+    for _hand in range(8):  # every hand the game's first-listed player makes trump and marches: 2 a hand
+        sk("make", seats[0], "hearts", "--game", first)
+        sk("tricks", 5, "--game", first)
+    sk("make", sk.json("standings", "--game", second)["players"][0]["name"], "spades", "--game", second)
+    sk("tricks", 3, "--game", second)
+    server = Served(home, "--night", "Prog")
+    try:
+        night = json.loads(server.get("/api/night"))
+        assert night == sk.json("night", "standings", "Prog") and night["by"] == "score"
+        assert night["players"][0]["points"] == 16 and len(night["provisional"]) == 8
+        with opened(chromium, TV) as tv:
+            tv.goto(f"http://127.0.0.1:{server.port}/board")
+            tv.locator("section.board h2").wait_for()
+            assert tv.locator("section.board h2").inner_text() == "Night Prog: scores"
+            assert tv.locator("section.board th").all_inner_texts()[:3] == ["#", "player", "score"]
+    finally:
+        _, _, err = server.stop()
+        assert "Traceback" not in err
