@@ -47,8 +47,9 @@ class NightRules(NamedTuple):
 def night_rules(home: Path | None, ruleset: str, hands: int | None) -> NightRules:
     """The named ruleset as a night plays it: `hands` (None: not given) is checked as its
     `hands` option would be at `new`; a partnership ruleset with that option plays
-    PROGRESSIVE_HANDS a round unless told otherwise (0: play to the ruleset's own end)."""
-    from scorekeeper.core import club_seating, rulesets
+    PROGRESSIVE_HANDS a round unless told otherwise (0: play to the ruleset's own end). (A
+    ruleset with partners is for exactly 4: its file is refused otherwise.)"""
+    from scorekeeper.core import rulesets
     from scorekeeper.storage import ruleset_files
 
     origin, text = ruleset_files.find(ruleset, home)
@@ -58,13 +59,6 @@ def night_rules(home: Path | None, ruleset: str, hands: int | None) -> NightRule
         hands = PROGRESSIVE_HANDS
     if hands:
         rulesets.apply_options(origin, document, [f"hands={hands}"])  # refused as `new --set` would be
-    if rules.partners and not rules.min_players <= club_seating.PARTNERS_TABLE <= rules.max_players:
-        raise errors.RuleViolation(
-            _(
-                "{ruleset} is played by partners at tables of {low}-{high}, and a night seats partners at "
-                "tables of 4; seat the night with a ruleset for 4"
-            ).format(ruleset=rules.name, low=rules.min_players, high=rules.max_players)
-        )
     return NightRules(rules.min_players, rules.max_players, rules.partners, hands or None)
 
 

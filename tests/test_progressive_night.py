@@ -138,6 +138,13 @@ def test_the_seating_says_partners_and_opponents_against_their_bounds(sk):
     assert all(len(r["out"]) == 1 and [len(t) for t in r["tables"]] == [4, 4, 4] for r in odd["rounds"])
     assert odd["hands"] == 6 and odd["partners_max"] == 1
     assert "partners_max" not in sk.json("seat", "--players", PLAYERS, "--rounds", 2, "--ruleset", "oh-hell-office")
+    # a round's length is the ruleset's hands option, refused as `new --set` refuses it
+    assert sk.fails("seat", "--players", PLAYERS, "--rounds", 2, "--ruleset", "snakebit", "--hands", 4, code=2) == (
+        "error: snakebit has no option 'hands'; its options are: join_score, leader, piles, strict_lead, threshold "
+        "(see `rules snakebit`)"
+    )
+    # --hands 0: play to the target, as a night of Euchre did before rounds had a length
+    assert "hands" not in sk.json("seat", "--players", PLAYERS, "--rounds", 2, "--ruleset", "euchre", "--hands", 0)
 
 
 def test_a_round_of_spades_or_euchre_is_its_hands_whatever_the_scores():
