@@ -526,6 +526,7 @@ def new_in_night(ruleset: str, players: str, dealer: str | None, name: str, loca
     help=N_(
         "Seat everyone for every round of a club night: each plays once a round, tables as even\n"
         "as the ruleset allows, sitting out shared, no pair meeting more than needed, seats varied.\n"
+        "\n"
         "Partners (Spades, Euchre): tables of 4, partners opposite, partners and opponents spread.\n"
         "\n"
         "Example: scorekeeper seat --players Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal --rounds 3 --ruleset oh-hell-office --night Friday"
