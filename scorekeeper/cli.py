@@ -527,6 +527,8 @@ def new_in_night(ruleset: str, players: str, dealer: str | None, name: str, loca
         "Seat everyone for every round of a club night: each plays once a round, tables as even\n"
         "as the ruleset allows, sitting out shared, no pair meeting more than needed, seats varied.\n"
         "\n"
+        "Partners (Spades, Euchre): tables of 4, partners opposite, partners and opponents spread.\n"
+        "\n"
         "Example: scorekeeper seat --players Ann,Bob,Cat,Dan,Eve,Fay,Gus,Hal --rounds 3 --ruleset oh-hell-office --night Friday"
     ),
 )
@@ -537,6 +539,10 @@ def seat(
     tables: Annotated[Optional[int], typer.Option("--tables", help=N_("how many tables (default: tables of about 4)"))] = None,
     seed: Annotated[Optional[int], typer.Option("--seed", help=N_("the same seed gives the same seating"))] = None,
     night: Annotated[Optional[str], typer.Option("--night", help=N_("keep the seating as this night's, for `night start`"))] = None,
+    hands: Annotated[
+        Optional[int],
+        typer.Option("--hands", help=N_("each game plays this many hands, whatever the scores (partners: 8; 0: to the target)")),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     import secrets
@@ -546,18 +552,21 @@ def seat(
     from scorekeeper.words import night as night_words
 
     roster = table.parse_players(players)
-    low, high = nights.player_range(home(), ruleset)
+    rules = nights.night_rules(home(), ruleset, hands)
     chosen = secrets.randbelow(1_000_000) if seed is None else seed
-    seating = club_seating.seat(roster, rounds, low, high, tables, chosen)
+    if rules.partners:
+        seating = club_seating.seat_partners(roster, rounds, tables, chosen)
+    else:
+        seating = club_seating.seat(roster, rounds, rules.low, rules.high, tables, chosen)
     kept = None
     if night is not None:
         with open_store(writing=True) as db:
-            kept = nights.keep_seating(db, night, ruleset, chosen, seating)
+            kept = nights.keep_seating(db, night, ruleset, chosen, seating, rules.hands)
     if as_json:
         with worded_for(as_json):
-            emit_json(night_words.seating_data(seating, ruleset, chosen))
+            emit_json(night_words.seating_data(seating, ruleset, chosen, rules.hands))
         return
-    typer.echo(night_words.seating_text(seating, ruleset, chosen))
+    typer.echo(night_words.seating_text(seating, ruleset, chosen, rules.hands))
     if kept is not None:
         typer.echo(
             _("Kept as the seating of night {night}; start a round with `night start {night} --round 1`.").format(
@@ -582,7 +591,12 @@ def night(
     ruleset: Annotated[Optional[str], typer.Option("--ruleset", help=N_("start: play this ruleset instead of the seating's"))] = None,
     location: Annotated[str, typer.Option("--location", help=N_("start: where it is played"))] = "",
     set_: Annotated[list[str], typer.Option("--set", help=N_("start: a house option, NAME=VALUE"))] = [],
-    by: Annotated[str, typer.Option("--by", help=N_("standings: places (placement points) or score (one ruleset only)"))] = "places",
+    by: Annotated[
+        Optional[str],
+        typer.Option(
+            "--by", help=N_("standings: places (placement points) or score (one ruleset only; a progressive night's default)")
+        ),
+    ] = None,
     as_json: JsonOption = False,
 ) -> None:
     from scorekeeper import nights
@@ -595,7 +609,7 @@ def night(
             kept, started = nights.start_round(db, home(), name, round_, table_, ruleset, location, "", set_)
         typer.echo(night_words.started_text(kept, round_, started))
     elif action == "standings":
-        if by not in ("places", "score"):
+        if by not in (None, "places", "score"):
             raise errors.UsageError(_("--by {by} is not a way to rank; use --by places or --by score").format(by=by))
         with open_store() as db, worded_for(as_json):
             data = nights.standings(db, name, by)  # type: ignore[arg-type]

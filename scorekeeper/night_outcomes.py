@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from scorekeeper.core import engine
     from scorekeeper.storage import store
 
-CACHE_KIND = "night-outcome-1"  # bump when an outcome's content or meaning changes
+CACHE_KIND = "night-outcome-2"  # bump when an outcome's content or meaning changes
 
 
 def read(db: store.Store, game_ids: list[str]) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
@@ -45,8 +45,12 @@ def _parsed(text: Any) -> dict[str, Any] | None:
     if not (isinstance(data, dict) and isinstance(data.get("name"), str) and isinstance(data.get("outcome"), dict)):
         return None
     found = data["outcome"]
-    if found.keys() != {"ruleset", "winner", "finished", "abandoned", "hands", "players"}:
+    if found.keys() != {"ruleset", "sides", "winner", "finished", "abandoned", "hands", "players"}:
         return None
+    named = {row[0] for row in found["players"] if isinstance(row, list) and row and isinstance(row[0], str)}
+    sides = found["sides"]
+    if not (isinstance(sides, list) and all(isinstance(side, list) and side and set(side) <= named for side in sides)):
+        return None  # a side's players are the game's
     shaped = (
         isinstance(found["ruleset"], str) and found["winner"] in ("highest", "lowest")
         and isinstance(found["finished"], bool) and isinstance(found["abandoned"], bool)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.core import club_night, errors, names
 from scorekeeper.core.language import N_, _
@@ -27,12 +27,39 @@ def check_name(text: str) -> str:
 
 def player_range(home: Path | None, ruleset: str) -> tuple[int, int]:
     """The fewest and most players at a table of the named ruleset."""
+    found = night_rules(home, ruleset, None)
+    return found.low, found.high
+
+
+PROGRESSIVE_HANDS = 8  # a round of a progressive night, where RULES.md §7 leaves it to the night
+
+
+class NightRules(NamedTuple):
+    """What seating a night needs of its ruleset: the fewest and most players at a table,
+    whether they play as partners, and the hands each game plays (None: the ruleset's own end)."""
+
+    low: int
+    high: int
+    partners: bool
+    hands: int | None
+
+
+def night_rules(home: Path | None, ruleset: str, hands: int | None) -> NightRules:
+    """The named ruleset as a night plays it: `hands` (None: not given) is checked as its
+    `hands` option would be at `new`; a partnership ruleset with that option plays
+    PROGRESSIVE_HANDS a round unless told otherwise (0: play to the ruleset's own end). (A
+    ruleset with partners is for exactly 4: its file is refused otherwise.)"""
     from scorekeeper.core import rulesets
     from scorekeeper.storage import ruleset_files
 
     origin, text = ruleset_files.find(ruleset, home)
-    _resolved, _chosen, rules = rulesets.apply_options(origin, rulesets.parse_document(origin, text), [])
-    return rules.min_players, rules.max_players
+    document = rulesets.parse_document(origin, text)
+    _resolved, _chosen, rules = rulesets.apply_options(origin, document, [])
+    if hands is None and rules.partners and "hands" in rules.options:
+        hands = PROGRESSIVE_HANDS
+    if hands:
+        rulesets.apply_options(origin, document, [f"hands={hands}"])  # refused as `new --set` would be
+    return NightRules(rules.min_players, rules.max_players, rules.partners, hands or None)
 
 
 def find(db: store.Store, text: str) -> club_night.Night:
@@ -77,9 +104,12 @@ def load(db: store.Store, night_id: str) -> club_night.Night:
         ) from None
 
 
-def keep_seating(db: store.Store, name: str, ruleset: str, seed: int, seating: club_seating.Seating) -> club_night.Night:
-    """Keep a seating as the night's (opening the night if it is new); refused once a game has
-    been started from the night's seating."""
+def keep_seating(
+    db: store.Store, name: str, ruleset: str, seed: int, seating: club_seating.Seating, hands: int | None = None
+) -> club_night.Night:
+    """Keep a seating as the night's (opening the night if it is new), with the hands each of
+    its games plays (None: the ruleset's own end); refused once a game has been started from
+    the night's seating."""
     from scorekeeper.storage import store as storage
 
     name = check_name(name)
@@ -92,7 +122,7 @@ def keep_seating(db: store.Store, name: str, ruleset: str, seed: int, seating: c
         )
     night_id = night.id if night is not None else secrets.token_hex(16)
     seated = club_night.NightSeated(
-        ruleset=ruleset, seed=seed,
+        ruleset=ruleset, seed=seed, hands=hands,
         rounds=[club_night.SeatedRound(tables=tables, out=out) for tables, out in seating.rounds],
     )  # fmt: skip
     with storage.night_writing(db, night_id) as writer:
@@ -149,10 +179,13 @@ def start_round(
             )
         )
         raise errors.RuleViolation(said.format(table=table_, round=round_, night=night.name, game=started.game[:8]))
+    played = ruleset or night.seating.ruleset
+    if night.seating.hands and played == night.seating.ruleset:  # the night's round length; a --set hands wins
+        settings = [f"hands={night.seating.hands}", *settings]
     made = []
     for t in waiting:
         event = table.start_event(
-            home, ruleset or night.seating.ruleset, ",".join(tables[t - 1]), None,
+            home, played, ",".join(tables[t - 1]), None,
             club_night.game_name(night.name, round_, t), location, scorer, settings,
         )  # fmt: skip
         made.append((t, event))
@@ -192,11 +225,12 @@ def create_in_night(
 # --- the leaderboard ------------------------------------------------------------------------
 
 
-def standings(db: store.Store, name: str, by: club_night.By = "places") -> dict[str, Any]:
-    """The night's leaderboard as JSON data (see club_night.leaderboard)."""
+def standings(db: store.Store, name: str, by: club_night.By | None = None) -> dict[str, Any]:
+    """The night's leaderboard as JSON data (see club_night.leaderboard); unless `by` says,
+    ranked as club_night.ranked_by chooses."""
     night = find(db, name)
     ids = [g.game for g in night.games]
     from scorekeeper import night_outcomes
 
     found, titles = night_outcomes.read(db, ids)
-    return club_night.leaderboard(night, found, titles, by)
+    return club_night.leaderboard(night, found, titles, by or club_night.ranked_by(night, found))

@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from scorekeeper.storage import store
 
 # Bump when a record's content or meaning changes: records of other versions are ignored.
-CACHE_KIND = "ratings-places-1"
-TABLE_KIND = "ratings-table-1"  # whole tables of ratings, under a digest of every game's head
+CACHE_KIND = "ratings-places-2"  # 2: a partnership game's sides
+TABLE_KIND = "ratings-table-2"  # whole tables of ratings, under a digest of every game's head
 
 
 # --- one game ------------------------------------------------------------------------------
@@ -33,11 +33,15 @@ TABLE_KIND = "ratings-table-1"  # whole tables of ratings, under a digest of eve
 
 def placings(game: engine.Game) -> dict[str, Any]:
     """What rating needs of one replayed game, as JSON data: whether it counts (finished, not
-    abandoned), its ruleset, its closed hands, and per seat in standings order its final
-    place and the hands played under each name the seat had (a renamed seat has two)."""
+    abandoned), its ruleset, its closed hands, per seat in standings order its final place
+    and the hands played under each name the seat had (a renamed seat has two), and in a
+    partnership game its sides, each the indexes of its seats in that list ([] in others)."""
     played = [hand for hand in game.hands if hand.closed]
     seats = []
-    for place, player, _score in game.standings():
+    standings = game.standings()
+    order = [player for _place, player, _score in standings]
+    sides = [[order.index(p) for p in players] for _place, _name, players, _score in game.side_standings()]
+    for place, player, _score in standings:
         hands: dict[str, int] = {}
         for hand in played:
             if player in hand.seating:
@@ -50,6 +54,7 @@ def placings(game: engine.Game) -> dict[str, Any]:
         "abandoned": game.abandoned,
         "hands": len(played),
         "seats": seats,
+        "sides": sides,
     }
 
 
@@ -65,7 +70,12 @@ def _name_at(game: engine.Game, player: str, number: int) -> str:
 
 def _placings_ok(data: Any) -> bool:
     """Whether a cached record reads back whole; a damaged row is replayed, not trusted."""
-    if not isinstance(data, dict) or data.keys() != {"ruleset", "finished", "abandoned", "hands", "seats"}:
+    if not isinstance(data, dict) or data.keys() != {"ruleset", "finished", "abandoned", "hands", "seats", "sides"}:
+        return False
+    seats = len(data["seats"]) if isinstance(data["seats"], list) else 0
+    if not (isinstance(data["sides"], list) and all(
+        isinstance(side, list) and side and all(type(i) is int and 0 <= i < seats for i in side) for side in data["sides"]
+    )):  # fmt: skip
         return False
     if not (isinstance(data["ruleset"], str) and isinstance(data["finished"], bool)
             and isinstance(data["abandoned"], bool) and type(data["hands"]) is int
@@ -126,11 +136,13 @@ def repair_cache(db: store.Store, every: bool = False) -> replays.Checked:
 
 class Rated(NamedTuple):
     """One game as the model takes it: per entrant (a name at a place), its place and the
-    share of the game's hands it played."""
+    share of the game's hands it played; in a partnership game, each entrant's side (an
+    index the entrants of one side share), else None."""
 
     names: list[str]  # as written in this game
     places: list[int]
     shares: list[float]
+    teams: list[int] | None = None
 
 
 def entrants(data: dict[str, Any]) -> Rated | None:
@@ -139,18 +151,22 @@ def entrants(data: dict[str, Any]) -> Rated | None:
     another seat) counts to the seat where it played more hands."""
     if not data["finished"] or data["abandoned"] or data["hands"] <= 0:
         return None
-    best: dict[str, tuple[int, int, str]] = {}  # key -> (hands, place, name as written)
-    for place, hands in data["seats"]:
+    best: dict[str, tuple[int, int, str, int]] = {}  # key -> (hands, place, name as written, seat)
+    for seat, (place, hands) in enumerate(data["seats"]):
         for name, count in hands.items():
             key = name.casefold()
             if count > 0 and (key not in best or (count, -place) > (best[key][0], -best[key][1])):
-                best[key] = (count, place, name)
+                best[key] = (count, place, name, seat)
     if len(best) < 2:
         return None
     rows = sorted(best.values(), key=lambda row: (row[1], row[2].casefold()))
     total = data["hands"]
+    side_of = {seat: side for side, seats in enumerate(data["sides"]) for seat in seats}
+    teams = [side_of[seat] for _hands, _place, _name, seat in rows] if data["sides"] else None
+    if teams is not None and len(set(teams)) < 2:
+        return None  # every entrant on one side: nobody to be ranked against
     return Rated(
-        [name for _hands, _place, name in rows], [place for _hands, place, _name in rows], [min(1.0, n / total) for n, _place, _name in rows]
+        [row[2] for row in rows], [row[1] for row in rows], [min(1.0, row[0] / total) for row in rows], teams
     )
 
 
@@ -161,8 +177,10 @@ def model():
     return PlackettLuce()
 
 
-def rate_game(pl, ratings: list[Any], places: list[int], shares: list[float]) -> list[Any]:
-    """One game's new ratings, each player a team of one ranked at their place (ties as ties).
+def rate_game(pl, ratings: list[Any], places: list[int], shares: list[float], teams: list[int] | None = None) -> list[Any]:
+    """One game's new ratings, each player a team of one ranked at their place (ties as ties);
+    in a partnership game (`teams`: each player's side) each side is one of openskill's teams,
+    its players together, ranked at the side's place.
 
     A player who played a share s < 1 of the hands (joined late, left early, or a seat taken
     over under a new name) moves s of the way a full player would: plain Plackett-Luce gives
@@ -170,7 +188,16 @@ def rate_game(pl, ratings: list[Any], places: list[int], shares: list[float]) ->
     weights are not used: in openskill 6.2 they are rescaled into the model's weight bounds,
     so they change every result, even when every weight is 1.0, and their effect on σ cannot
     be said in one sentence; the scaled change can, and is what a share of the hands means."""
-    plain = [team[0] for team in pl.rate([[r] for r in ratings], ranks=[float(p) for p in places])]
+    if teams is None:
+        plain = [team[0] for team in pl.rate([[r] for r in ratings], ranks=[float(p) for p in places])]
+    else:
+        sides = sorted(set(teams), key=teams.index)
+        members = [[i for i, team in enumerate(teams) if team == side] for side in sides]
+        rated = pl.rate([[ratings[i] for i in side] for side in members], ranks=[float(places[side[0]]) for side in members])
+        plain = [None] * len(ratings)
+        for side, after in zip(members, rated, strict=True):
+            for i, rating in zip(side, after, strict=True):
+                plain[i] = rating
     if all(s >= 1.0 for s in shares):
         return plain
     return [
@@ -204,7 +231,7 @@ def standings(games: Iterable[Rated]) -> list[Standing]:
         pl = pl or model()
         keys = [name.casefold() for name in game.names]
         before = [current.get(key) or pl.rating(name=key) for key in keys]
-        after = rate_game(pl, before, game.places, game.shares)
+        after = rate_game(pl, before, game.places, game.shares, game.teams)
         for key, name, old, new in zip(keys, game.names, before, after, strict=True):
             shown.setdefault(key, name)
             counted[key] = counted.get(key, 0) + 1

@@ -133,3 +133,49 @@ def test_the_search_draws_two_tables_as_random_sample_does(n, seed):
     ours, theirs = random.Random(seed), random.Random(seed)
     assert club_seating._two_of(ours._randbelow, n) == tuple(theirs.sample(range(n), 2))
     assert ours.getstate() == theirs.getstate()
+
+
+@st.composite
+def partner_nights(draw):
+    players = draw(st.integers(4, 24))
+    tables = draw(st.one_of(st.none(), st.integers(1, players // 4)))
+    return [f"P{i}" for i in range(players)], draw(st.integers(1, 4)), tables, draw(st.integers(0, 2**32))
+
+
+@settings(max_examples=examples(12), deadline=None)
+@given(partner_nights())
+def test_a_partnership_night_seats_fours_and_reports_partners_and_opponents_truly(night):
+    players, rounds, tables, seed = night
+    seating = club_seating.seat_partners(players, rounds, tables, seed)
+    assert seating == club_seating.seat_partners(players, rounds, tables, seed)  # the same seed, the same seating
+    count = tables or len(players) // 4
+    partners, opponents = Counter(), Counter()
+    for seated, out in seating.rounds:
+        assert sorted([p for table in seated for p in table] + out) == sorted(players)
+        assert [len(table) for table in seated] == [4] * count  # exactly 4, the rest sit out
+        for a, b, c, d in seated:  # partners opposite: 1st & 3rd, 2nd & 4th
+            partners.update([frozenset((a, c)), frozenset((b, d))])
+            opponents.update(frozenset(pair) for pair in ((a, b), (a, d), (c, b), (c, d)))
+    spread = seating.partnered
+    assert spread.partners_max == max(partners.values()) >= spread.partners_bound
+    assert spread.opponents_max == max(opponents.values()) >= spread.opponents_bound
+    sat = Counter({p: 0 for p in players}) + Counter(p for _, out in seating.rounds for p in out)
+    assert max(sat[p] for p in players) - min(sat[p] for p in players) <= 1  # sitting out shared
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "partners", "opponents"),
+    [
+        # 12 over 4 rounds: 3 tables make 12 partnership ends a round, 48 a night, 4 each over
+        # 11 others: 1; opponents 24 a round, 96, 8 each over 11: 1. Both met.
+        (12, 4, (1, 1), (1, 1)),
+        # 8 over 4 rounds: opponents 16 a round, 64, 8 each over 7 others: 2. Met.
+        (8, 4, (1, 1), (2, 2)),
+        # 16 over 5 rounds: partners 4·4·5 = 80, 5 each over 15: 1; opponents 160, 10 over 15: 1.
+        (16, 5, (1, 1), (1, 1)),
+    ],
+)
+def test_partners_and_opponents_at_their_bounds_on_nights_worked_by_hand(players, rounds, partners, opponents):
+    spread = club_seating.seat_partners([f"P{i}" for i in range(players)], rounds, None, seed=1).partnered
+    assert (spread.partners_max, spread.partners_bound) == partners
+    assert (spread.opponents_max, spread.opponents_bound) == opponents

@@ -299,7 +299,8 @@ def test_every_ruleset_renders_in_every_format(sk, home, bench, ruleset):
     for player in game.players:
         assert sum(h["points"][player] for h in data["hands"]) == pytest.approx(float(totals[player]))
     rows = read_csv(sk("sheet", "--format", "csv"))
-    assert len(rows) == 10 + len(closed) * len(game.players)
+    sides = len(game.sides()) + 2 if game.ruleset.partners else 0  # a heading, a row a side, a blank row
+    assert len(rows) == 10 + sides + len(closed) * len(game.players)
     page = sk("sheet", "--format", "html")
     assert "Every &amp; &lt;all&gt;" in page and page.count("<polyline") == len(game.players)
     markdown = sk("sheet", "--format", "markdown")

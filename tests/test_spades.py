@@ -200,3 +200,42 @@ def test_stats_count_a_spades_bid_made_when_the_bidder_took_at_least_it(sk):
     sk("tricks", "5", "1", "3", "4")  # Ann 5 of 4: made; Bob's nil took 1: missed; Cat, Dan exactly
     made = {p["name"]: (p["bids_made"], p["bids"]) for p in sk.json("stats")["rulesets"][0]["players"]}
     assert made == {"Ann": (1, 1), "Bob": (0, 1), "Cat": (1, 1), "Dan": (1, 1)}
+
+
+def test_every_sheet_shows_the_sides_and_each_players_own_bid_and_tricks(sk):
+    """§7's worked hand on the score sheet: a sides block (each side's score and bags, best
+    first) in CSV, JSON, Markdown and HTML, and each player's own bid and tricks in the hand's
+    row (Bob's nil as the table says it)."""
+    import csv
+    import io
+    import json
+
+    new_game(sk, "spades", NAMES)
+    sk("bid", "4", "nil", "3", "4")
+    sk("tricks", "5", "1", "3", "4")
+
+    rows = list(csv.reader(io.StringIO(sk("sheet", "--format", "csv"))))
+    at = rows.index(["side", "players", "score", "bags", "place"])
+    assert rows[at + 1 : at + 4] == [["Ann & Cat", "Ann, Cat", "71", "1", "1"], ["Bob & Dan", "Bob, Dan", "-59", "1", "2"], []]
+    head = rows.index(next(row for row in rows if row[:1] == ["hand"]))
+    table = [dict(zip(rows[head], row, strict=True)) for row in rows[head + 1 :]]
+    assert [(r["player"], r["bid"], r["tricks"], r["total"]) for r in table] == [
+        ("Ann", "4", "5", "71"), ("Bob", "0", "1", "-59"), ("Cat", "3", "3", "71"), ("Dan", "4", "4", "-59")
+    ]  # a bid of 0 is nil (§7)
+
+    sheet = json.loads(sk("sheet", "--format", "json"))
+    assert [(s["name"], s["score"], s["bags"], s["place"]) for s in sheet["standings"]["sides"]] == [
+        ("Ann & Cat", 71, 1, 1), ("Bob & Dan", -59, 1, 2)
+    ]
+    assert {n: (p["bid"], p["tricks"]) for n, p in sheet["hands"][0]["players"].items()} == {
+        "Ann": (4, 5), "Bob": (0, 1), "Cat": (3, 3), "Dan": (4, 4)
+    }
+
+    markdown = sk("sheet", "--format", "markdown")
+    assert "| Place | Side | Score | Bags |\n|---:|---|---:|---:|\n| 1 | Ann \\& Cat | 71 | 1 |\n| 2 | Bob \\& Dan | -59 | 1 |" in markdown
+    assert "| bid 4 took 5 **71** | bid nil took 1 **-59** |" in markdown
+
+    page = sk("sheet", "--format", "html")
+    assert '<th>place</th><th>side</th><th>score</th><th>bags</th>' in page
+    assert '<td title="Ann, Cat">Ann &amp; Cat</td><td class="num">71</td><td class="num">1</td>' in page
+    assert "bid nil took 1" in page

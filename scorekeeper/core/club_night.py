@@ -43,6 +43,13 @@ class NightSeated(NightEntry):
     ruleset: str  # as named to `seat`: the ruleset `night start` plays unless told otherwise
     seed: int
     rounds: list[SeatedRound]
+    hands: int | None = None  # each game plays exactly this many hands (a progressive night); None: to its end
+
+    def data(self) -> dict[str, Any]:
+        body = super().data()
+        if self.hands is None:  # a night seated before rounds had a length reads as it was written
+            del body["hands"]
+        return body
 
 
 class NightGame(NightEntry):
@@ -99,10 +106,12 @@ def game_name(night: str, round_: int, table: int) -> str:
 
 def outcome(game: state.Game) -> dict[str, Any]:
     """What the leaderboard needs of one replayed game, as JSON data: each player (standings
-    order) as [name, score, place, hands dealt in], the closed hands, and how it ended."""
+    order) as [name, score, place, hands dealt in], the sides of a partnership game (each its
+    players, best first; [] in other games), the closed hands, and how it ended."""
     closed = [hand for hand in game.hands if hand.closed]
     return {
         "ruleset": game.ruleset.name,
+        "sides": [players for _place, _name, players, _score in game.side_standings()],
         "winner": game.ruleset.end.winner,
         "finished": game.finished,
         "abandoned": game.abandoned,
@@ -116,6 +125,19 @@ def outcome(game: state.Game) -> dict[str, Any]:
 
 def _exact(value: Fraction) -> int | str:
     return int(value) if value.denominator == 1 else str(value)
+
+
+def game_points(result: dict[str, Any]) -> list[Fraction]:
+    """Each player's placement points in one game's outcome, in its standings order: by
+    player, or in a partnership game by side (each player gets their side's: the winning
+    side 1, the other 0, a tie a half each)."""
+    rows = result["players"]
+    if not result["sides"]:
+        return placement_points([row[2] for row in rows])
+    place = {row[0]: row[2] for row in rows}
+    by_side = placement_points([place[side[0]] for side in result["sides"]])
+    side_points = {player: points for side, points in zip(result["sides"], by_side, strict=True) for player in side}
+    return [side_points[row[0]] for row in rows]
 
 
 def placement_points(places: list[int]) -> list[Fraction]:
@@ -143,6 +165,15 @@ class Row(NamedTuple):
     games: int  # finished games counted
 
 
+def ranked_by(night: Night, outcomes: dict[str, dict[str, Any]]) -> By:
+    """How a night ranks unless told: by score where every game counted is a partnership
+    game of one ruleset (a progressive night: each player scores their side's points,
+    RULES.md §7), else by placement points."""
+    counted = [outcomes[g.game] for g in night.games if not outcomes[g.game]["abandoned"]]
+    partnered = bool(counted) and all(result["sides"] for result in counted)
+    return "score" if partnered and len({result["ruleset"] for result in counted}) == 1 else "places"
+
+
 def leaderboard(night: Night, outcomes: dict[str, dict[str, Any]], titles: dict[str, str], by: By) -> dict[str, Any]:
     """The night's leaderboard as JSON data: every player's placement points (or scores),
     summed over the finished games, each scaled by the share of the game's hands the player
@@ -164,7 +195,7 @@ def leaderboard(night: Night, outcomes: dict[str, dict[str, Any]], titles: dict[
     for g in sorted(night.games, key=lambda g: (g.round is None, g.round or 0, g.table or 0)):
         result = outcomes[g.game]
         rows = result["players"]
-        points = placement_points([row[2] for row in rows])
+        points = game_points(result)
         counts = result["finished"] and not result["abandoned"]
         in_play = not result["finished"] and not result["abandoned"] and result["hands"] > 0
         entry_players = []

@@ -18,6 +18,13 @@ is only a bound, and for 9 players at tables of 5 and 4 over 4 rounds it is 2 wh
 seating does better than 3.
 The seat bound: some player sits out at most ⌊rounds × out / n⌋ rounds, so plays at least
 r = rounds − that many, at tables of at most S seats; some seat of theirs repeats ⌈r / S⌉ times.
+
+A partnership night (`seat_partners`: Spades, Euchre) seats tables of exactly 4, partners
+opposite (the 1st and 3rd of a table, the 2nd and 4th), and spreads partners first, then
+opponents. Their bounds are degree bounds as above: a round's t tables make 2t partnerships,
+counted from each side 4t, and 4t pairs of opponents, counted from each side 8t; over the
+night some player has at least ⌈rounds × 4t / n⌉ partnerships (⌈rounds × 8t / n⌉ opponents)
+over n − 1 others, so some pair partners (opposes) at least ⌈that / (n − 1)⌉ times.
 """
 
 from __future__ import annotations
@@ -55,6 +62,16 @@ class Seating(NamedTuple):
     seats_max: int  # the most times any player sits in the same seat
     seats_bound: int
     sitting_out: dict[str, int]  # player -> rounds sat out
+    partnered: Partnered | None = None  # a partnership night: how partners and opponents are spread
+
+
+class Partnered(NamedTuple):
+    """How a partnership night spreads partners and opponents, against their lower bounds."""
+
+    partners_max: int  # the most times any two players are partners
+    partners_bound: int
+    opponents_max: int  # the most times any two players are opponents
+    opponents_bound: int
 
 
 def layout(players: int, low: int, high: int, tables: int | None = None) -> Layout:
@@ -375,3 +392,166 @@ def _report(players: list[str], rounds: int, shape: Layout, night: list[list[lis
         seats_bound=seats_bound(n, rounds, shape),
         sitting_out=sat_out,
     )
+
+
+# --- a partnership night ---------------------------------------------------------------------
+
+PARTNERS_TABLE = 4  # two sides of two, partners opposite
+TURNING_PASSES = 6  # passes over the tables choosing each one's turn
+PARTNER_TRIES = 30_000  # swaps over all restarts: a second or two at most
+GOAL_EVERY = 128  # swaps between looks at whether every maximum is at its bound
+
+
+def _partner_pairs(table: list[int]) -> tuple[tuple[int, int], ...]:
+    return (table[0], table[2]), (table[1], table[3])
+
+
+def _opponent_pairs(table: list[int]) -> tuple[tuple[int, int], ...]:
+    return (table[0], table[1]), (table[0], table[3]), (table[2], table[1]), (table[2], table[3])
+
+
+def degree_bound(players: int, rounds: int, per_round: int) -> int:
+    """The least the most-met pair can meet when each round makes `per_round` meetings,
+    counted from each side (see the module's notes)."""
+    meetings = rounds * per_round
+    if meetings == 0 or players < 2:
+        return 0
+    busiest = -(-meetings // players)
+    return -(-busiest // (players - 1))
+
+
+def seat_partners(players: list[str], rounds: int, tables: int | None = None, seed: int = 0) -> Seating:
+    """A partnership night: tables of exactly 4 (extra players sit out, in turn), partners
+    opposite, nobody partnering anyone twice where the night allows, then opponents spread,
+    then seats varied by turning a table round (which keeps its partners opposite). The
+    best of RESTARTS random starts, the same for the same seed."""
+    if not 1 <= rounds <= MOST_ROUNDS:
+        raise errors.UsageError(
+            _("--rounds {rounds} is not a number of rounds; give 1 to {most}").format(rounds=rounds, most=MOST_ROUNDS)
+        )
+    shape = layout(len(players), PARTNERS_TABLE, PARTNERS_TABLE, tables)
+    n, count = len(players), len(shape.sizes)
+    bounds = (degree_bound(n, rounds, 4 * count), degree_bound(n, rounds, 8 * count))
+    rng = random.Random(seed)
+    goal = (*bounds, pairs_bound(n, rounds, shape))
+    weight = n * n
+    tries = min(SWAPS_PER_SEAT * n * rounds, PARTNER_TRIES)
+    best: tuple[tuple[int, int, int], list[list[list[int]]], list[list[int]]] | None = None
+    for _unused in range(max(1, min(RESTARTS, PARTNER_TRIES // tries))):
+        order = list(range(n))
+        rng.shuffle(order)
+        out = [[order[(r * shape.out + i) % n] for i in range(shape.out)] for r in range(rounds)]
+        night = []
+        for sitting in out:
+            seated = [p for p in range(n) if p not in set(sitting)]
+            rng.shuffle(seated)
+            night.append([seated[t * PARTNERS_TABLE : (t + 1) * PARTNERS_TABLE] for t in range(count)])
+        search = _SidesSearch(n, weight, night)
+        cost = search.improve(rng, night, tries, goal)
+        if best is None or cost < best[0]:
+            best = (cost, night, out)
+        if search.reached(goal):
+            break  # partners, opponents and meetings at their bounds: nothing left to win
+    assert best is not None
+    night, out = best[1:]
+    _turn_tables(night, n)
+    seating = _report(players, rounds, shape, night, out)
+    partners: dict[tuple[int, int], int] = {}
+    opponents: dict[tuple[int, int], int] = {}
+    for round_tables in night:
+        for table in round_tables:
+            for met, pairs in ((partners, _partner_pairs(table)), (opponents, _opponent_pairs(table))):
+                for a, b in pairs:
+                    key = (min(a, b), max(a, b))
+                    met[key] = met.get(key, 0) + 1
+    return seating._replace(
+        partnered=Partnered(
+            max(partners.values(), default=0), bounds[0], max(opponents.values(), default=0), bounds[1]
+        )
+    )
+
+
+class _SidesSearch:
+    """Times each pair has been partners, opponents and at one table, and the cost of the
+    night: partners first (any change there outweighs every change of the others), then
+    opponents, then sharing a table at all."""
+
+    def __init__(self, n: int, weight: int, night: list[list[list[int]]]) -> None:
+        self.partners = [[0] * n for _unused in range(n)]
+        self.opponents = [[0] * n for _unused in range(n)]
+        self.met = [[0] * n for _unused in range(n)]
+        self.weight = weight
+        self.cost = [0, 0, 0]
+        for tables in night:
+            for table in tables:
+                self._seat(table, 1)
+
+    def _seat(self, table: list[int], way: int) -> None:
+        """Count a table's pairs in (way 1) or out (way -1) of the cost."""
+        opponents = _opponent_pairs(table)
+        partners = _partner_pairs(table)
+        for kind, met, pairs in ((0, self.partners, partners), (1, self.opponents, opponents), (2, self.met, partners + opponents)):
+            for a, b in pairs:
+                if way < 0:
+                    met[a][b] -= 1
+                    met[b][a] -= 1
+                self.cost[kind] += way * _step(met[a][b], self.weight)
+                if way > 0:
+                    met[a][b] += 1
+                    met[b][a] += 1
+
+    def reached(self, goal: tuple[int, int, int]) -> bool:
+        """Whether the most times any pair are partners, opponents and at one table are each
+        at most `goal`'s."""
+        return all(max(map(max, met)) <= most for met, most in zip((self.partners, self.opponents, self.met), goal, strict=True))
+
+    def improve(
+        self, rng: random.Random, night: list[list[list[int]]], tries: int, goal: tuple[int, int, int]
+    ) -> tuple[int, int, int]:
+        """Swap two seats of one round (of two tables, or of one: partners change) while the
+        cost does not grow, until every maximum is at its bound (`goal`): the cost,
+        partners', opponents', meetings'."""
+        below = rng._randbelow  # the generator's own, as seat() draws
+        seats = len(night[0]) * PARTNERS_TABLE
+        for tried in range(tries if seats > 1 else 0):
+            if tried % GOAL_EVERY == 0 and self.reached(goal):
+                break
+            tables = night[below(len(night))]
+            i, j = _two_of(below, seats)
+            (ta, ka), (tb, kb) = divmod(i, PARTNERS_TABLE), divmod(j, PARTNERS_TABLE)
+            touched = [tables[ta]] if ta == tb else [tables[ta], tables[tb]]
+            before = list(self.cost)
+            for table in touched:
+                self._seat(table, -1)
+            tables[ta][ka], tables[tb][kb] = tables[tb][kb], tables[ta][ka]
+            for table in touched:
+                self._seat(table, 1)
+            if self.cost > before:  # worse: put them back
+                for table in touched:
+                    self._seat(table, -1)
+                tables[ta][ka], tables[tb][kb] = tables[tb][kb], tables[ta][ka]
+                for table in touched:
+                    self._seat(table, 1)
+        return self.cost[0], self.cost[1], self.cost[2]
+
+
+def _turn_tables(night: list[list[list[int]]], n: int) -> None:
+    """Vary each player's seat (dealing first counted double) by turning each table round or
+    reading it the other way: partners stay opposite. A few passes, each table in turn given
+    the turn that repeats seats least so far."""
+    times = [[0] * PARTNERS_TABLE for _unused in range(n)]
+    for tables in night:
+        for table in tables:
+            for k, p in enumerate(table):
+                times[p][k] += 1
+    for _unused in range(TURNING_PASSES):
+        for tables in night:
+            for t, table in enumerate(tables):
+                for k, p in enumerate(table):
+                    times[p][k] -= 1
+                turns = [table[k:] + table[:k] for k in range(PARTNERS_TABLE)]
+                turns += [list(reversed(turn)) for turn in turns]
+                best = min(turns, key=lambda turn: sum(_seat_cost(times[p][k] + 1, k) for k, p in enumerate(turn)))
+                tables[t] = best
+                for k, p in enumerate(best):
+                    times[p][k] += 1

@@ -555,7 +555,9 @@ def _reached(end: rulesets.End, total: Fraction) -> bool:
 def _advance(game: Game, hand: Hand) -> None:
     rules = game.ruleset
     end = rules.end
-    if end.threshold is not None and any(_reached(end, t) or _lost(end, t) for t in game.totals().values()):
+    # a set number of hands (a round of a progressive night) is played out whatever the scores
+    to_target = end.threshold is not None and end.hands is None
+    if to_target and any(_reached(end, t) or _lost(end, t) for t in game.totals().values()):
         leaders = game.leaders()
         if not (end.tie_plays_on and len(leaders) > len(game.side_of(leaders[0]))):
             game.finished = True

@@ -117,7 +117,7 @@ class NightWatcher(Looker):
         for gone in [h for h in self._told if h not in showing]:  # a game state is kept only while its entry shows
             del self._told[gone]
         self._settle()  # an entry's answer needs its table's page only: it goes before the board is made
-        board = nights.standings(db, night.name, "places")
+        board = nights.standings(db, night.name)  # a progressive night by score, as `night standings`
         body = encoded({"night": board, "tables": rows})
 
         told = self._told

@@ -473,6 +473,7 @@ CSV_COLUMNS = [
     "taken", "cursed_cards", "first_trick", "last_trick", "moon", "pants", "forced_blind",
     "reneges", "start", "points", "total", "comments",
 ]  # fmt: skip
+CSV_SIDE_COLUMNS = ["side", "players", "score", "bags", "place"]  # a partnership game's block, best first
 
 
 def csv_sheet(sheet: Sheet) -> str:
@@ -487,6 +488,13 @@ def csv_sheet(sheet: Sheet) -> str:
     for key, value in meta:
         writer.writerow([key, neutralise(value)])
     writer.writerow([])
+    if game.ruleset.partners:  # the sides' scores, before the rows each player's own bid and tricks fill
+        writer.writerow(CSV_SIDE_COLUMNS)
+        for side in reports.sides_data(game):
+            writer.writerow(
+                [neutralise(side["name"]), neutralise(", ".join(side["players"])), side["score"], side.get("bags", ""), side["place"]]
+            )
+        writer.writerow([])
     writer.writerow(CSV_COLUMNS)
     for row in sheet.rows:
         for cell in row.cells:
@@ -654,6 +662,14 @@ def markdown(sheet: Sheet) -> str:
     if legend := _legend(sheet):
         lines += ["", *(md(line) + "  " for line in legend)]
     lines.append("")
+    if game.ruleset.partners:  # the sides first: their scores are what the game is about
+        bagged = game.ruleset.family == "spades"
+        lines.append("| " + " | ".join([_("Place"), _("Side"), _("Score"), *([_("Bags")] if bagged else [])]) + " |")
+        lines.append("|---:|---|---:|" + ("---:|" if bagged else ""))
+        for side in reports.sides_data(game):
+            bags = [str(side["bags"])] if bagged else []
+            lines.append("| " + " | ".join([str(side["place"]), md(side["name"]), charts.number_text(side["score"]), *bags]) + " |")
+        lines.append("")
     lines.append("| " + " | ".join([_("Place"), _("Player"), _("Score"), _("Forfeits")]) + " |")
     lines.append("|---:|---|---:|---|")
     for place, player, total in game.standings():
@@ -791,8 +807,20 @@ def html_sheet(sheet: Sheet) -> str:
         out.append(
             '<figure class="chart">' + charts.svg(sheet.players, series, width=480, height=240, departed=sheet.game.left) + "</figure>"
         )
+    out.append('<div class="side">')
+    if game.ruleset.partners:  # the sides first: their scores are what the game is about
+        bagged = game.ruleset.family == "spades"
+        titles = [_("place"), _("side"), _("score"), *([_("bags")] if bagged else [])]
+        out.append('<table class="standings sides"><thead><tr>' + "".join(f"<th>{esc(t)}</th>" for t in titles) + "</tr></thead><tbody>")
+        for side in reports.sides_data(game):
+            bags = f'<td class="num">{side["bags"]}</td>' if bagged else ""
+            out.append(
+                f'<tr><td class="num">{side["place"]}</td><td title="{esc(", ".join(side["players"]))}">{esc(side["name"])}</td>'
+                f'<td class="num">{esc(charts.number_text(side["score"]))}</td>{bags}</tr>'
+            )
+        out.append("</tbody></table>")
     headings = "".join(f"<th>{esc(h)}</th>" for h in reports.standings_headers())
-    out.append(f'<div class="side"><table class="standings"><thead><tr>{headings}</tr></thead><tbody>')
+    out.append(f'<table class="standings"><thead><tr>{headings}</tr></thead><tbody>')
     for place, player, total in game.standings():
         out.append(
             f'<tr><td class="num">{place}</td><td title="{esc(player)}">{esc(reports.player_left(game, player))}</td>'

@@ -12,9 +12,9 @@ if TYPE_CHECKING:
     from scorekeeper.core import club_night, club_seating, engine
 
 
-def seating_data(seating: club_seating.Seating, ruleset: str, seed: int) -> dict[str, Any]:
-    """`seat --json`."""
-    return {
+def seating_data(seating: club_seating.Seating, ruleset: str, seed: int, hands: int | None = None) -> dict[str, Any]:
+    """`seat --json`; a partnership night adds how partners and opponents are spread."""
+    data = {
         "rounds": [{"tables": tables, "out": out} for tables, out in seating.rounds],
         "pairs_max": seating.pairs_max,
         "pairs_bound": seating.pairs_bound,
@@ -26,9 +26,14 @@ def seating_data(seating: club_seating.Seating, ruleset: str, seed: int) -> dict
         "ruleset": ruleset,
         "seed": seed,
     }
+    if seating.partnered is not None:
+        data.update(seating.partnered._asdict())
+    if hands is not None:
+        data["hands"] = hands
+    return data
 
 
-def seating_text(seating: club_seating.Seating, ruleset: str, seed: int) -> str:
+def seating_text(seating: club_seating.Seating, ruleset: str, seed: int, hands: int | None = None) -> str:
     players = len(seating.sitting_out)
     sizes = sorted({len(t) for t in seating.rounds[0][0]})
     tables = len(seating.rounds[0][0])
@@ -44,6 +49,14 @@ def seating_text(seating: club_seating.Seating, ruleset: str, seed: int) -> str:
             players,
         ).format(count=players, rounds=rounds, ruleset=ruleset, shape=shape, seed=seed)
     ]
+    if seating.partnered is not None:
+        lines.append(_("Partners sit opposite: the 1st and 3rd players of a table are one side, the 2nd and 4th the other."))
+    if hands is not None:
+        lines.append(
+            ngettext(
+                "Each game is {count} hand, whatever the scores.", "Each game is {count} hands, whatever the scores.", hands
+            ).format(count=hands)
+        )
     for number, (round_tables, out) in enumerate(seating.rounds, start=1):
         lines.append(_("Round {round}").format(round=number))
         lines += [
@@ -54,6 +67,8 @@ def seating_text(seating: club_seating.Seating, ruleset: str, seed: int) -> str:
             lines.append("  " + _("Sitting out: {players}").format(players=", ".join(out)))
     lines.append("")
     lines.append(pairs_sentence(seating))
+    if seating.partnered is not None:
+        lines += sides_sentences(seating.partnered)
     lines.append(seats_sentence(seating))
     sat = sorted({n for n in seating.sitting_out.values()})
     if sat != [0]:
@@ -93,6 +108,40 @@ def pairs_sentence(seating: club_seating.Seating) -> str:
     ).format(count=seating.pairs_bound)
 
 
+def sides_sentences(spread: club_seating.Partnered) -> list[str]:
+    """How often two players are partners, and opponents, against the bounds."""
+    if spread.partners_max <= 1:
+        partners = _("Partners: no two players are partners more than once, the fewest possible.")
+    elif spread.partners_max <= spread.partners_bound:
+        # (most is 2 or more here, so "times" is plural in every language)
+        partners = _(
+            "Partners: the most any two players are partners is {most} times, and no seating of this night can do better."
+        ).format(most=spread.partners_max)
+    else:
+        partners = ngettext(
+            "Partners: the most any two players are partners is {most} times; any seating of this night makes some "
+            "two players partners at least {count} time.",
+            "Partners: the most any two players are partners is {most} times; any seating of this night makes some "
+            "two players partners at least {count} times.",
+            spread.partners_bound,
+        ).format(most=spread.partners_max, count=spread.partners_bound)
+    if spread.opponents_max <= 1:
+        opponents = _("Opponents: no two players are opponents more than once, the fewest possible.")
+    elif spread.opponents_max <= spread.opponents_bound:
+        opponents = _(
+            "Opponents: the most any two players are opponents is {most} times, and no seating of this night can do better."
+        ).format(most=spread.opponents_max)
+    else:
+        opponents = ngettext(
+            "Opponents: the most any two players are opponents is {most} times; any seating of this night makes some "
+            "two players opponents at least {count} time.",
+            "Opponents: the most any two players are opponents is {most} times; any seating of this night makes some "
+            "two players opponents at least {count} times.",
+            spread.opponents_bound,
+        ).format(most=spread.opponents_max, count=spread.opponents_bound)
+    return [partners, opponents]
+
+
 def seats_sentence(seating: club_seating.Seating) -> str:
     """How often a player sits in the same seat, against the bound, and who deals first most."""
     dealers: dict[str, int] = {}
@@ -124,6 +173,13 @@ def started_text(night: club_night.Night, round_: int, started: list[tuple[int, 
             "Night {night}, round {round}: started {count} game.", "Night {night}, round {round}: started {count} games.", len(started)
         ).format(night=night.name, round=round_, count=len(started))
     ]
+    hands = started[0][1].ruleset.end.hands if started else None
+    if hands is not None:
+        lines.append(
+            ngettext(
+                "Each game is {count} hand, whatever the scores.", "Each game is {count} hands, whatever the scores.", hands
+            ).format(count=hands)
+        )
     for table, game in started:
         lines.append(
             "  "

@@ -208,7 +208,7 @@ def _trump(trump: rulesets.Trump) -> str:
 
 def _end(ruleset: rulesets.Ruleset) -> str:
     end = ruleset.end
-    if end.threshold is not None:
+    if end.threshold is not None and end.hands is None:
         if end.reached == "at-or-below":
             length = _("after the hand in which a player reaches {points} or lower").format(points=end.threshold)
         else:
@@ -224,11 +224,11 @@ def _end(ruleset: rulesets.Ruleset) -> str:
         else:
             length = _("after the last hand")
     best = _("highest total wins") if end.winner == "highest" else _("lowest total wins")
-    if end.tie_plays_on:
+    if end.tie_plays_on and end.hands is None:
         tie = _("a tie for first plays another hand, until one leads")
     else:
         tie = _("a tie for first is played off at the final size") if end.tie_break else _("a tie for first is a shared win")
-    if end.losing is not None:
+    if end.losing is not None and end.hands is None:
         lost = _("or falls to {points} or lower, and loses").format(points=end.losing)
         return "; ".join([f"{length} {lost}", best, tie])
     return "; ".join([length, best, tie])

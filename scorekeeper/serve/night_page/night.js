@@ -67,20 +67,22 @@ function tableCard(row, linked) {
 
 function leaderboard(night) {
   const box = el("section", null, "card board");
-  box.append(el("h2", t("Night {night}: placement points", { night: night.night })));
-  if (night.players.length) box.append(ranking(night.players));
+  const byScore = night.by === "score";  // a progressive night: each player's side's points
+  box.append(el("h2", byScore ? t("Night {night}: scores", { night: night.night })
+                              : t("Night {night}: placement points", { night: night.night })));
+  if (night.players.length) box.append(ranking(night.players, "", byScore));
   else box.append(el("p", t("No game has finished yet.")));
   if (night.provisional.length) {
     box.append(el("h3", t("If the games in play ended now:"), "provisional"));
-    box.append(ranking(night.provisional, "provisional"));
+    box.append(ranking(night.provisional, "provisional", byScore));
   }
   return box;
 }
 
-function ranking(players, kind) {
+function ranking(players, kind, byScore) {
   const table = el("table", null, kind || "");
   const head = el("tr");
-  head.append(el("th", "#"), el("th", t("player")), el("th", t("points"), "num"), el("th", t("games"), "num"));
+  head.append(el("th", "#"), el("th", t("player")), el("th", byScore ? t("score") : t("points"), "num"), el("th", t("games"), "num"));
   table.append(head);
   for (const p of players) {
     const tr = el("tr");
