@@ -670,7 +670,7 @@ def use(game: Annotated[str, typer.Argument(help=N_("a game's id or name, or a u
     ),
 )
 def status(game: GameOption = None, as_json: JsonOption = False) -> None:
-    from scorekeeper.words import audit, reports
+    from scorekeeper.words import reports
 
     state = current(game)
     if as_json:
@@ -678,14 +678,16 @@ def status(game: GameOption = None, as_json: JsonOption = False) -> None:
             emit_json(reports.status_data(state))
     else:
         typer.echo(reports.status_text(state, in_turn=in_play()))
-        typer.echo(audit.backup_text(latest_backup()))
+        typer.echo(latest_backup_text())
 
 
-def latest_backup() -> Any:
-    """The latest backup in the store's folder (storage.backups.Backup), or None."""
+def latest_backup_text() -> str:
+    """The latest backup in the store's folder and how long ago it was taken, in words."""
     from scorekeeper.storage import backups, paths
+    from scorekeeper.words import audit
 
-    return backups.latest(paths.store_folder(CONTEXT.home))
+    latest = backups.latest(paths.store_folder(CONTEXT.home))
+    return audit.backup_text(latest, backups.age_text(latest.taken) if latest is not None else "")
 
 
 @command(
@@ -701,7 +703,7 @@ def standings(
     chart: Annotated[bool, typer.Option("--chart", help=N_("add a plot of each player's running total over the hands"))] = False,
 ) -> None:
     from scorekeeper import table
-    from scorekeeper.storage import digests
+    from scorekeeper.core import identity
     from scorekeeper.words import reports
 
     with open_store() as db:
@@ -717,7 +719,7 @@ def standings(
             emit_json(data)
         return
     typer.echo(reports.standings_text(state))
-    typer.echo(_("Chain digest: {digest}").format(digest=digests.short(head)))
+    typer.echo(_("Chain digest: {digest}").format(digest=identity.short(head)))
     if chart:
         from scorekeeper.sheets import charts, score_sheet
 
@@ -1407,7 +1409,7 @@ def verify(
         typer.echo(said)
     for games_alike in alike:
         typer.echo(audit.lookalikes_text(games_alike))
-    typer.echo(audit.backup_text(latest_backup()))
+    typer.echo(latest_backup_text())
     for entry, cover in zip(found, covered, strict=True):
         typer.echo(audit.digest_text(entry))
         typer.echo(audit.identity_text(who[entry[0]], entry[0] == target, game is not None))

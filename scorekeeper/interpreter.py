@@ -8,7 +8,8 @@ It also says what the hand asks for next, with the values each player may give (
 so a prompt, a completion or a phone's buttons offer the same choices; runs a command
 in-process as a separate `sk` would run it (`run`); and holds a scorer who is not at the
 terminal to the commands a table needs (`FROM_THE_PHONE`, `check_remote`): nothing that reaches
-a file or a process of the scorer's computer."""
+a file or a process of the scorer's computer. A floor of the service, it imports nothing of
+storage/: the commands it runs reach the store, handed to it by its front end (`run`'s `db`)."""
 
 from __future__ import annotations
 
@@ -273,7 +274,7 @@ def check_remote(group: Any, words: list[str]) -> None:
         params = command.make_context(name, list(words[1:]), resilient_parsing=True).params
     except Exception:  # the command itself says what is wrong with its words
         return
-    from scorekeeper.storage import ruleset_files
+    from scorekeeper.core.rulesets import is_path
 
     given = (params.get("args") or []) if name == "rules" else []
     if given[:1] in (["new"], ["check"]):
@@ -283,7 +284,7 @@ def check_remote(group: Any, words: list[str]) -> None:
             )
         )
     rulesets = [params.get("ruleset")] if name in ("new", "winner") else given
-    if any(isinstance(r, str) and ruleset_files.is_path(r) for r in rulesets):
+    if any(isinstance(r, str) and is_path(r) for r in rulesets):
         raise Forbidden(_("a ruleset file is not taken from the phone; name a ruleset (`rulesets` lists them)"))
 
 

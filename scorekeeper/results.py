@@ -1,6 +1,7 @@
 """What the application service (`table`) hands its front ends and words/: plain records of a
 game as listed, an entry recorded, an entry taken back. Kept apart from the service so that
-words/ can name them without importing it."""
+words/ can name them without importing it: plain data over core/ alone, it sits on the floor of
+words/ and sheets/, below the service that makes them."""
 
 from __future__ import annotations
 

@@ -12,9 +12,9 @@ import os
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from scorekeeper.core import engine, errors, events, names, rulesets, schedule, state
+from scorekeeper.core import engine, errors, events, names, rulesets, schedule, scoring, state
 from scorekeeper.core.language import N_, _, ngettext
 from scorekeeper.results import CachesChecked, Imported, Listed, Recorded, Undone
 
@@ -591,13 +591,13 @@ def import_files(db: store.Store, paths: Sequence[Path]) -> Imported:
     changes only as `made_current` says. Summaries are kept for `stats` and `ratings` at once, since every game has
     just been replayed anyway."""
     from scorekeeper import ratings, stats
-    from scorekeeper.storage import league, transfer
+    from scorekeeper.storage import league
 
     copies = [copy for path in paths for copy in league.read(path)]
     replayed = {id(copy): _replayed_copy(copy) for copy in copies if copy.sheet is not None}
     for copy in copies:
         if copy.sheet is not None:
-            transfer.compare(Path(copy.source), copy.sheet, replayed[id(copy)])
+            compare_sheet(Path(copy.source), copy.sheet, replayed[id(copy)])
     chosen = league.plan(copies, db)
     taken = [replayed.get(id(copy)) or _replayed_copy(copy) for copy in chosen.take]
     added = [game.id for game in taken if game.id not in chosen.extends]
@@ -629,6 +629,73 @@ def made_current(
     if current is None and added:
         return max((copy.events[0].at, copy.events[0].game_id) for copy in added)[1]
     return None
+
+
+def compare_sheet(path: Path, data: dict[str, Any], game: engine.Game) -> None:
+    """Refuse a sheet (storage.transfer.read) whose header, standings or hands' points differ
+    from what its entries score (`game`). Only what the entries decide is compared, so a later scorekeeper that
+    adds fields to the sheet still imports an older one."""
+    header = {
+        "name": (game.name, N_("{file} was altered: its game name is not the one its entries record; nothing was imported")),
+        "location": (
+            game.location,
+            N_("{file} was altered: its location is not the one its entries record; nothing was imported"),
+        ),
+        "scorer": (game.scorer, N_("{file} was altered: its scorer is not the one its entries record; nothing was imported")),
+        "players": (
+            game.roster,
+            N_("{file} was altered: its players are not the ones its entries record; nothing was imported"),
+        ),
+    }
+    from scorekeeper.words import reports
+
+    for key, (value, message) in header.items():
+        if data.get(key) != value:
+            raise errors.StoreError(_(message).format(file=path))
+    if _sheet_scores(data.get("standings")) != _sheet_scores(reports.standings_data(game)):
+        raise errors.StoreError(
+            _("{file} was altered: its standings are not what its entries score; nothing was imported").format(file=path)
+        )
+    listed = data.get("hands") if isinstance(data.get("hands"), list) else []
+    shown = [hand for hand in game.hands if hand.closed or hand.anything_recorded()]  # the hands a sheet lists
+    # each player under the name they had in the hand; a sheet written before that was so
+    # filed every hand under the seat's name now
+    scored = [
+        {game.called(p, hand.number): scoring.points_json(v) for p, v in hand.points(hand.seating).items()}
+        for hand in shown
+    ]
+    scored_now = [{p: scoring.points_json(v) for p, v in hand.points(hand.seating).items()} for hand in shown]
+    if [_sheet_with_starts(h) for h in listed] not in (scored, scored_now):
+        raise errors.StoreError(
+            _("{file} was altered: its hands' points are not what its entries score; nothing was imported").format(
+                file=path
+            )
+        )
+
+
+def _sheet_with_starts(listed: Any) -> Any:
+    """A listed hand's points with any newcomer's starting score added back (a sheet lists
+    the starts apart; one written before it did has them in the points)."""
+    if not isinstance(listed, dict) or not isinstance(listed.get("points"), dict):
+        return None
+    starts = listed.get("starts") if isinstance(listed.get("starts"), dict) else {}
+    points = dict(listed["points"])
+    for player, start in starts.items():
+        if player not in points or not isinstance(start, int | float) or not isinstance(points[player], int | float):
+            return None
+        points[player] += start
+    return points
+
+
+def _sheet_scores(standings: Any) -> Any:
+    """Each player's score and place, whether the game is over, and who won."""
+    if not isinstance(standings, dict) or not isinstance(standings.get("players"), list):
+        return None
+    players = [
+        (p.get("name"), p.get("score"), p.get("place")) if isinstance(p, dict) else None
+        for p in standings["players"]
+    ]
+    return players, standings.get("finished"), standings.get("winners")
 
 
 def _replayed_copy(copy: league.Copy) -> engine.Game:

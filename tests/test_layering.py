@@ -1,6 +1,7 @@
 """The import graph of the package: read from the source (every import, at the top of a module
-or inside a function), it has no cycle, nothing is loaded by a name string, and the core does
-no I/O: nothing in scorekeeper/core/ imports the rest of the project or an I/O library."""
+or inside a function), it has no cycle, nothing is loaded by a name string, every import goes
+down the floors (FLOORS) or stays on its own, and the core does no I/O: nothing in
+scorekeeper/core/ imports the rest of the project or an I/O library."""
 
 import ast
 import functools
@@ -19,6 +20,22 @@ IO_LIBRARIES = {
 }  # fmt: skip
 # Ways to load a module whose name is only known when the program runs.
 DYNAMIC_LOADERS = {"import_module", "__import__", "exec_module", "load_module"}
+# The floors of the package, top to bottom, each by the parts it holds: a package under the
+# package (serve/, words/ …) or a loose top-level module, "" for the package itself (its
+# version). A module imports from its own floor and the floors below it, never from one above.
+FLOORS = (
+    ("the front ends", {"cli", "click_words", "launch", "__main__", "session", "terminal", "serve"}),
+    ("the service", {"table", "nights", "night_outcomes", "stats", "ratings", "replays", "interpreter", "choices", "demo"}),
+    ("words and sheets", {"words", "sheets", "results"}),  # results: records the service hands down to words
+    ("storage", {"storage"}),
+    ("the core", {"core", ""}),
+)  # fmt: skip
+# Parts that import nothing of the project outside themselves.
+ALONE = {"core"}
+# Arrows down the floors that are still wrong, and why.
+APART = {
+    ("interpreter", "storage"): "the interpreter runs what a scorer says through the commands, which reach the store",
+}
 
 
 def module_name(path: Path, root: Path) -> str:
@@ -184,6 +201,36 @@ def core_leaks(root: Path) -> dict[str, list[str]]:
     return leaks
 
 
+def part(module: str) -> str:
+    """The part of its package a module belongs to: `pkg.words.audit` → "words", `pkg.cli` →
+    "cli", the package itself → ""."""
+    return module.split(".")[1] if "." in module else ""
+
+
+def floor_breaks(root: Path, floors=FLOORS, alone=ALONE, apart=APART) -> list[str]:
+    """Every import that breaks the floors, as "importer → imported: why", and every module on
+    no floor. Imports inside functions count, and so do those only type checkers read: a reader
+    follows them all the same."""
+    level = {name: i for i, (_, names) in enumerate(floors) for name in names}
+    found = []
+    for module, targets in sorted(graph(root, named=True).items()):
+        here = part(module)
+        if here not in level:
+            found.append(f"{module} is on no floor: add {here!r} to FLOORS")
+            continue
+        for target in sorted(targets):
+            there = part(target)
+            if there not in level or there == here:
+                continue  # a module on no floor is named once, above
+            if here in alone:
+                found.append(f"{module} → {target}: {here}/ imports nothing of the project outside {here}/")
+            elif level[there] < level[here]:
+                found.append(f"{module} → {target}: up from {floors[level[here]][0]} to {floors[level[there]][0]}")
+            elif (here, there) in apart:
+                found.append(f"{module} → {target}: {apart[here, there]}")
+    return found
+
+
 # --- the package -----------------------------------------------------------------------------
 
 
@@ -213,6 +260,13 @@ def test_there_is_no_import_cycle():
     """Not even through imports only type checkers read: words/ names the service's results
     (`results`), not the service; the line editor states what it asks of a session."""
     assert [c for c in cycles(graph(PACKAGE, named=True)) if not core(c.split(" → ")[0])] == []
+
+
+def test_every_import_goes_down_the_floors():
+    """Front ends over the service over words/ and sheets/ over storage/ over core/; the core on
+    its own (see FLOORS)."""
+    breaks = floor_breaks(PACKAGE)
+    assert breaks == [], "imports against the floors:\n  " + "\n  ".join(breaks)
 
 
 def test_the_graph_sees_imports_inside_functions():
@@ -289,6 +343,37 @@ def test_the_checks_pass_a_clean_package(tmp_path):
     assert cycles(graph(clean)) == []
     assert dynamic_loads(clean) == []
     assert core_leaks(clean) == {}
+
+
+def test_the_floors_catch_an_import_up_even_inside_a_function(tmp_path):
+    layered = write(
+        tmp_path / "pkg",
+        {
+            "__init__.py": "__version__ = '1'\n",
+            "core/__init__.py": "",
+            "core/a.py": "import json\n",
+            "core/b.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.storage import store\n",
+            "storage/__init__.py": "",
+            "storage/store.py": "import pkg\nfrom pkg.core import a\n",
+            "storage/transfer.py": "def compare():\n    from pkg.words import reports\n",
+            "words/__init__.py": "",
+            "words/reports.py": "from pkg.core import a\nfrom pkg import results\n",
+            "results.py": "from pkg.core import a\n",
+            "table.py": "from pkg.storage import store\nfrom pkg.words import reports\n",
+            "interpreter.py": "def check():\n    from pkg.storage import store\n",
+            "cli.py": "from pkg import interpreter, table\n",
+            "stray.py": "from pkg import cli\n",
+        },
+    )
+    assert floor_breaks(layered) == [
+        "pkg.core.b → pkg.storage.store: core/ imports nothing of the project outside core/",
+        "pkg.interpreter → pkg.storage.store: " + APART["interpreter", "storage"],
+        "pkg.storage.transfer → pkg.words.reports: up from storage to words and sheets",
+        "pkg.stray is on no floor: add 'stray' to FLOORS",
+    ]
+    write(layered, {"storage/transfer.py": "from pkg.storage import store\n", "core/b.py": "", "stray.py": ""})
+    write(layered, {"interpreter.py": "from pkg.core import a\n"})
+    assert floor_breaks(layered, floors=(*FLOORS[:-1], ("the core", {"core", "", "stray"}))) == []
 
 
 # Every place the program opens a file outside SQLite, by module and function. On POSIX, closing

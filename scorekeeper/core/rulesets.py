@@ -67,6 +67,11 @@ class Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
+def is_path(name: str) -> bool:
+    """Whether a ruleset is named by the path of its file rather than by its name."""
+    return name.endswith(".toml") or "/" in name
+
+
 def _points(value: Any) -> Any:
     """Points may be integers, exact decimals (0.5) or fractions written as "1/2", within
     ±MAX_POINTS. Exponents are refused before any arithmetic: "1e999999999" would take

@@ -26,8 +26,6 @@ from scorekeeper.words import corrected, reports, vocabulary
 
 FORMATS = ("text", "csv", "grid", "json", "markdown", "html", "bgstats")
 MACHINE_FORMATS = ("csv", "grid", "json", "bgstats")  # read by programs: always in English
-JSON_FORMAT = "table-scorekeeper sheet"  # the marker `import` looks for
-JSON_VERSION = 1
 
 
 # --- the row model ---------------------------------------------------------------------
@@ -541,11 +539,13 @@ def _yes(flag: bool) -> str:
 
 
 def json_data(sheet: Sheet) -> dict[str, Any]:
+    from scorekeeper.storage import transfer  # the marker and version `import` looks for
+
     game = sheet.game
     started = game.entries[0][1] if game.entries else None
     return {
-        "format": JSON_FORMAT,
-        "version": JSON_VERSION,
+        "format": transfer.JSON_FORMAT,
+        "version": transfer.JSON_VERSION,
         "game": game.id,
         "name": game.name,
         "date": sheet.date,

@@ -2,24 +2,18 @@
 and on `standings` and every sheet, each closed hand's digest, and which hands a digest
 covers. A digest is the hash of one entry of a game's chain, so it stands for that entry and
 every entry before it: a store rewritten since (even with every later hash recomputed) no
-longer holds it, which `verify --digest` shows."""
+longer holds it, which `verify --digest` shows. The short form and a game's identity as the
+table sees it are core/identity.py's."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
-from scorekeeper.core.language import _
+from scorekeeper.core.identity import Identity, started_text
 
 if TYPE_CHECKING:
     from scorekeeper.core import engine
     from scorekeeper.storage import store
-
-SHORT = 16  # hex characters printed: 64 bits, far beyond guessing or a chance match
-
-
-def short(chain_hash: str) -> str:
-    """The digest as printed at the table."""
-    return chain_hash[:SHORT]
 
 
 class HandDigest(NamedTuple):
@@ -61,21 +55,6 @@ def coverage(stored: list[store.StoredEvent], n: int) -> Coverage:
     return Coverage(stored[0].game_id, n, len(stored), closed, in_progress)
 
 
-class Identity(NamedTuple):
-    """What identifies a game to the table, and binds its digests to it: its name, its players
-    and its start, as the table saw them printed, and its id. Every digest of a game is a hash
-    over its first entry, which holds all four, so a copy of the game under another id (made
-    current in its place, with a hand changed) has none of its digests, even if it shows the
-    same name, players and start."""
-
-    game_id: str
-    name: str  # "" if the game was given none
-    title: str  # the ruleset's title, which names an unnamed game
-    players: tuple[str, ...]  # at the start, in seating order
-    started_at: str  # ISO-8601 UTC time of the game's first entry
-    mark: str  # the hash of the first entry: the game's own digest, which a copy cannot have
-
-
 def identity(stored: list[store.StoredEvent]) -> Identity:
     """A game's identity, from its stored log (the first entry starts the game)."""
     first = stored[0]
@@ -89,21 +68,6 @@ def identity(stored: list[store.StoredEvent]) -> Identity:
         first.at,
         first.hash,
     )
-
-
-def started_text(started_at: str) -> str:
-    """A game's start as printed: `2026-11-25 21:03 UTC`."""
-    if started_at:
-        return started_at[:16].replace("T", " ") + " UTC"
-    # TRANSLATORS: when a game started, said after "started" ("…, started at an unknown time with Ann, Bob")
-    return _("at an unknown time")
-
-
-def looks_alike(one: Identity, other: Identity) -> bool:
-    """Whether two games show the table the same name, players and start (to the minute)."""
-    return (one.name, one.players, started_text(one.started_at)) == (
-        other.name, other.players, started_text(other.started_at)
-    )  # fmt: skip
 
 
 def witness(game: engine.Game, stored: list[store.StoredEvent]) -> dict:

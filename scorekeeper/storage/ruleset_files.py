@@ -11,7 +11,7 @@ from typing import Any
 from scorekeeper.core import errors
 from scorekeeper.core.alternatives import one_of
 from scorekeeper.core.language import _, ngettext
-from scorekeeper.core.rulesets import BUILTIN_NAMES, MAX_NAME, Ruleset, parse_document, validate
+from scorekeeper.core.rulesets import BUILTIN_NAMES, MAX_NAME, Ruleset, is_path, parse_document, validate
 
 
 def builtin_folder() -> Path:
@@ -87,11 +87,6 @@ def _read(path: Path) -> str:
         return path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise errors.RulesetError(_("{file}: cannot be read ({reason})").format(file=path, reason=exc)) from None
-
-
-def is_path(name: str) -> bool:
-    """Whether a ruleset is named by the path of its file rather than by its name."""
-    return name.endswith(".toml") or "/" in name
 
 
 def locate(path_text: str, home: Path | None) -> tuple[str, str]:

@@ -1,6 +1,8 @@
 """A JSON score sheet (`sheet --format json`) as a file to import: read within limits,
-checked to be a sheet of ours, its entries taken as a stored chain checked link by link, and
-what it says compared with what its entries score (table.import_files puts these together)."""
+checked to be a sheet of ours, and its entries taken as a stored chain checked link by link.
+table.import_files puts these together, and compares what the sheet says with what its
+entries score (`compare_sheet`): that reads the standings as words/ gives them, a floor above
+the store."""
 
 from __future__ import annotations
 
@@ -10,11 +12,9 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.core import engine, errors, scoring
+from scorekeeper.core import errors
 from scorekeeper.core.language import N_, _
-from scorekeeper.sheets import score_sheet
 from scorekeeper.storage import store
-from scorekeeper.words import reports
 
 # TRANSLATORS: what to do instead, after a refusal of a file to import
 ASK = N_("give a file written by `sheet --format json`")
@@ -23,6 +23,10 @@ ASK = N_("give a file written by `sheet --format json`")
 MAX_SHEET_BYTES = 8 * 1024 * 1024
 # A sheet nests a handful of levels (sheet, entry, body, a player's list of cards).
 MAX_DEPTH = 32
+# What marks a JSON score sheet as one of ours, and the newest version of it read here
+# (sheets/score_sheet.py writes both).
+JSON_FORMAT = "table-scorekeeper sheet"
+JSON_VERSION = 1
 
 
 def read_bytes(path: Path) -> bytes:
@@ -99,7 +103,7 @@ def read(path: Path) -> dict[str, Any]:
         raise errors.EntryError(
             _("{file} is not a scorekeeper score sheet (it nests too deeply); {advice}").format(**facts)
         )
-    if not isinstance(data, dict) or data.get("format") != score_sheet.JSON_FORMAT:
+    if not isinstance(data, dict) or data.get("format") != JSON_FORMAT:
         raise errors.EntryError(
             _("{file} is not a scorekeeper score sheet (it has no sheet format marker); {advice}").format(**facts)
         )
@@ -108,12 +112,12 @@ def read(path: Path) -> dict[str, Any]:
         raise errors.EntryError(
             _("{file} is not a scorekeeper score sheet (its version is not a number); {advice}").format(**facts)
         )
-    if version > score_sheet.JSON_VERSION:
+    if version > JSON_VERSION:
         raise errors.EntryError(
             _(
                 "{file} was written by a newer scorekeeper (sheet version {version}; this one reads "
                 "version {supported}); upgrade scorekeeper to import it"
-            ).format(file=path, version=version, supported=score_sheet.JSON_VERSION)
+            ).format(file=path, version=version, supported=JSON_VERSION)
         )
     return data
 
@@ -153,68 +157,3 @@ def _altered(path: Path, problem: str) -> errors.StoreError:
             file=path, problem=problem
         )
     )
-
-
-def compare(path: Path, data: dict[str, Any], game: engine.Game) -> None:
-    """Refuse a sheet whose header, standings or hands' points differ from what its entries
-    score (`game`). Only what the entries decide is compared, so a later scorekeeper that
-    adds fields to the sheet still imports an older one."""
-    header = {
-        "name": (game.name, N_("{file} was altered: its game name is not the one its entries record; nothing was imported")),
-        "location": (
-            game.location,
-            N_("{file} was altered: its location is not the one its entries record; nothing was imported"),
-        ),
-        "scorer": (game.scorer, N_("{file} was altered: its scorer is not the one its entries record; nothing was imported")),
-        "players": (
-            game.roster,
-            N_("{file} was altered: its players are not the ones its entries record; nothing was imported"),
-        ),
-    }
-    for key, (value, message) in header.items():
-        if data.get(key) != value:
-            raise errors.StoreError(_(message).format(file=path))
-    if _scores(data.get("standings")) != _scores(reports.standings_data(game)):
-        raise errors.StoreError(
-            _("{file} was altered: its standings are not what its entries score; nothing was imported").format(file=path)
-        )
-    listed = data.get("hands") if isinstance(data.get("hands"), list) else []
-    shown = [hand for hand in game.hands if hand.closed or hand.anything_recorded()]  # the hands a sheet lists
-    # each player under the name they had in the hand; a sheet written before that was so
-    # filed every hand under the seat's name now
-    scored = [
-        {game.called(p, hand.number): scoring.points_json(v) for p, v in hand.points(hand.seating).items()}
-        for hand in shown
-    ]
-    scored_now = [{p: scoring.points_json(v) for p, v in hand.points(hand.seating).items()} for hand in shown]
-    if [_with_starts(h) for h in listed] not in (scored, scored_now):
-        raise errors.StoreError(
-            _("{file} was altered: its hands' points are not what its entries score; nothing was imported").format(
-                file=path
-            )
-        )
-
-
-def _with_starts(listed: Any) -> Any:
-    """A listed hand's points with any newcomer's starting score added back (a sheet lists
-    the starts apart; one written before it did has them in the points)."""
-    if not isinstance(listed, dict) or not isinstance(listed.get("points"), dict):
-        return None
-    starts = listed.get("starts") if isinstance(listed.get("starts"), dict) else {}
-    points = dict(listed["points"])
-    for player, start in starts.items():
-        if player not in points or not isinstance(start, int | float) or not isinstance(points[player], int | float):
-            return None
-        points[player] += start
-    return points
-
-
-def _scores(standings: Any) -> Any:
-    """Each player's score and place, whether the game is over, and who won."""
-    if not isinstance(standings, dict) or not isinstance(standings.get("players"), list):
-        return None
-    players = [
-        (p.get("name"), p.get("score"), p.get("place")) if isinstance(p, dict) else None
-        for p in standings["players"]
-    ]
-    return players, standings.get("finished"), standings.get("winners")

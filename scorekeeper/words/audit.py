@@ -3,18 +3,31 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
-from scorekeeper.core import events
+from scorekeeper.core import events, identity
 from scorekeeper.core.language import _, ngettext
 from scorekeeper.words import vocabulary
 
 if TYPE_CHECKING:
     from scorekeeper.results import CachesChecked
-    from scorekeeper.storage import store
 
 
-def log_text(game_id: str, stored: list[store.StoredEvent], head: str) -> str:
+class Stored(Protocol):
+    """An entry as the store hands it over (storage.store.StoredEvent), as far as its log shows
+    it: words/ is handed the entries, it does not read the store."""
+
+    @property
+    def n(self) -> int: ...
+    @property
+    def at(self) -> str: ...
+    @property
+    def body(self) -> dict: ...
+    @property
+    def hash(self) -> str: ...
+
+
+def log_text(game_id: str, stored: list[Stored], head: str) -> str:
     """The log of one game's stored entries, under its chain head as the store records it."""
     from scorekeeper.words import reports
 
@@ -150,14 +163,13 @@ def digest_text(found: tuple[str, int, int]) -> str:
     ).format(entry=n, game=game_id, count=later)
 
 
-def backup_text(latest) -> str:
-    """The latest backup (storage.backups.Backup, or None) and its age, for `status` and `verify`."""
+def backup_text(latest, age: str) -> str:
+    """The latest backup (storage.backups.Backup, or None) and its age as the caller said it
+    (storage.backups.age_text), for `status` and `verify`."""
     if latest is None:
         return _("No backup yet: `backup` makes one (one is also made before the first entry of each day).")
-    from scorekeeper.storage import backups
-
     # TRANSLATORS: {age} is how long ago the backup was taken
-    return _("Latest backup: {age}, {path}").format(age=backups.age_text(latest.taken), path=latest.path)
+    return _("Latest backup: {age}, {path}").format(age=age, path=latest.path)
 
 
 def backed_up_text(path, count: int) -> str:
@@ -182,14 +194,13 @@ def restored_text(source, count: int, aside) -> str:
 
 
 def game_text(who) -> str:
-    """A game as the table saw it (storage.digests.Identity): `"Tuesday", started 2026-11-25
+    """A game as the table saw it (core.identity.Identity): `"Tuesday", started 2026-11-25
     21:03 UTC with Ann, Bob, Cat`; an unnamed game by its ruleset's title."""
-    from scorekeeper.storage import digests
 
     name = _quoted(who.name) if who.name else _("unnamed ({title})").format(title=vocabulary.prose(who.title)) if who.title else _("unnamed")
     # TRANSLATORS: {name} is the game's name in quotes, or "unnamed"; {when} a date and time
     return _("{name}, started {when} with {players}").format(
-        name=name, when=digests.started_text(who.started_at), players=", ".join(who.players)
+        name=name, when=identity.started_text(who.started_at), players=", ".join(who.players)
     )
 
 
@@ -214,7 +225,6 @@ def identity_text(who, is_target: bool, chosen: bool) -> str:
 def not_this_game_text(strays: list[tuple[str, str]], who: dict, target: str, chosen: bool) -> str:
     """Why digests that belong to another game fail `verify --digest`, in one line: which game
     each belongs to, which game was checked, and what to do."""
-    from scorekeeper.storage import digests
 
     digest, owner = strays[0]
     more = len(strays) - 1
@@ -227,7 +237,7 @@ def not_this_game_text(strays: list[tuple[str, str]], who: dict, target: str, ch
     which = _("game {game} ({seen})") if chosen else _("the current game {game} ({seen})")
     checked = which.format(game=target, seen=game_text(who[target]))
     said = {"digests": digests_said, "owner": owner, "seen": game_text(who[owner]), "checked": checked}
-    if digests.looks_alike(who[owner], who[target]):
+    if identity.looks_alike(who[owner], who[target]):
         return _(
             "{digests} belongs to game {owner} ({seen}), not to {checked}: "
             "a game that shows the table the same name, players and start, yet is another game, was put "

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.core import cards, events
+from scorekeeper.core import cards, events, identity
 from scorekeeper.core.alternatives import all_of
 from scorekeeper.core.language import _, ngettext
 from scorekeeper.words import vocabulary
@@ -217,11 +217,9 @@ def digest_line(recorded: results.Recorded) -> str:
     and keep: a store rewritten afterwards no longer holds it (`verify --digest`)."""
     if not recorded.digest:
         return ""
-    from scorekeeper.storage import digests
-
     # one short line: the standings stay on a small screen
     return "\n" + _("Chain digest after hand {hand}: {digest} (keep it for `verify --digest`)").format(
-        hand=recorded.hand.number, digest=digests.short(recorded.digest)
+        hand=recorded.hand.number, digest=identity.short(recorded.digest)
     )
 
 
