@@ -522,9 +522,6 @@ def read_start(path: Path, size: int) -> bytes | None:
             return file.read(size)
 
 
-# --- the store -------------------------------------------------------------------------------
-
-
 # --- a store handed in (`import`): read only through a store's own tables, within bounds ---
 
 HANDED_SECONDS = 60.0  # the most reading a handed-in store may take, start to end
@@ -626,6 +623,9 @@ class _HandedBounds:
                     seconds=round(HANDED_SECONDS)
                 )
             ) from None
+
+
+# --- the store -------------------------------------------------------------------------------
 
 
 class Store:
