@@ -135,3 +135,24 @@ def test_a_euchre_hand_on_one_screen_by_tapping(sk, home, chromium):
     finally:
         code, _, err = server.stop()
         assert code == 0 and "Traceback" not in err, err
+
+
+def test_the_table_page_and_its_state_show_the_sides(sk, home, chromium):
+    new_game(sk, "spades", NAMES)
+    sk("bid", "Bob=4", "Cat=nil", "Dan=3", "Ann=4")
+    sk("tricks", "Bob=5", "Cat=1", "Dan=3", "Ann=4")  # RULES.md §7: Bob & Dan 71 (1 bag), Ann & Cat -59 (1 bag)
+    server = Served(home)
+    try:
+        state = server.state()
+        assert state["standings"]["sides"] == sk.json("standings", "--json")["sides"]
+        for dark in (False, True):
+            with opened(chromium, dark=dark) as page:
+                page.goto(server.url)
+                page.locator("#standings tbody tr").first.wait_for()
+                rows = [r.split("\t") for r in page.locator("#standings tbody tr").all_inner_texts()]
+                assert rows == [["1", "Bob & Dan", "71", "1 bag"], ["2", "Ann & Cat", "-59", "1 bag"]], rows
+                assert page.locator("#th-player").inner_text() == "side"
+                shot(page, "spades-table-" + ("dark" if dark else "light"))
+    finally:
+        code, _, err = server.stop()
+        assert code == 0 and "Traceback" not in err, err
