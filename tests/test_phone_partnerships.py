@@ -156,3 +156,26 @@ def test_the_table_page_and_its_state_show_the_sides(sk, home, chromium):
     finally:
         code, _, err = server.stop()
         assert code == 0 and "Traceback" not in err, err
+
+
+def test_euchre_tricks_alone_after_a_make_at_the_terminal_and_everyone_passing(sk, home, chromium):
+    new_game(sk, "euchre", NAMES)
+    sk("make", "Bob", "clubs")  # at the laptop; the phone gives the makers' tricks
+    server = Served(home)
+    try:
+        with opened(chromium) as page:
+            page.goto(server.scorer_url)
+            page.locator("#entry h2", has_text="the tricks taken").wait_for()
+            assert page.locator("#entry .player").count() == 0  # one number, not each player's
+            tap(page, "3")
+            tap(page, "Send tricks")
+            page.locator("#entry h2", has_text="Hand 2").wait_for()
+            # RULES.md §7: the makers take 3 of 5: 1 point to Bob & Dan
+            assert sides(sk) == {"Bob & Dan": 1, "Ann & Cat": 0}
+            tap(page, "Everyone passed")  # thrown in: nobody scores, the next dealer deals
+            page.locator("#entry h2", has_text="Hand 3").wait_for()
+            assert sides(sk) == {"Bob & Dan": 1, "Ann & Cat": 0}
+            assert "every player passed: the hand is thrown in" in sk("log")
+    finally:
+        code, _, err = server.stop()
+        assert code == 0 and "Traceback" not in err, err

@@ -5,7 +5,8 @@
     game       the game's identity, for a phone to tell one game from another (the swap
                alarm): {"id", "name", "title", "ruleset", "location", "scorer",
                "players" (seated now, in seating order), "started_at" (ISO time of entry 0)}
-    standings  as `standings --json` prints it          status  as `status --json` prints it
+    standings  as `standings --json` prints it (a partnership game's `sides` included)
+    status     as `status --json` prints it
     status_lines  `status` in words (empty once the game is over)
     needs      what is still to record, in words for the players (no commands)
     choices    what the scorer's page may tap (see choices.page_data): {"suits": [{"word",
