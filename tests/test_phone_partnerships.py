@@ -95,6 +95,21 @@ def test_play_takes_nil_and_blind_nil_as_bare_bids(sk):
     assert "Hand 2: bids Ann blind nil, Bob 4, Cat 4, Dan 3" in out
 
 
+def test_tab_offers_nil_and_blind_nil_where_the_rules_allow_them_now(sk, home):
+    from test_session import completed, session_on
+
+    new_game(sk, "spades", NAMES)
+    one, _ = session_on(home)
+    one.sync()
+    assert completed(one, "n")[:1] == ["nil"] and "blind-nil" not in completed(one, "")  # Bob's bid: nobody is behind yet, so no blind nil
+    one.handle("4 n 3 4")
+    one.handle("Bob=5 Cat=1 Dan=3 Ann=4")  # Bob & Dan 71, Ann & Cat -59 (RULES.md §7)
+    one.sync()
+    assert completed(one, "4 3 b") == ["blind-nil"]  # Ann's, 130 behind
+    assert completed(one, "4 3 4 b") == []  # Bob's side leads
+    one.close()
+
+
 def test_a_euchre_hand_on_one_screen_by_tapping(sk, home, chromium):
     new_game(sk, "euchre", NAMES)
     server = Served(home)
