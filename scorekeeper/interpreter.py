@@ -71,8 +71,8 @@ TABLE, GAME = "table", "game"
 FROM_THE_PHONE = {
     **dict.fromkeys(
         ("abandon", "adjust", "bid", "comment", "counts", "cursed", "dealer", "first", "flip", "join", "label",
-         "last", "leave", "moon", "poison", "rename", "renege", "took", "trick", "tricks", "trump", "undo",
-         "why", "standings", "status", "sheet", "log", "rules", "rulesets", "winner"),
+         "last", "leave", "make", "moon", "poison", "rename", "renege", "sub", "took", "trick", "tricks", "trump",
+         "undo", "why", "standings", "status", "sheet", "log", "rules", "rulesets", "winner"),
         TABLE,
     ),
     **dict.fromkeys(("new", "use", "games", "stats"), GAME),
@@ -149,6 +149,14 @@ def legal_values(data: dict[str, Any], what: str | None, player: str) -> list[An
     if what == "poisons":
         return list(data.get("legal", {}).get(player, []))
     return []
+
+
+def bid_words(data: dict[str, Any], what: str | None, player: str) -> list[str]:
+    """What `player` may bid besides a number, as `bid` takes it (Spades: `nil`, and
+    `blind-nil` where the rules allow it now); [] in the other games."""
+    if what != "bids":
+        return []
+    return list((data.get("bid_words") or {}).get(player, []))
 
 
 def command_words(words: list[str], game: Any, data: dict[str, Any], commands: Any) -> list[str]:
@@ -234,13 +242,15 @@ def asking(game: Any, data: dict[str, Any]) -> dict[str, Any] | None:
         "need": what,
         "command": ANSWERS.get(what, what),
         "needs": list(data["needs"]),
-        "players": [{"name": p, "legal": legal_values(data, what, p)} for p in players],
+        "players": [{"name": p, "legal": legal_values(data, what, p), "words": bid_words(data, what, p)} for p in players],
         "cards_each": data["cards"],
         "tricks_total": data["cards"] if what == "tricks" else None,
         "choose_player": what in ("first", "last", "took"),
         "next_leader": data.get("next_leader") if what == "trick" else None,
         "counts": counts,
         "cursed_total": cursed_total(game) if counts else None,
+        # Euchre: who made trump and how (`make`), then the makers' tricks as one number
+        "makers_tricks": game.ruleset.family == "euchre",
     }
 
 

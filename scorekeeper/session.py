@@ -398,7 +398,7 @@ class Session:
                 if hint is None
                 else [
                     (str(value), (_("{player} may bid") if need == "bids" else _("{player} may pick")).format(player=hint[0]))
-                    for value in hint[1]
+                    for value in [*hint[1], *interpreter.bid_words(self.data, need, hint[0])]
                 ]
             )
         if need in ("trump", "cursed"):

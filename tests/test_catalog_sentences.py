@@ -29,13 +29,14 @@ GAME_NAMES = {
     "Pick Your Poison", "Poison Nonesuch", "Slippery Paws", "Snakebit", "Excuse", "Spades", "Euchre",
 }  # fmt: skip
 SAME_AS_ENGLISH = {
-    "de": GAME_NAMES | {"Joker", "Name", "name", "shell", "OK", "live · {time}", "{player}: {points} in {game} ({hands})"},
+    "de": GAME_NAMES | {"Joker", "Name", "name", "shell", "OK", "live · {time}", "{player}: {points} in {game} ({hands})",
+           "Nil"},
     "fr": GAME_NAMES | {
         "Arguments", "Date", "Options", "Place", "Score", "correction", "id", "place", "points", "score", "total", "OK",
         "{total} point", "{count} option", "{count} poison", "poisons", "poisons {values}",
-        "[OPTIONS]", "POINTS", "action", "shell", "nil", "{points} points",
+        "[OPTIONS]", "POINTS", "action", "shell", "nil", "Nil", "{points} points",
     },
-    "es": GAME_NAMES | {"nil", "no", "shell", "(NAME CARD…)", "Total: {sum} = {total}", "error: {message}", "hash", "id", "total"},
+    "es": GAME_NAMES | {"nil", "Nil", "no", "shell", "(NAME CARD…)", "Total: {sum} = {total}", "error: {message}", "hash", "id", "total"},
 }  # fmt: skip
 
 # A number 1 followed by a word in its plural form, in each language ("1 terminées")

@@ -192,6 +192,12 @@ def test_the_directors_board_shows_a_progressive_night_by_score(home, sk, chromi
             tv.locator("section.board h2").wait_for()
             assert tv.locator("section.board h2").inner_text() == "Night Prog: scores"
             assert tv.locator("section.board th").all_inner_texts()[:3] == ["#", "player", "score"]
+            # each table's card shows its two sides once each, as `standings --json` does
+            for game in (first, second):
+                sides = sk.json("standings", "--game", game)["sides"]
+                card = tv.locator(f'section.card[data-game="{game}"] table tr')
+                assert card.count() == 2
+                assert [r.split("\t")[1] for r in card.all_inner_texts()] == [side["name"] for side in sides]
     finally:
         _, _, err = server.stop()
         assert "Traceback" not in err

@@ -156,6 +156,7 @@ class NightWatcher(Looker):
             "ruleset": game.ruleset.name,
             "title": rulesets.prose(game.ruleset.title),
             "players": standings["players"],
+            "sides": standings.get("sides", []),  # a partnership game's sides, as `standings --json` gives them
             "hand": status["hand"],
             "dealer": status["dealer"],
             "needs": status["needs"],

@@ -5,7 +5,8 @@
     game       the game's identity, for a phone to tell one game from another (the swap
                alarm): {"id", "name", "title", "ruleset", "location", "scorer",
                "players" (seated now, in seating order), "started_at" (ISO time of entry 0)}
-    standings  as `standings --json` prints it          status  as `status --json` prints it
+    standings  as `standings --json` prints it (a partnership game's `sides` included)
+    status     as `status --json` prints it
     status_lines  `status` in words (empty once the game is over)
     needs      what is still to record, in words for the players (no commands)
     choices    what the scorer's page may tap (see choices.page_data): {"suits": [{"word",
@@ -16,13 +17,15 @@
                {"need": "bids"|"poisons"|"tricks"|"trump"|"flip"|"cursed"|"took"|"first"|
                "last"|"trick", "command": the command a bare answer stands for, "needs":
                every need left, in order, "players": [{"name", "legal": [values this player
-               may give; [] = any, checked on entry]}] in the order the prompt names them (a
+               may give; [] = any, checked on entry], "words": what a bid may be besides a
+               number (Spades: "nil", and "blind-nil" where the rules allow it now)}] in the order the prompt names them (a
                bare answer gives their values in that order), "cards_each": the hand size or
                null, "tricks_total": what tricks must sum to (need "tricks") or null,
                "choose_player": a player's name is the answer (first, last, took: `Bob QS
                QD`), "next_leader": who leads the next trick (need "trick"), "counts":
                Snakebit's counts may answer `took` (`5 3 0`, for every player in "order"),
-               "cursed_total": what those counts add up to (the cursed cards in the pack), or null}
+               "cursed_total": what those counts add up to (the cursed cards in the pack), or null,
+               "makers_tricks": Euchre (`make PLAYER SUIT`, then the makers' tricks as one number)}
     result     the final words once the game is over, else ""
     sheet      the score sheet's rows (see sheets.score_sheet.live_json)
     chart, chart_small  SVG of the running totals (720 and 380 px wide), "" before a hand closes

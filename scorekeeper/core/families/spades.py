@@ -96,4 +96,23 @@ def _before(game: state.Game, hand: state.Hand) -> dict[str, Fraction]:
     return {p: totals[p] - now.get(p, 0) for p in game.players}
 
 
-FAMILY = Family(name="spades", entries={}, handlers={}, checks=(_check_bids,))
+def bid_words(game: state.Game) -> dict[str, list[str]]:
+    """What each player still to bid may say besides a number, as `bid` takes it: `nil`, and
+    `blind-nil` where the rules allow it now for their side (a prompt or a phone offers it;
+    the refusal of any other stays the check's)."""
+    hand = game.hand
+    rule = _rule(hand)
+    if rule is None or game.finished or hand.closed:
+        return {}
+    return {
+        p: ["nil", "blind-nil"] if not _blind_problems(game, hand, rule, [p]) else ["nil"]
+        for p in game.players
+        if p not in hand.bids
+    }
+
+
+def status(game: state.Game) -> dict[str, object]:
+    return {"bid_words": bid_words(game)}
+
+
+FAMILY = Family(name="spades", entries={}, handlers={}, checks=(_check_bids,), status=status)

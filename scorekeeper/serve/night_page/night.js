@@ -45,7 +45,13 @@ function tableCard(row, linked) {
     card.append(el("p", t("To record: {needs}", { needs: row.needs.map(needWords).join(", ") }), "meta"));
   }
   const table = el("table");
-  for (const p of row.players) {
+  for (const side of row.sides || []) {  // a partnership game: each side once, with its score (and bags)
+    const tr = el("tr");
+    const bags = side.bags === undefined ? "" : nt("{count} bag", "{count} bags", side.bags, { count: side.bags });
+    tr.append(el("td", side.place), el("td", side.name), el("td", number(side.score), "num"), el("td", bags, "num"));
+    table.append(tr);
+  }
+  for (const p of (row.sides || []).length ? [] : row.players) {
     const tr = el("tr");
     tr.append(el("td", p.place), el("td", p.left ? t("{player} (left)", { player: p.name }) : p.name), el("td", number(p.score), "num"));
     table.append(tr);

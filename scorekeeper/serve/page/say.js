@@ -29,5 +29,5 @@ function spoken(path) { return ASKED ? path + (path.includes("?") ? "&" : "?") +
 function needWords(need) {
   return { flip: t("the flipped card"), trump: t("the trump"), cursed: t("the cursed suit"), bids: t("the bids"), poisons: t("the poisons"),
            tricks: t("the tricks taken"), took: t("who took the scoring cards"), first: t("who won the first trick"),
-           last: t("who won the last trick"), trick: t("the next trick") }[need] || need;
+           last: t("who won the last trick"), trick: t("the next trick"), make: t("who made trump") }[need] || need;
 }

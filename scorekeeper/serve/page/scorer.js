@@ -74,7 +74,10 @@ function newId() {
 
 let refusedLink = false, waiting = [], pumping = false, retry = null, lastTap = { line: null, at: 0 };
 const tapped = new Map();  // entry id -> the picks and the open tool it was made from
-async function send(text) {
+// entry id -> the line to send once it is recorded (Euchre's hand: the makers' tricks after
+// `make`): a refused entry takes its follow-up with it, so one refusal is said, not two.
+const followUps = new Map();
+async function send(text, then) {
   const now = Date.now();
   if (text === lastTap.line && now - lastTap.at < 1500 && waiting.length) return false;  // a double tap
   lastTap = { line: text, at: now };
@@ -84,6 +87,7 @@ async function send(text) {
     after: shown ? shown.head : null, chained: waiting.length > 0, stale: null,
   };
   waiting.push(entry);
+  if (then) followUps.set(entry.id, then);
   // the taps that made it go with it: a refusal gives them back, to be put right
   tapped.set(entry.id, { picks, tool, toolArgs, pickKey, typed: formValues() });
   picks = {};
@@ -155,7 +159,11 @@ async function post(entry) {
     showReply(started ? t("New game started: {title}, {dealer} deals.", { title: body.state.game.title, dealer: body.state.status.dealer })
       : body.reply || t("Recorded."), "ok");
     if (body.state) draw(body.state);
+    const then = followUps.get(entry.id);
+    followUps.delete(entry.id);
+    if (then) send(then);
   } else {
+    followUps.delete(entry.id);
     const before = tapped.get(entry.id);
     if (before && !waiting.length && !tool && !Object.keys(picks).length) {  // nothing tapped since
       ({ picks, tool, toolArgs, pickKey, typed } = before);
@@ -385,6 +393,10 @@ function answerPanel(s, need) {
     const row = el("div", "pad");
     for (const p of st.order) row.append(button(p, () => send(line(need, p))));
     box.append(row);
+  } else if (need === "make") {
+    box.append(makePanel(s, redraw));
+  } else if (need === "tricks" && s.asking.makers_tricks) {
+    box.append(makersTricks(s, redraw, null));
   } else if (need === "bids" || need === "tricks") {
     box.append(perPlayer(s, need, redraw));
   } else if (need === "poisons") {
@@ -405,28 +417,34 @@ function perPlayer(s, need, redraw, hand) {
   const st = s.status, box = el("div", null);
   const who = hand ? hand.players : asked(s).map((p) => p.name);
   const legal = Object.fromEntries(asked(s).map((p) => [p.name, p.legal]));
+  const words = Object.fromEntries(asked(s).map((p) => [p.name, need === "bids" && !hand ? p.words || [] : []]));
   const cards = hand ? hand.cards : s.asking.cards_each;
   const hook = !hand && need === "bids" ? s.choices.hook : null;
   const recorded = hand ? 0 : Object.values(st.bids || {}).reduce((sum, b) => sum + b, 0);
-  const sumOthers = () => recorded + who.filter((p) => !hook || p !== hook.player).reduce((sum, p) => sum + Number(chosen[p] ?? 0), 0);
+  const sumOthers = () => recorded + who.filter((p) => !hook || p !== hook.player).reduce((sum, p) => sum + counted(chosen[p] ?? 0), 0);
   for (const p of who) {
     const rules = !hand && legal[p] && legal[p].length ? legal[p] : null;  // null: any up to the cards
     const hooked = hook && p === hook.player && who.filter((q) => q !== p).every((q) => q in chosen);
     const allowed = (v) => (!rules || rules.includes(v)) && !(hooked && sumOthers() + v === hook.total);
-    const mine = el("div", "player", el("div", "who", el("span", "name", p), el("span", "picked", p in chosen ? String(chosen[p]) : "")));
+    const pick = (v) => { if (String(chosen[p]) === String(v)) delete chosen[p]; else chosen[p] = v; redraw(); };
+    // Spades: nil, and blind nil where the rules allow it now for the player's side, on the
+    // player's line (four pads of 0-13 and the send button fit a phone's screen)
+    const said = el("span", "words", ...(words[p] || []).map((w) => button(bidName(w), () => pick(w), chosen[p] === w ? "chosen" : null)));
+    const mine = el("div", "player", el("div", "who", el("span", "name", p), said, el("span", "picked", p in chosen ? bidName(chosen[p]) : "")));
     mine.dataset.player = p;
-    mine.append(numberPad(range(cards), chosen[p], (v) => { if (String(chosen[p]) === String(v)) delete chosen[p]; else chosen[p] = v; redraw(); }, allowed));
+    mine.append(numberPad(range(cards), chosen[p], pick, allowed));
+    if (cards > 11) mine.lastChild.classList.add("many");
     box.append(mine);
   }
   const given = who.filter((p) => p in chosen);
-  const total = given.reduce((sum, p) => sum + Number(chosen[p]), 0);
+  const total = given.reduce((sum, p) => sum + counted(chosen[p]), 0);
   let problem = "";
   const owed = hand ? hand.cards : s.asking.tricks_total;
   if (need === "tricks" && owed !== null) {
     if (given.length < who.length) problem = t("Give every player's tricks ({count} to go).", { count: who.length - given.length });
     else if (total !== owed) problem = nt("The tricks total {total}; this hand has {count} card.", "The tricks total {total}; this hand has {count} cards.", owed, { total, count: owed });
   } else if (need === "bids" && !given.length) problem = t("Tap a bid.");
-  else if (hook && given.includes(hook.player) && sumOthers() + Number(chosen[hook.player]) === hook.total) {
+  else if (hook && given.includes(hook.player) && sumOthers() + counted(chosen[hook.player]) === hook.total) {
     problem = t("{player} may not bid {bid}: the bids would total {total} (the hook).", { player: hook.player, bid: chosen[hook.player], total: hook.total });
   }
   const idle = !given.length;  // nothing tapped yet: a hint, not a fault
@@ -434,6 +452,51 @@ function perPlayer(s, need, redraw, hand) {
   const go = button(need === "bids" ? t("Send bids") : t("Send tricks"), () => send(line(need === "bids" ? "bid" : "tricks", ...given.map((p) => p + "=" + chosen[p]), ...(hand ? ["--hand", String(hand.hand)] : []))), "primary");
   go.disabled = !!problem;
   box.append(el("div", "row", go));
+  return box;
+}
+
+// A bid's number of tricks: nil and blind nil bid none.
+function counted(bid) { return /^-?\d+$/.test(String(bid)) ? Number(bid) : 0; }
+// A bid on its button and beside its player (the line sends the typed word: nil, blind-nil).
+function bidName(bid) { return { nil: t("Nil"), "blind-nil": t("Blind nil") }[bid] || String(bid); }
+
+// Euchre's hand on one screen: who made trump, the suit, ordered up and alone, then the makers'
+// tricks; sent as `make PLAYER SUIT [--ordered-up] [--alone]`, then `tricks N` once it is recorded.
+function makePanel(s, redraw) {
+  const box = el("div", null), st = s.status;
+  const toggle = (key) => () => { picks[key] = !picks[key]; redraw(); };
+  box.append(el("p", "muted", t("Who made trump?")));
+  const makers = el("div", "pad");
+  for (const p of st.order) makers.append(button(p, () => { picks.maker = p; redraw(); }, picks.maker === p ? "chosen" : null));
+  box.append(makers, el("p", "muted", t("Trump")), suitButtons(s, (w) => { picks.suit = w; redraw(); }, false, picks.suit));
+  const how = el("div", "pad");
+  for (const [key, label] of [["ordered", t("ordered up")], ["alone", t("alone")]]) {
+    const b = button(label, toggle(key), picks[key] ? "chosen" : null);
+    b.setAttribute("aria-pressed", picks[key] ? "true" : "false");
+    how.append(b);
+  }
+  box.append(how, makersTricks(s, redraw, () => {
+    const made = line("make", picks.maker, picks.suit, ...(picks.ordered ? ["--ordered-up"] : []), ...(picks.alone ? ["--alone"] : []));
+    send(made, line("tricks", String(picks.took)));
+  }));
+  const passed = button(t("Everyone passed"), () => send(line("make", "pass")));
+  box.append(el("div", "row", passed));
+  return box;
+}
+
+// The makers' tricks, 0 to the hand's cards: on the hand's screen (`go` sends the whole hand),
+// or alone once who made trump is recorded.
+function makersTricks(s, redraw, go) {
+  const box = el("div", null), most = s.asking.cards_each || 5;
+  box.append(el("p", "muted", t("The makers' tricks")), numberPad(range(most), picks.took, (v) => { picks.took = picks.took === v ? undefined : v; redraw(); }));
+  const problem = go && !picks.maker ? t("Tap who made trump.") : go && !picks.suit ? t("Tap the trump suit.")
+    : picks.took === undefined ? t("Tap the makers' tricks.") : "";
+  const ready = go ? t("{player} makes {suit}; the makers take {count}", { player: picks.maker, suit: suitName(picks.suit), count: picks.took })
+    : t("The makers take {count}", { count: picks.took });
+  box.append(el("p", "check", problem || ready));
+  const send_ = button(go ? t("Send hand") : t("Send tricks"), go || (() => send(line("tricks", String(picks.took)))), "primary");
+  send_.disabled = !!problem;
+  box.append(el("div", "row", send_));
   return box;
 }
 

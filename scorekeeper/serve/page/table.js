@@ -182,7 +182,15 @@ function showWitness(v, s) {
 // --- drawing -------------------------------------------------------------------------------
 function drawStandings(s) {
   const body = clear($("standings").tBodies[0]);
-  for (const p of s.standings.players) {
+  const sides = s.standings.sides || [];  // a partnership game: each side once, with its score
+  $("th-player").textContent = sides.length ? t("side") : t("player");
+  $("th-forfeits").textContent = sides.length ? "" : t("forfeits");
+  for (const side of sides) {
+    const bags = side.bags === undefined ? null : el("span", "muted", nt("{count} bag", "{count} bags", side.bags, { count: side.bags }));
+    const cls = side.place === 1 && s.standings.hands_played ? "first" : null;
+    body.append(el("tr", cls, el("td", "num", side.place), el("td", "name", side.name), el("td", "num score", points(side.score)), el("td", null, bags)));
+  }
+  for (const p of sides.length ? [] : s.standings.players) {
     const forfeits = el("td");
     for (const f of p.forfeits) forfeits.append(el("span", "badge", forfeitName(f)));
     const cls = p.left ? "gone" : p.place === 1 && s.standings.hands_played ? "first" : null;
