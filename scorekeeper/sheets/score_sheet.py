@@ -852,6 +852,7 @@ def live_json(sheet: Sheet, drawn: dict[int, dict[str, Any]] | None = None) -> d
         "players": sheet.players,
         "headers": sheet.headers(),  # "Eve → Gus from hand 11", "Dan (left)"
         "rows": [drawn.get(row.number) or _live_row(sheet, row) for row in sheet.rows],
+        "legend": _legend(sheet),  # what ‡ and † beside a hand's number mean, as the printed sheet says it
     }
 
 
@@ -865,6 +866,7 @@ def _live_row(sheet: Sheet, row: Row) -> dict[str, Any]:
             {
                 "name": c.called,  # the name the player had in this hand
                 "facts": c.written(),
+                "shows_points": c.shows_points or c.breakdown is not None,  # the facts say the hand's points
                 "marks": c.marks(),
                 "points": scoring.points_text(c.points),
                 "total": scoring.points_text(c.total),

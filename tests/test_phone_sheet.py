@@ -1,0 +1,66 @@
+"""The score sheet and the chart as a phone shows them (issue 38): at 390×844 every player's
+total for the last hand is on screen, labelled, with its sign; a note wraps rather than
+widening a column; the sheet has a key for its marks; the chart draws a newcomer from the hand
+they joined and a leaver up to the hand they left."""
+
+import os
+import re
+
+from browser import PHONE, needs_chromium, opened
+from served import Served
+
+pytestmark = needs_chromium
+
+# Where to leave screenshots of the sheet, to look at by eye (never in the repository).
+SHOTS = os.environ.get("SHEET_SHOTS")
+
+
+def five_players_in_the_red(sk):
+    """Oh Hell (MrPikes), five players, two hands: Bob misses both (-11, -12: -23); Cat reneges
+    in hand 2 with a long note; Dan misses by three (-13)."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan,Evangeline Longname-Smith")
+    sk("trump", "h")
+    sk("bid", "2", "0", "1", "1", "3")
+    sk("tricks", "2", "1", "1", "4", "2")
+    sk("trump", "s")
+    sk("bid", "1", "0", "0", "2", "3")
+    sk("renege", "Cat", "--note", "played a club on a spade lead while holding the nine of spades, seen by all")
+    sk("tricks", "2", "2", "0", "2", "3")
+
+
+def test_every_total_of_the_last_hand_is_on_a_390_px_screen(sk, home, chromium):
+    five_players_in_the_red(sk)
+    server = Served(home)
+    try:
+        for dark in (False, True):
+            with opened(chromium, dark=dark) as page:
+                page.goto(server.url)
+                last = page.locator("#sheet tbody tr.closed").nth(1)
+                last.wait_for()
+                assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+                box = page.locator("#s-sheet .scroll")
+                assert box.evaluate("b => b.scrollWidth <= b.clientWidth")  # nothing to scroll sideways to
+                totals = last.locator("td.cell .total")
+                assert totals.count() == 5
+                for i in range(5):
+                    shown = totals.nth(i).bounding_box()
+                    assert shown["x"] >= 0 and shown["x"] + shown["width"] <= PHONE["width"], (i, shown)
+                    assert totals.nth(i).evaluate("e => e.scrollWidth <= e.clientWidth"), i  # not cut off
+                texts = [totals.nth(i).inner_text() for i in range(5)]
+                assert all(re.match(r"total\s", text) for text in texts), texts  # labelled
+                assert re.search(r"[−-]23$", texts[1]), texts  # Bob: the sign is there
+                assert re.search(r"[−-]1$", texts[3]), texts  # Dan: -13 + 12
+                first = page.locator("#sheet tbody tr.closed").first.locator("td.cell").nth(1)
+                assert re.search(r"^[−-]11$", first.locator(".pts").inner_text())  # the hand's points, signed
+                # the hand column never covers a player's column
+                hand = last.locator("td.hand").bounding_box()
+                bob = last.locator("td.cell").first.bounding_box()
+                assert hand["x"] + hand["width"] <= bob["x"] + 0.5
+                note = page.locator("#sheet tr.note div", has_text="renege by Cat").bounding_box()
+                assert note["x"] >= 0 and note["x"] + note["width"] <= PHONE["width"]
+                if SHOTS:
+                    page.locator("#s-sheet").screenshot(path=os.path.join(SHOTS, f"sheet-{'dark' if dark else 'light'}.png"))
+                    page.screenshot(path=os.path.join(SHOTS, f"page-{'dark' if dark else 'light'}.png"), full_page=True)
+    finally:
+        code, _, err = server.stop()
+        assert code == 0 and "Traceback" not in err, err
