@@ -64,3 +64,42 @@ def test_every_total_of_the_last_hand_is_on_a_390_px_screen(sk, home, chromium):
     finally:
         code, _, err = server.stop()
         assert code == 0 and "Traceback" not in err, err
+
+
+def test_the_chart_starts_a_newcomer_where_they_joined_and_ends_a_leaver_where_they_left(sk, home):
+    """Dan leaves after hand 1 (-13); Eve joins for hand 2 with the last place's score (Bob's -11)
+    and scores -12, then -11: her line starts at -11 after hand 1, Dan's stops there, crossed."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan")
+    for trump, bids, tricks in (("h", "2 0 3 1", "2 1 3 4"), ("s", "1 1 1 1", "2 2 2 3"), ("c", "1 1 1 1", "2 2 2 2")):
+        if trump == "s":
+            sk("leave", "Dan")
+            sk("join", "Eve")
+        sk("trump", trump)
+        sk("bid", *bids.split())
+        sk("tricks", *tricks.split())
+    server = Served(home)
+    try:
+        state = server.state()
+    finally:
+        server.stop()
+    for chart in (state["chart"], state["chart_small"]):
+        # the plot's x of hand i and y of a total, read back from the axis labels (set 3 below their line)
+        xs = {int(m[2]): float(m[1]) for m in re.finditer(r'<text x="([\d.]+)" y="[\d.]+" text-anchor="middle"[^>]*>(\d+)<', chart)}
+        ys = {float(m[2]): float(m[1]) - 3 for m in re.finditer(r'<text x="[\d.]+" y="([\d.]+)" text-anchor="end"[^>]*>(-?\d+)<', chart)}
+
+        def lines(kind, chart=chart):
+            return [[tuple(map(float, p.split(","))) for p in m[1].split()]
+                    for m in re.finditer(rf'<polyline points="([^"]+)"[^>]*class="{kind}"', chart)]
+
+        dan, eve = lines("c3"), lines("c4")
+        assert len(dan) == 1 and len(dan[0]) == 2, dan  # before hand 1 and after it: no further
+        assert len(eve) == 1 and len(eve[0]) == 3, eve  # after hand 1 (sat down), 2 and 3
+        assert abs(dan[0][-1][0] - xs[1]) < 0.1 and abs(eve[0][0][0] - xs[1]) < 0.1
+        assert max(len(line[0]) for line in (lines("c0"), lines("c1"), lines("c2"))) == 4
+        # Eve sat down at -11: her first point is where -11 is (between the ticks around it)
+        below, above = max(v for v in ys if v <= -11), min(v for v in ys if v >= -11)
+        at = ys[below] + (ys[above] - ys[below]) * (-11 - below) / ((above - below) or 1)
+        assert abs(eve[0][0][1] - at) < 0.2, (eve, ys)
+        assert re.search(r'<circle [^>]*class="c4 joined"', chart)  # where she joined: a ring
+        assert re.search(r'<path [^>]*class="c3 left"', chart)  # where Dan left: a cross
+        assert "Dan (-13, left)" in chart

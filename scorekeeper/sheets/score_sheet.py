@@ -173,9 +173,29 @@ class Sheet:
                 series[cell.player].append(cell.total)
         return series
 
-    def plotted(self) -> dict[str, list[float]]:
-        """The running totals as a chart plots them."""
-        return {p: [float(v) for v in values] for p, values in self.running().items()}
+    def plotted(self) -> dict[str, list[float | None]]:
+        """The running totals as a chart plots them, before the first hand and after each row:
+        a player's line starts where they sat down, at what they sat down with (0 before hand
+        1, a newcomer's starting score before the hand they joined), runs on through a hand
+        they sit out, and ends after the last hand they were dealt in if they have left; None
+        where they were not at the table."""
+        series: dict[str, list[float | None]] = {p: [None] * (len(self.rows) + 1) for p in self.players}
+        dealt: dict[str, int] = {}  # the last point of each player's that followed a hand they were dealt in
+        for i, row in enumerate(self.rows, start=1):
+            for cell in row.cells:
+                line = series[cell.player]
+                if cell.seated:
+                    if line[i - 1] is None:
+                        line[i - 1] = float(cell.total - cell.points)  # what they sat down with
+                    line[i] = float(cell.total)
+                    dealt[cell.player] = i
+                elif line[i - 1] is not None:
+                    line[i] = float(cell.total)
+        for player in self.game.left:
+            if player in series and player in dealt:
+                line = series[player]
+                line[dealt[player] + 1 :] = [None] * (len(line) - dealt[player] - 1)
+        return series
 
 
 def render(game: engine.Game, fmt: str, stored: list) -> str:
