@@ -103,3 +103,38 @@ def test_the_chart_starts_a_newcomer_where_they_joined_and_ends_a_leaver_where_t
         assert re.search(r'<circle [^>]*class="c4 joined"', chart)  # where she joined: a ring
         assert re.search(r'<path [^>]*class="c3 left"', chart)  # where Dan left: a cross
         assert "Dan (-13, left)" in chart
+
+
+def served_state(home, *lines):
+    """The state `sk serve` gives, after the scorer's page has sent `lines` (each must be taken)."""
+    server = Served(home)
+    try:
+        for line in lines:
+            answer = server.enter(line)
+            assert answer.status == 200, answer
+        return server.state()
+    finally:
+        code, _, err = server.stop()
+        assert code == 0 and "Traceback" not in err, err
+
+
+def test_a_hand_undone_after_it_closed_is_marked_corrected_on_the_sheet(sk, home):
+    """Hand 1's tricks undone after it closed, then given again: a correction (†, with the
+    undo noted under the hand, and the key). An undo in the hand still being recorded is not."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan")
+    sk("trump", "h")
+    sk("bid", "2", "0", "3", "1")
+    sk("tricks", "2", "1", "3", "4")  # entry 3 closes hand 1
+    sk("undo")  # entry 4
+    sk("tricks", "2", "1", "4", "3")
+    sk("trump", "s")
+    sk("bid", "1", "1", "1", "1")
+    sk("undo")  # the bids of hand 2, still being recorded
+    sk("bid", "1", "1", "1", "2")
+    sheet = served_state(home)["sheet"]
+    first, second = sheet["rows"]
+    assert first["info"][0] == "1†"
+    assert "corrected by entry 4: undo entry 3 (was tricks Ann=2 Bob=1 Cat=3 Dan=4)" in first["notes"]
+    assert second["info"][0] == "2*" and not second["notes"]
+    assert sheet["legend"] == ["† corrected (the correction is noted under the hand)"]
+

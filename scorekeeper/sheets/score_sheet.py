@@ -18,7 +18,7 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.core import engine, errors, language, plain, rulesets, scoring
+from scorekeeper.core import engine, errors, events, language, plain, rulesets, scoring
 from scorekeeper.core.language import _, ngettext, pgettext
 from scorekeeper.core.state import JOIN_RULE
 from scorekeeper.sheets import charts
@@ -241,12 +241,13 @@ def build(game: engine.Game, stored: list, built: dict[int, Row] | None = None) 
     live page's earlier state), by hand number, taken as they are."""
     totals = {p: Fraction(0) for p in game.roster}
     rows = []
+    undone = undone_after_closing(game, stored)
     for hand in game.hands:
         if not (hand.closed or hand.anything_recorded()):
             continue
         row = (built or {}).get(hand.number)
         if row is None:
-            row = _row(game, hand, totals)
+            row = _row(game, hand, totals, undone.get(hand.number))
         else:
             totals.update((cell.player, cell.total) for cell in row.cells)
         rows.append(row)
@@ -255,7 +256,42 @@ def build(game: engine.Game, stored: list, built: dict[int, Row] | None = None) 
     return Sheet(game, tuple(rows), started, head, tuple(stored))
 
 
-def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> Row:
+_CLOSED_BEFORE: dict[str, bool] = {}  # by an undo's hash (it covers every entry up to it): worked out once
+
+
+def undone_after_closing(game: engine.Game, stored: list) -> dict[int, list[corrected.Fix]]:
+    """Each hand's undos made after it had closed, as corrections: by hand number, each
+    `undo entry N (was …)`. An undo in the hand still being recorded is not one (nobody had
+    read that hand's score), nor an undo of a correction (the hand is again as it was read)."""
+    out: dict[int, list[corrected.Fix]] = {}
+    at = [i for i, entry in enumerate(stored) if entry.body.get("type") == "reversed"]
+    if not at:
+        return out
+    parsed = events.parse_all([entry.body for entry in stored])
+    for i in at:
+        undo = parsed[i]
+        if not (isinstance(undo, events.EntryReversed) and 0 < undo.target < i):
+            continue
+        target = parsed[undo.target]
+        number = getattr(target, "hand", None)
+        if number is None or isinstance(target, events.Corrected):
+            continue
+        key = stored[i].hash
+        closed = _CLOSED_BEFORE.get(key)
+        if closed is None:
+            then = engine.replay(parsed[:i])
+            closed = any(h.number == number and h.closed for h in then.hands)
+            if len(_CLOSED_BEFORE) > 4096:
+                _CLOSED_BEFORE.clear()
+            _CLOSED_BEFORE[key] = closed
+        if closed:
+            out.setdefault(number, []).append(
+                corrected.Fix(i, events.describe(undo), (events.describe(target, game.deck),))
+            )
+    return out
+
+
+def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction], undone: list[corrected.Fix] | None = None) -> Row:
     points, played, starts = hand.points(game.roster), hand.points_scored(game.roster), hand.starts()
     pants = hand.outcome.paid("pants") if hand.outcome is not None else []
     blind = {p for p, kind in hand.forced.items() if kind == "blind"}
@@ -311,7 +347,7 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
         cells=tuple(cells),
         comments=tuple(hand.comments),
         announcements=tuple(a.text for a in hand.announcements),
-        corrections=tuple(corrected.of_hand(game, hand.number)),
+        corrections=tuple(sorted([*corrected.of_hand(game, hand.number), *(undone or [])], key=lambda fix: fix.entry)),
         rulings=tuple(
             (item.player, f"{game.called(item.player, hand.number)}: {item.reason}")
             for item in hand.rulings
