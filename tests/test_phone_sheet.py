@@ -138,3 +138,19 @@ def test_a_hand_undone_after_it_closed_is_marked_corrected_on_the_sheet(sk, home
     assert second["info"][0] == "2*" and not second["notes"]
     assert sheet["legend"] == ["† corrected (the correction is noted under the hand)"]
 
+
+def test_a_past_hands_correction_pads_name_its_players_as_they_were_then(sk, home):
+    """Eve became Gus after hand 1: hand 1's pads say Eve, and the line they make (Eve=…) is
+    taken for hand 1, correcting Gus's seat."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Eve,Dan")
+    sk("trump", "h")
+    sk("bid", "2", "0", "3", "1")
+    sk("tricks", "2", "1", "3", "4")
+    sk("rename", "Eve", "Gus")
+    state = served_state(home, "tricks Ann=2 Bob=0 Eve=4 Dan=4 --hand 1")
+    hand = state["choices"]["closed_hands"][0]
+    assert hand["players"] == ["Ann", "Bob", "Eve", "Dan"]
+    assert hand["recorded"]["tricks"] == {"Ann": "2", "Bob": "0", "Eve": "4", "Dan": "4"}
+    assert hand["recorded"]["bids"] == {"Ann": "2", "Bob": "0", "Eve": "3", "Dan": "1"}
+    scores = {p["name"]: p["score"] for p in state["standings"]["players"]}
+    assert scores["Gus"] == -11 and scores["Bob"] == 10  # Eve's seat missed by one; Bob made his nil
