@@ -154,3 +154,30 @@ def test_a_past_hands_correction_pads_name_its_players_as_they_were_then(sk, hom
     assert hand["recorded"]["bids"] == {"Ann": "2", "Bob": "0", "Eve": "3", "Dan": "1"}
     scores = {p["name"]: p["score"] for p in state["standings"]["players"]}
     assert scores["Gus"] == -11 and scores["Bob"] == 10  # Eve's seat missed by one; Bob made his nil
+
+
+def test_a_tie_break_hand_is_named_as_the_sheet_names_it_and_the_sheet_has_a_key(sk, home, chromium):
+    """Two hands (2 cards, then 1); Ann and Bob tie on 21: hand 3 is tie-break 1."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan", "--set", "sizes=down", "--set", "start=2")
+    for trump, bids, tricks in (("h", "1 1 0 0", "1 1 0 0"), ("s", "0 0 0 0", "0 0 1 0")):
+        sk("trump", trump)
+        sk("bid", *bids.split())
+        sk("tricks", *tricks.split())
+    server = Served(home)
+    try:
+        with opened(chromium) as page:
+            page.goto(server.scorer_url)
+            page.locator("#entry h2", has_text="Hand 3 (tie-break 1): the trump").wait_for()
+            assert page.locator("#sheet tfoot").count() == 0  # no mark to explain yet
+            sk("trump", "c")
+            sk("bid", "1", "0", "0", "0")
+            page.locator("#entry h2", has_text="Hand 3 (tie-break 1): the tricks taken").wait_for()
+            assert page.locator("#sheet tbody td.hand b").last.inner_text() == "3‡*"
+            key = page.locator("#sheet tfoot").inner_text()
+            assert "‡ tie-break hand: the lead was tied after the planned hands" in key
+            sk("trump", "d", "--hand", "2")  # a correction (the scores stay): † joins the key
+            page.locator("#sheet tfoot", has_text="† corrected").wait_for()
+            assert page.locator("#sheet tbody td.hand b").nth(1).inner_text() == "2†"
+    finally:
+        code, _, err = server.stop()
+        assert code == 0 and "Traceback" not in err, err
