@@ -248,27 +248,28 @@ function drawSheet(s) {
   table.style.setProperty("--players", String(sheet.players.length));
   const digests = Object.fromEntries(s.hands.map((h) => [h.hand, h.digest]));
   const info = sheet.columns.slice(1);
+  const wide = window.matchMedia("(min-width: 760px)").matches;  // room for each hand's chain digest
   const head = el("tr", null, el("th", "hand num", t("hand")));
   for (const p of sheet.headers) { const th = el("th", "player", el("span", null, p)); th.title = p; head.append(th); }
-  head.append(el("th", "digest", t("digest")));
+  if (wide) head.append(el("th", "digest", t("digest")));
   table.append(el("thead", null, head));
   const body = el("tbody");
-  const width = 2 + sheet.players.length;
+  const width = 1 + sheet.players.length + (wide ? 1 : 0);
   for (const row of sheet.rows) {
     const tr = el("tr", row.closed ? "closed" : "open");
     const facts = info.map((c, i) => row.info[i + 1]).filter((v) => v !== "" && v !== null && v !== undefined);
-    tr.append(el("td", "hand", el("b", null, row.info[0]), el("small", null, facts.join(" · "))));
+    tr.append(el("td", "hand", el("b", null, row.info[0]), el("small", null, facts.join("\u00a0· "))));
     for (const c of row.cells) {
       if (c.total === "") { tr.append(el("td", "cell away")); continue; }  // not dealt in this hand
       const said = el("div", "facts", signed(c.facts));
       for (const m of c.marks) said.append(" ", el("span", markClass(m), signed(m)));
       const cell = el("td", "cell", said);
-      if (!c.shows_points) cell.append(el("div", "pts", handPoints(c.points)));
+      if (!c.shows_points && row.closed) cell.append(el("div", "pts", handPoints(c.points)));  // scored once the hand closes
       // TRANSLATORS: on the phone's score sheet, before a player's running total after the hand
       cell.append(el("div", "total", el("span", "label", t("total")), " ", el("b", null, signed(c.total))));
       tr.append(cell);
     }
-    tr.append(el("td", "digest", digests[row.hand] ? digests[row.hand].slice(0, 16) : ""));
+    if (wide) tr.append(el("td", "digest", digests[row.hand] ? digests[row.hand].slice(0, 16) : ""));
     if (scorer !== null && row.closed) tr.addEventListener("click", () => openCorrection(row.hand));
     body.append(tr);
     for (const n of row.notes) { const td = el("td", null, el("div", null, n)); td.colSpan = width; body.append(el("tr", "note", td)); }
@@ -296,7 +297,7 @@ function drawComments(s) {
 }
 
 let shown = null;
-window.addEventListener("resize", () => { if (shown) drawChart(shown); });
+window.addEventListener("resize", () => { if (shown && !shown.empty) { drawChart(shown); drawSheet(shown); } });
 function draw(s) {
   shown = s;
   document.body.classList.toggle("empty", !!s.empty);
