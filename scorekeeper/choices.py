@@ -52,23 +52,31 @@ def hook(game: engine.Game) -> dict[str, Any] | None:
 
 def closed_hands(game: engine.Game) -> list[dict[str, Any]]:
     """Each closed hand's players in seating order, its size, and what was recorded for it
-    that a correction may give again (`trump`, `bids`, `poisons`, `tricks`), as the line says it."""
+    that a correction may give again (`trump`, `bids`, `poisons`, `tricks`), as the line says it.
+    Its players are named as they were called in that hand (a renamed seat by its name then,
+    which a line for that hand takes: see state.DealtIn), unless another of them has that
+    name now."""
     out = []
     for hand in game.hands:
         if not hand.closed:
             continue
+        now = {p.casefold() for p in hand.seating}
+        named = {}
+        for p in hand.seating:
+            then = game.called(p, hand.number)
+            named[p] = then if then == p or then.casefold() not in now else p
         recorded: dict[str, Any] = {}
         if game.ruleset.trump.kind == "turned" and hand.trump_known:
             recorded["trump"] = cards.suit_word(hand.trump) if hand.trump else "none"
         if hand.bids:
-            recorded["bids"] = {p: str(b) for p, b in hand.bids.items()}
+            recorded["bids"] = {named.get(p, p): str(b) for p, b in hand.bids.items()}
         if hand.poisons:
             recorded["poisons"] = {
-                p: pick.kind if pick.bid is None else f"{pick.kind}:{pick.bid}" for p, pick in hand.poisons.items()
+                named.get(p, p): pick.kind if pick.bid is None else f"{pick.kind}:{pick.bid}" for p, pick in hand.poisons.items()
             }
         if hand.tricks:
-            recorded["tricks"] = {p: str(t) for p, t in hand.tricks.items()}
-        out.append({"hand": hand.number, "players": list(hand.seating), "cards": hand.size,
+            recorded["tricks"] = {named.get(p, p): str(t) for p, t in hand.tricks.items()}
+        out.append({"hand": hand.number, "players": [named[p] for p in hand.seating], "cards": hand.size,
                     "recorded": recorded})  # fmt: skip
     return out
 

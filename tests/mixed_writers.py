@@ -11,6 +11,7 @@ bench/reliability.py (`writers`, cold processes, longer)."""
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import os
 import random
@@ -117,7 +118,7 @@ class Mix:
             try:
                 answer = server.request("POST", path, body, {"Content-Type": "application/json",
                                                              "Authorization": f"Bearer {secret}"}, timeout=20)  # fmt: skip
-            except OSError:  # the server was killed under it: not acknowledged
+            except (OSError, http.client.HTTPException):  # the server was killed under it: not acknowledged
                 continue
             if answer.status == 200:
                 ack.acked = time.monotonic()

@@ -246,7 +246,7 @@ def test_a_nights_pages_and_board_come_in_the_requests_language(home):
 
 # What the server's words say on the page (the status, the command line's reply, the sheet's
 # cells): checked by their own pseudo-language tests of the command line, not here.
-WORDS_ELSEWHERE = ["#hand dl", "#hand p.line", "#hand-title", "#reply", "#sheet tbody", "#corrections", "#result"]
+WORDS_ELSEWHERE = ["#hand dl", "#hand p.line", "#hand-title", "#reply", "#sheet tbody", "#sheet tfoot", "#corrections", "#result"]
 
 
 def unmarked(page, names):

@@ -400,7 +400,9 @@ class DealtIn:
     """The game as an entry for a closed hand (a correction) sees it: its players are those
     dealt in that hand, in that hand's seating order, called by their names now, a player
     who has left since among them and one who joined since not; everything else is the
-    game's. So `tricks 1 0 2 1 --hand 3` gives one value per player of hand 3."""
+    game's. So `tricks 1 0 2 1 --hand 3` gives one value per player of hand 3. A player may
+    also be named, in full, by the name they had in that hand (a renamed seat: `Eve=2` for
+    hand 3 where Eve is Gus now), unless that is a name one of its players has now."""
 
     def __init__(self, game: Game, hand: Hand) -> None:
         self._game = game
@@ -413,6 +415,9 @@ class DealtIn:
     def player(self, text: str, among: list[str] | None = None) -> str:
         if among is not None:
             return self._game.player(text, among)
+        then = self.called_then(text)
+        if then is not None:
+            return then
         try:
             return self._game.player(text, self.players)
         except errors.EntryError:
@@ -424,6 +429,16 @@ class DealtIn:
                 player=elsewhere[0], hand=self._number, players=", ".join(self.players)
             )
         )
+
+
+    def called_then(self, text: str) -> str | None:
+        """The player (as called now) who had the name `text` in this hand, said in full, if
+        none of its players has that name now."""
+        wanted = text.strip().casefold()
+        if not wanted or any(p.casefold() == wanted for p in self.players):
+            return None
+        was = [p for p in self.players if self._game.called(p, self._number).casefold() == wanted]
+        return was[0] if len(was) == 1 else None
 
 
 def new_hand(game: Game, number: int, dealer: int, reason: outcomes.Reason) -> Hand:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from scorekeeper.core.language import _
 
@@ -50,8 +50,26 @@ def nice_step(span: float, ticks: int = 5) -> float:
     return 10 * power
 
 
-def _bounds(series: dict[str, list[float]]) -> tuple[float, float]:
-    values = [v for line in series.values() for v in line] or [0.0]
+def last(line: Sequence[float | None]) -> float:
+    """The last value of a line (a player who left: where their line ends)."""
+    return next((v for v in reversed(line) if v is not None), 0.0)
+
+
+def segments(line: Sequence[float | None]) -> list[list[tuple[int, float]]]:
+    """The runs of a line where the player was at the table: [(hand index, value)…] each."""
+    runs: list[list[tuple[int, float]]] = []
+    for i, v in enumerate(line):
+        if v is None:
+            continue
+        if runs and runs[-1][-1][0] == i - 1:
+            runs[-1].append((i, v))
+        else:
+            runs.append([(i, v)])
+    return runs
+
+
+def _bounds(series: dict[str, list[float | None]]) -> tuple[float, float]:
+    values = [v for line in series.values() for v in line if v is not None] or [0.0]
     lo, hi = min(0.0, *values), max(0.0, *values)
     if lo == hi:
         hi = lo + 1
@@ -61,9 +79,12 @@ def _bounds(series: dict[str, list[float]]) -> tuple[float, float]:
 # --- terminal --------------------------------------------------------------------------
 
 
-def terminal(players: list[str], series: dict[str, list[float]], height: int = 10, departed: Collection[str] = ()) -> str:
+def terminal(
+    players: list[str], series: dict[str, list[float | None]], height: int = 10, departed: Collection[str] = ()
+) -> str:
     """Each player's running total plotted with their marker; `*` where several meet. A
-    player who left keeps their line, and the legend says they left."""
+    player's line runs from where they sat down to where they left (None: not at the table),
+    and the legend says who left."""
     points = max(len(line) for line in series.values())
     if points <= 1:
         return _("(no hand scored yet: nothing to chart)")
@@ -80,6 +101,8 @@ def terminal(players: list[str], series: dict[str, list[float]], height: int = 1
     mark = markers(players)
     for player in players:
         for i, value in enumerate(series[player]):
+            if value is None:
+                continue
             r, c = row_of(value), i * step + step - 1
             grid[r][c] = mark[player] if grid[r][c] in " ·" else "*"
     labels = {0: number_text(hi), height - 1: number_text(lo), zero: "0"}
@@ -126,10 +149,12 @@ def hand_labels(hands: int, length: float, gap: float = 15) -> list[int]:
 
 
 def svg(
-    players: list[str], series: dict[str, list[float]], width: int = 720, height: int = 230, departed: Collection[str] = ()
+    players: list[str], series: dict[str, list[float | None]], width: int = 720, height: int = 230, departed: Collection[str] = ()
 ) -> str:
     """An inline SVG line chart of the running totals, with a legend ordered by final total,
-    the players who left after everyone still playing (their lines kept, marked "left")."""
+    the players who left after everyone still playing. A line starts where its player sat
+    down (a newcomer's with a ring, at their starting score) and a leaver's ends with a cross
+    where they left (None in a series: not at the table)."""
     esc = html.escape
     points = max(len(line) for line in series.values())
     lo, hi = _bounds(series)
@@ -175,13 +200,29 @@ def svg(
     )
     for n, player in enumerate(players):
         colour, dash = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)]
-        path = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(series[player]))
         dashes = f' stroke-dasharray="{dash}"' if dash else ""
         kind = f"c{n % len(COLOURS)}"
-        out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="1.6"{dashes} class="{kind}"/>')
-        for i, v in enumerate(series[player][1:], start=1):
-            out.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="1.8" fill="{colour}" class="{kind}"/>')
-    final = sorted(players, key=lambda p: (p in departed, -series[p][-1]))
+        runs = segments(series[player])
+        for run in runs:
+            if len(run) > 1:
+                path = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in run)
+                out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="1.6"{dashes} class="{kind}"/>')
+            for k, (i, v) in enumerate(run):
+                if k == 0 and i > 0:  # where a newcomer sat down, with their starting score: a ring
+                    out.append(
+                        f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="2.6" fill="none" stroke="{colour}" '
+                        f'stroke-width="1.2" class="{kind} joined"/>'
+                    )
+                elif i > 0:
+                    out.append(f'<circle cx="{x(i):.1f}" cy="{y(v):.1f}" r="1.8" fill="{colour}" class="{kind}"/>')
+        if player in departed and runs:  # where a player who left stopped: a cross
+            i, v = runs[-1][-1]
+            cx, cy = x(i), y(v)
+            out.append(
+                f'<path d="M{cx - 3.5:.1f},{cy - 3.5:.1f}L{cx + 3.5:.1f},{cy + 3.5:.1f}M{cx - 3.5:.1f},{cy + 3.5:.1f}'
+                f'L{cx + 3.5:.1f},{cy - 3.5:.1f}" stroke="{colour}" stroke-width="1.8" class="{kind} left"/>'
+            )
+    final = sorted(players, key=lambda p: (p in departed, -last(series[p])))
     for k, player in enumerate(final):
         n = players.index(player)
         colour, dash = COLOURS[n % len(COLOURS)], DASHES[n % len(DASHES)]
@@ -192,7 +233,7 @@ def svg(
             f'<line x1="{lx}" x2="{lx + 22}" y1="{ly}" y2="{ly}" stroke="{colour}" stroke-width="1.6"{dashes} '
             f'class="c{n % len(COLOURS)}"/>'
         )
-        said = {"player": _short(player), "total": number_text(series[player][-1])}
+        said = {"player": _short(player), "total": number_text(last(series[player]))}
         # TRANSLATORS: a chart's legend: a player and their total, "Dan (31, left)" for one who left
         legend = _("{player} ({total}, left)") if player in departed else _("{player} ({total})")
         out.append(f'<text x="{lx + 26}" y="{ly + 3.5}" fill="#111" class="legend">{esc(legend.format(**said))}</text>')

@@ -18,7 +18,7 @@ from datetime import datetime
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.core import engine, errors, language, plain, rulesets, scoring
+from scorekeeper.core import engine, errors, events, language, plain, rulesets, scoring
 from scorekeeper.core.language import _, ngettext, pgettext
 from scorekeeper.core.state import JOIN_RULE
 from scorekeeper.sheets import charts
@@ -173,9 +173,29 @@ class Sheet:
                 series[cell.player].append(cell.total)
         return series
 
-    def plotted(self) -> dict[str, list[float]]:
-        """The running totals as a chart plots them."""
-        return {p: [float(v) for v in values] for p, values in self.running().items()}
+    def plotted(self) -> dict[str, list[float | None]]:
+        """The running totals as a chart plots them, before the first hand and after each row:
+        a player's line starts where they sat down, at what they sat down with (0 before hand
+        1, a newcomer's starting score before the hand they joined), runs on through a hand
+        they sit out, and ends after the last hand they were dealt in if they have left; None
+        where they were not at the table."""
+        series: dict[str, list[float | None]] = {p: [None] * (len(self.rows) + 1) for p in self.players}
+        dealt: dict[str, int] = {}  # the last point of each player's that followed a hand they were dealt in
+        for i, row in enumerate(self.rows, start=1):
+            for cell in row.cells:
+                line = series[cell.player]
+                if cell.seated:
+                    if line[i - 1] is None:
+                        line[i - 1] = float(cell.total - cell.points)  # what they sat down with
+                    line[i] = float(cell.total)
+                    dealt[cell.player] = i
+                elif line[i - 1] is not None:
+                    line[i] = float(cell.total)
+        for player in self.game.left:
+            if player in series and player in dealt:
+                line = series[player]
+                line[dealt[player] + 1 :] = [None] * (len(line) - dealt[player] - 1)
+        return series
 
 
 def render(game: engine.Game, fmt: str, stored: list) -> str:
@@ -221,12 +241,13 @@ def build(game: engine.Game, stored: list, built: dict[int, Row] | None = None) 
     live page's earlier state), by hand number, taken as they are."""
     totals = {p: Fraction(0) for p in game.roster}
     rows = []
+    undone = undone_after_closing(game, stored)
     for hand in game.hands:
         if not (hand.closed or hand.anything_recorded()):
             continue
         row = (built or {}).get(hand.number)
         if row is None:
-            row = _row(game, hand, totals)
+            row = _row(game, hand, totals, undone.get(hand.number))
         else:
             totals.update((cell.player, cell.total) for cell in row.cells)
         rows.append(row)
@@ -235,7 +256,42 @@ def build(game: engine.Game, stored: list, built: dict[int, Row] | None = None) 
     return Sheet(game, tuple(rows), started, head, tuple(stored))
 
 
-def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> Row:
+_CLOSED_BEFORE: dict[str, bool] = {}  # by an undo's hash (it covers every entry up to it): worked out once
+
+
+def undone_after_closing(game: engine.Game, stored: list) -> dict[int, list[corrected.Fix]]:
+    """Each hand's undos made after it had closed, as corrections: by hand number, each
+    `undo entry N (was …)`. An undo in the hand still being recorded is not one (nobody had
+    read that hand's score), nor an undo of a correction (the hand is again as it was read)."""
+    out: dict[int, list[corrected.Fix]] = {}
+    at = [i for i, entry in enumerate(stored) if entry.body.get("type") == "reversed"]
+    if not at:
+        return out
+    parsed = events.parse_all([entry.body for entry in stored])
+    for i in at:
+        undo = parsed[i]
+        if not (isinstance(undo, events.EntryReversed) and 0 < undo.target < i):
+            continue
+        target = parsed[undo.target]
+        number = getattr(target, "hand", None)
+        if number is None or isinstance(target, events.Corrected):
+            continue
+        key = stored[i].hash
+        closed = _CLOSED_BEFORE.get(key)
+        if closed is None:
+            then = engine.replay(parsed[:i])
+            closed = any(h.number == number and h.closed for h in then.hands)
+            if len(_CLOSED_BEFORE) > 4096:
+                _CLOSED_BEFORE.clear()
+            _CLOSED_BEFORE[key] = closed
+        if closed:
+            out.setdefault(number, []).append(
+                corrected.Fix(i, events.describe(undo), (events.describe(target, game.deck),))
+            )
+    return out
+
+
+def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction], undone: list[corrected.Fix] | None = None) -> Row:
     points, played, starts = hand.points(game.roster), hand.points_scored(game.roster), hand.starts()
     pants = hand.outcome.paid("pants") if hand.outcome is not None else []
     blind = {p for p, kind in hand.forced.items() if kind == "blind"}
@@ -291,7 +347,7 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction]) -> R
         cells=tuple(cells),
         comments=tuple(hand.comments),
         announcements=tuple(a.text for a in hand.announcements),
-        corrections=tuple(corrected.of_hand(game, hand.number)),
+        corrections=tuple(sorted([*corrected.of_hand(game, hand.number), *(undone or [])], key=lambda fix: fix.entry)),
         rulings=tuple(
             (item.player, f"{game.called(item.player, hand.number)}: {item.reason}")
             for item in hand.rulings
@@ -852,6 +908,7 @@ def live_json(sheet: Sheet, drawn: dict[int, dict[str, Any]] | None = None) -> d
         "players": sheet.players,
         "headers": sheet.headers(),  # "Eve → Gus from hand 11", "Dan (left)"
         "rows": [drawn.get(row.number) or _live_row(sheet, row) for row in sheet.rows],
+        "legend": _legend(sheet),  # what ‡ and † beside a hand's number mean, as the printed sheet says it
     }
 
 
@@ -865,6 +922,7 @@ def _live_row(sheet: Sheet, row: Row) -> dict[str, Any]:
             {
                 "name": c.called,  # the name the player had in this hand
                 "facts": c.written(),
+                "shows_points": c.shows_points or c.breakdown is not None,  # the facts say the hand's points
                 "marks": c.marks(),
                 "points": scoring.points_text(c.points),
                 "total": scoring.points_text(c.total),

@@ -294,6 +294,8 @@ function drawEntry(s) {
   const outbox = el("div", null); outbox.id = "outbox";
   const what = need ? needWords(need) : t("nothing to record");
   const heading = s.standings.finished ? t("Game over")
+    // TRANSLATORS: {what} is what the hand needs next, e.g. "the bids"; {extra}: which tie-break hand (1, 2…), as the sheet names it
+    : s.status.tie_break ? t("Hand {hand} (tie-break {extra}): {what}", { hand: s.status.hand, extra: s.status.tie_break, what })
     // TRANSLATORS: {what} is what the hand needs next, e.g. "the bids"
     : t("Hand {hand}: {what}", { hand: s.status.hand, what });
   const deals = s.status.cards !== null

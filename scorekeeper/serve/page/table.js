@@ -241,36 +241,54 @@ function drawChart(s) {
   box.append(document.importNode(svg, true));
 }
 
-// The sheet: the hand column stays put while the players' columns scroll beside it, so a
-// phone reads every player's cell, hand by hand. On the scorer's page a closed hand is a
-// button that opens its correction.
+// The sheet: a column per player, each hand's cell their facts, the hand's points and their
+// running total, labelled, so a phone reads every player's total without scrolling sideways
+// (the hand column stays put where many players still need it). A note runs under its hand
+// across the whole sheet and wraps, never widening a column; the key says what † and ‡ mean.
+// On the scorer's page a closed hand is a button that opens its correction.
+function signed(text) {  // a real minus sign, which no narrow font or column loses
+  return String(text).replace(/(^|[\s(])-(?=[\d½])/g, "$1\u2212");
+}
+function handPoints(text) { return text === "" || /^[-0]/.test(text) ? signed(text) : "+" + text; }
 function drawSheet(s) {
   const table = clear($("sheet")), sheet = s.sheet;
   table.classList.toggle("tappable", scorer !== null);
+  table.style.setProperty("--players", String(sheet.players.length));
   const digests = Object.fromEntries(s.hands.map((h) => [h.hand, h.digest]));
   const info = sheet.columns.slice(1);
+  const wide = window.matchMedia("(min-width: 760px)").matches;  // room for each hand's chain digest
   const head = el("tr", null, el("th", "hand num", t("hand")));
-  for (const p of sheet.headers) { const th = el("th", "player", p); th.colSpan = 2; th.title = p; head.append(th); }
-  head.append(el("th", null, t("digest")));
+  for (const p of sheet.headers) { const th = el("th", "player", el("span", null, p)); th.title = p; head.append(th); }
+  if (wide) head.append(el("th", "digest", t("digest")));
   table.append(el("thead", null, head));
   const body = el("tbody");
-  const width = 2 + 2 * sheet.players.length;
+  const width = 1 + sheet.players.length + (wide ? 1 : 0);
   for (const row of sheet.rows) {
     const tr = el("tr", row.closed ? "closed" : "open");
     const facts = info.map((c, i) => row.info[i + 1]).filter((v) => v !== "" && v !== null && v !== undefined);
-    tr.append(el("td", "hand", el("b", null, row.info[0]), el("small", null, facts.join(" · "))));
+    tr.append(el("td", "hand", el("b", null, row.info[0]), el("small", null, facts.join("\u00a0· "))));
     for (const c of row.cells) {
-      const cell = el("td", "facts", c.facts);
-      for (const m of c.marks) cell.append(" ", el("span", markClass(m), m));
-      tr.append(cell, el("td", "total", c.total));
+      if (c.total === "") { tr.append(el("td", "cell away")); continue; }  // not dealt in this hand
+      const said = el("div", "facts", signed(c.facts));
+      for (const m of c.marks) said.append(" ", el("span", markClass(m), signed(m)));
+      const cell = el("td", "cell", said);
+      if (!c.shows_points && row.closed) cell.append(el("div", "pts", handPoints(c.points)));  // scored once the hand closes
+      // TRANSLATORS: on the phone's score sheet, before a player's running total after the hand
+      cell.append(el("div", "total", el("span", "label", t("total")), " ", el("b", null, signed(c.total))));
+      tr.append(cell);
     }
-    tr.append(el("td", "digest", digests[row.hand] ? digests[row.hand].slice(0, 16) : ""));
+    if (wide) tr.append(el("td", "digest", digests[row.hand] ? digests[row.hand].slice(0, 16) : ""));
     if (scorer !== null && row.closed) tr.addEventListener("click", () => openCorrection(row.hand));
     body.append(tr);
     for (const n of row.notes) { const td = el("td", null, el("div", null, n)); td.colSpan = width; body.append(el("tr", "note", td)); }
   }
   if (!sheet.rows.length) { const td = el("td", "muted", t("No hand recorded yet.")); td.colSpan = width; body.append(el("tr", null, td)); }
   table.append(body);
+  if ((sheet.legend || []).length) {  // what the marks beside a hand's number mean
+    const td = el("td", null, ...sheet.legend.map((line) => el("div", null, line)));
+    td.colSpan = width;
+    table.append(el("tfoot", null, el("tr", "key", td)));
+  }
 }
 
 function drawComments(s) {
@@ -287,7 +305,7 @@ function drawComments(s) {
 }
 
 let shown = null;
-window.addEventListener("resize", () => { if (shown) drawChart(shown); });
+window.addEventListener("resize", () => { if (shown && !shown.empty) { drawChart(shown); drawSheet(shown); } });
 function draw(s) {
   shown = s;
   document.body.classList.toggle("empty", !!s.empty);
