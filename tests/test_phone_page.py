@@ -198,6 +198,10 @@ def test_a_past_hand_corrected_by_tapping_its_row(sk, one_hand, serving, chromiu
         tap(page, "Send tricks", within="#tool")
         reply = replied(page, "Hand 1 now scores")
         assert "Bob +10 (was -11)" in reply, reply  # Bob bid 0 and took 1 (-11), now 0
+        page.locator("#corrections", has_text="correction of hand 1").wait_for(state="attached")
+        assert page.locator("#corrected.on").count() == 0  # its own correction is no news to this phone
+        sk("comment", "Bob checked his tricks", "--hand", "1")  # the terminal's entry for hand 1 is
+        page.locator("#corrected.on").wait_for()
     # Bob bid 0 took 0: 10; Dan bid 1 took 5: -(10 + 4) = -14
     assert scores(sk) == {"Cat": 13, "Ann": 12, "Bob": 10, "Dan": -14}
 

@@ -273,7 +273,8 @@ def _line(stored: list[store.StoredEvent], entry: store.StoredEvent, before: lis
         or (number is not None and number < furthest)
     )
     data = {"n": entry.n, "at": entry.at, "hand": number, "text": events.describe(event),
-            "correction": correction, "via": events.via(entry.body)}  # fmt: skip
+            "correction": correction, "via": events.via(entry.body),
+            "entry_id": events.phone_entry(entry.body)}  # fmt: skip
     return Line(data, own, event, furthest if own is None else max(furthest, own))
 
 

@@ -124,6 +124,7 @@ async function post(entry) {
   const sent = { line: entry.line, id: entry.id };
   if (entry.game) sent.game = entry.game;
   if (entry.after) sent.after = entry.after;
+  noteMine(entry.id);  // before it is answered: the state that tells of it may come first
   try {
     r = await fetch(spoken("api/entry"), {
       method: "POST", cache: "no-store", credentials: "omit",

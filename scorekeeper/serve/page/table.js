@@ -144,6 +144,17 @@ function showSwap(swap, s) {
   box.append(text, button(t("OK"), () => { follow(s); box.classList.remove("on"); }, "dismiss"));
 }
 
+// The entries the scorer's page on this phone sent (their outbox ids): a correction this phone
+// made itself is no news to it, and is not told back to it.
+const MINE = "scorekeeper-my-entries";
+function myEntries() {
+  try { return new Set(JSON.parse(localStorage.getItem(MINE)) || []); } catch (e) { return new Set(); }
+}
+function noteMine(id) {
+  const ids = [...myEntries(), id].slice(-500);  // the latest few hundred are all a notice can name
+  try { localStorage.setItem(MINE, JSON.stringify(ids)); } catch (e) { /* private mode: told as any */ }
+}
+
 // A correction is told once, when it happens; the notice folds away, the history stays below.
 const DISMISSED = "scorekeeper-corrections-read:";
 function showWitness(v, s) {
@@ -160,7 +171,9 @@ function showWitness(v, s) {
   const key = DISMISSED + s.game.id;
   let read = -1;
   try { read = Number(localStorage.getItem(key) || -1); } catch (e) { read = -1; }
-  const fresh = v.corrected.map((c) => ({ ...c, entries: c.entries.filter((e) => e.n > read) })).filter((c) => c.entries.length);
+  const mine = myEntries();
+  const news = (e) => e.n > read && !(e.entry_id && mine.has(e.entry_id));
+  const fresh = v.corrected.map((c) => ({ ...c, entries: c.entries.filter(news) })).filter((c) => c.entries.length);
   const note = clear($("corrected"));
   note.classList.toggle("on", fresh.length > 0 || !v.kept);
   const text = el("div", "text");
