@@ -66,3 +66,14 @@ def phone(chromium) -> Iterator:
     """A 390-px phone, fresh for each test."""
     with opened(chromium) as page:
         yield page
+
+
+def tap(page, text, within="#entry"):
+    """Tap the button named `text` (exactly) in `within`, as a person taps it."""
+    page.locator(within).get_by_role("button", name=text, exact=True).first.click()
+
+
+def tap_for(page, player, value, within="#entry"):
+    """A value on a player's pad (bids, tricks, poisons)."""
+    pad = page.locator(f'{within} .player[data-player="{player}"]')
+    pad.get_by_role("button", name=str(value), exact=True).click()

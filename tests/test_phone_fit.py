@@ -2,18 +2,10 @@
 the largest hand five can be dealt (10 cards: a pad of 0-10 for each), every player's pad and
 the send button in view, for the bids and for the tricks."""
 
-from browser import PHONE, needs_chromium, opened
+from browser import PHONE, needs_chromium, opened, tap, tap_for
 from served import Served
 
 pytestmark = needs_chromium
-
-
-def tap(page, text, within="#entry"):
-    page.locator(within).get_by_role("button", name=text, exact=True).first.click()
-
-
-def tap_for(page, player, value):
-    page.locator(f'#entry .player[data-player="{player}"]').get_by_role("button", name=str(value), exact=True).click()
 
 
 def fits(page, send):

@@ -5,14 +5,10 @@ reconnects by itself after `serve` restarts, and says "live" only when it is."""
 
 import re
 
-from browser import needs_chromium, opened
+from browser import needs_chromium, opened, tap
 from served import Served, sk_process
 
 pytestmark = needs_chromium
-
-
-def tap(page, text, within="#entry"):
-    page.locator(within).get_by_role("button", name=text, exact=True).first.click()
 
 
 def waiting(page, count):

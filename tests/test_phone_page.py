@@ -11,7 +11,7 @@ import re
 import sqlite3
 
 import pytest
-from browser import PHONE, needs_chromium, opened
+from browser import PHONE, needs_chromium, opened, tap, tap_for
 from conftest import copied_into, played_once
 from helpers import store_game
 from served import HOSTILE, SCRIPT_NAME, Served, enter_game
@@ -35,16 +35,6 @@ def serving(home):
         if server.proc.poll() is None:
             code, _, err = server.stop()
             assert code == 0 and "Traceback" not in err, err
-
-
-def tap(page, text, within="#entry"):
-    page.locator(within).get_by_role("button", name=text, exact=True).first.click()
-
-
-def tap_for(page, player, value, within="#entry"):
-    """A value on a player's pad (bids, tricks, poisons)."""
-    pad = page.locator(f'{within} .player[data-player="{player}"]')
-    pad.get_by_role("button", name=str(value), exact=True).click()
 
 
 def replied(page, pattern):

@@ -8,7 +8,7 @@ so Bob bids (and leads) first."""
 
 import os
 
-from browser import needs_chromium, opened
+from browser import needs_chromium, opened, tap
 from helpers import new_game
 from served import Served
 
@@ -17,10 +17,6 @@ pytestmark = needs_chromium
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 # Where the screenshots go, to be looked at (SCOREKEEPER_SHOTS=folder); none are kept otherwise.
 SHOTS = os.environ.get("SCOREKEEPER_SHOTS")
-
-
-def tap(page, text, within="#entry"):
-    page.locator(within).get_by_role("button", name=text, exact=True).first.click()
 
 
 def pad(page, player):

@@ -2,14 +2,10 @@
 what was tapped and within the screen, the taps kept to be put right; a form never sends an
 empty field it needs, and says so beside the field."""
 
-from browser import PHONE, needs_chromium, opened
+from browser import PHONE, needs_chromium, opened, tap
 from served import Served
 
 pytestmark = needs_chromium
-
-
-def tap(page, text, within="#entry"):
-    page.locator(within).get_by_role("button", name=text, exact=True).first.click()
 
 
 def in_view(page, selector):

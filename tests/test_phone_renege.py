@@ -2,14 +2,10 @@
 records, a revoke by anyone, and in Pick Your Poison a peek only by a player forced to bid
 blind (offered only while someone is)."""
 
-from browser import needs_chromium, opened
+from browser import needs_chromium, opened, tap
 from served import Served
 
 pytestmark = needs_chromium
-
-
-def tap(page, text, within="#entry"):
-    page.locator(within).get_by_role("button", name=text, exact=True).first.click()
 
 
 def scores(sk):
