@@ -135,10 +135,9 @@ def in_process(scratch: Path, hands: int) -> tuple[float, float, float]:
     homes = scratch / "play-twin", scratch / "phone-twin"
     for home in homes:
         new_game({**os.environ, "SCOREKEEPER_HOME": str(home)}, hands)
-    play = session.Session(cli.every_command(), cli.CONTEXT, homes[0], None, lambda text: None)
+    play = session.Session(cli.every_command(), homes[0], None, lambda text: None)
     play.refresh()
-    replaced = scorer.route_output()  # the server's own way of catching a reply
-    phone = scorer.Scorer(cli.every_command(), cli.CONTEXT, homes[1], None)
+    phone = scorer.Scorer(cli.every_command(), homes[1], None)
     watcher = push.Watcher(homes[1], None, ruleset_files.available(None), False, lambda shot: None)
     played, entered, built = [], [], []
     try:
@@ -158,7 +157,6 @@ def in_process(scratch: Path, hands: int) -> tuple[float, float, float]:
                     built.append(end - after)
     finally:
         phone.follower.close()  # entered from this thread, not the scorer's own
-        sys.stdout, sys.stderr = replaced
     return statistics.median(played), statistics.median(entered), statistics.median(built)
 
 
@@ -200,7 +198,7 @@ def main() -> None:
 
     from scorekeeper import cli, session
 
-    play = session.Session(cli.every_command(), cli.CONTEXT, played_home, None, lambda text: None)
+    play = session.Session(cli.every_command(), played_home, None, lambda text: None)
     play.refresh()
     server = Server(served_env)
     results = multiprocessing.Queue()

@@ -6,11 +6,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
-import json
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn, Optional
 
@@ -26,9 +25,7 @@ except ImportError:  # pragma: no cover
     import click
 
 if TYPE_CHECKING:
-    from scorekeeper import table
-    from scorekeeper.core import engine, events
-    from scorekeeper.storage import store
+    from scorekeeper import commands
 
 
 def _said(attribute: str) -> property:
@@ -244,12 +241,7 @@ Values = Annotated[list[str], typer.Argument(help=N_("NAME=VALUE pairs, or one v
 
 
 class Context:
-    home: Path | None = None
-    # set by `play` for the commands it runs in-process: its open store, and what was recorded
-    session_store: store.Store | None = None
-    recorded: table.Recorded | None = None
-    label: str | None = None  # the game an entry went to, named when another is in progress
-    warnings: tuple[str, ...] = ()  # what reading the store found amiss, said once the command is done
+    home: Path | None = None  # --home as given
 
 
 CONTEXT = Context()
@@ -304,11 +296,8 @@ def global_option(args: list[str], name: str) -> str | None:
 def choose_language(args: list[str]) -> contextlib.AbstractContextManager[None]:
     """The language the command speaks, for the block returned: the one `--lang` names, else
     SCOREKEEPER_LANG's, else the locale's (LC_ALL, LC_MESSAGES, LANG), else English; one we
-    do not speak is a usage error naming those we do. Inside `play` the session's language
-    is kept, unless the command names one."""
+    do not speak is a usage error naming those we do."""
     flag = global_option(args, "--lang")
-    if CONTEXT.session_store is not None and flag is None:
-        return contextlib.nullcontext()
     from scorekeeper.words import catalogs
 
     translations = catalogs.translations(catalogs.chosen(flag))
@@ -351,20 +340,26 @@ def _main(
 
 
 def command(name: str | None = None, negative_numbers: bool = False, help: str | None = None) -> Callable:
-    """Register a command whose ScorekeeperErrors become one line on stderr and an exit code,
-    and which ends quietly with exit 0 when its reader stops reading (`sk sheet | head`).
+    """Register a command: the function declares its arguments and options, and the library's
+    call of the same name (see commands.find) does the work, its result printed (`show`). A
+    command that is a front end of its own (`play`, `serve`, `demo`, `completion`) runs its
+    function. ScorekeeperErrors become one line on stderr and an exit code, and the command
+    ends quietly with exit 0 when its reader stops reading (`sk sheet | head`).
     With `negative_numbers`, an argument like -5 is a value, not an unknown option. `help`:
     the command's help, marked for the catalog (N_) and shown in the language in use."""
 
     def register(function: Callable) -> Callable:
+        called = name or function.__name__
+
         @functools.wraps(function)
         def run(*args: Any, **kwargs: Any) -> Any:
-            CONTEXT.warnings = ()
+            from scorekeeper import commands
+
             try:
-                result = function(*args, **kwargs)
-                for warning in CONTEXT.warnings:  # after the work: a refusal says only why
-                    typer.echo(_("warning: {warning}").format(warning=warning), err=True)
-                return result
+                call = commands.find(called)
+                if call is None:
+                    return function(*args, **kwargs)
+                show(commands.perform(call, desk(), **kwargs))
             except errors.ScorekeeperError as exc:
                 from scorekeeper import interpreter
 
@@ -391,80 +386,21 @@ def reader_gone() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
-def home() -> Path | None:
-    from scorekeeper.storage import paths
+def desk() -> commands.Desk:
+    """What a command's call reaches from the command line: the store opened for it alone."""
+    from scorekeeper import commands
 
-    return paths.home(CONTEXT.home)
-
-
-@contextlib.contextmanager
-def open_store(writing: bool = False) -> Iterator[store.Store]:
-    """The store, to use in a `with`: opened now and closed after, or inside `play` the
-    session's own open one (a connection is not opened and closed for every entry). What
-    reading it found amiss (a chain that does not check out) is kept for the command to say
-    on stderr, one warning a line, once it has done its work. `writing`: the command is there
-    to write (an entry), so the store is opened for writing at once (see store.Store)."""
-    if CONTEXT.session_store is not None:
-        db = CONTEXT.session_store
-        yield db
-    else:
-        from scorekeeper.storage import paths, store
-
-        with store.Store(paths.store_folder(CONTEXT.home), writing=writing) as db:
-            yield db
-    CONTEXT.warnings += tuple(w for w in db.warnings if w not in CONTEXT.warnings)
-    db.warnings.clear()
+    return commands.Desk(CONTEXT.home)
 
 
-def current(chosen: str | None) -> engine.Game:
-    from scorekeeper import table
-
-    with open_store() as db:
-        return table.load(db, table.resolve_game(db, chosen))
-
-
-def record(
-    chosen: str | None, build: Callable[[engine.Game], events.AnyEvent], hand: int | None = None
-) -> table.Recorded:
-    """Record an entry on the chosen game (see table.record): nothing is written if refused.
-    With `hand`, the entry is for that hand: a correction if the hand has closed."""
-    from scorekeeper import table
-
-    CONTEXT.label = None
-    with open_store(writing=True) as db:
-        gid = table.resolve_game(db, chosen)
-        CONTEXT.recorded = table.record(db, gid, build, hand)
-        CONTEXT.label = table.shared_label(db, gid, CONTEXT.recorded.game)
-    return CONTEXT.recorded
-
-
-def answer(recorded: table.Recorded) -> None:
-    """Print what was recorded and what follows it (see replies.reply), naming the game
-    when another game in the store is in progress too."""
-    from scorekeeper.words import replies
-
-    typer.echo(labelled(replies.reply(recorded)))
-
-
-def in_play() -> bool:
-    """Whether the command runs inside `play`, whose prompt takes bare values in turn from
-    the dealer's left (a command line takes them in seating order)."""
-    return CONTEXT.session_store is not None
-
-
-def labelled(text: str) -> str:
-    # TRANSLATORS: {game} is the name (or id) of the game an entry went to, {reply} what was recorded
-    return _("{game}: {reply}").format(game=CONTEXT.label, reply=text) if CONTEXT.label else text
-
-
-def emit_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
-
-
-def worded_for(as_json: bool) -> contextlib.AbstractContextManager[None]:
-    """The words of what a command prints: JSON (`--json`) is the same in every language, so
-    what goes into it is worked out in English; text is in the language in use."""
-    return language.speaking(language.ENGLISH) if as_json else contextlib.nullcontext()
+def show(said: commands.Said) -> None:
+    """Print what a call said: the reply on standard output, each warning on standard error
+    after it; then a refusal it ended with (`verify`'s digest of another game)."""
+    typer.echo(said.shown(), nl=False)
+    for warning in said.warnings:  # after the work: a refusal says only why
+        typer.echo(_("warning: {warning}").format(warning=warning), err=True)
+    if said.then_refused is not None:
+        raise said.then_refused
 
 
 # --- games ---------------------------------------------------------------------------
@@ -492,31 +428,7 @@ def new(
         typer.Option("--sides", help=N_("partnership games: name the two sides, e.g. --sides \"Us=Ann,Cat\" \"Them=Bob,Dan\"")),
     ] = None,
 ) -> None:
-    from scorekeeper import table
-
-    if night is not None or round_ is not None:
-        new_in_night(ruleset, players, dealer, name, location, scorer, set_, night, round_)
-        return
-    with open_store(writing=True) as db:
-        game = table.create(db, home(), ruleset, players, dealer, name, location, scorer, set_, sides or ())
-    from scorekeeper.words import replies
-
-    typer.echo(replies.started(game, in_turn=in_play()))
-
-
-def new_in_night(ruleset: str, players: str, dealer: str | None, name: str, location: str, scorer: str,
-                 settings: list[str], night: str | None, round_: int | None) -> None:  # fmt: skip
-    """`new … --night NAME`: the game is started as one of the night's."""
-    from scorekeeper import nights
-    from scorekeeper.words import night as night_words
-    from scorekeeper.words import replies
-
-    if night is None:
-        raise errors.UsageError(_("--round needs --night: name the night the game belongs to"))
-    with open_store(writing=True) as db:
-        kept, game = nights.create_in_night(db, home(), night, round_, ruleset, players, dealer, name, location, scorer, settings)
-    typer.echo(replies.started(game))
-    typer.echo(night_words.joined_text(kept, game))
+    ...
 
 
 # --- club nights ---------------------------------------------------------------------
@@ -545,34 +457,7 @@ def seat(
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    import secrets
-
-    from scorekeeper import nights, table
-    from scorekeeper.core import club_seating
-    from scorekeeper.words import night as night_words
-
-    roster = table.parse_players(players)
-    rules = nights.night_rules(home(), ruleset, hands)
-    chosen = secrets.randbelow(1_000_000) if seed is None else seed
-    if rules.partners:
-        seating = club_seating.seat_partners(roster, rounds, tables, chosen)
-    else:
-        seating = club_seating.seat(roster, rounds, rules.low, rules.high, tables, chosen)
-    kept = None
-    if night is not None:
-        with open_store(writing=True) as db:
-            kept = nights.keep_seating(db, night, ruleset, chosen, seating, rules.hands)
-    if as_json:
-        with worded_for(as_json):
-            emit_json(night_words.seating_data(seating, ruleset, chosen, rules.hands))
-        return
-    typer.echo(night_words.seating_text(seating, ruleset, chosen, rules.hands))
-    if kept is not None:
-        typer.echo(
-            _("Kept as the seating of night {night}; start a round with `night start {night} --round 1`.").format(
-                night=kept.name
-            )
-        )
+    ...
 
 
 @command(
@@ -599,30 +484,7 @@ def night(
     ] = None,
     as_json: JsonOption = False,
 ) -> None:
-    from scorekeeper import nights
-    from scorekeeper.words import night as night_words
-
-    if action == "start":
-        if round_ is None:
-            raise errors.UsageError(_("name the round to start: `night start {night} --round 1`").format(night=name))
-        with open_store() as db:
-            kept, started = nights.start_round(db, home(), name, round_, table_, ruleset, location, "", set_)
-        typer.echo(night_words.started_text(kept, round_, started))
-    elif action == "standings":
-        if by not in (None, "places", "score"):
-            raise errors.UsageError(_("--by {by} is not a way to rank; use --by places or --by score").format(by=by))
-        with open_store() as db, worded_for(as_json):
-            data = nights.standings(db, name, by)  # type: ignore[arg-type]
-        if as_json:
-            emit_json(data)
-        else:
-            typer.echo(night_words.standings_text(data))
-    else:
-        raise errors.UsageError(
-            _("'{action}' is not something `night` does; use `night start NAME --round K` or `night standings NAME`").format(
-                action=action
-            )
-        )
+    ...
 
 
 @command(
@@ -636,12 +498,7 @@ def night(
 def games(
     every: Annotated[bool, typer.Option("--all", help=N_("list every game, not only the newest"))] = False,
 ) -> None:
-    from scorekeeper import table
-    from scorekeeper.words import reports
-
-    with open_store() as db:
-        listed, more = table.games(db, every)
-    typer.echo(reports.games_text(listed, more))
+    ...
 
 
 @command(
@@ -652,14 +509,7 @@ def games(
     ),
 )
 def use(game: Annotated[str, typer.Argument(help=N_("a game's id or name, or a unique prefix of one"))]) -> None:
-    from scorekeeper import table
-
-    with open_store(writing=True) as db:
-        gid = table.use(db, game)
-        name = table.load(db, gid).name
-    from scorekeeper.words import replies
-
-    typer.echo(replies.now_current(gid, name))
+    ...
 
 
 @command(
@@ -670,24 +520,7 @@ def use(game: Annotated[str, typer.Argument(help=N_("a game's id or name, or a u
     ),
 )
 def status(game: GameOption = None, as_json: JsonOption = False) -> None:
-    from scorekeeper.words import reports
-
-    state = current(game)
-    if as_json:
-        with worded_for(as_json):
-            emit_json(reports.status_data(state))
-    else:
-        typer.echo(reports.status_text(state, in_turn=in_play()))
-        typer.echo(latest_backup_text())
-
-
-def latest_backup_text() -> str:
-    """The latest backup in the store's folder and how long ago it was taken, in words."""
-    from scorekeeper.storage import backups, paths
-    from scorekeeper.words import audit
-
-    latest = backups.latest(paths.store_folder(CONTEXT.home))
-    return audit.backup_text(latest, backups.age_text(latest.taken) if latest is not None else "")
+    ...
 
 
 @command(
@@ -702,29 +535,7 @@ def standings(
     as_json: JsonOption = False,
     chart: Annotated[bool, typer.Option("--chart", help=N_("add a plot of each player's running total over the hands"))] = False,
 ) -> None:
-    from scorekeeper import table
-    from scorekeeper.core import identity
-    from scorekeeper.words import reports
-
-    with open_store() as db:
-        gid = table.resolve_game(db, game)
-        state, head = table.load(db, gid), db.head(gid)
-    if as_json:
-        with worded_for(as_json):
-            data = reports.standings_data(state)
-            if chart:
-                from scorekeeper.sheets import score_sheet
-
-                data["running"] = score_sheet.running_json(state)
-            emit_json(data)
-        return
-    typer.echo(reports.standings_text(state))
-    typer.echo(_("Chain digest: {digest}").format(digest=identity.short(head)))
-    if chart:
-        from scorekeeper.sheets import charts, score_sheet
-
-        typer.echo("\n" + _("Running totals after each hand:"))
-        typer.echo(charts.terminal(state.roster, score_sheet.build(state, []).plotted(), departed=state.left))
+    ...
 
 
 # --- entries -------------------------------------------------------------------------
@@ -738,9 +549,7 @@ def standings(
     ),
 )
 def trump(suit: Annotated[str, typer.Argument(help=N_("a suit, a card (its suit), or none"))], hand: HandOption = None, game: GameOption = None) -> None:
-    from scorekeeper.core import entries
-
-    answer(record(game, lambda g: entries.trump(g, suit), hand))
+    ...
 
 
 @command(
@@ -751,9 +560,7 @@ def trump(suit: Annotated[str, typer.Argument(help=N_("a suit, a card (its suit)
     ),
 )
 def flip(card: Annotated[str, typer.Argument(help=N_("the card flipped before the deal"))], hand: HandOption = None, game: GameOption = None) -> None:
-    from scorekeeper.core import entries
-
-    answer(record(game, lambda g: entries.flip(g, card), hand))
+    ...
 
 
 @command(
@@ -768,9 +575,7 @@ def cursed(
     hand: HandOption = None,
     game: GameOption = None,
 ) -> None:
-    from scorekeeper.core import entries
-
-    answer(record(game, lambda g: entries.cursed(g, suit), hand))
+    ...
 
 
 @command(
@@ -781,9 +586,7 @@ def cursed(
     ),
 )
 def bid(values: Values, hand: HandOption = None, game: GameOption = None) -> None:
-    from scorekeeper.core import entries
-
-    answer(record(game, lambda g: entries.bids(g, values), hand))
+    ...
 
 
 @command(
@@ -804,9 +607,7 @@ def make(
     hand: HandOption = None,
     game: GameOption = None,
 ) -> None:
-    from scorekeeper.core import entries
-
-    answer(record(game, lambda g: entries.make(g, player, suit, ordered_up, alone, defender, turned), hand))
+    ...
 
 
 @command(
@@ -817,9 +618,7 @@ def make(
     ),
 )
 def tricks(values: Values, hand: HandOption = None, game: GameOption = None) -> None:
-    from scorekeeper.core import entries
-
-    answer(record(game, lambda g: entries.tricks(g, values), hand))
+    ...
 
 
 @command(
@@ -836,9 +635,7 @@ def renege(
     hand: HandOption = None,
     game: GameOption = None,
 ) -> None:
-    from scorekeeper.core import entries
-
-    answer(record(game, lambda g: entries.renege(g, player, kind, note), hand))
+    ...
 
 
 @command(
@@ -853,10 +650,7 @@ def comment(
     hand: HandOption = None,
     game: GameOption = None,
 ) -> None:
-    from scorekeeper.core import entries
-
-    text = " ".join(words)  # a comment is the rest of the line, as the table says it
-    answer(record(game, lambda g: entries.comment(g, text), hand))
+    ...
 
 
 @command(
@@ -871,9 +665,7 @@ def dealer(
     hand: HandOption = None,
     game: GameOption = None,
 ) -> None:
-    from scorekeeper.core import entries
-
-    answer(record(game, lambda g: entries.dealer(g, player), hand))
+    ...
 
 
 @command(
@@ -886,13 +678,7 @@ def dealer(
     ),
 )
 def abandon(game: GameOption = None) -> None:
-    from scorekeeper import table
-
-    with open_store(writing=True) as db:
-        state = table.abandon(db, table.resolve_game(db, game))
-    from scorekeeper.words import replies
-
-    typer.echo(replies.abandoned(state))
+    ...
 
 
 @command(
@@ -911,14 +697,7 @@ def label(
     scorer: Annotated[Optional[str], typer.Option("--scorer", help=N_("who keeps score"))] = None,
     game: GameOption = None,
 ) -> None:
-    from scorekeeper import table
-
-    with open_store(writing=True) as db:
-        gid = table.resolve_game(db, game)
-        state = table.label(db, gid, name, location, scorer)
-    from scorekeeper.words import replies
-
-    typer.echo(replies.labelled(state))
+    ...
 
 
 @command(
@@ -938,9 +717,7 @@ def join(
     score: Annotated[Optional[str], typer.Option("--score", help=N_("starting score (default: the ruleset's join_score)"))] = None,
     game: GameOption = None,
 ) -> None:
-    from scorekeeper.core import entries
-
-    answer(record(game, lambda g: entries.join(g, name, after, score)))
+    ...
 
 
 @command(
@@ -951,9 +728,7 @@ def join(
     ),
 )
 def leave(name: Annotated[str, typer.Argument(help=N_("who leaves"))], game: GameOption = None) -> None:
-    from scorekeeper.core import entries
-
-    answer(record(game, lambda g: entries.leave(g, name)))
+    ...
 
 
 @command(
@@ -969,9 +744,7 @@ def sub(
     new: Annotated[str, typer.Argument(help=N_("the substitute's name"))],
     game: GameOption = None,
 ) -> None:
-    from scorekeeper.core import entries
-
-    answer(record(game, lambda g: entries.substitute(g, seat, new)))
+    ...
 
 
 @command(
@@ -986,9 +759,7 @@ def rename(
     new: Annotated[str, typer.Argument(help=N_("its new name (a substitute taking the seat, or a typo fixed)"))],
     game: GameOption = None,
 ) -> None:
-    from scorekeeper.core import entries
-
-    answer(record(game, lambda g: entries.rename(g, old, new)))
+    ...
 
 
 @command(
@@ -1006,11 +777,7 @@ def adjust(
     hand: HandOption = None,
     game: GameOption = None,
 ) -> None:
-    from scorekeeper.core import entries
-
-    if reason is None or not reason.strip():
-        raise errors.UsageError(_('a ruling needs its reason; add --reason "…" (e.g. --reason "slow play")'))
-    answer(record(game, lambda g: entries.adjust(g, name, points, reason), hand))
+    ...
 
 
 @command(
@@ -1021,15 +788,7 @@ def adjust(
     ),
 )
 def undo(game: GameOption = None) -> None:
-    from scorekeeper import table
-    from scorekeeper.words import replies
-
-    CONTEXT.label = None
-    with open_store(writing=True) as db:
-        gid = table.resolve_game(db, game)
-        undone = table.undo(db, gid)
-        CONTEXT.label = table.shared_label(db, gid, undone.game)
-    typer.echo(labelled(replies.undone(undone, in_turn=in_play())))
+    ...
 
 
 @command(
@@ -1045,9 +804,7 @@ def took(
     hand: HandOption = None,
     game: GameOption = None,
 ) -> None:
-    from scorekeeper.core.families import captures
-
-    answer(record(game, lambda g: captures.took(g, player, cards), hand))
+    ...
 
 
 @command(
@@ -1058,9 +815,7 @@ def took(
     ),
 )
 def first(player: Annotated[str, typer.Argument(help=N_("who won the first trick"))], hand: HandOption = None, game: GameOption = None) -> None:
-    from scorekeeper.core.families import captures
-
-    answer(record(game, lambda g: captures.trick_won(g, "first", player), hand))
+    ...
 
 
 @command(
@@ -1071,9 +826,7 @@ def first(player: Annotated[str, typer.Argument(help=N_("who won the first trick
     ),
 )
 def last(player: Annotated[str, typer.Argument(help=N_("who won the last trick"))], hand: HandOption = None, game: GameOption = None) -> None:
-    from scorekeeper.core.families import captures
-
-    answer(record(game, lambda g: captures.trick_won(g, "last", player), hand))
+    ...
 
 
 @command(
@@ -1084,9 +837,7 @@ def last(player: Annotated[str, typer.Argument(help=N_("who won the last trick")
     ),
 )
 def moon(player: Annotated[str, typer.Argument(help=N_("who declares"))], hand: HandOption = None, game: GameOption = None) -> None:
-    from scorekeeper.core.families import captures
-
-    answer(record(game, lambda g: captures.moon(g, player), hand))
+    ...
 
 
 @command(
@@ -1101,9 +852,7 @@ def moon(player: Annotated[str, typer.Argument(help=N_("who declares"))], hand: 
     ),
 )
 def poison(values: Values, hand: HandOption = None, game: GameOption = None) -> None:
-    from scorekeeper.core.families import poisons
-
-    answer(record(game, lambda g: poisons.entry(g, values), hand))
+    ...
 
 
 Cards = Annotated[list[str], typer.Argument(metavar="CARD...", help=N_("the cards in the order played, leader first"))]
@@ -1131,14 +880,7 @@ def trick(
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    from scorekeeper.core.families import card_by_card
-
-    recorded = record(game, lambda g: card_by_card.trick(g, cards, led, forced, leader))
-    if as_json:
-        with worded_for(as_json):
-            emit_json(card_by_card.trick_report(recorded.game, recorded.hand))
-    else:
-        answer(recorded)
+    ...
 
 
 @command(
@@ -1159,16 +901,7 @@ def winner(
     jokers: Annotated[Optional[str], typer.Option("--jokers", help=N_("jester or high (a pack with two Jokers)"))] = None,
     as_json: JsonOption = False,
 ) -> None:
-    from scorekeeper.core.families import card_by_card
-    from scorekeeper.storage import ruleset_files
-
-    source = ruleset_files.find(ruleset, home()) if ruleset is not None else None
-    with worded_for(as_json):
-        verdict = card_by_card.judge(cards, trump, led, source, set_, jokers)
-    if as_json:
-        emit_json(verdict)
-    else:
-        typer.echo(verdict["reason"])
+    ...
 
 
 @command(
@@ -1184,14 +917,7 @@ def why(
     game: GameOption = None,
     as_json: JsonOption = False,
 ) -> None:
-    from scorekeeper.words import explain
-
-    state = current(game)
-    if as_json:
-        with worded_for(as_json):
-            emit_json(explain.why_data(state, player, hand))
-    else:
-        typer.echo(explain.why_text(state, player, hand))
+    ...
 
 
 @command(
@@ -1203,9 +929,7 @@ def why(
     ),
 )
 def counts(values: Values, hand: HandOption = None, game: GameOption = None) -> None:
-    from scorekeeper.core.families import snakebit
-
-    answer(record(game, lambda g: snakebit.counts(g, values), hand))
+    ...
 
 
 @command(
@@ -1226,14 +950,7 @@ def import_(
         typer.Argument(help=N_("JSON score sheets (`sheet --format json`) and other store files, any number")),
     ],
 ) -> None:
-    from scorekeeper import table
-    from scorekeeper.storage import store
-    from scorekeeper.words import replies
-
-    with open_store(writing=True) as db:
-        store.backup_automatically(db)  # before an import: the store as it was, kept
-        result = table.import_files(db, files)
-    typer.echo(replies.imported_files(result))
+    ...
 
 
 @command(
@@ -1250,15 +967,7 @@ def stats(
     rebuild: Annotated[bool, typer.Option("--rebuild", help=N_("replay every game instead of using the cached summaries"))] = False,
     as_json: JsonOption = False,
 ) -> None:
-    from scorekeeper import ratings
-    from scorekeeper import stats as records
-
-    with open_store() as db, worded_for(as_json):
-        data = ratings.beside_records(db, records.view(records.load(db, rebuild), player, ruleset))
-    if as_json:
-        emit_json(data)
-    else:
-        typer.echo(records.text(data))
+    ...
 
 
 @command(
@@ -1280,15 +989,7 @@ def ratings_(
     since: Annotated[Optional[str], typer.Option("--since", help=N_("only games started on or after this date (YYYY-MM-DD)"))] = None,
     as_json: JsonOption = False,
 ) -> None:
-    from scorekeeper import ratings
-
-    chosen = ratings.parse_since(since)
-    with open_store() as db, worded_for(as_json):
-        data = ratings.league(db, ruleset, chosen)
-    if as_json:
-        emit_json(data)
-    else:
-        typer.echo(ratings.text(data))
+    ...
 
 
 # --- rules ---------------------------------------------------------------------------
@@ -1302,10 +1003,7 @@ def ratings_(
     ),
 )
 def rulesets() -> None:
-    from scorekeeper.storage import ruleset_files
-    from scorekeeper.words import rulebook
-
-    typer.echo(rulebook.catalog_text(ruleset_files.catalog(home())))
+    ...
 
 
 @command(
@@ -1321,26 +1019,7 @@ def rules(
     args: Annotated[Optional[list[str]], typer.Argument(help=N_("RULESET, or `new NAME --from RULESET`, or `check FILE`"))] = None,
     from_: Annotated[Optional[str], typer.Option("--from", help=N_("the ruleset to copy, with `rules new`"))] = None,
 ) -> None:
-    from scorekeeper.storage import ruleset_files
-    from scorekeeper.words import rulebook
-
-    args = args or []
-    if args[:1] == ["new"]:
-        if len(args) != 2 or from_ is None:
-            raise errors.UsageError(_("write `rules new NAME --from RULESET`"))
-        from scorekeeper.words import replies
-
-        typer.echo(replies.ruleset_copied(args[1], ruleset_files.copy_for_user(home(), args[1], from_)))
-    elif args[:1] == ["check"]:
-        if len(args) != 2:
-            raise errors.UsageError(_("write `rules check FILE`"))
-        typer.echo(rulebook.check(*ruleset_files.locate(args[1], home())))
-    elif len(args) > 1:
-        raise errors.UsageError(_("name one ruleset, e.g. `rules oh-hell-mrpikes`"))
-    elif not args:
-        typer.echo(rulebook.index(ruleset_files.available(home())))
-    else:
-        typer.echo(rulebook.describe(ruleset_files.load(args[0], home())[1]))
+    ...
 
 
 # --- audit ---------------------------------------------------------------------------
@@ -1354,13 +1033,7 @@ def rules(
     ),
 )
 def log(game: GameOption = None) -> None:
-    from scorekeeper import table
-    from scorekeeper.words import audit
-
-    with open_store() as db:
-        gid = table.resolve_game(db, game)
-        stored, head = table.history(db, gid)
-    typer.echo(audit.log_text(gid, stored, head))
+    ...
 
 
 @command(
@@ -1390,33 +1063,7 @@ def verify(
         bool, typer.Option("--replay", help=N_("replay every game to check the cached summaries, placings and night outcomes, not only those of games changed since"))
     ] = False,
 ) -> None:
-    from scorekeeper import table
-    from scorekeeper.storage import digests
-    from scorekeeper.words import audit
-
-    wanted = [part for text in digest or [] for part in text.split(",") if part.strip()]
-    with open_store() as db:
-        count = table.verify(db)
-        caches = table.verify_beside_chain(db, replay)
-        alike = table.lookalike_games(caches.listed)
-        found = [table.find_digest(db, d) for d in wanted]
-        covered = [digests.coverage(db.events(gid), n) for gid, n, _total in found]
-        target = table.digests_game(db, game) if wanted or game else None
-        who = {gid: digests.identity(db.events(gid)) for gid in {f[0] for f in found} | {target} - {None}}
-    typer.echo(audit.verified_text(count))
-    said = audit.caches_text(caches)
-    if said:
-        typer.echo(said)
-    for games_alike in alike:
-        typer.echo(audit.lookalikes_text(games_alike))
-    typer.echo(latest_backup_text())
-    for entry, cover in zip(found, covered, strict=True):
-        typer.echo(audit.digest_text(entry))
-        typer.echo(audit.identity_text(who[entry[0]], entry[0] == target, game is not None))
-        typer.echo(audit.coverage_text(cover))
-    strays = [(text, entry[0]) for text, entry in zip(wanted, found, strict=True) if target and entry[0] != target]
-    if strays:
-        raise errors.StoreError(audit.not_this_game_text(strays, who, target, game is not None))
+    ...
 
 
 @command(
@@ -1432,17 +1079,7 @@ def verify(
 def backup(
     file: Annotated[Optional[Path], typer.Argument(help=N_("where to write the copy (default: a new file in the store's backups folder)"))] = None,
 ) -> None:
-    from scorekeeper.storage import backups, output, store
-    from scorekeeper.words import audit
-
-    with open_store() as db:
-        if file is None:
-            backups.make_folder(db.folder)
-        target = file if file is not None else backups.new_path(db.folder, backups.BY_HAND)
-        if output.is_part_of_store(target, db.path):
-            raise errors.UsageError(_("{file} is part of the store; write the backup to another file").format(file=target))
-        count = store.backup(db, target)
-    typer.echo(audit.backed_up_text(target, count))
+    ...
 
 
 @command(
@@ -1456,16 +1093,7 @@ def backup(
     ),
 )
 def restore(file: Annotated[Path, typer.Argument(help=N_("a backup written by `backup` (or one of the automatic ones)"))]) -> None:
-    from scorekeeper.storage import output, paths, store
-    from scorekeeper.words import audit
-
-    folder = paths.store_folder(CONTEXT.home)
-    if CONTEXT.session_store is not None:
-        raise errors.UsageError(_("`restore` cannot run inside `play`; leave the session, then restore"))
-    if output.is_part_of_store(file, folder / store.Store.FILENAME):
-        raise errors.UsageError(_("{file} is the store itself; name a backup to restore").format(file=file))
-    aside, count = store.restore(folder, file)
-    typer.echo(audit.restored_text(file, count, aside))
+    ...
 
 
 @command(
@@ -1494,45 +1122,7 @@ def sheet(
     ] = None,
     game: GameOption = None,
 ) -> None:
-    from scorekeeper import table
-    from scorekeeper.sheets import score_sheet
-
-    with open_store() as db:
-        stored, _head = table.history(db, table.resolve_game(db, game))
-    with sheet_language(lang):
-        text = score_sheet.render(table.replay(stored), sheet_format(format_, output), stored)
-    if output is None:
-        typer.echo(text, nl=not text.endswith("\n"))
-        return
-    from scorekeeper.storage import output as output_file
-
-    output_file.write(output, text, force, db.path)
-    typer.echo(_("Wrote {file}.").format(file=output))
-
-
-def sheet_language(code: str | None) -> contextlib.AbstractContextManager[None]:
-    """The language `sheet --lang CODE` writes the sheet in, whatever the one spoken."""
-    if code is None:
-        return contextlib.nullcontext()
-    from scorekeeper.words import catalogs
-
-    return language.speaking(catalogs.translations(catalogs.chosen(code)))
-
-
-FORMAT_NAMES = {
-    **{name: name for name in ("text", "csv", "grid", "json", "markdown", "html", "bgstats")},
-    **{"txt": "text", "md": "markdown", "htm": "html"},
-}
-
-
-def sheet_format(given: str | None, output: Path | None) -> str:
-    """The sheet format `--format` names (in any case, `md` for markdown), else the one the
-    --output file's extension names (`.html`, `.md`, `.csv`, `.json`, `.txt`), else text.
-    An unknown name is left as given, for the sheet to refuse listing the formats."""
-    if given is None:
-        suffix = output.suffix.lstrip(".").lower() if output is not None else ""
-        return FORMAT_NAMES.get(suffix, "text")
-    return FORMAT_NAMES.get(given.lower(), given)
+    ...
 
 
 @command(
@@ -1550,7 +1140,7 @@ def sheet_format(given: str | None, output: Path | None) -> str:
 def play(game: GameOption = None) -> None:
     from scorekeeper import session
 
-    code = session.run(every_command(), CONTEXT, CONTEXT.home, game)
+    code = session.run(every_command(), CONTEXT.home, game)
     if code:
         raise typer.Exit(code)
 
@@ -1638,12 +1228,12 @@ def serve(
         from scorekeeper.serve import night_command
 
         night_command.run(paths.store_folder(CONTEXT.home), CONTEXT.home, night, host, port, read_only,
-                          new_scorer_link, every_command(), CONTEXT)  # fmt: skip
+                          new_scorer_link, every_command())  # fmt: skip
         return
     from scorekeeper.serve import command as server
 
     server.run(paths.store_folder(CONTEXT.home), CONTEXT.home, game, host, port, read_only, new_scorer_link,
-               every_command(), CONTEXT)  # fmt: skip
+               every_command())  # fmt: skip
 
 
 @command(

@@ -5,16 +5,16 @@ What a bare answer means comes from the game's status data (what the hand needs,
 still to answer, in the order the prompt names them): no rule knowledge lives here.
 
 It also says what the hand asks for next, with the values each player may give (`asking`),
-so a prompt, a completion or a phone's buttons offer the same choices; runs a command
-in-process as a separate `sk` would run it (`run`); and holds a scorer who is not at the
-terminal to the commands a table needs (`FROM_THE_PHONE`, `check_remote`): nothing that reaches
-a file or a process of the scorer's computer. A floor of the service, it imports nothing of
-storage/: the commands it runs reach the store, handed to it by its front end (`run`'s `db`)."""
+so a prompt, a completion or a phone's buttons offer the same choices; makes the call of the
+library of commands a command stands for, its words parsed as the command line parses them
+(`call`); and holds a scorer who is not at the terminal to the commands a table needs
+(`FROM_THE_PHONE`, `check_remote`): nothing that reaches a file or a process of the scorer's
+computer. It sits above the library of commands, under the front ends; it imports nothing of
+storage/: the calls reach the store through the desk their front end hands over."""
 
 from __future__ import annotations
 
 import shlex
-from pathlib import Path
 from typing import Any
 
 from scorekeeper.core import errors
@@ -298,29 +298,119 @@ def check_remote(group: Any, words: list[str]) -> None:
         raise Forbidden(_("a ruleset file is not taken from the phone; name a ruleset (`rulesets` lists them)"))
 
 
-def run(group: Any, context: Any, words: list[str], home: Path | None, chosen: str | None, db: Any) -> int:
-    """Run a CLI command in-process, on the open store `db`: the same parsing, checks,
-    messages and exit codes as a separate `sk`, without starting a program. `chosen`: the game
-    to act on when the words do not say (`--game`). Returns the exit code; what the command
-    recorded is left in `context.recorded`."""
+# Commands that are front ends of their own: not run from inside `play` or from the phone.
+FRONT_ENDS = frozenset({"play", "serve", "demo", "completion"})
+
+
+class Misworded(errors.UsageError):
+    """A command line its command cannot read (a value missing or left over, an option it
+    does not have), said as the command line says it; `page` says it in a page's words,
+    naming no argument by its name and pointing at no `--help`."""
+
+    def __init__(self, terminal: str, page: str) -> None:
+        super().__init__(terminal)
+        self.page = page
+
+
+def call(group: Any, words: list[str], desk: Any, chosen: str | None) -> Any:
+    """Make the library's call a command line stands for (commands.find) on `desk`, and
+    return what it said (commands.Said). The command's click command only parses the words
+    into the call's arguments (`group`: the command line's, every command registered); it
+    runs nothing. `chosen`: the game to act on when the words do not name one (`--game`).
+    `--lang CODE` in the line speaks that language for this one command."""
+    from scorekeeper import commands
+
     name = words[0].casefold()
     command = group.commands.get(name)
-    args = [name, *words[1:]]
-    if (
-        chosen
-        and command is not None
-        and any(p.name == "game" for p in command.params)
-        and not any(w == "--game" or w.startswith("--game=") for w in words)
-    ):
+    found = commands.find(name)
+    if command is None or found is None:
+        if name in FRONT_ENDS:
+            raise errors.UsageError(_("`{command}` is a front end of its own; run it in another terminal").format(command=name))
+        raise errors.UsageError(_("no command {command}; `help` lists them").format(command=words[0]))
+    args, code = own_language(name, list(words[1:]))
+    if any(w == "--home" or w.startswith("--home=") for w in args):
+        raise errors.UsageError(_("--home is the session's own; start `play --home DIR` for another store"))
+    if "--help" in args:
+        said = commands.Said()
+        said.say(help_text(command, name))
+        return said
+    if chosen and any(p.name == "game" for p in command.params) and not any(w == "--game" or w.startswith("--game=") for w in args):
         args += ["--game", chosen]
-    if home is not None:
-        args = ["--home", str(home), *args]
-    context.session_store, context.recorded = db, None
+    with speaking(code):
+        return commands.perform(found, desk, **parsed(command, name, args))
+
+
+def help_text(command: Any, name: str) -> str:
+    """A command's help as plain text (the terminal's `help` draws it with rich instead)."""
     try:
-        code = group.main(args, prog_name="", standalone_mode=False)
-    finally:
-        context.session_store = None
-    return code if isinstance(code, int) else 0
+        import typer._click as click
+    except ImportError:  # pragma: no cover (typer before 0.29 depends on click itself)
+        import click
+
+    context = command.make_context(name, [], resilient_parsing=True)
+    formatter = context.make_formatter()
+    click.Command.format_help(command, context, formatter)
+    return formatter.getvalue().rstrip("\n")
+
+
+def own_language(name: str, args: list[str]) -> tuple[list[str], str | None]:
+    """A command's words without the program's `--lang CODE`, and the code (None if not
+    given); a sheet's --lang is its own (the language the sheet is written in)."""
+    if name == "sheet":
+        return args, None
+    kept: list[str] = []
+    code = None
+    words = iter(args)
+    for word in words:
+        if word == "--lang":
+            code = next(words, None)
+            if code is None:
+                raise errors.UsageError(_("--lang needs a language: en, de, fr or es"))
+        elif word.startswith("--lang="):
+            code = word.split("=", 1)[1]
+        else:
+            kept.append(word)
+    return kept, code
+
+
+def speaking(code: str | None) -> Any:
+    """The language `--lang CODE` names, for one command; the one in use if None."""
+    import contextlib
+
+    if code is None:
+        return contextlib.nullcontext()
+    from scorekeeper.core import language
+    from scorekeeper.words import catalogs
+
+    return language.speaking(catalogs.translations(catalogs.chosen(code)))
+
+
+def parsed(command: Any, name: str, args: list[str]) -> dict[str, Any]:
+    """The arguments a click command reads from its words, as the call takes them (click
+    gives a list as a tuple). A mistake is Misworded."""
+    try:
+        import typer._click as click
+    except ImportError:  # pragma: no cover (typer before 0.29 depends on click itself)
+        import click
+
+    try:
+        context = command.make_context(name, args)
+    except click.ClickException as exc:
+        from scorekeeper import click_words
+
+        message = click_words.message(exc.format_message())
+        terminal = _("{message} (see `{command} --help`)").format(message=message, command=name)
+        raise Misworded(terminal, page_words(exc, name, message)) from None
+    return {key: list(value) if isinstance(value, tuple) else value for key, value in context.params.items()}
+
+
+def page_words(exc: Any, name: str, message: str) -> str:
+    """A command line's mistake as a page says it: what is missing by what it means (its
+    help), not by the argument's name; other mistakes without the pointer to `--help`."""
+    param = getattr(exc, "param", None)
+    if type(exc).__name__ == "MissingParameter" and param is not None and getattr(param, "help", None):
+        return _("`{command}` needs {what}").format(command=name, what=param.help)
+    return message
 
 
 def standings_after(before: Any, after: Any, words: list[str]) -> str | None:

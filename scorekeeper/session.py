@@ -1,6 +1,6 @@
 """`play`: one session for the whole evening. Reads a line at a time, has the interpreter
-turn a bare answer into the command for what the hand needs next and run it through the CLI
-itself (in-process, so each reply comes at once), and says what is needed next. What a hand needs,
+turn a bare answer into the command for what the hand needs next and make that command's call
+of the library (in-process, so each reply comes at once), and says what is needed next. What a hand needs,
 who is still to bid or pick and what each may pick all come from the game's status data:
 the session holds no rule knowledge. The terminal's line editing lives in `terminal`."""
 
@@ -49,11 +49,8 @@ TRUMP_ALWAYS = (N_("trump"), "h", N_("a suit, or the card turned up: 7h"))
 class Session:
     """The state between two lines: which game, what it needs, and how to run a command."""
 
-    def __init__(
-        self, group: Any, context: Any, home: Path | None, chosen: str | None, out: Callable[[str], None]
-    ) -> None:
-        self.group = group  # the CLI's click group, every command registered
-        self.context = context  # the CLI's context: the session lends its commands its open store
+    def __init__(self, group: Any, home: Path | None, chosen: str | None, out: Callable[[str], None]) -> None:
+        self.group = group  # the CLI's click group, every command registered: it parses a command's words
         self.home = home
         self.chosen = chosen  # --game given to `play`; None follows the store's current game
         self.out = out
@@ -322,7 +319,7 @@ class Session:
 
     def help(self, words: list[str]) -> int:
         if words:
-            return self.run([*words[:1], "--help"])
+            return self.command_help(words[0])
         import textwrap
 
         rows = [(name, cmd.get_short_help_str(200)) for name, cmd in self.commands()]
@@ -332,19 +329,42 @@ class Session:
         self.out(self.help_head() + "\n" + "\n".join(lines))
         return 0
 
+    def command_help(self, name: str) -> int:
+        """A command's help, drawn by its click command on the terminal."""
+        command = self.group.commands.get(name.casefold())
+        if command is None or name.casefold() == "play":
+            raise errors.UsageError(_("no command {command}; `help` lists them").format(command=name))
+        shown = command.get_help(command.make_context(name.casefold(), [], resilient_parsing=True))
+        if shown:  # without rich, click gives the help as text; with it, rich draws it itself
+            self.out(shown)
+        return 0
+
     def run(self, words: list[str]) -> int:
-        """Run a CLI command in-process (see interpreter.run), then read the game again and,
-        once a hand has closed, say the standings."""
+        """Make the call a command line stands for (see interpreter.call) on the session's
+        store, say what it said, then read the game again and, once a hand has closed, say
+        the standings."""
+        if "--help" in words[1:]:
+            return self.command_help(words[0])
         before = self.game
-        code = interpreter.run(self.group, self.context, words, self.home, self.chosen, self.store())
-        self.worst = max(self.worst, code)
-        if code == 0 and words[0].casefold() in ("new", "use", "import"):
+        said = interpreter.call(self.group, words, self.desk(), self.chosen)
+        self.out(said.shown().removesuffix("\n"))
+        for warning in said.warnings:
+            print(_("warning: {warning}").format(warning=warning), file=sys.stderr)
+        if said.made_current:
             self.chosen = None  # the session follows the game just made current
-        self.refresh(self.context.recorded if code == 0 else None)
-        said = interpreter.standings_after(before, self.game, words) if code == 0 else None
-        if said:
-            self.out(said)
-        return code
+        self.refresh(said.recorded)
+        if said.then_refused is not None:
+            raise said.then_refused
+        standings = interpreter.standings_after(before, self.game, words)
+        if standings:
+            self.out(standings)
+        return 0
+
+    def desk(self) -> Any:
+        """What the session's calls reach: its own open store; bare values taken in turn."""
+        from scorekeeper import commands
+
+        return commands.Desk(self.home, lent=self.store(), in_turn=True)
 
     # --- completion --------------------------------------------------------------------
 
@@ -451,15 +471,15 @@ def lines(stream: Any) -> Iterator[str]:
         yield line.rstrip("\n")
 
 
-def run(group: Any, context: Any, home: Path | None, chosen: str | None) -> int:
+def run(group: Any, home: Path | None, chosen: str | None) -> int:
     """The session: through the terminal's line editor when standard input and output are a
     terminal, else one line at a time from standard input, replies undecorated. Returns the exit code:
-    0, or the highest code of a line that was refused. `group` and `context` are the command
-    line's, handed over by its `play` command (this module does not import the command line)."""
+    0, or the highest code of a line that was refused. `group` is the command line's, handed
+    over by its `play` command to parse a command's words (this module does not import it)."""
     import tabulate  # noqa: F401  (every closed hand prints a table: imported now, not at the first)
     import typer
 
-    session = Session(group, context, home, chosen, typer.echo)
+    session = Session(group, home, chosen, typer.echo)
     try:
         return _run(session)
     except errors.ScorekeeperError as exc:

@@ -4,7 +4,6 @@ chain); an entry carrying `after`, the head the phone saw, is refused (409, stal
 something was recorded since, saying what; without them an entry is taken as before."""
 
 import json
-import sys
 
 import pytest
 from served import Served, sk_process
@@ -135,8 +134,7 @@ def test_an_entry_overtaken_between_the_check_and_the_append_is_stale(home, sk, 
     from scorekeeper.serve import scorer
     from scorekeeper.storage import paths
 
-    phone = scorer.Scorer(cli.every_command(), cli.CONTEXT, paths.store_folder(home), home)
-    replaced = scorer.route_output()  # what the line prints goes to its answer, as in `serve`
+    phone = scorer.Scorer(cli.every_command(), paths.store_folder(home), home)
     try:
         seen = phone.follower.open().head(phone.follower.open().current_game())
         sk("trump", "h")  # the terminal
@@ -146,6 +144,5 @@ def test_an_entry_overtaken_between_the_check_and_the_append_is_stale(home, sk, 
         assert done.error == "refused: the terminal recorded trump H for hand 1 since; redo or drop this entry"
         assert "too late" not in sk("log")
     finally:
-        sys.stdout, sys.stderr = replaced
         phone.follower.close()
         phone.thread.shutdown()

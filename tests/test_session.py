@@ -270,7 +270,7 @@ def session_on(home):
     from scorekeeper import cli, session
 
     said = []
-    return session.Session(cli.every_command(), cli.CONTEXT, None, None, said.append), said
+    return session.Session(cli.every_command(), None, None, said.append), said
 
 
 def completed(play_session, before):

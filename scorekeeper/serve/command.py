@@ -18,9 +18,9 @@ from scorekeeper.core.language import _
 
 
 def run(folder: Path, home: Path | None, chosen: str | None, host: str, port: int, read_only: bool,
-        new_link: bool, group: Any, context: Any, out: TextIO = sys.stdout) -> None:  # fmt: skip
+        new_link: bool, group: Any, out: TextIO = sys.stdout) -> None:  # fmt: skip
     """Serve until Ctrl-C (or SIGTERM). Refuses, before listening, a game it cannot show.
-    `group` and `context` are the command line's, for the scorer's lines to run through."""
+    `group` is the command line's, to parse the words of the scorer's lines."""
     if not 0 <= port <= 65535:
         raise errors.UsageError(not_a_port(port))
     if read_only and new_link:
@@ -47,7 +47,7 @@ def run(folder: Path, home: Path | None, chosen: str | None, host: str, port: in
         pages=pages.Pages(),
         hosts=network.HostCheck(host),
         secret=auth.Scorer(None if read_only else folder),
-        scorer=None if read_only else scorer.Scorer(group, context, folder, home),
+        scorer=None if read_only else scorer.Scorer(group, folder, home),
     )
     rulesets = ruleset_files.available(paths.home(home))
 
@@ -71,7 +71,7 @@ def serve_until_stopped(application: Any, sock: Any, out: TextIO) -> None:
     say so (`serve`, and `serve --night`)."""
     import uvicorn
 
-    from scorekeeper.serve import connections, push, scorer
+    from scorekeeper.serve import connections, push
 
     config = uvicorn.Config(
         application,
@@ -88,7 +88,6 @@ def serve_until_stopped(application: Any, sock: Any, out: TextIO) -> None:
     )
     quiet_logging()
     server = connections.Server(config, ending=push.end_streams)
-    replaced = scorer.route_output()
     more_files()
     # uvicorn stops on SIGINT or SIGTERM, then raises the signal again under the handler it
     # found: SIGTERM too then ends here as Ctrl-C does, with "Stopped serving."
@@ -99,7 +98,6 @@ def serve_until_stopped(application: Any, sock: Any, out: TextIO) -> None:
     except KeyboardInterrupt:
         pass
     finally:
-        sys.stdout, sys.stderr = replaced
         sock.close()
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)

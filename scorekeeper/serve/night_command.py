@@ -14,7 +14,7 @@ from scorekeeper.core.language import _
 
 
 def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, read_only: bool,
-        new_links: bool, group: Any, context: Any, out: TextIO = sys.stdout) -> None:  # fmt: skip
+        new_links: bool, group: Any, out: TextIO = sys.stdout) -> None:  # fmt: skip
     from scorekeeper.serve import command
 
     if not 0 <= port <= 65535:
@@ -50,7 +50,7 @@ def run(folder: Path, home: Path | None, night_name: str, host: str, port: int, 
         pages=pages.Pages(),
         hosts=network.HostCheck(host),
         secret=auth.Scorer(None),
-        scorer=None if read_only else scorer.Scorer(group, context, folder, home),
+        scorer=None if read_only else scorer.Scorer(group, folder, home),
     )
     parts.extra["night_pages"] = pages.Pages(pages.FOLDER.with_name("night_page"), shared=(pages.FOLDER / pages.SAY,))
     parts.extra["tables"] = {}  # game id -> that table's Parts, as each table is first seen

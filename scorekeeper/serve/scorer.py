@@ -1,15 +1,12 @@
-"""The scorer's entries from the phone: a line, as `play` takes it, run through the same
-interpreter and the same command line in-process, one entry at a time, on a store connection
-that marks what it writes as from the phone. The reply is what the command line prints, in the
+"""The scorer's entries from the phone: a line, as `play` takes it, read by the same
+interpreter into the same call of the library of commands, one entry at a time, on a store
+connection that marks what it writes as from the phone. The reply is the call's, in the
 language of the request the line came with (it goes with the line to the scorer's thread)."""
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import contextvars
-import io
-import sys
 import threading
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -20,55 +17,12 @@ from scorekeeper.core.language import _, ngettext
 from scorekeeper.serve.push import StoreFollower
 from scorekeeper.storage import store
 
-_CAPTURED: contextvars.ContextVar[io.StringIO | None] = contextvars.ContextVar("captured", default=None)
-
-
-class Routed:
-    """Standard output or error, sent to the capture of the thread running an entry (a
-    ContextVar), else to the stream it replaces: an entry's reply never reaches the terminal,
-    and nothing else is caught in it."""
-
-    def __init__(self, stream: Any, errors_too: bool = False) -> None:
-        self._stream = stream
-        self._errors = errors_too
-
-    def _target(self) -> Any:
-        captured = _CAPTURED.get()
-        if captured is None:
-            return self._stream
-        return captured.err if self._errors else captured  # type: ignore[attr-defined]
-
-    def write(self, text: str) -> int:
-        return self._target().write(text)
-
-    def flush(self) -> None:
-        self._target().flush()
-
-    def isatty(self) -> bool:
-        return _CAPTURED.get() is None and self._stream.isatty()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._stream, name)
-
-
-class Capture(io.StringIO):
-    def __init__(self) -> None:
-        super().__init__()
-        self.err = io.StringIO()
-
-
-def route_output() -> tuple[Any, Any]:
-    """Put Routed streams in place of standard output and error; returns the streams replaced."""
-    replaced = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = Routed(sys.stdout), Routed(sys.stderr, errors_too=True)
-    return replaced
-
 
 class Answer(NamedTuple):
-    code: int  # the command line's exit code: 0 recorded, 1 refused, 2 usage, 3 store; 4: not allowed here
-    reply: str  # what it printed (code 0)
-    error: str  # its one line on stderr (other codes), or the refusal
-    warnings: list[str]  # `warning: …` lines printed beside a reply
+    code: int  # as the command line's exit code: 0 recorded, 1 refused, 2 usage, 3 store; 4: not allowed here
+    reply: str  # the call's reply (code 0)
+    error: str  # the refusal, in one line (other codes)
+    warnings: list[str]  # said beside the reply
     known: tuple[str, Any] | None = None  # (chain head, the game there) after a recorded entry
     head: str = ""  # the chain head after the entry (recorded now, or the first time)
     hand: int | None = None  # the hand the entry went to
@@ -82,9 +36,8 @@ FORBIDDEN = 4
 class Scorer:
     """Runs the phone's lines, one at a time (the command line keeps its state in one place)."""
 
-    def __init__(self, group: Any, context: Any, folder: Path, home: Path | None) -> None:
-        self.group = group
-        self.context = context
+    def __init__(self, group: Any, folder: Path, home: Path | None) -> None:
+        self.group = group  # the command line's click group: it parses a command's words
         self.home = home
         self.follower = StoreFollower(folder, via=events.VIA_PHONE)
         self.lock = threading.Lock()
@@ -118,36 +71,20 @@ class Scorer:
         which an entry sent again is known by; `after`: the chain head the phone saw when it
         was made, refused (stale) if anything was recorded since."""
         with self.lock:
-            capture = Capture()
-            token = _CAPTURED.set(capture)
             try:
-                code = self._enter(line, chosen, capture, entry_id, after)
+                return self._enter(line, chosen, entry_id, after)
             except Settled as exc:
                 return exc.answer
             except interpreter.Forbidden as exc:
                 return Answer(FORBIDDEN, "", _("refused: {reason}").format(reason=exc), [])
+            except interpreter.Misworded as exc:
+                return Answer(exc.exit_code, "", _("error: {message}").format(message=exc.page), [])
             except errors.ScorekeeperError as exc:
                 if exc.exit_code == 1:
                     return Answer(exc.exit_code, "", _("refused: {reason}").format(reason=exc), [])
                 return Answer(exc.exit_code, "", _("error: {message}").format(message=exc), [])
-            finally:
-                _CAPTURED.reset(token)
-            said = capture.err.getvalue().splitlines()
-            warned = _("warning: {warning}").split("{warning}")[0]  # how the command line begins a warning
-            warnings = [line.removeprefix(warned) for line in said if line.startswith(warned)]
-            error = "\n".join(line for line in said if not line.startswith(warned))
-            known = (
-                (self._known[1], self._game) if code == 0 and self._known and self._game is not None else None
-            )
-            head, hand = "", None
-            if known is not None:
-                assert self._known is not None
-                head, hand = known[0], hand_of(self.follower.db, self._known[0], self._written, known[1])
-            return Answer(code, capture.getvalue().rstrip("\n") if code == 0 else "", error, warnings, known,
-                          head, hand)  # fmt: skip
 
-    def _enter(self, line: str, chosen: str | None, capture: Capture, entry_id: str | None = None,
-               after: str | None = None) -> int:  # fmt: skip
+    def _enter(self, line: str, chosen: str | None, entry_id: str | None = None, after: str | None = None) -> Answer:
         words = interpreter.split(line)
         if not words:
             raise errors.UsageError(_("the line is empty; give an answer or a command"))
@@ -155,6 +92,8 @@ class Scorer:
             raise errors.UsageError(
                 _("`{word}` is a word of `play` in the terminal; give an answer or a command").format(word=words[0])
             )
+        from scorekeeper import commands
+
         db = self.follower.open()
         game, data = self._game_now(db, chosen)
         if game is not None and entry_id is not None:
@@ -165,26 +104,30 @@ class Scorer:
             made_on(db, game.id, after)
         db.phone_entry, db.written, db.overtaken = entry_id, [], None
         db.after = (game.id, after) if game is not None and after is not None else None
-        current = db.current_game()
         try:
-            code = interpreter.run(self.group, self.context, words, self.home, chosen, db)
+            said = interpreter.call(self.group, words, commands.Desk(self.home, lent=db, in_turn=True), chosen)
+        except errors.ScorekeeperError:
+            if db.overtaken is not None:  # the terminal's entry came between the check and the append
+                stored = db.events(db.overtaken[0])
+                raise Settled(Answer(1, "", stale_words(stored, db.overtaken[1]), [], head=stored[-1].hash,
+                                     stale=True)) from None  # fmt: skip
+            raise
         finally:
             self._written, db.written = db.written, []
-            db.phone_entry, db.after, overtaken, db.overtaken = None, None, db.overtaken, None
-        if code != 0 and overtaken is not None:  # the terminal's entry came between the check and the append
-            stored = db.events(overtaken[0])
-            raise Settled(Answer(1, "", stale_words(stored, overtaken[1]), [], head=stored[-1].hash, stale=True))
-        if code == 0:
-            recorded = self.context.recorded
-            if recorded is not None:  # where the entry went
-                chosen = recorded.game.id
-            elif db.current_game() != current:  # a game made current (`new`, `use`): it is played next
-                chosen = None
-            now, _data = self._game_now(db, chosen, recorded)
-            said = interpreter.standings_after(game, now, words)
-            if said:
-                capture.write(said + "\n")
-        return code
+            db.phone_entry, db.after, db.overtaken = None, None, None
+        if said.game_id is not None:  # where the entry went
+            chosen = said.game_id
+        elif said.made_current:  # a game made current (`new`, `use`): it is played next
+            chosen = None
+        now, _data = self._game_now(db, chosen, said.recorded)
+        reply = said.reply  # the page shows its game: the reply does not name it
+        standings = interpreter.standings_after(game, now, words)
+        if standings:
+            reply += "\n" + standings
+        if self._known is None or self._game is None:
+            return Answer(0, reply, "", said.warnings)
+        head, hand = self._known[1], hand_of(db, self._known[0], self._written, self._game)
+        return Answer(0, reply, "", said.warnings, (head, self._game), head, hand)
 
     def _game_now(self, db: Any, chosen: str | None, recorded: Any = None) -> tuple[Any, dict[str, Any]]:
         """The game a line acts on as the store holds it now, and its status data; (None, {})

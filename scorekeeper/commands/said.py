@@ -1,0 +1,59 @@
+"""What a call of the library answers: `Said`, the typed result (what was recorded, the reply in
+words, the warnings as data), and how a refusal maps to an exit code and an HTTP status."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.core import errors
+from scorekeeper.core.language import _
+
+if TYPE_CHECKING:
+    from scorekeeper import results
+
+
+@dataclass
+class Said:
+    text: str = ""  # the reply, as the command line prints it (less the game's name: `label`)
+    label: str | None = None  # the game an entry went to, named when another is in progress
+    warnings: list[str] = field(default_factory=list)  # said beside the reply, one a line
+    recorded: results.Recorded | None = None  # what an entry recorded: the game after it, its hand, the entry
+    undone: results.Undone | None = None  # what `undo` took back
+    game_id: str | None = None  # the game the call wrote to
+    made_current: bool = False  # another game is current now (`new`, `use`, `import`)
+    then_refused: errors.ScorekeeperError | None = None  # said after the reply (`verify`'s game put in place)
+
+    def say(self, text: str) -> None:
+        """A line (or lines) of the reply, ended with a line break."""
+        self.text += text + "\n"
+
+    def say_whole(self, text: str) -> None:
+        """A text that may end with its own line break (a score sheet): given one if not."""
+        self.text += text if text.endswith("\n") else text + "\n"
+
+    def say_json(self, data: Any) -> None:
+        self.say(json.dumps(data, ensure_ascii=False, indent=2))
+
+    @property
+    def reply(self) -> str:
+        """The reply without the game's name, as one text without its last line break."""
+        return self.text.removesuffix("\n")
+
+    def shown(self) -> str:
+        """The reply as a terminal shows it: the game named first when another is in progress."""
+        if not self.label:
+            return self.text
+        # TRANSLATORS: {game} is the name (or id) of the game an entry went to, {reply} what was recorded
+        return _("{game}: {reply}").format(game=self.label, reply=self.text)
+
+
+# A refusal's kind -> the HTTP status the phone is answered with
+HTTP_STATUS = {1: 409, 2: 400, 3: 503}
+
+
+def http_status(exc: errors.ScorekeeperError) -> int:
+    """The status of a refusal on the web: 409 refused by the rules, 400 a usage mistake,
+    503 the store."""
+    return HTTP_STATUS.get(exc.exit_code, 400)
