@@ -47,8 +47,13 @@ def test_the_night_answers_what_the_command_line_prints_and_each_link_writes_to_
     (one, one_secret), (two, two_secret) = tables(night)
     said = post(night, one, "bid 1 0 0 0", one_secret)
     assert said.status == 200 and "Hand 1: bids" in said.json()["reply"]
-    assert said.json()["state"]["game"]["id"] == one  # the table's page state, as /api/entry answers
-    assert said.json()["state"]["entries"][-1]["via"] == "phone"
+    assert set(said.json()) == {"ok", "reply", "warnings", "head", "hand"}  # the state: by the event stream
+    deadline = time.monotonic() + 5  # the table's page state is published once the look after the entry ends
+    while (state := json.loads(night.get(f"/table/{one}/api/state")))["head"] != said.json()["head"]:
+        assert time.monotonic() < deadline, state["head"]
+        time.sleep(0.02)
+    assert state["game"]["id"] == one
+    assert state["entries"][-1]["via"] == "phone"
     assert post(night, two, "bid 1 0 0 0", one_secret).status == 401  # table 1's link at table 2
     refused = post(night, one, f"bid 0 0 0 0 --game {two}", one_secret)
     assert refused.status == 403 and refused.json()["error"].startswith("refused: a table's scorer writes to its own table")

@@ -53,13 +53,17 @@ LINES = ["h", "2 1 0 3", "tricks 3 1 3 3", "undo", "2 1 3 4", "s", "why Ann", "t
 
 def test_a_hand_from_the_phone_is_stored_and_marked_as_from_the_phone(sk, served):
     """MrPikes' Oh Hell, Ann deals 10 cards; bare bids go in the prompt's order, Bob Cat Dan Ann."""
-    replies = []
+    replies, hands = [], []
     for line in LINES:
         answer = served.enter(line)
         assert answer.status == 200, (line, answer)
-        assert answer.json()["state"]["head"] == served.state()["head"]  # the state after the entry
+        # the answer: the reply, the chain head and the hand; the state comes by every page's stream
+        assert set(answer.json()) == {"ok", "reply", "warnings", "head", "hand"}, answer.json()
+        assert answer.json()["head"] == served.state()["head"]  # the state after the entry, by every page
         replies.append(answer.json()["reply"])
+        hands.append(answer.json()["hand"])
     assert replies[0] == "Hand 1: trump ♥.\nStill to record: bids, tricks"
+    assert hands == [1, 1, 1, 1, 1, 2, 2, 1]  # the undo took back hand 1's tricks; the last corrects hand 1
     assert replies[1].startswith("Hand 1: bids Ann 3, Bob 2, Cat 1, Dan 0")
     assert "\nStandings: 1. " in replies[2] and replies[3].startswith("Undone: entry 3, tricks")
     assert replies[7].startswith("Hand 1 corrected (entry ")
@@ -314,7 +318,7 @@ def test_a_new_game_started_from_the_phone_is_followed_by_a_server_pinned_to_a_g
         answer = server.enter("new oh-hell-mrpikes --players Eve,Fay,Gus")
         assert answer.status == 200, answer
         second = sk.json("standings")["game"]
-        assert second != first and answer.json()["state"]["game"]["id"] == second
+        assert second != first and answer.json()["head"] == server.state()["head"]
         assert server.state()["game"]["id"] == second
         sk("use", first[:6])  # the terminal makes the first game current again: the server stays
         time.sleep(0.5)  # five looks at the store

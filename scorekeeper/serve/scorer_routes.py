@@ -1,11 +1,12 @@
 """The scorer's writes: `POST /api/entry` takes `{"line": "…"}` (and optionally `"game"`),
-exactly a line `play` takes, and answers as the contract's table says: 200 with the reply and
-the new state, 400 a malformed line, 401 no secret or not the current one, 403 a command the
+exactly a line `play` takes, and answers as the contract's table says: 200 with the reply, the
+chain head and the hand (the new state reaches every page, this one's too, by its event stream,
+built once for all of them), 400 a malformed line, 401 no secret or not the current one, 403 a command the
 page may not run (or a page of another site), 409 refused by the rules, 413 a body over the
 limit, 503 the store cannot be read. The entry is stored before the answer is sent. At a
 night's table (`/table/ID/api/entry`) the line goes to that table's game only: `--game`, another
-game's id and commands about other games (`new`, `use`…) are refused (403). The reply, the
-refusals and the state sent back are in the request's language."""
+game's id and commands about other games (`new`, `use`…) are refused (403). The reply and the
+refusals are in the request's language."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from starlette.routing import Route
 
 from scorekeeper.core.language import _
 from scorekeeper.serve import auth, push
-from scorekeeper.serve.parts import BODY_LIMIT, BODY_SECONDS, refusal, spoken
+from scorekeeper.serve.parts import BODY_LIMIT, BODY_SECONDS, refusal
 from scorekeeper.serve.parts import of as parts_of
 from scorekeeper.serve.scorer import ENTRY_ID_MOST, FORBIDDEN, fair_entry_id, fair_head
 
@@ -84,20 +85,15 @@ async def entry(request: Request) -> Response:
     if game is None and shared and watcher.pinned is not None:
         game = watcher.pinned  # `serve --game ID`: the game the pages show is the one written to
 
-    code = spoken(request)
-
     def served(known: Any) -> Any:  # on the scorer's thread, with the store it wrote to
         if named is None and known is not None:  # it went to the game served, or a `new` one
             watcher.follow(known[1].id)
-        shot = watcher.served_after(scorer.follower.db, known)
-        return shot, shot.in_language(code)
+        return watcher.served_after(scorer.follower.db, known)
 
     def looked(known: Any) -> Any:  # a night's table: its looker builds the state
-        shot = watcher.look_now(known)
-        return shot, None if shot is None else shot.in_language(code)
+        return watcher.look_now(known)
 
-    done, made = await scorer.answer(data["line"], game, served if shared else looked, entry_id, after)
-    shot, in_language = made or (None, None)
+    done, shot = await scorer.answer(data["line"], game, served if shared else looked, entry_id, after)
     if done.stale:
         return refusal(409, done.error, more={"stale": True, "head": done.head})
     if done.code != 0:
@@ -105,11 +101,9 @@ async def entry(request: Request) -> Response:
     answered = {"ok": True, "reply": done.reply, "warnings": done.warnings, "head": done.head, "hand": done.hand}
     if done.again:
         answered["again"] = True
-    said = json.dumps(answered, ensure_ascii=False).encode()
-    state = in_language if shot is not None and shot.ok else b"null"  # spliced in: encoded once already
     if shared and shot is not None and shot.ok:
-        watcher.offer(shot)  # the same snapshot to every phone, sent once this reply is
-    return Response(said[:-1] + b', "state": ' + state + b"}", media_type="application/json",
+        watcher.offer(shot)  # the state after the entry, built once, to every page by its event stream
+    return Response(json.dumps(answered, ensure_ascii=False), media_type="application/json",
                     headers={"Cache-Control": "no-store"})  # fmt: skip
 
 

@@ -155,11 +155,11 @@ async function post(entry) {
   }
   await settle(entry, r.ok && body.ok ? body.head || entry.after : entry.after);
   if (r.ok && body.ok) {
-    const started = /^new\b/.test(entry.line) && !body.again && body.state && body.state.game;
-    // a new game's reply from the command line names its id: the page names its ruleset
-    showReply(started ? t("New game started: {title}, {dealer} deals.", { title: body.state.game.title, dealer: body.state.status.dealer })
-      : body.reply || t("Recorded."), "ok");
-    if (body.state) draw(body.state);
+    const started = /^new\b/.test(entry.line) && !body.again;
+    showReply(body.reply || t("Recorded."), "ok");
+    // a new game's reply names its id: the page names its ruleset once the game's state is in
+    expectHead(body.head, started ? (s) => showReply(t("New game started: {title}, {dealer} deals.",
+      { title: s.game.title, dealer: s.status.dealer }), "ok") : null);
     const then = followUps.get(entry.id);
     followUps.delete(entry.id);
     if (then) send(then);
@@ -274,7 +274,28 @@ function putBack(panel, values) {
   for (const x of panel.querySelectorAll("[name]")) if (x.name in values) x.value = values[x.name];
 }
 
+// The state after an entry is not in its answer: it comes by the event stream, built once for
+// every page. Should it not have come a moment after the answer (a stream reconnecting, or none),
+// the page asks for it once. `then(state)`: what to do once the state at that head is drawn.
+let expected = null;
+function expectHead(head, then) {
+  if (head && shown && shown.head === head) { if (then) then(shown); return; }
+  expected = { head, then };
+  setTimeout(async () => {
+    if (!expected || expected.head !== head) return;
+    try {
+      const r = await fetch(spoken("api/state"), { cache: "no-store" });
+      if (r.status === 200) received(await r.text());
+    } catch (e) { /* the stream or the next poll brings it */ }
+  }, 400);
+}
+
 function drawEntry(s) {
+  if (expected && s.head === expected.head) {
+    const then = expected.then;
+    expected = null;
+    if (then) then(s);
+  }
   let box = $("entry");
   if (!box) {
     box = el("section", null);
