@@ -73,7 +73,8 @@ def test_a_hand_from_the_phone_is_stored_and_marked_as_from_the_phone(sk, served
 
 
 def test_the_reply_is_plays_reply(home, tmp_path, served):
-    """The same lines, typed into `play` on a twin store holding the same game: the same words."""
+    """The same lines, typed into `play` on a twin store holding the same game: the same words,
+    less what names a command to type (the page has its own witness of each hand's digest)."""
     twin = tmp_path / "twin"
     twin.mkdir()
     (twin / "scorekeeper.sqlite3").write_bytes((home / "scorekeeper.sqlite3").read_bytes())
@@ -83,7 +84,9 @@ def test_the_reply_is_plays_reply(home, tmp_path, served):
     replies = [served.enter(line).json()["reply"] for line in lines]
     greeting = out.split("\n" + replies[0])[0]
     digests = lambda text: re.sub(r"\b[0-9a-f]{16}\b", "DIGEST", text)  # noqa: E731 (the times differ, so the hashes)
-    assert digests(out) == digests(greeting + "\n" + "\n".join(replies) + "\n")
+    on_the_page = out.replace(" (keep it for `verify --digest`)", "")
+    assert on_the_page != out  # a hand was closed: the terminal said to keep its digest
+    assert digests(on_the_page) == digests(greeting + "\n" + "\n".join(replies) + "\n")
 
 
 @pytest.mark.parametrize(

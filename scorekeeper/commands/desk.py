@@ -20,6 +20,7 @@ class Desk:
     given_home: Path | None = None  # --home as given (None: the platform's folder)
     lent: store.Store | None = None  # the front end's open store, used instead of opening one
     in_turn: bool = False  # bare values are named in turn from the dealer's left (`play`, the phone)
+    on_page: bool = False  # the reply is shown on the scorer's page: it names no command to type
     warnings: list[str] = field(default_factory=list)  # what reading the store found amiss
 
     def home(self) -> Path | None:

@@ -31,7 +31,7 @@ def record(desk: Desk, chosen: str | None, build: Callable[[engine.Game], events
         recorded = table.record(db, gid, build, hand)
         label = table.shared_label(db, gid, recorded.game)
     said = Said(label=label, recorded=recorded, game_id=gid)
-    said.say(replies.reply(recorded))
+    said.say(replies.reply(recorded, desk.on_page))
     return said
 
 
@@ -140,7 +140,7 @@ def undo(desk: Desk, game: str | None = None) -> Said:
         undone = table.undo(db, gid)
         label = table.shared_label(db, gid, undone.game)
     said = Said(label=label, undone=undone, game_id=gid)
-    said.say(replies.undone(undone, in_turn=desk.in_turn))
+    said.say(replies.undone(undone, in_turn=desk.in_turn, on_page=desk.on_page))
     return said
 
 

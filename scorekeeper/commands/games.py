@@ -41,7 +41,7 @@ def new(desk: Desk, ruleset: str, players: str, dealer: str | None = None, name:
         with desk.store(writing=True) as db:
             game = table.create(db, desk.home(), ruleset, players, dealer, name, location, scorer, list(set_),
                                 tuple(sides or ()))  # fmt: skip
-        said.say(replies.started(game, in_turn=desk.in_turn))
+        said.say(replies.started(game, in_turn=desk.in_turn, on_page=desk.on_page))
     said.game_id = game.id
     return said
 
@@ -156,7 +156,7 @@ def status(desk: Desk, game: str | None = None, as_json: bool = False) -> Said:
         with worded_for(as_json):
             said.say_json(reports.status_data(state))
     else:
-        said.say(reports.status_text(state, in_turn=desk.in_turn))
+        said.say(reports.status_text(state, in_turn=desk.in_turn, on_page=desk.on_page))
         said.say(latest_backup_text(desk))
     return said
 

@@ -105,7 +105,7 @@ class Scorer:
         db.phone_entry, db.written, db.overtaken = entry_id, [], None
         db.after = (game.id, after) if game is not None and after is not None else None
         try:
-            said = interpreter.call(self.group, words, commands.Desk(self.home, lent=db, in_turn=True), chosen)
+            said = interpreter.call(self.group, words, commands.Desk(self.home, lent=db, in_turn=True, on_page=True), chosen)
         except errors.ScorekeeperError:
             if db.overtaken is not None:  # the terminal's entry came between the check and the append
                 stored = db.events(db.overtaken[0])

@@ -319,7 +319,7 @@ def page_state(
         "standings": standings,
         "standings_line": reports.standings_line(game),  # one line, a player who left marked so
         "status": status,
-        "status_lines": [] if game.finished else reports.status_text(game, in_turn=True).splitlines(),
+        "status_lines": [] if game.finished else reports.status_text(game, in_turn=True, on_page=True).splitlines(),
         "needs": [_plain_need(n) for n in status["needs"]],
         "result": reports.final_text(game) if game.finished else "",
         "sheet": live,

@@ -190,9 +190,10 @@ def _trick_text(game: engine.Game, report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def reply(recorded: results.Recorded) -> str:
+def reply(recorded: results.Recorded, on_page: bool = False) -> str:
     """All that is said after an entry: its confirmation, then the hand's points and what
-    comes next if it closed the hand, else what is still to record."""
+    comes next if it closed the hand, else what is still to record. `on_page`: said on the
+    scorer's page, which names no command."""
     from scorekeeper.words import reports
 
     game, hand = recorded.game, recorded.hand
@@ -201,7 +202,7 @@ def reply(recorded: results.Recorded) -> str:
     if recorded.before is not None:  # a correction of a closed hand re-told the game
         from scorekeeper.words import corrected
 
-        return corrected.reply(recorded) + digest_line(recorded)
+        return corrected.reply(recorded) + digest_line(recorded, on_page)
     lines = [said(recorded)]
     if isinstance(recorded.event, events.CommentAdded):
         return lines[0]
@@ -209,30 +210,34 @@ def reply(recorded: results.Recorded) -> str:
         lines.append(reports.hand_closed_text(game, hand))
     elif game.needs() and not isinstance(recorded.event, events.TrickPlayed):
         lines.append(_("Still to record: {needs}").format(needs=reports.needs_named(game.needs())))
-    return "\n".join(lines) + (digest_line(recorded) if hand.closed else "")
+    return "\n".join(lines) + (digest_line(recorded, on_page) if hand.closed else "")
 
 
-def digest_line(recorded: results.Recorded) -> str:
+def digest_line(recorded: results.Recorded, on_page: bool = False) -> str:
     """The chain digest as a hand closes (or a closed hand is corrected), for the table to see
     and keep: a store rewritten afterwards no longer holds it (`verify --digest`)."""
     if not recorded.digest:
         return ""
     # one short line: the standings stay on a small screen
-    return "\n" + _("Chain digest after hand {hand}: {digest} (keep it for `verify --digest`)").format(
+    if on_page:  # the page keeps each hand's digest itself (its witness)
+        said = _("Chain digest after hand {hand}: {digest}")
+    else:
+        said = _("Chain digest after hand {hand}: {digest} (keep it for `verify --digest`)")
+    return "\n" + said.format(
         hand=recorded.hand.number, digest=identity.short(recorded.digest)
     )
 
 
-def undone(undo: results.Undone, in_turn: bool = False) -> str:
+def undone(undo: results.Undone, in_turn: bool = False, on_page: bool = False) -> str:
     """What an undo took back, then the hand as it now stands."""
     from scorekeeper.words import reports
 
     # TRANSLATORS: {entry} is the entry in words ("bids Ann 2, Bob 0")
     undone = _("Undone: entry {n}, {entry}.").format(n=undo.target_n, entry=events.describe(undo.target))
-    return undone + "\n" + reports.status_text(undo.game, in_turn)
+    return undone + "\n" + reports.status_text(undo.game, in_turn, on_page)
 
 
-def started(game: engine.Game, in_turn: bool = False) -> str:
+def started(game: engine.Game, in_turn: bool = False, on_page: bool = False) -> str:
     """A new game: its id, game and players, then the first hand's status."""
     from scorekeeper.words import reports
 
@@ -247,7 +252,7 @@ def started(game: engine.Game, in_turn: bool = False) -> str:
         else:
             said = _("Sides: {first} against {second}.")
         head += "\n" + said.format(first=first, ours=all_of(ours), second=second, theirs=all_of(theirs))
-    return head + "\n" + reports.status_text(game, in_turn)
+    return head + "\n" + reports.status_text(game, in_turn, on_page)
 
 
 def imported(game: engine.Game) -> str:

@@ -262,10 +262,11 @@ def table_changes(game: engine.Game) -> list[str]:
     return out
 
 
-def status_text(game: engine.Game, in_turn: bool = False) -> str:
+def status_text(game: engine.Game, in_turn: bool = False, on_page: bool = False) -> str:
     """The hand in progress in words. Bare values go in seating order on a command line;
     `in_turn`: where they are taken in turn from the dealer's left (`play`, the phone), and
-    the status says that order instead."""
+    the status says that order instead; `on_page`: on a phone's page, where nothing is typed,
+    it says the order alone."""
     if game.finished:
         return _("{title}: the game is over.").format(title=vocabulary.prose(game.ruleset.title)) + "\n" + standings_text(game)
     hand, data = game.hand, status_data(game)
@@ -306,7 +307,7 @@ def status_text(game: engine.Game, in_turn: bool = False) -> str:
         lines.append(_("Moon: declared by {player}").format(player=hand.moon))
     if game.ruleset.bidding.kind != "none" and game.ruleset.bidding.order == "in-turn":
         # simultaneous bids have no order; bare values go in seating order on a command line
-        lines.append(_order_line(game.ruleset.bidding.kind == "poisons", in_turn, data["order"], game.players))
+        lines.append(_order_line(game.ruleset.bidding.kind == "poisons", in_turn, data["order"], game.players, on_page))
     if hand.bids:
         lines.append(_("Bids: {bids}").format(bids=pairs(hand.bids)))
     if data["legal_bids"] and "bids" in data["needs"]:
@@ -329,9 +330,11 @@ def status_text(game: engine.Game, in_turn: bool = False) -> str:
     return "\n".join(lines)
 
 
-def _order_line(picking: bool, in_turn: bool, order: list[str], seating: list[str]) -> str:
-    """The order bids or poisons are taken in, and where bare values go."""
+def _order_line(picking: bool, in_turn: bool, order: list[str], seating: list[str], on_page: bool = False) -> str:
+    """The order bids or poisons are taken in, and where bare values go (on a page: none are typed)."""
     order_text = ", ".join(order)
+    if on_page:
+        return (_("Picking order: {order}") if picking else _("Bidding order: {order}")).format(order=order_text)
     if picking and in_turn:
         return _("Picking order: {order} (bare values go in this order)").format(order=order_text)
     if picking:
