@@ -275,13 +275,16 @@ def table_changes(game: engine.Game) -> list[str]:
     return out
 
 
-def status_text(game: engine.Game, in_turn: bool = False) -> str:
+def status_text(game: engine.Game, in_turn: bool = False, need: needs.Need | None = None) -> str:
     """The hand in progress in words. Bare values go in seating order on a command line;
     `in_turn`: where they are taken in turn from the dealer's left (`play`, the phone), and
-    the status says that order instead."""
+    the status says that order instead. `need`: what the hand needs (needs.of, worked out here
+    when not given)."""
     if game.finished:
         return _("{title}: the game is over.").format(title=vocabulary.prose(game.ruleset.title)) + "\n" + standings_text(game)
-    hand, need = game.hand, needs.of(game)
+    hand = game.hand
+    if need is None:
+        need = needs.of(game)
     data = status_data(game, need)
     lines = [f"{vocabulary.prose(game.ruleset.title)} — {hand_title(game, hand.number, of=True)}"]
     lines += forced_blind_warnings(data)  # first, and loud: before anyone picks up cards
