@@ -1,14 +1,15 @@
 """What a scorer may tap, as data for a front end that builds entry lines: the cards and suits
-of the game's pack (with the names a scorer types), whether a hand may have no trump, the hook,
-and each closed hand's recorded answers for a correction. It states what the ruleset and the
-game already hold; the rules of answering stay with the service, which refuses the rest."""
+of the game's pack (with the names a scorer types), whether a hand may have no trump, the hook
+(both as needs.Need says), and each closed hand's recorded answers for a correction. It states
+what the ruleset and the game already hold; the rules of answering stay with the service, which
+refuses the rest."""
 
 from __future__ import annotations
 
 import functools
 from typing import Any
 
-from scorekeeper.core import cards, engine, language
+from scorekeeper.core import cards, engine, language, needs
 
 
 def suits(game: engine.Game) -> list[dict[str, str]]:
@@ -36,18 +37,15 @@ def _pack(deck: str, said_in: object) -> tuple[tuple[tuple[str, str], ...], ...]
     return tuple(out)
 
 
-def no_trump_allowed(game: engine.Game) -> bool:
+def no_trump_allowed(need: needs.Need) -> bool:
     """Whether `trump none` may be recorded: never where every hand has a trump suit."""
-    return not game.ruleset.trump.always
+    return not need.trump_always
 
 
-def hook(game: engine.Game) -> dict[str, Any] | None:
+def hook(need: needs.Need) -> dict[str, Any] | None:
     """The hook of the hand in progress, when bids are made in turn under it: the dealer (the last
     to bid) may not make the bids total `total`."""
-    hand = game.hand
-    if game.finished or not game.ruleset.bidding.hook or hand.size is None:
-        return None
-    return {"player": game.order_from_dealer(hand)[-1], "total": hand.size}
+    return None if need.hook is None else need.hook._asdict()
 
 
 def closed_hands(game: engine.Game) -> list[dict[str, Any]]:
@@ -81,13 +79,17 @@ def closed_hands(game: engine.Game) -> list[dict[str, Any]]:
     return out
 
 
-def page_data(game: engine.Game, rulesets: list[tuple[str, str]]) -> dict[str, Any]:
-    """Everything above for the scorer's page, with the rulesets a new game may use."""
+def page_data(
+    game: engine.Game, rulesets: list[tuple[str, str]], need: needs.Need | None = None
+) -> dict[str, Any]:
+    """Everything above for the scorer's page, with the rulesets a new game may use. `need`:
+    what the hand in progress needs (needs.of, worked out here when not given)."""
+    need = needs.of(game) if need is None else need
     return {
         "suits": suits(game),
         "pack": pack(game),
-        "no_trump": no_trump_allowed(game),
-        "hook": hook(game),
+        "no_trump": no_trump_allowed(need),
+        "hook": hook(need),
         "closed_hands": closed_hands(game),
         "rulesets": [{"name": name, "where": where} for name, where in rulesets],
         "reneges": reneges(game),

@@ -1,8 +1,8 @@
 """What a scorer says, as a command of the command line: the one interpreter behind `play`
 and the scorer's page. A line is a bare answer to what the hand needs next (`h`, `2 1 0 3`,
 `QS 2S 3S`) or a command without the program name (`undo`, `tricks 3 1 0 2 --hand 2`).
-What a bare answer means comes from the game's status data (what the hand needs, who is
-still to answer, in the order the prompt names them): no rule knowledge lives here.
+What a bare answer means comes from what the core says the hand needs (needs.Need: what is
+next, who is still to answer, in the order the prompt names them): no rule knowledge lives here.
 
 It also says what the hand asks for next, with the values each player may give (`asking`),
 so a prompt, a completion or a phone's buttons offer the same choices; makes the call of the
@@ -17,10 +17,10 @@ from __future__ import annotations
 import shlex
 from typing import Any
 
-from scorekeeper.core import errors
+from scorekeeper.core import errors, needs
 from scorekeeper.core.language import N_, _, ngettext
 
-# What the hand needs next (status `needs`) -> the command a bare answer is the argument of.
+# What the hand needs next (needs.NeedKind) -> the command a bare answer is the argument of.
 ANSWERS = {
     "flip": "flip",
     "trump": "trump",
@@ -57,9 +57,6 @@ NEED_WORDS = {
 }
 # Needs answered with one value, which may be several words (a Decktet card's name)
 ONE_VALUE = frozenset({"flip", "trump", "cursed", "first", "last"})
-# Needs answered with one value per player, in the order the prompt names them -> the key of
-# status data holding the players who have given theirs already (None: everyone answers).
-PER_PLAYER = {"bids": "bids", "poisons": "poisons", "tricks": None}
 
 # What a scorer away from the terminal may say: the one list the phone is held to. TABLE: at
 # any table's phone (its game's entries and corrections, what they show, the referee's
@@ -125,48 +122,35 @@ def refusal(exc: errors.ScorekeeperError) -> str:
     return "\n".join(_("error: {message}").format(message=line) for line in lines)
 
 
-def need(data: dict[str, Any]) -> str | None:
-    """What the hand needs next, from its status data; None when nothing is."""
-    needs = data.get("needs") or []
-    return needs[0] if needs else None
-
-
-def waiting(data: dict[str, Any], what: str | None = None) -> list[str]:
+def waiting(need: needs.Need) -> list[str]:
     """The players a per-player answer is for, in the order the prompt names them."""
-    what = what or need(data)
-    if what not in PER_PLAYER:
-        return []
-    key = PER_PLAYER[what]
-    done = (data.get(key) or {}) if key else {}
-    return [p for p in data["order"] if p not in done]
+    return [a.name for a in need.answering]
 
 
-def legal_values(data: dict[str, Any], what: str | None, player: str) -> list[Any]:
+def legal_values(need: needs.Need, player: str) -> list[Any]:
     """What `player` may give for a per-player answer (bids the hook and the hand size allow,
     poisons still allowed); [] where any value is taken and checked on entry."""
-    if what == "bids":
-        return list(data["legal_bids"].get(player, []))
-    if what == "poisons":
-        return list(data.get("legal", {}).get(player, []))
-    return []
+    answerer = need.answerer(player)
+    return [] if answerer is None else list(answerer.legal)
 
 
-def bid_words(data: dict[str, Any], what: str | None, player: str) -> list[str]:
+def bid_words(need: needs.Need, player: str) -> list[str]:
     """What `player` may bid besides a number, as `bid` takes it (Spades: `nil`, and
     `blind-nil` where the rules allow it now); [] in the other games."""
-    if what != "bids":
-        return []
-    return list((data.get("bid_words") or {}).get(player, []))
+    answerer = need.answerer(player)
+    return [] if answerer is None else list(answerer.words)
 
 
-def command_words(words: list[str], game: Any, data: dict[str, Any], commands: Any) -> list[str]:
+def command_words(words: list[str], game: Any, commands: Any) -> list[str]:
     """The command a line's words stand for: a command as it is, a bare answer as the
-    command for what the hand needs (`commands`: the names of the CLI's commands)."""
+    command for what the hand needs (`commands`: the names of the CLI's commands). What the
+    hand needs is worked out from `game` (needs.of)."""
     if words[0].casefold() in commands:
         return words
     if game is None:
         raise errors.UsageError(_("no game yet; start one with `new RULESET --players A,B,C`"))
-    what = need(data)
+    need = needs.of(game)
+    what = need.next
     if game.finished or what is None:
         raise errors.UsageError(
             _("the game is over; type a command (`standings`, `sheet`, `new …`; `help` lists them)")
@@ -177,11 +161,11 @@ def command_words(words: list[str], game: Any, data: dict[str, Any], commands: A
     if what in ("tricks", "first", "last", "took") and _looks_like_card(game, first):
         return ["trick", *words]  # the hand card by card instead of by totals
     if what == "took" and _is_number(first):
-        return ["counts", *named(words, "counts", data["order"])]  # Snakebit's counts
-    if what == "tricks" and game.ruleset.family == "euchre":
+        return ["counts", *named(words, "counts", list(need.order))]  # Snakebit's counts
+    if what == "tricks" and need.makers_tricks:
         return ["tricks", *words]  # the makers' tricks: one number, no player's
-    if what in PER_PLAYER:
-        return [ANSWERS[what], *named(words, what, waiting(data, what))]
+    if need.per_player:
+        return [ANSWERS[what], *named(words, what, waiting(need))]
     if what in ONE_VALUE:  # a card or a name as the table says it: `Ace of Knots`, `the Sea`
         return [ANSWERS[what], " ".join(words)]
     return [ANSWERS[what], *words]
@@ -228,37 +212,28 @@ def _looks_like_card(game: Any, text: str) -> bool:
 # --- what the hand asks for ---------------------------------------------------------------
 
 
-def asking(game: Any, data: dict[str, Any]) -> dict[str, Any] | None:
+def asking(need: needs.Need) -> dict[str, Any] | None:
     """What the hand needs next, as the answer's parts: which need and the command a bare
     answer stands for; the players to answer, in the order the prompt names them, each with
-    the values they may give. None when nothing is needed (the game is over, or no game).
+    the values they may give. None when nothing is needed (the game is over).
     The pack's cards and suits to choose from are the game's (see choices)."""
-    what = None if game is None or game.finished else need(data)
+    what = need.next
     if what is None:
         return None
-    players = waiting(data, what)
-    counts = bool(data.get("cursed")) and what == "took"
     return {
         "need": what,
         "command": ANSWERS.get(what, what),
-        "needs": list(data["needs"]),
-        "players": [{"name": p, "legal": legal_values(data, what, p), "words": bid_words(data, what, p)} for p in players],
-        "cards_each": data["cards"],
-        "tricks_total": data["cards"] if what == "tricks" else None,
-        "choose_player": what in ("first", "last", "took"),
-        "next_leader": data.get("next_leader") if what == "trick" else None,
-        "counts": counts,
-        "cursed_total": cursed_total(game) if counts else None,
+        "needs": list(need.needs),
+        "players": [{"name": a.name, "legal": list(a.legal), "words": list(a.words)} for a in need.answering],
+        "cards_each": need.cards,
+        "tricks_total": need.tricks_total,
+        "choose_player": need.naming_a_player,
+        "next_leader": need.next_leader if what == "trick" else None,
+        "counts": need.counts,
+        "cursed_total": need.cursed_total,
         # Euchre: who made trump and how (`make`), then the makers' tricks as one number
-        "makers_tricks": game.ruleset.family == "euchre",
+        "makers_tricks": need.makers_tricks,
     }
-
-
-def cursed_total(game: Any) -> int:
-    """How many cursed cards a Snakebit hand's counts must add up to."""
-    from scorekeeper.core.families import snakebit
-
-    return snakebit.cursed_total(game, game.hand)
 
 
 # --- running a command --------------------------------------------------------------------

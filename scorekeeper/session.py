@@ -1,8 +1,9 @@
 """`play`: one session for the whole evening. Reads a line at a time, has the interpreter
 turn a bare answer into the command for what the hand needs next and make that command's call
-of the library (in-process, so each reply comes at once), and says what is needed next. What a hand needs,
-who is still to bid or pick and what each may pick all come from the game's status data:
-the session holds no rule knowledge. The terminal's line editing lives in `terminal`."""
+of the library (in-process, so each reply comes at once), and says what is needed next. What a
+hand needs, who is still to bid or pick, what each may pick and which answers the game takes
+at all come from the core (needs.Need): the session holds no rule knowledge. The terminal's
+line editing lives in `terminal`."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper import interpreter
-from scorekeeper.core import errors, plain
+from scorekeeper.core import errors, needs, plain
 from scorekeeper.core.language import N_, _
 
 SESSION_WORDS = {
@@ -34,9 +35,11 @@ SETUP_PROMPTS = {
 SETUP_MISSING = {"ruleset": N_("give the ruleset"), "players": N_("give the players, e.g. Ann,Bob,Cat,Dan")}
 
 # How to answer the prompt: each answer's name as the prompt asks for it, an example of what
-# is typed (as it is typed, in any language) and what it means.
+# is typed (as it is typed, in any language) and what it means; `help` lists those the game
+# takes (needs.Need.takes), in this order.
 HELP_ANSWERS = {
     "trump": (N_("trump"), "h", N_("a suit, a card, or none")),
+    "make": (N_("make"), "Bob h", N_("who made trump, and the suit; or pass")),
     "bids": (N_("bids"), "2 1 0 3 1", N_("or Ann=2 Bob=1; a few at a time as they are made")),
     "poisons": (N_("poisons"), "2 b1 t 0", N_("2 a bid of 2, b1 a blind bid of 1, t take; or Ann=bid:2")),
     "tricks": (N_("tricks"), "2 1 1 5 1", N_("or the hand card by card: one trick a line, leader first: QS 2S 3S")),
@@ -44,6 +47,7 @@ HELP_ANSWERS = {
     "first": (N_("first/last"), "Cat", N_("who won the first / last trick")),
 }
 TRUMP_ALWAYS = (N_("trump"), "h", N_("a suit, or the card turned up: 7h"))
+MAKERS_TRICKS = (N_("tricks"), "3", N_("the makers' tricks, one number; or the hand card by card: QS 2S 3S"))
 
 
 class Session:
@@ -55,7 +59,8 @@ class Session:
         self.chosen = chosen  # --game given to `play`; None follows the store's current game
         self.out = out
         self.game: Any = None  # engine.Game as last read, None if there is no game
-        self.data: dict[str, Any] = {}
+        self.data: dict[str, Any] = {}  # its status data
+        self.needed: needs.Need | None = None  # what its hand in progress needs
         self.seen: tuple[str, str] | None = None  # (game id, chain head) of self.game
         self.count = 0  # entries of self.game
         self.setup: dict[str, str] = {}  # answers so far to "start a game" (no game yet)
@@ -92,7 +97,7 @@ class Session:
         gid = table.resolve_game(db, self.chosen) if self.chosen else db.current_game()
         self.chosen = self.chosen and gid
         if gid is None:
-            self.game, self.data, self.seen = None, {}, None
+            self.game, self.data, self.needed, self.seen = None, {}, None, None
             return []
         head = db.head(gid)
         if self.seen == (gid, head):
@@ -104,12 +109,15 @@ class Session:
         if recorded is not None and recorded.game.id == gid and known == recorded.n and head == recorded.digest:
             # the entry just recorded is the only one since the last read (the game's head is
             # still its hash; writing it checked the chain): its game is current, unread again
-            self.game, self.data = recorded.game, reports.status_data(recorded.game)
+            self.game = recorded.game
+            self.needed = needs.of(self.game)
+            self.data = reports.status_data(self.game, self.needed)
             self.seen, self.count = (gid, head), recorded.n + 1
             return []
         stored = db.events(gid)
         self.game = table.replay(stored)
-        self.data = reports.status_data(self.game)
+        self.needed = needs.of(self.game)
+        self.data = reports.status_data(self.game, self.needed)
         self.seen, self.count = (gid, head), len(stored)
         if known is None:
             return []
@@ -130,11 +138,12 @@ class Session:
             self.elsewhere += self.refresh()
 
     def need(self) -> str | None:
-        return interpreter.need(self.data)
+        """What the hand needs next; None with no game, once it is over, or when nothing is."""
+        return None if self.needed is None else self.needed.next
 
-    def waiting(self, need: str | None = None) -> list[str]:
+    def waiting(self) -> list[str]:
         """The players a per-player answer is for, in the order the prompt names them."""
-        return interpreter.waiting(self.data, need)
+        return [] if self.needed is None else interpreter.waiting(self.needed)
 
     # --- what the scorer sees ---------------------------------------------------------
 
@@ -145,23 +154,24 @@ class Session:
             return _(SETUP_PROMPTS[step]).format(player=first)
         if self.game.finished:
             return _("game over> ")
-        data, need = self.data, self.need()
+        data, needed, need = self.data, self.needed, self.need()
         if data["cards"] is not None:
             head = _("hand {hand} · {dealer} deals {cards}").format(hand=data["hand"], dealer=data["dealer"], cards=data["cards"])
         else:
             head = _("hand {hand} · {dealer} deals").format(hand=data["hand"], dealer=data["dealer"])
         if need is None:
             return f"{head}> "
-        players = self.waiting(need)
+        assert needed is not None  # a game: its needs were worked out with it
+        players = self.waiting()
         shown = f" ({' '.join(players)})" if players else ""
         if need == "took":
             shown = (
-                " " + _("(NAME CARD…, or counts for {players})").format(players=" ".join(data["order"]))
-                if data.get("cursed")
+                " " + _("(NAME CARD…, or counts for {players})").format(players=" ".join(needed.order))
+                if needed.counts
                 else " " + _("(NAME CARD…)")
             )
-        if need == "trick" and data.get("next_leader"):
-            shown = " " + _("({player} leads: CARD…)").format(player=data["next_leader"])
+        if need == "trick" and needed.next_leader:
+            shown = " " + _("({player} leads: CARD…)").format(player=needed.next_leader)
         return f"{head} · {interpreter.need_word(need)}{shown}> "
 
     def toolbar(self) -> str:
@@ -192,7 +202,8 @@ class Session:
         if index >= len(players):
             return None
         player = players[index]
-        return player, interpreter.legal_values(self.data, self.need(), player)
+        assert self.needed is not None  # someone is waiting: there is a game
+        return player, interpreter.legal_values(self.needed, player)
 
     def greeting(self) -> str:
         if self.game is None:
@@ -208,7 +219,7 @@ class Session:
         said = _("Game {game}: {ruleset}, players {players}.").format(
             game=game.id, ruleset=rulesets.prose(game.ruleset.title), players=", ".join(game.players)
         )
-        return said + "\n" + reports.status_text(game, in_turn=True)
+        return said + "\n" + reports.status_text(game, in_turn=True, need=self.needed)
 
     # --- one line ----------------------------------------------------------------------
 
@@ -241,7 +252,7 @@ class Session:
                 raise errors.UsageError(_("this is `play` already; type an answer or a command, or `quit`"))
             if self.game is None and head not in self.group.commands:
                 return self.answer_setup(line.strip())
-            return self.run(interpreter.command_words(words, self.game, self.data, self.group.commands))
+            return self.run(interpreter.command_words(words, self.game, self.group.commands))
         except errors.ScorekeeperError as exc:
             return self.fail(exc)
 
@@ -279,31 +290,24 @@ class Session:
         return 0
 
     def help_head(self) -> str:
-        """How to answer the prompt: the answers this game asks for, each with an example,
-        and the order the prompt takes bare values in (the hand in progress's, when known)."""
-        rules = self.game.ruleset if self.game is not None else None
+        """How to answer the prompt: the answers this game asks for (all of them with no game
+        yet), each with an example, and the order the prompt takes bare values in (the hand in
+        progress's, when known)."""
+        needed = self.needed
         answers = dict(HELP_ANSWERS)
-        if rules is not None:
-            if rules.trump.kind != "turned":
-                del answers["trump"]
-            elif rules.trump.always:
+        if needed is not None:
+            takes = set(needed.takes)
+            if needed.trump_always:
                 answers["trump"] = TRUMP_ALWAYS
-            del answers["poisons" if rules.bidding.kind != "poisons" else "bids"]
-            if rules.bidding.kind == "none":
-                answers.pop("bids", None)
-            from scorekeeper.core import rulesets
-
-            kinds = {type(rule) for rule in self.game.hand.phase.scoring}  # what this hand scores
-            if not kinds & {rulesets.ExactBid, rulesets.PerTrick, rulesets.PoisonTally}:
-                del answers["tricks"]
-            if rulesets.CardPoints not in kinds:
-                del answers["took"]
-            if rulesets.TrickPoints not in kinds:
-                del answers["first"]
-        playing = self.game is not None and not self.game.finished and self.data.get("order")
+            if needed.makers_tricks:
+                answers["tricks"] = MAKERS_TRICKS
+            if takes & {"first", "last"}:
+                takes.add("first")  # one answer says both
+            answers = {need: answer for need, answer in answers.items() if need in takes}
+        playing = self.game is not None and not self.game.finished and needed is not None
         if playing:
             head = _("Answer the prompt with bare values, in the order it names the players ({players}):").format(
-                players=", ".join(self.data["order"])
+                players=", ".join(needed.order)
             )
         else:
             head = _("Answer the prompt with bare values, in the order it names the players:")
@@ -413,14 +417,11 @@ class Session:
             return []
         if need in ("bids", "poisons"):
             hint = self.hints(index)
-            return (
-                []
-                if hint is None
-                else [
-                    (str(value), (_("{player} may bid") if need == "bids" else _("{player} may pick")).format(player=hint[0]))
-                    for value in [*hint[1], *interpreter.bid_words(self.data, need, hint[0])]
-                ]
-            )
+            if hint is None:
+                return []
+            player, legal = hint
+            said = (_("{player} may bid") if need == "bids" else _("{player} may pick")).format(player=player)
+            return [(str(value), said) for value in [*legal, *interpreter.bid_words(self.needed, player)]]
         if need in ("trump", "cursed"):
             return self._suits()
         if need in ("first", "last") or (need == "took" and index == 0):
@@ -458,7 +459,7 @@ class Session:
         from scorekeeper import choices
 
         suits = [(s["word"], s["symbol"]) for s in choices.suits(self.game)]
-        return suits if self.game.ruleset.trump.always else [*suits, ("none", _("no trump"))]
+        return suits if self.needed is not None and self.needed.trump_always else [*suits, ("none", _("no trump"))]
 
     def _cards(self) -> list[tuple[str, str]]:
         from scorekeeper import choices

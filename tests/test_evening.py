@@ -217,6 +217,25 @@ def test_help_in_play_offers_only_what_this_game_takes_in_whole_sentences(sk):
     assert "..." not in out  # no summary cut short
 
 
+def test_help_in_play_lists_the_answers_each_game_takes_from_what_its_hands_need(sk):
+    # Euchre makes trump (`make`) and records the makers' tricks as one number; Spades bids
+    # and records tricks, with no trump to record (spades always)
+    sk("new", "euchre", "--players", "Ann,Bob,Cat,Dan")
+    answers = play("help").stdout.split("Or type")[0].splitlines()
+    assert answers[-3:] == [
+        "Answer the prompt with bare values, in the order it names the players (Bob, Cat, Dan, Ann):",
+        "  make        Bob h        (who made trump, and the suit; or pass)",
+        "  tricks      3            (the makers' tricks, one number; or the hand card by card: QS 2S 3S)",
+    ]
+    sk("new", "spades", "--players", "Ann,Bob,Cat,Dan")
+    answers = play("help").stdout.split("Or type")[0].splitlines()
+    assert answers[-3:] == [
+        "Answer the prompt with bare values, in the order it names the players (Bob, Cat, Dan, Ann):",
+        "  bids        2 1 0 3 1    (or Ann=2 Bob=1; a few at a time as they are made)",
+        "  tricks      2 1 1 5 1    (or the hand card by card: one trick a line, leader first: QS 2S 3S)",
+    ]
+
+
 def test_cruel_fates_sheet_shows_each_hands_points_and_the_pass(sk):
     # RULES.md §4, Cruel Fate: the winner of the last trick scores 0, every opponent 1; three
     # players pass right, left, hold. The facts ("last") alone would not show the +1s.

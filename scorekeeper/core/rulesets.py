@@ -595,10 +595,19 @@ class Ruleset(Model):
         return self._only_phase
 
     @functools.cached_property
-    def before_play(self) -> tuple[bool, bool, bool, str]:
-        """What a hand records before its play, as (a flip sets its size, it has a cursed suit,
-        its trump is turned up, `bidding.kind`). Asked after every entry, so worked out once."""
-        return (self.sizes.kind == "flip", self.cursed is not None, self.trump.kind == "turned", self.bidding.kind)
+    def before_play(self) -> tuple[str, ...]:
+        """What every hand records before its play, in the order to record it: "flip" (a card
+        sets its size), "cursed" (the cursed suit), "make" (who made trump: Euchre) or "trump"
+        (the trump turned up), then "bids" or "poisons". Asked after every entry, so worked
+        out once."""
+        records = ["flip"] * (self.sizes.kind == "flip") + ["cursed"] * (self.cursed is not None)
+        if self.bidding.kind == "make":  # making trump records it
+            records.append("make")
+        elif self.trump.kind == "turned":
+            records.append("trump")
+        if self.bidding.kind in ("bids", "poisons"):
+            records.append(self.bidding.kind)
+        return tuple(records)
 
     @functools.cached_property
     def hand_sizes(self) -> dict[tuple[int, int, int | None], int | None]:

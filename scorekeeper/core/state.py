@@ -297,24 +297,18 @@ class Game:
         return self.needs_before_play(hand) + self.needs_in_play(hand)
 
     def needs_before_play(self, hand: Hand) -> list[str]:
-        """What of an open hand must be recorded before its play: the flip, the cursed suit,
-        the trump, the bids or the poisons, those still missing, in that order."""
-        flipped, cursed, turned, bidding = self.ruleset.before_play
-        out = []
-        if flipped and hand.size is None:
-            out.append("flip")
-        if cursed and hand.cursed is None:
-            out.append("cursed")  # Snakebit: the Ace (cursed) and the Crown (trump) turn together
-        if bidding == "make":  # Euchre: making trump records it
-            if hand.making is None:
-                out.append("make")
-        elif turned and not hand.trump_known:
-            out.append("trump")
-        if bidding == "bids" and len(hand.bids) < len(self.players):
-            out.append("bids")
-        if bidding == "poisons" and len(hand.poisons) < len(self.players):
-            out.append("poisons")
-        return out
+        """What of an open hand must be recorded before its play (Ruleset.before_play), those
+        still missing, in that order."""
+        seated = len(self.players)
+        missing = {
+            "flip": hand.size is None,
+            "cursed": hand.cursed is None,  # Snakebit: the Ace (cursed) and the Crown (trump) turn together
+            "make": hand.making is None,
+            "trump": not hand.trump_known,
+            "bids": len(hand.bids) < seated,
+            "poisons": len(hand.poisons) < seated,
+        }
+        return [need for need in self.ruleset.before_play if missing[need]]
 
     def needs_in_play(self, hand: Hand) -> list[str]:
         """What of an open hand's play is still to be recorded before it can be scored."""

@@ -45,7 +45,6 @@ class Scorer:
         self.thread = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="scorer")
         self._known: tuple[str, str] | None = None
         self._game: Any = None
-        self._data: dict[str, Any] = {}  # the game's status data, worked out once a head
         self._written: list[Any] = []  # what the last entry appended
 
     def close(self) -> None:
@@ -95,10 +94,10 @@ class Scorer:
         from scorekeeper import commands
 
         db = self.follower.open()
-        game, data = self._game_now(db, chosen)
+        game = self._game_now(db, chosen)
         if game is not None and entry_id is not None:
             sent_before(db, game.id, entry_id)
-        words = interpreter.command_words(words, game, data, self.group.commands)
+        words = interpreter.command_words(words, game, self.group.commands)
         interpreter.check_remote(self.group, words)
         if game is not None and after is not None and words[0].casefold() not in NOT_ON_THE_HEAD:
             made_on(db, game.id, after)
@@ -119,7 +118,7 @@ class Scorer:
             chosen = said.game_id
         elif said.made_current:  # a game made current (`new`, `use`): it is played next
             chosen = None
-        now, _data = self._game_now(db, chosen, said.recorded)
+        now = self._game_now(db, chosen, said.recorded)
         reply = said.reply  # the page shows its game: the reply does not name it
         standings = interpreter.standings_after(game, now, words)
         if standings:
@@ -129,26 +128,25 @@ class Scorer:
         head, hand = self._known[1], hand_of(db, self._known[0], self._written, self._game)
         return Answer(0, reply, "", said.warnings, (head, self._game), head, hand)
 
-    def _game_now(self, db: Any, chosen: str | None, recorded: Any = None) -> tuple[Any, dict[str, Any]]:
-        """The game a line acts on as the store holds it now, and its status data; (None, {})
-        when there is no game yet. `recorded`: what an entry just recorded, whose game is
-        taken as it is when nothing else was written since."""
+    def _game_now(self, db: Any, chosen: str | None, recorded: Any = None) -> Any:
+        """The game a line acts on as the store holds it now; None when there is no game yet.
+        `recorded`: what an entry just recorded, whose game is taken as it is when nothing
+        else was written since."""
         from scorekeeper import table
-        from scorekeeper.words import reports
 
         try:
             game_id = table.resolve_game(db, chosen)
         except errors.EntryError:
             if chosen is None and db.current_game() is None:
-                self._known, self._game, self._data = None, None, {}
-                return None, {}
+                self._known, self._game = None, None
+                return None
             raise
         head = db.head(game_id)
         if self._known != (game_id, head):
             ours = recorded is not None and recorded.game.id == game_id and recorded.digest == head
             self._game = recorded.game if ours else table.load(db, game_id)
-            self._known, self._data = (game_id, head), reports.status_data(self._game)
-        return self._game, self._data
+            self._known = (game_id, head)
+        return self._game
 
 
 # The phone's entry id: what its page makes (a random id, in letters, digits, `-` and `_`)

@@ -55,15 +55,13 @@ from __future__ import annotations
 import hashlib
 import json
 import operator
-import re
 import threading
 import time
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from scorekeeper import choices, interpreter, table
-from scorekeeper.core import engine, events, language
-from scorekeeper.core.language import _
+from scorekeeper.core import engine, events, language, needs
 from scorekeeper.serve import speech
 from scorekeeper.sheets import charts, score_sheet
 from scorekeeper.storage import digests, store
@@ -287,11 +285,6 @@ def _closed_before(parsed: list[Any], number: int | None) -> bool:
     return any(h.number == number and h.closed for h in game.hands)
 
 
-def _plain_need(need: str) -> str:
-    """What is still to record, for the players: the words without the scorer's command."""
-    return re.sub(r" \(`[^`]*`[^)]*\)", "", _(reports.NEED_WORDS[need]) if need in reports.NEED_WORDS else need)
-
-
 def page_state(
     game: engine.Game,
     stored: list[store.StoredEvent],
@@ -299,8 +292,13 @@ def page_state(
     status: dict,
     rulesets: list[tuple[str, str]],
     parts: Parts | None = None,
+    need: needs.Need | None = None,
 ) -> dict:
+    """The state the pages draw (see the module's docstring), in the language in use. `need`:
+    what the hand needs (needs.of, worked out here when not given)."""
     parts = parts or Parts()
+    if need is None:
+        need = needs.of(game)
     lines = entry_lines(stored, parts)
     hands = hand_digests(game, stored)
     sheet, live = live_sheet(game, stored, hands, lines, parts)
@@ -319,8 +317,8 @@ def page_state(
         "standings": standings,
         "standings_line": reports.standings_line(game),  # one line, a player who left marked so
         "status": status,
-        "status_lines": [] if game.finished else reports.status_text(game, in_turn=True, on_page=True).splitlines(),
-        "needs": [_plain_need(n) for n in status["needs"]],
+        "status_lines": [] if game.finished else reports.status_text(game, in_turn=True, on_page=True, need=need).splitlines(),
+        "needs": [reports.plain_need(n) for n in need.needs],
         "result": reports.final_text(game) if game.finished else "",
         "sheet": live,
         "chart": chart,
@@ -331,8 +329,8 @@ def page_state(
         "chain": [e.hash for e in stored],
         "head": stored[-1].hash if stored else "",
         "witness": digests.witness(game, stored),
-        "choices": choices.page_data(game, rulesets),  # what the scorer's page may tap
-        "asking": interpreter.asking(game, status),
+        "choices": choices.page_data(game, rulesets, need),  # what the scorer's page may tap
+        "asking": interpreter.asking(need),
     }
 
 
@@ -414,11 +412,12 @@ def _snapshot(
         parts = None  # a hash may not say what its entry holds: nothing is taken on its word
     reuse = known is not None and stored and known[0] == stored[-1].hash and known[1].id == game_id
     game = known[1] if reuse else table.replay(stored)
-    standings, status = reports.standings_data(game), reports.status_data(game)
+    need = needs.of(game)
+    standings, status = reports.standings_data(game), reports.status_data(game, need)
 
     def draw(shared: Parts | None) -> dict:
         return {
-            **page_state(game, stored, standings, status, rulesets, shared),
+            **page_state(game, stored, standings, status, rulesets, shared, need),
             "warnings": warnings,
             "read_only": read_only,
         }

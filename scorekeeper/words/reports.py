@@ -4,11 +4,12 @@ hand in progress, a hand's closing summary, standings, and the score sheet forma
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from fractions import Fraction
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.core import cards, engine, families, rulesets, schedule, scoring, state
+from scorekeeper.core import cards, engine, families, needs, rulesets, schedule, scoring, state
 from scorekeeper.core.alternatives import all_of
 from scorekeeper.core.language import N_, _, listed, ngettext, pgettext
 from scorekeeper.words import vocabulary
@@ -30,6 +31,20 @@ NEED_WORDS = {
     "make": N_("who made trump (`make PLAYER SUIT`, or `make pass`)"),
 }
 CURSED_TOOK_WORDS = N_("the cursed cards each player took (`took NAME CARD…` or `counts …`)")
+# What a hand still needs, as the players' page says it: the same, without the scorer's commands
+PLAIN_NEED_WORDS = {
+    "flip": N_("the flipped card"),
+    "trump": N_("the trump"),
+    "cursed": N_("the cursed suit"),
+    "bids": N_("the bids"),
+    "poisons": N_("the poisons"),
+    "tricks": N_("the tricks taken"),
+    "took": N_("who took the scoring cards"),
+    "first": N_("who won the first trick"),
+    "last": N_("who won the last trick"),
+    "trick": N_("the next trick, card by card"),
+    "make": N_("who made trump"),
+}
 
 
 def need_name(need: str) -> str:
@@ -48,6 +63,11 @@ def need_name(need: str) -> str:
         "make": pgettext("to record", "make"),
     }
     return names.get(need, need)
+
+
+def plain_need(need: str) -> str:
+    """What a hand still needs, for the players ("the bids"): no command in it."""
+    return _(PLAIN_NEED_WORDS[need]) if need in PLAIN_NEED_WORDS else need
 
 
 def needs_named(needs: list[str]) -> str:
@@ -178,19 +198,12 @@ def trump_text(hand: engine.Hand) -> str:
 # --- status --------------------------------------------------------------------------
 
 
-def legal_bids(game: engine.Game, hand: engine.Hand) -> dict[str, list[int]]:
-    """Bids each player may still make (the hook rule can forbid one to the dealer)."""
-    if game.ruleset.bidding.kind != "bids" or hand.size is None:
-        return {}
-    legal = {p: list(range(hand.size + 1)) for p in game.players}
-    dealer = game.players[hand.dealer]
-    forbidden = game.hook_bid(hand, hand.bids)
-    legal[dealer] = [b for b in legal[dealer] if b != forbidden]
-    return legal
-
-
-def status_data(game: engine.Game) -> dict[str, Any]:
+def status_data(game: engine.Game, need: needs.Need | None = None) -> dict[str, Any]:
+    """`status --json`: the hand in progress as data. What it needs, in what order, and the
+    bids each player may make are `need`'s (needs.of, worked out here when not given)."""
     hand = game.hand
+    if need is None:
+        need = needs.of(game)
     players = game.players
     passing = engine.pass_direction(game, hand)
     data: dict[str, Any] = {
@@ -213,14 +226,14 @@ def status_data(game: engine.Game) -> dict[str, Any]:
         "leads_with": game.ruleset.lead.first,
         "pass": passing,
         "pass_cards": game.ruleset.passing.count(len(players)) if passing and passing != "hold" else 0,
-        "order": game.order_from_dealer(hand),
-        "needs": game.needs(),
+        "order": list(need.order),
+        "needs": list(need.needs),
         "bids": hand.bids,
-        "legal_bids": legal_bids(game, hand),
+        "legal_bids": {p: list(bids) for p, bids in need.bids.items()},
         "finished": game.finished,
         # a hand not recorded trick by trick: the card-by-card family's facts, at rest
         "tricks_played": 0,
-        "next_leader": None if game.finished or hand.leader is None else players[hand.leader],
+        "next_leader": need.next_leader,
         "revoke_flags": [],
         "players": list(players),
         "left": list(game.left),
@@ -262,14 +275,18 @@ def table_changes(game: engine.Game) -> list[str]:
     return out
 
 
-def status_text(game: engine.Game, in_turn: bool = False, on_page: bool = False) -> str:
+def status_text(game: engine.Game, in_turn: bool = False, on_page: bool = False, need: needs.Need | None = None) -> str:
     """The hand in progress in words. Bare values go in seating order on a command line;
     `in_turn`: where they are taken in turn from the dealer's left (`play`, the phone), and
     the status says that order instead; `on_page`: on a phone's page, where nothing is typed,
-    it says the order alone."""
+    it says the order alone and names no command. `need`: what the hand needs (needs.of,
+    worked out here when not given)."""
     if game.finished:
         return _("{title}: the game is over.").format(title=vocabulary.prose(game.ruleset.title)) + "\n" + standings_text(game)
-    hand, data = game.hand, status_data(game)
+    hand = game.hand
+    if need is None:
+        need = needs.of(game)
+    data = status_data(game, need)
     lines = [f"{vocabulary.prose(game.ruleset.title)} — {hand_title(game, hand.number, of=True)}"]
     lines += forced_blind_warnings(data)  # first, and loud: before anyone picks up cards
     lines += [_("Table: {change}.").format(change=change) for change in data["table_changes"]]
@@ -310,16 +327,16 @@ def status_text(game: engine.Game, in_turn: bool = False, on_page: bool = False)
         lines.append(_order_line(game.ruleset.bidding.kind == "poisons", in_turn, data["order"], game.players, on_page))
     if hand.bids:
         lines.append(_("Bids: {bids}").format(bids=pairs(hand.bids)))
-    if data["legal_bids"] and "bids" in data["needs"]:
+    if need.bids and "bids" in need.needs:
         waiting = [p for p in game.players if p not in hand.bids]
-        may = "; ".join(f"{p} {span(data['legal_bids'][p])}" for p in waiting)
+        may = "; ".join(f"{p} {span(need.bids[p])}" for p in waiting)
         lines.append(_("May bid: {bids}").format(bids=may))
     lines += _poison_lines(game, data)
     lines.append(_("Leads: {leader}").format(leader=schedule.leader_words(game.ruleset, game.players, hand.leader)))
     lines += _by_trick_lines(game, data)  # trick by trick: who leads next; pending revoke flags
     if data["needs"]:
-        words = NEED_WORDS
-        if game.ruleset.cursed is not None:  # Snakebit's scoring cards are the cursed ones
+        words = PLAIN_NEED_WORDS if on_page else NEED_WORDS  # a page names no command to type
+        if game.ruleset.cursed is not None and not on_page:  # Snakebit's scoring cards are the cursed ones
             words = {**NEED_WORDS, "took": CURSED_TOOK_WORDS}
         said = [_(words[n]) if n in words else n for n in data["needs"]]
         if "took" in data["needs"] and (hand.taken or hand.played):
@@ -484,8 +501,9 @@ def revoke_hint(game: engine.Game, player: str, sentence: bool = False) -> str:
     return _("{game} sets no penalty for it: settle it at the table").format(game=vocabulary.prose(game.ruleset.title))
 
 
-def span(values: list[int]) -> str:
-    if values == list(range(values[0], values[-1] + 1)):
+def span(values: Sequence[int]) -> str:
+    """Numbers as a range where they run without a gap: "0-7", else "0,1,3"."""
+    if list(values) == list(range(values[0], values[-1] + 1)):
         return f"{values[0]}-{values[-1]}"
     return ",".join(map(str, values))
 

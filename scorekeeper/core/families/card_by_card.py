@@ -540,16 +540,11 @@ def status_needs(game: state.Game, needs: list[str]) -> list[str]:
 def status_data(game: state.Game) -> dict[str, Any]:
     """What status shows of a hand recorded card by card, and of the flags still pending."""
     hand = game.hand
+    # what the hand needs (a `trick` for its totals: status_needs) and who leads next are needs.of's
     return {
-        "needs": status_needs(game, game.needs()),
         "tricks_played": len(hand.played),
-        "next_leader": None if game.finished else _name(game, next_leader(game, hand)),
         "revoke_flags": [flag.data() for flag in pending_flags(game)],
     }
-
-
-def _name(game: state.Game, seat: int | None) -> str | None:
-    return None if seat is None else game.players[seat]
 
 
 def trick_report(game: state.Game, hand: state.Hand) -> dict[str, Any]:
