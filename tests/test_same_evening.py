@@ -287,11 +287,13 @@ THE_SESSIONS_OWN = [
 ]
 
 
-# The phone's page names no command to type: where `play` says where bare values go and
-# "(keep it for `verify --digest`)", the page's reply says neither (its witness keeps digests).
+# The phone's page names no command to type: where `play` says where bare values go, the
+# command for what is still to record and "(keep it for `verify --digest`)", the page's reply
+# says none of them (its witness keeps the digests).
 ON_THE_PAGE = [
     (re.compile(r" \(bare values go in [^)]*\)"), ""),
     (re.compile(r" \(keep it for `verify --digest`\)"), ""),
+    (re.compile(r" \(`[^()]*`[^()]*\)"), ""),  # what is still to record, without the command: "the trump (`trump SUIT`)"
 ]
 
 

@@ -156,13 +156,15 @@ async function post(entry) {
   await settle(entry, r.ok && body.ok ? body.head || entry.after : entry.after);
   if (r.ok && body.ok) {
     const started = /^new\b/.test(entry.line) && !body.again;
-    showReply(body.reply || t("Recorded."), "ok");
-    // a new game's reply names its id: the page names its ruleset once the game's state is in
-    expectHead(body.head, started ? (s) => showReply(t("New game started: {title}, {dealer} deals.",
-      { title: s.game.title, dealer: s.status.dealer }), "ok") : null);
     const then = followUps.get(entry.id);
     followUps.delete(entry.id);
-    if (then) send(then);
+    showReply(body.reply || t("Recorded."), "ok");
+    // Once the state at the answer's head is drawn: a new game's ruleset named (its reply names
+    // its id), and an entry's follow-up sent on that head (the tricks after `make`).
+    expectHead(body.head, started || then ? (s) => {
+      if (started) showReply(t("New game started: {title}, {dealer} deals.", { title: s.game.title, dealer: s.status.dealer }), "ok");
+      if (then) send(then);
+    } : null);
   } else {
     followUps.delete(entry.id);
     const before = tapped.get(entry.id);
