@@ -1227,11 +1227,10 @@ def import_(
     ],
 ) -> None:
     from scorekeeper import table
-    from scorekeeper.storage import store
     from scorekeeper.words import replies
 
     with open_store(writing=True) as db:
-        store.backup_automatically(db)  # before an import: the store as it was, kept
+        db.backup_automatically()  # before an import: the store as it was, kept
         result = table.import_files(db, files)
     typer.echo(replies.imported_files(result))
 
@@ -1432,7 +1431,7 @@ def verify(
 def backup(
     file: Annotated[Optional[Path], typer.Argument(help=N_("where to write the copy (default: a new file in the store's backups folder)"))] = None,
 ) -> None:
-    from scorekeeper.storage import backups, output, store
+    from scorekeeper.storage import backups, output
     from scorekeeper.words import audit
 
     with open_store() as db:
@@ -1441,7 +1440,7 @@ def backup(
         target = file if file is not None else backups.new_path(db.folder, backups.BY_HAND)
         if output.is_part_of_store(target, db.path):
             raise errors.UsageError(_("{file} is part of the store; write the backup to another file").format(file=target))
-        count = store.backup(db, target)
+        count = db.backup(target)
     typer.echo(audit.backed_up_text(target, count))
 
 
@@ -1464,7 +1463,7 @@ def restore(file: Annotated[Path, typer.Argument(help=N_("a backup written by `b
         raise errors.UsageError(_("`restore` cannot run inside `play`; leave the session, then restore"))
     if output.is_part_of_store(file, folder / store.Store.FILENAME):
         raise errors.UsageError(_("{file} is the store itself; name a backup to restore").format(file=file))
-    aside, count = store.restore(folder, file)
+    aside, count = store.Store.restore(folder, file)
     typer.echo(audit.restored_text(file, count, aside))
 
 
