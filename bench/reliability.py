@@ -379,7 +379,7 @@ def backup(count: int, processes: int, each: int) -> dict[str, int]:
     whole = 0
     for copy in copies:
         try:
-            store.verify_copy(copy)
+            store.Store.verify_copy(copy)
             whole += 1
         except Exception as exc:
             print("  COPY", copy, exc)
@@ -456,19 +456,19 @@ def swap_for_a_copy(home: Path, game: str) -> None:
     import secrets
     import sqlite3
 
-    from scorekeeper.storage import store
+    from scorekeeper.storage import chain, store
 
     copy = secrets.token_hex(16)
     conn = sqlite3.connect(home / store.Store.FILENAME, isolation_level=None)
     rows = conn.execute("SELECT n, at, body FROM events WHERE game_id = ? ORDER BY n", (game,)).fetchall()
-    prev, copied = store.ZERO_HASH, []
+    prev, copied = chain.ZERO_HASH, []
     for n, at, body in rows:
         data = json.loads(body)
         data.update({"game_id": copy} if n == 0 else {})
         if data["type"] == "bids":
             data["bids"]["Cat"] = 7
-        digest = store.chain_hash(prev, copy, n, at, data)
-        copied.append((copy, n, at, data["type"], store.canonical_json(data), prev, digest))
+        digest = chain.chain_hash(prev, copy, n, at, data)
+        copied.append((copy, n, at, data["type"], chain.canonical_json(data), prev, digest))
         prev = digest
     conn.execute("BEGIN")
     conn.execute("INSERT INTO games (id, created_at, events, head) VALUES (?, ?, ?, ?)", (copy, rows[0][1], len(rows), prev))

@@ -64,9 +64,9 @@ def night_rules(home: Path | None, ruleset: str, hands: int | None) -> NightRule
 
 def find(db: store.Store, text: str) -> club_night.Night:
     """The night a name names (case-insensitive; the name or a unique prefix of it)."""
-    from scorekeeper.storage import store as storage
+    from scorekeeper.storage import night_chains
 
-    known = {body.get("name", ""): night_id for night_id, body in storage.nights(db)}
+    known = {body.get("name", ""): night_id for night_id, body in night_chains.nights(db)}
     found = names.matching(text, list(known))
     if len(found) == 1:
         return load(db, known[found[0]])
@@ -81,18 +81,18 @@ def find(db: store.Store, text: str) -> club_night.Night:
 
 
 def _existing(db: store.Store, name: str) -> club_night.Night | None:
-    from scorekeeper.storage import store as storage
+    from scorekeeper.storage import night_chains
 
-    for night_id, body in storage.nights(db):
+    for night_id, body in night_chains.nights(db):
         if body.get("name", "").casefold() == name.casefold():
             return load(db, night_id)
     return None
 
 
 def load(db: store.Store, night_id: str) -> club_night.Night:
-    from scorekeeper.storage import store as storage
+    from scorekeeper.storage import night_chains
 
-    stored = storage.night_events(db, night_id)
+    stored = night_chains.night_events(db, night_id)
     try:
         return club_night.replay(night_id, [e.body for e in stored])
     except Exception as exc:  # a chain rebuilt by hand can hold what no command writes
@@ -110,7 +110,7 @@ def keep_seating(
     """Keep a seating as the night's (opening the night if it is new), with the hands each of
     its games plays (None: the ruleset's own end); refused once a game has been started from
     the night's seating."""
-    from scorekeeper.storage import store as storage
+    from scorekeeper.storage import night_chains
 
     name = check_name(name)
     night = _existing(db, name)
@@ -125,7 +125,7 @@ def keep_seating(
         ruleset=ruleset, seed=seed, hands=hands,
         rounds=[club_night.SeatedRound(tables=tables, out=out) for tables, out in seating.rounds],
     )  # fmt: skip
-    with storage.night_writing(db, night_id) as writer:
+    with night_chains.night_writing(db, night_id) as writer:
         if night is None:
             writer.append(club_night.NightOpened(name=name).data())
         writer.append(seated.data())
@@ -141,7 +141,7 @@ def start_round(
     [(table, game)])."""
     from scorekeeper import table
     from scorekeeper.core import engine
-    from scorekeeper.storage import store as storage
+    from scorekeeper.storage import night_chains
 
     night = find(db, name)
     if night.seating is None:
@@ -189,7 +189,7 @@ def start_round(
             club_night.game_name(night.name, round_, t), location, scorer, settings,
         )  # fmt: skip
         made.append((t, event))
-    with storage.night_writing(db, night.id) as writer:
+    with night_chains.night_writing(db, night.id) as writer:
         for t, event in made:
             writer.start_game(event.game_id, event.data())
             writer.append(club_night.NightGame(game=event.game_id, round=round_, table=t).data())
@@ -204,7 +204,7 @@ def create_in_night(
     that name), made current."""
     from scorekeeper import table
     from scorekeeper.core import engine
-    from scorekeeper.storage import store as storage
+    from scorekeeper.storage import night_chains
 
     night_name = check_name(night_name)
     if round_ is not None and round_ < 1:
@@ -213,7 +213,7 @@ def create_in_night(
     title = name or (f"{night.name if night else night_name} · round {round_}" if round_ else (night.name if night else night_name))
     event = table.start_event(home, ruleset, players, dealer, title, location, scorer, settings)
     night_id = night.id if night is not None else secrets.token_hex(16)
-    with storage.night_writing(db, night_id) as writer:
+    with night_chains.night_writing(db, night_id) as writer:
         if night is None:
             writer.append(club_night.NightOpened(name=night_name).data())
         writer.start_game(event.game_id, event.data())

@@ -21,7 +21,7 @@ from scorekeeper.core.language import _, ngettext
 if TYPE_CHECKING:
     from scorekeeper import replays
     from scorekeeper.core import engine
-    from scorekeeper.storage import store
+    from scorekeeper.storage import chain, store
 
 # Bump when a record's content or meaning changes: records of other versions are ignored.
 CACHE_KIND = "ratings-places-2"  # 2: a partnership game's sides
@@ -88,7 +88,7 @@ def _placings_ok(data: Any) -> bool:
     )  # fmt: skip
 
 
-def records(db: store.Store, games: list[store.GameSummary]) -> dict[str, dict[str, Any]]:
+def records(db: store.Store, games: list[chain.GameSummary]) -> dict[str, dict[str, Any]]:
     """Each game's placings by id: cached where its chain head still matches and the row's
     seal checks out, else replayed from its entries and cached."""
     from scorekeeper import replays

@@ -19,7 +19,7 @@ from scorekeeper.core.language import N_, _, ngettext
 from scorekeeper.results import CachesChecked, Imported, Listed, Recorded, Undone
 
 if TYPE_CHECKING:
-    from scorekeeper.storage import league, states, store
+    from scorekeeper.storage import chain, chain_writer, league, states, store
 
 
 def parse_players(text: str) -> list[str]:
@@ -189,9 +189,9 @@ def _by_name(db: store.Store, chosen: str) -> str:
     raise errors.EntryError(_("'{text}' could be {names}; give more of the name").format(text=chosen, names=either(found)))
 
 
-def learn_facts(db: store.Store, listed: list[store.GameSummary]) -> list[tuple[str, str, bool, str]]:
+def learn_facts(db: store.Store, listed: list[chain.GameSummary]) -> list[tuple[str, str, bool, str]]:
     """(game id, chain head, in progress, name) of games whose facts the store does not know
-    (store.games_in_progress): from the summaries `stats` keeps, replaying a game only if it
+    (Store.games_in_progress): from the summaries `stats` keeps, replaying a game only if it
     changed since, and kept in the store for the next command."""
     if not listed:
         return []
@@ -225,7 +225,7 @@ def games(db: store.Store, every: bool = False) -> tuple[list[Listed], int]:
     return _listed(listed, stats.summaries(db, games=listed), db.current_game()), more
 
 
-def _listed(games: list[store.GameSummary], summaries: list[dict], chosen: str | None) -> list[Listed]:
+def _listed(games: list[chain.GameSummary], summaries: list[dict], chosen: str | None) -> list[Listed]:
     return [
         Listed(
             game.id, s["ruleset"], s["players"], s["finished"], s["hands"], game.created_at,
@@ -243,7 +243,7 @@ def use(db: store.Store, chosen: str) -> str:
     return game_id
 
 
-def replay(stored: Sequence[store.StoredEvent]) -> engine.Game:
+def replay(stored: Sequence[chain.StoredEvent]) -> engine.Game:
     """The game a stored log makes: its entries parsed and replayed, reversals honoured."""
     return engine.from_log([e.body for e in stored])
 
@@ -253,7 +253,7 @@ def replay(stored: Sequence[store.StoredEvent]) -> engine.Game:
 RETELLING = (events.EntryReversed, events.Corrected, events.DealerSet, events.GameAbandoned, events.GameStarted)
 
 
-def resumed(kept: states.Kept | None, writer: store.GameWriter) -> tuple[engine.Game, bool]:
+def resumed(kept: states.Kept | None, writer: chain_writer.GameWriter) -> tuple[engine.Game, bool]:
     """The game as its stored entries make it, under the writer's lock (see
     Store.writing_from), and whether it was taken up from the state kept: that state, at the
     writer's first entry, with the entries recorded since applied to it, where they are all
@@ -290,7 +290,7 @@ def shared_label(db: store.Store, game_id: str, game: engine.Game) -> str | None
 # --- the audit --------------------------------------------------------------------------
 
 
-def history(db: store.Store, game_id: str) -> tuple[list[store.StoredEvent], str]:
+def history(db: store.Store, game_id: str) -> tuple[list[chain.StoredEvent], str]:
     """A game's entries as stored, and its chain head as the games table records it."""
     return db.events(game_id), db.head(game_id)
 
@@ -298,9 +298,9 @@ def history(db: store.Store, game_id: str) -> tuple[list[store.StoredEvent], str
 def verify(db: store.Store) -> int:
     """Recompute every game's hash chain: the number of games, or a StoreError naming each
     game's first entry that does not match."""
-    from scorekeeper.storage import store as storage
+    from scorekeeper.storage import night_chains
 
-    problems = db.verify() + storage.verify_nights(db)
+    problems = db.verify() + night_chains.verify_nights(db)
     if problems:
         raise errors.StoreError("; ".join(problems))
     return len(db.games())

@@ -13,7 +13,7 @@ import pytest
 from conftest import copied_into, played_once
 from helpers import tamperable
 
-from scorekeeper.storage import store
+from scorekeeper.storage import chain, schema, store
 
 DB = store.Store.FILENAME
 
@@ -67,10 +67,10 @@ def row(conn, gid, n):
 def forge(conn, gid, n, body, prev):
     """Insert an entry whose own hash is right: only its place in the chain can give it away."""
     at = "2026-01-01T00:00:00.000000Z"
-    digest = store.chain_hash(prev, gid, n, at, body)
+    digest = chain.chain_hash(prev, gid, n, at, body)
     conn.execute(
         "INSERT INTO events (game_id, n, at, type, body, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (gid, n, at, body["type"], store.canonical_json(body), prev, digest),
+        (gid, n, at, body["type"], chain.canonical_json(body), prev, digest),
     )
     return digest
 
@@ -105,7 +105,7 @@ def edit_a_hash_to_match(conn, gid):
     data["text"] = "Bob had no spade"
     conn.execute(
         "UPDATE events SET body = ?, hash = ? WHERE game_id = ? AND n = 7",
-        (store.canonical_json(data), store.chain_hash(prev, gid, 7, at, data), gid),
+        (chain.canonical_json(data), chain.chain_hash(prev, gid, 7, at, data), gid),
     )
 
 
@@ -238,19 +238,19 @@ def rewrite_the_whole_chain(conn, gid):
     """The thorough forger: edit a bid, then recompute every hash after it and the games row,
     so the chain is consistent again. Only a digest kept outside the store can tell."""
     rows = conn.execute("SELECT n, at, body FROM events WHERE game_id = ? ORDER BY n", (gid,)).fetchall()
-    prev = store.ZERO_HASH
+    prev = chain.ZERO_HASH
     for n, at, body in rows:
         data = json.loads(body)
         if n == 2:
             data["bids"]["Cat"] = 0
-        digest = store.chain_hash(prev, gid, n, at, data)
+        digest = chain.chain_hash(prev, gid, n, at, data)
         conn.execute(
             "UPDATE events SET body = ?, prev = ?, hash = ? WHERE game_id = ? AND n = ?",
-            (store.canonical_json(data), prev, digest, gid, n),
+            (chain.canonical_json(data), prev, digest, gid, n),
         )
         prev = digest
     conn.execute("UPDATE games SET head = ? WHERE id = ?", (prev, gid))
-    for statement in store._SCHEMA_V1[-2:]:  # and puts the append-only triggers back (verify checks them)
+    for statement in schema._SCHEMA_V1[-2:]:  # and puts the append-only triggers back (verify checks them)
         conn.execute(statement.replace("CREATE TRIGGER", "CREATE TRIGGER IF NOT EXISTS"))
 
 

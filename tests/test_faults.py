@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from served import sk_ran
 
-from scorekeeper.storage import seals, store
+from scorekeeper.storage import schema, seals, store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -216,7 +216,7 @@ def test_a_store_of_an_unknown_version_says_so_instead_of_going_in_a_circle(sk, 
     before = snapshot(home)
     expected = (
         f"error: {path} holds a store's tables, but its header says it is store version {version}, a version "
-        f"no scorekeeper writes (this one writes {store.SCHEMA_VERSION}): the header was damaged or edited; nothing was "
+        f"no scorekeeper writes (this one writes {schema.SCHEMA_VERSION}): the header was damaged or edited; nothing was "
         f"changed; restore the latest backup with `scorekeeper restore {backup}`, or move the store aside "
         "and pass --home DIR"
     )

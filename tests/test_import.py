@@ -13,7 +13,7 @@ from helpers import examples, load_bench, store_game
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.storage import store
+from scorekeeper.storage import chain, store
 
 ASK = "give a file written by `sheet --format json`"
 
@@ -196,10 +196,10 @@ def test_an_altered_sheet_is_refused(sk, tmp_path, exported, change, problem):
 
 def rehash(data):
     """What a forger would do: recompute every hash after editing the entries."""
-    prev = store.ZERO_HASH
+    prev = chain.ZERO_HASH
     for i, entry in enumerate(data["entries"]):
         entry["prev"] = prev
-        entry["hash"] = prev = store.chain_hash(prev, data["game"], i, entry["at"], entry["body"])
+        entry["hash"] = prev = chain.chain_hash(prev, data["game"], i, entry["at"], entry["body"])
     data["chain_head"] = prev
 
 

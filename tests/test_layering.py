@@ -383,7 +383,7 @@ def test_the_floors_catch_an_import_up_even_inside_a_function(tmp_path):
 # store file opened this way while a connection to it is open (in `serve`, in `play`) lets
 # another process delete the write-ahead log under that connection. Each place here reads or
 # writes files that are never the store (the store's own header: only through
-# store.read_start, which refuses while SQLite holds the file). A new one is added here once
+# opening.read_start, which refuses while SQLite holds the file). A new one is added here once
 # it is known never to open the store, its -wal or its -shm.
 OPENS_FILES = {
     ("cli.py", "reader_gone"),  # /dev/null
@@ -393,7 +393,7 @@ OPENS_FILES = {
     ("storage/ruleset_files.py", "_read"), ("storage/settings.py", "load"),
     ("storage/ruleset_files.py", "copy_for_user"),  # `rules new`: a .toml in the rulesets folder
     ("storage/seals.py", "key"), ("storage/seals.py", "_made"),  # the caches' key
-    ("storage/store.py", "read_start"),
+    ("storage/opening.py", "read_start"),
     ("storage/transfer.py", "read_bytes"),  # a handed-in sheet; a store file goes to read_start first
     ("words/catalogs.py", "_compiled_from_source"), ("words/catalogs.py", "translations"),
 }  # fmt: skip

@@ -16,7 +16,7 @@ import pytest
 from conftest import copied_into, played_once
 from openskill.models import PlackettLuce
 
-from scorekeeper.storage import store
+from scorekeeper.storage import chain, handed_in, store
 
 # Oh Hell as MrPikes plays it, three cards a hand (rulesets/oh-hell-mrpikes.toml): a bid made
 # scores 10 + tricks (a made zero 10), a bid missed -(10 + the difference).
@@ -210,7 +210,7 @@ def forged(season, laptop, gid, name):
     prev = events[1].hash
     for i in range(2, len(events)):
         e = events[i]._replace(prev=prev)
-        events[i] = e._replace(hash=store.chain_hash(prev, gid, e.n, e.at, e.body))
+        events[i] = e._replace(hash=chain.chain_hash(prev, gid, e.n, e.at, e.body))
         prev = events[i].hash
     with store.Store(season.root / name) as db:
         db.take_chains([events])
@@ -508,25 +508,25 @@ def test_a_store_handed_in_is_read_within_bounds(sk, tmp_path, monkeypatch):
     path = handed(sk, tmp_path, "fine")
     sk("new", "oh-hell-mrpikes", "--players", "Dan,Eve,Fay")
     before = sk("games", "--all")
-    monkeypatch.setattr(store, "HANDED_ENTRIES", 0)
+    monkeypatch.setattr(handed_in, "HANDED_ENTRIES", 0)
     assert sk.fails("import", path, code=1) == (
         f"refused: cannot import {path}: it holds more than 0 entries or games, the most an import reads; "
         "nothing was imported"
     )
-    monkeypatch.setattr(store, "HANDED_ENTRIES", 1000)
-    monkeypatch.setattr(store, "HANDED_BYTES", 1024)
+    monkeypatch.setattr(handed_in, "HANDED_ENTRIES", 1000)
+    monkeypatch.setattr(handed_in, "HANDED_BYTES", 1024)
     assert sk.fails("import", path, code=1) == (
         f"refused: cannot import {path}: it is larger than 0 MiB, the most an import reads; nothing was imported"
     )
-    monkeypatch.setattr(store, "HANDED_BYTES", 1 << 30)
-    monkeypatch.setattr(store, "HANDED_SECONDS", 0.0)
-    monkeypatch.setattr(store, "_HANDED_STEPS", 1)
+    monkeypatch.setattr(handed_in, "HANDED_BYTES", 1 << 30)
+    monkeypatch.setattr(handed_in, "HANDED_SECONDS", 0.0)
+    monkeypatch.setattr(handed_in, "_HANDED_STEPS", 1)
     assert sk.fails("import", path, code=1) == (
         f"refused: cannot import {path}: reading it took more than 0 seconds, the most an import waits; "
         "nothing was imported"
     )
     assert sk("games", "--all") == before
-    monkeypatch.setattr(store, "HANDED_SECONDS", 60.0)
+    monkeypatch.setattr(handed_in, "HANDED_SECONDS", 60.0)
     assert sk("import", path).startswith("Imported game ")
 
 

@@ -16,7 +16,7 @@ from conftest import copied_into, played_once
 from helpers import store_game
 from served import HOSTILE, SCRIPT_NAME, Served, enter_game
 
-from scorekeeper.storage import store
+from scorekeeper.storage import chain, store
 
 pytestmark = needs_chromium
 
@@ -502,15 +502,15 @@ def rewrite(home, game_id, n, change):
         triggers = conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'").fetchall()
         for name, _ in triggers:
             conn.execute(f"DROP TRIGGER {name}")
-        prev = store.ZERO_HASH
+        prev = chain.ZERO_HASH
         rows = conn.execute("SELECT n, at, body FROM events WHERE game_id = ? ORDER BY n", (game_id,)).fetchall()
         for k, at, body in rows:
             data = json.loads(body)
             if k == n:
                 change(data)
-            digest = store.chain_hash(prev, game_id, k, at, data)
+            digest = chain.chain_hash(prev, game_id, k, at, data)
             conn.execute("UPDATE events SET body = ?, prev = ?, hash = ? WHERE game_id = ? AND n = ?",
-                         (store.canonical_json(data), prev, digest, game_id, k))  # fmt: skip
+                         (chain.canonical_json(data), prev, digest, game_id, k))  # fmt: skip
             prev = digest
         conn.execute("UPDATE games SET head = ? WHERE id = ?", (prev, game_id))
         for _, sql in triggers:

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import scorekeeper
 from scorekeeper import stats, table
 from scorekeeper.core import engine, errors, events
-from scorekeeper.storage import states, store
+from scorekeeper.storage import schema, states, store
 
 BENCH = load_bench()
 RULESETS = ["oh-hell-mrpikes", "pick-your-poison", "four-bad-queens", "compendium", "snakebit"]
@@ -237,7 +237,7 @@ def test_a_store_of_the_first_version_gains_the_facts_on_opening(sk, home):
     kitchen = two_games(sk)
     conn = sqlite3.connect(home / store.Store.FILENAME, isolation_level=None)
     conn.execute("DROP TABLE game_facts")
-    for name in store.FACTS_TRIGGERS:
+    for name in schema.FACTS_TRIGGERS:
         conn.execute(f"DROP TRIGGER {name}")
     conn.execute("PRAGMA user_version = 1")
     conn.close()

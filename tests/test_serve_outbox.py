@@ -108,7 +108,8 @@ def test_the_head_the_phone_saw_is_checked_under_the_write_lock(tmp_path):
     the head again as it appends the entry's first event, under the lock, and keeps the
     phone's id in every event the entry appends."""
     from scorekeeper.core import events
-    from scorekeeper.storage.store import Stale, Store
+    from scorekeeper.storage.chain_writer import Stale
+    from scorekeeper.storage.store import Store
 
     with Store(tmp_path) as db:
         with db.writing("g") as w:

@@ -18,8 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.core import errors
-from scorekeeper.storage import store
-from scorekeeper.storage.store import Store, StoredEvent
+from scorekeeper.storage import chain, chain_writer, opening, schema, store
+from scorekeeper.storage.chain import StoredEvent
+from scorekeeper.storage.store import Store
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -59,7 +60,7 @@ def test_append_and_read_back(tmp_path):
     assert events[1].body == {"type": "bids", "values": {"Ann": 1, "Bob": 2}}
     for e in events:
         assert e.game_id == "g1"
-        assert e.hash == store.chain_hash(e.prev, e.game_id, e.n, e.at, e.body)
+        assert e.hash == chain.chain_hash(e.prev, e.game_id, e.n, e.at, e.body)
         assert e.at.endswith("+00:00") and len(e.at) == len("2026-11-22T01:02:03.456789+00:00")
 
     # Reopened, everything reads back the same.
@@ -67,7 +68,7 @@ def test_append_and_read_back(tmp_path):
         assert s.events("g1") == events
         assert s.head("g1") == events[-1].hash
         [summary] = s.games()
-        assert summary == store.GameSummary("g1", events[0].at, 2, events[-1].hash)
+        assert summary == chain.GameSummary("g1", events[0].at, 2, events[-1].hash)
         assert s.verify() == [] and s.verify("g1") == []
 
 
@@ -81,9 +82,9 @@ def test_the_hash_is_reproducible_without_the_package(tmp_path):
         ensure_ascii=False,
     )
     assert hashlib.sha256(text.encode()).hexdigest() == e.hash
-    body_text = store.canonical_json(e.body)
-    assert store._chain_hash_of_text(e.prev, e.game_id, e.n, e.at, body_text) == e.hash
-    assert store.canonical_json({"b": 1, "a": "é"}) == '{"a":"é","b":1}'
+    body_text = chain.canonical_json(e.body)
+    assert chain._chain_hash_of_text(e.prev, e.game_id, e.n, e.at, body_text) == e.hash
+    assert chain.canonical_json({"b": 1, "a": "é"}) == '{"a":"é","b":1}'
 
 
 def test_appended_body_is_a_copy_in_json_form(tmp_path):
@@ -153,10 +154,10 @@ def test_current_game(tmp_path):
 def test_new_store_is_stamped_and_in_wal_mode(tmp_path):
     Store(tmp_path / "a" / "b").close()
     conn = sqlite3.connect(tmp_path / "a" / "b" / Store.FILENAME)
-    assert conn.execute("PRAGMA application_id").fetchone()[0] == store.APPLICATION_ID
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+    assert conn.execute("PRAGMA application_id").fetchone()[0] == schema.APPLICATION_ID
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == schema.SCHEMA_VERSION
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert len(store.MIGRATIONS) == store.SCHEMA_VERSION
+    assert len(schema.MIGRATIONS) == schema.SCHEMA_VERSION
 
 
 def test_empty_files_are_initialised(tmp_path):
@@ -187,7 +188,7 @@ def test_a_correction_is_just_another_event(tmp_path):
         assert after[:3] == before and len(after) == 5
         assert s.verify() == []
     # Nothing in the API rewrites or removes an entry.
-    for cls in (Store, store.GameWriter):
+    for cls in (Store, chain_writer.GameWriter):
         names = [n for n in dir(cls) if not n.startswith("_")]
         assert not [n for n in names if any(w in n for w in ("update", "delete", "remove"))]
 
@@ -207,10 +208,10 @@ def test_the_database_itself_refuses_update_and_delete(tmp_path):
 
 def forge(conn: sqlite3.Connection, game_id: str, n: int, prev: str, body: dict, good=True):
     at = "2026-01-01T00:00:00.000000+00:00"
-    h = store.chain_hash(prev, game_id, n, at, body) if good else "ab" * 32
+    h = chain.chain_hash(prev, game_id, n, at, body) if good else "ab" * 32
     conn.execute(
         "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?, ?)",
-        (game_id, n, at, body["type"], store.canonical_json(body), prev, h),
+        (game_id, n, at, body["type"], chain.canonical_json(body), prev, h),
     )
 
 
@@ -226,7 +227,7 @@ def renumber(conn: sqlite3.Connection, game_id: str, from_n: int, shift: int):
 def edit_body(conn, ev):
     conn.execute(
         "UPDATE events SET body = ? WHERE game_id = 'g' AND n = 5",
-        (store.canonical_json({**ev[5].body, "i": 99}),),
+        (chain.canonical_json({**ev[5].body, "i": 99}),),
     )
 
 
@@ -234,10 +235,10 @@ def edit_body_and_rehash(conn, ev):
     # A tamperer who knows the hash recomputes it, but cannot fix the next entry's prev
     # without rewriting the rest of the chain.
     body = {**ev[5].body, "i": 99}
-    h = store.chain_hash(ev[5].prev, "g", 5, ev[5].at, body)
+    h = chain.chain_hash(ev[5].prev, "g", 5, ev[5].at, body)
     conn.execute(
         "UPDATE events SET body = ?, hash = ? WHERE game_id = 'g' AND n = 5",
-        (store.canonical_json(body), h),
+        (chain.canonical_json(body), h),
     )
 
 
@@ -391,7 +392,7 @@ def test_a_body_stored_in_other_text_than_the_canonical_still_verifies(tmp_path)
         ev = fill(s, "g", 4)
     conn = tamperable(s.path)
     loose = json.dumps(ev[2].body, sort_keys=False, indent=1)
-    assert loose != store.canonical_json(ev[2].body)
+    assert loose != chain.canonical_json(ev[2].body)
     conn.execute("UPDATE events SET body = ? WHERE game_id = 'g' AND n = 2", (loose,))
     conn.close()
     with Store(tmp_path) as s:
@@ -431,9 +432,9 @@ def test_an_entry_is_parsed_as_json_loads_parses_it(text):
         expected = json.loads(text)
     except ValueError:
         with pytest.raises(ValueError):
-            store.parsed_json(text)
+            chain.parsed_json(text)
     else:  # compared as JSON again: NaN, which json.loads reads, is never equal to itself
-        assert json.dumps(store.parsed_json(text)) == json.dumps(expected)
+        assert json.dumps(chain.parsed_json(text)) == json.dumps(expected)
 
 
 def test_reading_a_body_that_is_not_json_is_a_store_error(tmp_path):
@@ -590,7 +591,7 @@ def test_many_processes_can_create_the_store_at_once(tmp_path):
 
 
 def test_a_writer_that_never_lets_go_is_reported_as_busy(tmp_path, monkeypatch):
-    monkeypatch.setattr(store, "BUSY_TIMEOUT_MS", 200)
+    monkeypatch.setattr(opening, "BUSY_TIMEOUT_MS", 200)
     with Store(tmp_path) as s:
         fill(s, "g", 1)
         other = sqlite3.connect(s.path, isolation_level=None)
@@ -659,7 +660,7 @@ def test_a_store_from_a_newer_version_is_refused_untouched(tmp_path):
     with Store(tmp_path) as s:
         fill(s, "g", 2)
     conn = sqlite3.connect(tmp_path / Store.FILENAME, isolation_level=None)
-    conn.execute(f"PRAGMA user_version = {store.SCHEMA_VERSION + 1}")
+    conn.execute(f"PRAGMA user_version = {schema.SCHEMA_VERSION + 1}")
     conn.close()
     check_refused(tmp_path, "written by a newer scorekeeper.*upgrade")
 
@@ -691,7 +692,7 @@ def test_import_round_trip(tmp_path):
         b.take_chains([events])  # the rest of the same chain is appended
         assert b.events("g") == events
         assert [g.id for g in b.games()] == ["g", "other"]  # by start: g began in store a, before "other"
-        assert b.games()[0] == store.GameSummary("g", events[0].at, 12, events[-1].hash)
+        assert b.games()[0] == chain.GameSummary("g", events[0].at, 12, events[-1].hash)
         assert b.verify() == []
         # The imported game carries on from where it left off.
         fill(b, "g", 1)

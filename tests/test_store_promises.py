@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import warm_start
 
-from scorekeeper.storage import store
+from scorekeeper.storage import schema, store
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,7 +28,7 @@ def connect(home):
 
 
 def restore_triggers(conn):
-    for statement in store._SCHEMA_V1[-2:]:
+    for statement in schema._SCHEMA_V1[-2:]:
         conn.execute(statement)
 
 

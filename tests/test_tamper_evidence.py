@@ -8,7 +8,7 @@ import json
 import re
 import sqlite3
 
-from scorekeeper.storage import store
+from scorekeeper.storage import chain, schema, store
 
 
 def two_hands(sk):
@@ -49,10 +49,10 @@ def hashes(home, gid):
 def test_the_digest_is_printed_as_each_hand_closes_and_on_standings(sk, home):
     first, second = two_hands(sk)
     gid = sk.json("status")["game"]
-    chain = hashes(home, gid)
+    entry_hashes = hashes(home, gid)
     # entries: 0 game, 1 trump, 2 bids, 3 tricks (closes hand 1), 4 trump, 5 bids, 6 tricks
-    assert (first, second) == (chain[3][:16], chain[6][:16])
-    assert sk("standings").splitlines()[-1] == f"Chain digest: {chain[6][:16]}"
+    assert (first, second) == (entry_hashes[3][:16], entry_hashes[6][:16])
+    assert sk("standings").splitlines()[-1] == f"Chain digest: {entry_hashes[6][:16]}"
     # the digest does not show on a reply that closes nothing
     assert "Chain digest" not in sk("comment", "nice hand")
 
@@ -85,17 +85,17 @@ def rewrite_hand_one(home, gid):
     conn = sqlite3.connect(home / store.Store.FILENAME, isolation_level=None)
     conn.execute("DROP TRIGGER events_append_only_update")
     rows = conn.execute("SELECT n, at, body FROM events WHERE game_id = ? ORDER BY n", (gid,)).fetchall()
-    prev = store.ZERO_HASH
+    prev = chain.ZERO_HASH
     for n, at, body in rows:
         data = json.loads(body)
         if n == 2:
             data["bids"]["Cat"] = 7
-        digest = store.chain_hash(prev, gid, n, at, data)
+        digest = chain.chain_hash(prev, gid, n, at, data)
         conn.execute("UPDATE events SET body = ?, prev = ?, hash = ? WHERE game_id = ? AND n = ?",
-                     (store.canonical_json(data), prev, digest, gid, n))  # fmt: skip
+                     (chain.canonical_json(data), prev, digest, gid, n))  # fmt: skip
         prev = digest
     conn.execute("UPDATE games SET head = ? WHERE id = ?", (prev, gid))
-    for statement in store._SCHEMA_V1[-2:-1]:
+    for statement in schema._SCHEMA_V1[-2:-1]:
         conn.execute(statement)  # and puts the trigger back
     conn.close()
 
@@ -189,15 +189,15 @@ def copy_made_current(home, gid, copy_id="c0b1e5" + "0" * 26):
     recipe, and the copy made the current game."""
     conn = sqlite3.connect(home / store.Store.FILENAME, isolation_level=None)
     rows = conn.execute("SELECT n, at, body FROM events WHERE game_id = ? ORDER BY n", (gid,)).fetchall()
-    prev, copied = store.ZERO_HASH, []
+    prev, copied = chain.ZERO_HASH, []
     for n, at, body in rows:
         data = json.loads(body)
         if n == 0:
             data["game_id"] = copy_id
         if n == 2:
             data["bids"]["Cat"] = 7
-        digest = store.chain_hash(prev, copy_id, n, at, data)
-        copied.append((copy_id, n, at, data["type"], store.canonical_json(data), prev, digest))
+        digest = chain.chain_hash(prev, copy_id, n, at, data)
+        copied.append((copy_id, n, at, data["type"], chain.canonical_json(data), prev, digest))
         prev = digest
     conn.execute("BEGIN")
     conn.execute("INSERT INTO games (id, created_at, events, head) VALUES (?, ?, ?, ?)", (copy_id, rows[0][1], len(rows), prev))

@@ -183,7 +183,7 @@ def test_ctrl_c_after_the_entry_is_stored_says_so(sk, home, monkeypatch):
 
 
 def test_ctrl_c_before_the_entry_is_stored_says_nothing_was(sk, home, monkeypatch):
-    from scorekeeper.storage import store as store_module
+    from scorekeeper.storage import chain_writer
 
     mrpikes(sk)
 
@@ -191,7 +191,7 @@ def test_ctrl_c_before_the_entry_is_stored_says_nothing_was(sk, home, monkeypatc
         raise KeyboardInterrupt
 
     with monkeypatch.context() as patched:
-        patched.setattr(store_module.GameWriter, "append", interrupted)
+        patched.setattr(chain_writer.GameWriter, "append", interrupted)
         result = sk.run("trump", "h")
     assert (result.exit_code, result.stderr) == (130, "error: interrupted; nothing was recorded\n")
     assert sk.json("status")["trump"] is None

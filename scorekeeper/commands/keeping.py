@@ -16,11 +16,10 @@ from scorekeeper.core.language import _
 def import_(desk: Desk, files: Sequence[Path | str]) -> Said:
     """Bring games from score sheets and other laptops' stores into this one."""
     from scorekeeper import table
-    from scorekeeper.storage import store
     from scorekeeper.words import replies
 
     with desk.store(writing=True) as db:
-        store.backup_automatically(db)  # before an import: the store as it was, kept
+        db.backup_automatically()  # before an import: the store as it was, kept
         result = table.import_files(db, [Path(f) for f in files])
     said = Said(made_current=True)
     said.say(replies.imported_files(result))
@@ -67,7 +66,7 @@ def verify(
 
 def backup(desk: Desk, file: Path | str | None = None) -> Said:
     """A verified copy of the store, in FILE or the backups folder beside the store."""
-    from scorekeeper.storage import backups, output, store
+    from scorekeeper.storage import backups, output
     from scorekeeper.words import audit
 
     with desk.store() as db:
@@ -78,7 +77,7 @@ def backup(desk: Desk, file: Path | str | None = None) -> Said:
             raise errors.UsageError(
                 _("{file} is part of the store; write the backup to another file").format(file=target)
             )
-        count = store.backup(db, target)
+        count = db.backup(target)
     said = Said()
     said.say(audit.backed_up_text(target, count))
     return said
@@ -95,7 +94,7 @@ def restore(desk: Desk, file: Path | str) -> Said:
         raise errors.UsageError(_("`restore` cannot run inside `play`; leave the session, then restore"))
     if output.is_part_of_store(file, folder / store.Store.FILENAME):
         raise errors.UsageError(_("{file} is the store itself; name a backup to restore").format(file=file))
-    aside, count = store.restore(folder, file)
+    aside, count = store.Store.restore(folder, file)
     said = Said(made_current=True)
     said.say(audit.restored_text(file, count, aside))
     return said

@@ -25,7 +25,7 @@ from typing import Any
 from scorekeeper.core import errors
 from scorekeeper.core.language import _
 from scorekeeper.serve import speech, state
-from scorekeeper.storage import store
+from scorekeeper.storage import opening, store
 
 WATCH_SECONDS = 0.1  # how often the chain head is read
 KEEPALIVE_SECONDS = 15.0  # a comment down an idle stream, so a dead phone's connection shows
@@ -57,7 +57,7 @@ class StoreFollower:
         identity = file_identity(self.path)
         if identity is None:
             self.close()
-            raise errors.StoreError(store.gone_text(self.path))
+            raise errors.StoreError(opening.gone_text(self.path))
         if self.db is not None and identity[:2] != (self._identity or ())[:2]:
             self.close()  # another file at the path: the one opened is not the store any more
         if self.db is None:

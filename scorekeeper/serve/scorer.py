@@ -15,7 +15,7 @@ from scorekeeper import interpreter
 from scorekeeper.core import errors, events, language
 from scorekeeper.core.language import _, ngettext
 from scorekeeper.serve.push import StoreFollower
-from scorekeeper.storage import store
+from scorekeeper.storage import chain
 
 
 class Answer(NamedTuple):
@@ -159,7 +159,7 @@ def fair_entry_id(given: Any) -> bool:
 
 
 def fair_head(given: Any) -> bool:
-    return isinstance(given, str) and len(given) == len(store.ZERO_HASH) and set(given) <= set("0123456789abcdef")
+    return isinstance(given, str) and len(given) == len(chain.ZERO_HASH) and set(given) <= set("0123456789abcdef")
 
 
 class Settled(Exception):
@@ -190,7 +190,7 @@ def sent_before(db: Any, game_id: str, entry_id: str) -> None:
 def made_on(db: Any, game_id: str, after: str) -> None:
     """Raise Settled with the refusal of an entry made on a head the chain has moved past,
     before the rules are asked (they would refuse it for what was entered since, without
-    saying so). The head is checked again as the entry is appended (store.Stale)."""
+    saying so). The head is checked again as the entry is appended (chain_writer.Stale)."""
     stored = db.events(game_id)
     if stored and stored[-1].hash != after:
         raise Settled(Answer(1, "", stale_words(stored, after), [], head=stored[-1].hash, stale=True))

@@ -64,7 +64,7 @@ from scorekeeper import choices, interpreter, table
 from scorekeeper.core import engine, events, language, needs
 from scorekeeper.serve import speech
 from scorekeeper.sheets import charts, score_sheet
-from scorekeeper.storage import digests, store
+from scorekeeper.storage import chain, digests, store
 from scorekeeper.words import reports, vocabulary
 
 
@@ -140,7 +140,7 @@ def empty(rulesets: list[tuple[str, str]], read_only: bool, home: Any = None) ->
     return Snapshot('"empty"', state, nothing, nothing, key=("", ""), read_at=read_at, said=Said(draw, None))
 
 
-def hand_digests(game: engine.Game, stored: list[store.StoredEvent]) -> list[dict[str, Any]]:
+def hand_digests(game: engine.Game, stored: list[chain.StoredEvent]) -> list[dict[str, Any]]:
     """Each closed hand's chain digest: the hash of the entry that closed it, which is the last
     live entry of that hand (entries go to the hand in progress, so nothing of the hand comes
     after it but a correction). `verify --digest` takes it; a phone keeps it as it first saw it."""
@@ -191,7 +191,7 @@ class Line(NamedTuple):
     furthest: int
 
 
-def entries_data(stored: list[store.StoredEvent], parts: Parts | None = None) -> list[dict[str, Any]]:
+def entries_data(stored: list[chain.StoredEvent], parts: Parts | None = None) -> list[dict[str, Any]]:
     """Every entry as the page lists it: its time, hand and what it said. A correction of a past
     hand, any entry for a hand the game had already moved past, and an undo of an entry of a hand
     that had closed are corrections: recorded, not rewritten. An undo in the hand still being
@@ -200,7 +200,7 @@ def entries_data(stored: list[store.StoredEvent], parts: Parts | None = None) ->
     return [line.data for line in entry_lines(stored, parts or Parts())]
 
 
-def entry_lines(stored: list[store.StoredEvent], parts: Parts) -> list[Line]:
+def entry_lines(stored: list[chain.StoredEvent], parts: Parts) -> list[Line]:
     """Each entry's line, worked out only for entries no earlier state had."""
     kept = parts.entries
     lines: list[Line] = []
@@ -213,7 +213,7 @@ def entry_lines(stored: list[store.StoredEvent], parts: Parts) -> list[Line]:
 
 
 def live_sheet(
-    game: engine.Game, stored: list[store.StoredEvent], hands: list[dict[str, Any]], lines: list[Line], parts: Parts
+    game: engine.Game, stored: list[chain.StoredEvent], hands: list[dict[str, Any]], lines: list[Line], parts: Parts
 ) -> tuple[score_sheet.Sheet, dict[str, Any]]:
     """The sheet and its live JSON, each closed hand's row taken from the state before when
     nothing it is drawn from changed (see Parts). `hands`: hand_digests."""
@@ -252,7 +252,7 @@ def charts_of(game: engine.Game, sheet: score_sheet.Sheet, parts: Parts) -> tupl
     return last[1]
 
 
-def _line(stored: list[store.StoredEvent], entry: store.StoredEvent, before: list[Line]) -> Line:
+def _line(stored: list[chain.StoredEvent], entry: chain.StoredEvent, before: list[Line]) -> Line:
     """Entry n's line, given the lines of the entries before it."""
     try:
         event = events.parse_all([entry.body])[0]
@@ -287,7 +287,7 @@ def _closed_before(parsed: list[Any], number: int | None) -> bool:
 
 def page_state(
     game: engine.Game,
-    stored: list[store.StoredEvent],
+    stored: list[chain.StoredEvent],
     standings: dict,
     status: dict,
     rulesets: list[tuple[str, str]],

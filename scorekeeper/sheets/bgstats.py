@@ -13,12 +13,12 @@ from scorekeeper.core.language import _
 
 if TYPE_CHECKING:
     from scorekeeper.core import engine
-    from scorekeeper.storage import store
+    from scorekeeper.storage import chain
 
 SOURCE_NAME = "table-scorekeeper"
 
 
-def play_data(game: engine.Game, stored: list[store.StoredEvent]) -> dict[str, Any]:
+def play_data(game: engine.Game, stored: list[chain.StoredEvent]) -> dict[str, Any]:
     """The play record as JSON data. Times are the local time of the machine writing it, as
     the app reads them; the start player is whoever led the first hand (the first dealer
     where the rules name no seat to lead). A renamed seat (a substitute took it over) is
@@ -77,5 +77,5 @@ def _local(at: str) -> datetime:
     return datetime.fromisoformat(at).astimezone()
 
 
-def play(game: engine.Game, stored: list[store.StoredEvent]) -> str:
+def play(game: engine.Game, stored: list[chain.StoredEvent]) -> str:
     return json.dumps(play_data(game, stored), ensure_ascii=False, indent=2) + "\n"

@@ -1,7 +1,7 @@
 """The store's backups as files: where they go (`backups/` in the store's folder), what they
 are called, which is the latest, when an automatic one is due (before the first entry of each
 day, and before an import) and which old automatic ones go (all but the last few, as many as
-the home's settings keep). Taking and checking a copy is the store's job (store.py)."""
+the home's settings keep). Taking, checking and restoring a copy is copies.py's job."""
 
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ from scorekeeper.core.identity import Identity, started_text
 
 if TYPE_CHECKING:
     from scorekeeper.core import engine
-    from scorekeeper.storage import store
+    from scorekeeper.storage import chain
 
 
 class HandDigest(NamedTuple):
@@ -22,7 +22,7 @@ class HandDigest(NamedTuple):
     digest: str  # that entry's chain hash
 
 
-def per_hand(game: engine.Game, stored: list[store.StoredEvent]) -> list[HandDigest]:
+def per_hand(game: engine.Game, stored: list[chain.StoredEvent]) -> list[HandDigest]:
     """Each closed hand's chain digest: the hash of the entry that closed it, its last live
     entry (entries go to the hand in progress, so nothing of the hand comes after it but a
     correction, which then stands for the hand as corrected)."""
@@ -45,7 +45,7 @@ class Coverage(NamedTuple):
     in_progress: int | None  # the hand then in progress, if the game was not over
 
 
-def coverage(stored: list[store.StoredEvent], n: int) -> Coverage:
+def coverage(stored: list[chain.StoredEvent], n: int) -> Coverage:
     """Which hands entry `n` of a game's log covers: its log up to that entry, replayed."""
     from scorekeeper.core import engine
 
@@ -55,7 +55,7 @@ def coverage(stored: list[store.StoredEvent], n: int) -> Coverage:
     return Coverage(stored[0].game_id, n, len(stored), closed, in_progress)
 
 
-def identity(stored: list[store.StoredEvent]) -> Identity:
+def identity(stored: list[chain.StoredEvent]) -> Identity:
     """A game's identity, from its stored log (the first entry starts the game)."""
     first = stored[0]
     body = first.body
@@ -70,7 +70,7 @@ def identity(stored: list[store.StoredEvent]) -> Identity:
     )
 
 
-def witness(game: engine.Game, stored: list[store.StoredEvent]) -> dict:
+def witness(game: engine.Game, stored: list[chain.StoredEvent]) -> dict:
     """What a front end following a game (a phone on `serve`) keeps to tell that game from any
     other: its identity and each closed hand's digest, as JSON data. A follower that sees the
     game it follows give way to another (a different `game` id) whose closed hands it never

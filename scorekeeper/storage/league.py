@@ -12,14 +12,14 @@ from typing import Any, NamedTuple
 
 from scorekeeper.core import errors
 from scorekeeper.core.language import _
-from scorekeeper.storage import store, transfer
+from scorekeeper.storage import chain, handed_in, opening, store, transfer
 
 
 class Copy(NamedTuple):
     """One game as a file holds it."""
 
     source: str  # the file, as the user named it
-    events: list[store.StoredEvent]
+    events: list[chain.StoredEvent]
     sheet: dict[str, Any] | None  # a sheet's data (its printed part is checked), else None
 
 
@@ -45,7 +45,7 @@ def read(path: Path) -> list[Copy]:
     return copies
 
 
-def _chains(path: Path, other: store.Store) -> Iterator[tuple[store.GameSummary, Any]]:
+def _chains(path: Path, other: store.Store) -> Iterator[tuple[chain.GameSummary, Any]]:
     """Each game of another store with its chain (see store.Store.chain), read within the
     bounds a handed-in store is read in."""
     try:
@@ -54,12 +54,12 @@ def _chains(path: Path, other: store.Store) -> Iterator[tuple[store.GameSummary,
     except errors.StoreError as exc:
         try:
             other.refuse_if_late(exc)
-        except store.HandedInRefused as late:
+        except handed_in.HandedInRefused as late:
             raise _refused(path, late) from None
         raise
 
 
-def _refused(path: Path, exc: store.HandedInRefused) -> errors.EntryError:
+def _refused(path: Path, exc: handed_in.HandedInRefused) -> errors.EntryError:
     return errors.EntryError(
         _("cannot import {file}: {fault}; nothing was imported").format(file=path, fault=exc.fault)
     )
@@ -72,9 +72,9 @@ def _other_store(path: Path) -> store.Store:
     own store."""
     try:
         return store.Store(path.parent, copy=path, handed=True)
-    except store.HandedInRefused as exc:
+    except handed_in.HandedInRefused as exc:
         raise _refused(path, exc) from None
-    except store.NotAStore as exc:
+    except opening.NotAStore as exc:
         raise errors.StoreError(
             # TRANSLATORS: {fault} says what the file is, of the file as "it": "it is damaged (…)"
             _("cannot import {file}: {fault}; nothing was imported").format(file=path, fault=exc.fault)
@@ -90,11 +90,11 @@ def _is_sqlite(path: Path) -> bool:
     """Whether a regular file starts as an SQLite database does. Anything else (a pipe, which
     would wait for a writer, a device, a folder) is left to the sheet reader to refuse. A file
     that SQLite has open in this process (the live store itself) is one, and is not opened
-    otherwise (see store.read_start)."""
+    otherwise (see opening.read_start)."""
     try:
         if not path.is_file():
             return False
-        start = store.read_start(path, 16)  # it may have become a pipe since
+        start = opening.read_start(path, 16)  # it may have become a pipe since
     except (OSError, ValueError):
         return False  # the sheet reader says why it cannot be read
     return start is None or start == b"SQLite format 3\x00"
@@ -144,7 +144,7 @@ def plan(copies: list[Copy], db: store.Store) -> Plan:
 
 
 def _same_game(
-    gid: str, a: list[store.StoredEvent], b: list[store.StoredEvent], where_a: str | None, where_b: str
+    gid: str, a: list[chain.StoredEvent], b: list[chain.StoredEvent], where_a: str | None, where_b: str
 ) -> None:
     """Refuse two copies of game `gid` neither of which is the start of the other (`where_a`
     None: the first is this store's)."""

@@ -29,7 +29,7 @@ from scorekeeper.storage import seals
 
 if TYPE_CHECKING:
     from scorekeeper.core import engine
-    from scorekeeper.storage import store
+    from scorekeeper.storage import chain_writer, store
 
 
 class Kept(NamedTuple):
@@ -125,7 +125,7 @@ def load(db: store.Store, game_id: str) -> Kept | None:
 KEPT_AGAIN_AFTER = 8
 
 
-def keep(writer: store.GameWriter, game: engine.Game, behind: int | None = None) -> None:
+def keep(writer: chain_writer.GameWriter, game: engine.Game, behind: int | None = None) -> None:
     """Keep the game's state as of the writer's last append, in its transaction; of a game
     over or abandoned none is kept (what may follow, an undo or a correction, replays the game
     anyway), so the store holds states for the games in progress only. `behind`: how many

@@ -14,7 +14,7 @@ from typing import Any
 
 from scorekeeper.core import errors
 from scorekeeper.core.language import N_, _
-from scorekeeper.storage import store
+from scorekeeper.storage.chain import StoredEvent, chain_break
 
 # TRANSLATORS: what to do instead, after a refusal of a file to import
 ASK = N_("give a file written by `sheet --format json`")
@@ -122,9 +122,9 @@ def read(path: Path) -> dict[str, Any]:
     return data
 
 
-def chain(path: Path, data: dict[str, Any]) -> list[store.StoredEvent]:
+def chain(path: Path, data: dict[str, Any]) -> list[StoredEvent]:
     """The sheet's entries as stored events, checked link by link with the store's own chain
-    check (store.chain_break), and its chain digest against its last entry."""
+    check (chain_break), and its chain digest against its last entry."""
     game_id, entries = data.get("game"), data.get("entries")
     if not isinstance(game_id, str) or not game_id or not isinstance(entries, list) or not entries:
         raise errors.StoreError(
@@ -136,8 +136,8 @@ def chain(path: Path, data: dict[str, Any]) -> list[store.StoredEvent]:
         if not isinstance(entry, dict) or any(type(entry.get(k)) is not t for k, t in shape.items()):
             # TRANSLATORS: n, at, prev, hash and body are the names of an entry's fields, as stored
             raise _altered(path, _("entry {entry} is not a whole entry (n, at, prev, hash, body)").format(entry=i))
-        result.append(store.StoredEvent(game_id, entry["n"], entry["at"], entry["body"], entry["prev"], entry["hash"]))
-    found = store.chain_break(game_id, [(e.game_id, e.n, e.at, None, e.body, e.prev, e.hash) for e in result])
+        result.append(StoredEvent(game_id, entry["n"], entry["at"], entry["body"], entry["prev"], entry["hash"]))
+    found = chain_break(game_id, [(e.game_id, e.n, e.at, None, e.body, e.prev, e.hash) for e in result])
     if found is not None:
         problem = {
             "numbered": N_("entry {entry} is numbered {number}: entries were removed, added or reordered"),

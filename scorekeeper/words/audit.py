@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 class Stored(Protocol):
-    """An entry as the store hands it over (storage.store.StoredEvent), as far as its log shows
+    """An entry as the store hands it over (storage.chain.StoredEvent), as far as its log shows
     it: words/ is handed the entries, it does not read the store."""
 
     @property
