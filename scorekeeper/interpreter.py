@@ -311,17 +311,24 @@ def call(group: Any, words: list[str], desk: Any, chosen: str | None) -> Any:
         return said
     if chosen and any(p.name == "game" for p in command.params) and not any(w == "--game" or w.startswith("--game=") for w in args):
         args += ["--game", chosen]
+    from scorekeeper.commands.questions import sheet_language as speaking  # a language named by its code
+
     with speaking(code):
         return commands.perform(found, desk, **parsed(command, name, args))
 
 
-def help_text(command: Any, name: str) -> str:
-    """A command's help as plain text (the terminal's `help` draws it with rich instead)."""
+def _click() -> Any:
+    """typer's own copy of click (typer 0.29), else click itself."""
     try:
         import typer._click as click
     except ImportError:  # pragma: no cover (typer before 0.29 depends on click itself)
         import click
+    return click
 
+
+def help_text(command: Any, name: str) -> str:
+    """A command's help as plain text (the terminal's `help` draws it with rich instead)."""
+    click = _click()
     context = command.make_context(name, [], resilient_parsing=True)
     formatter = context.make_formatter()
     click.Command.format_help(command, context, formatter)
@@ -348,26 +355,10 @@ def own_language(name: str, args: list[str]) -> tuple[list[str], str | None]:
     return kept, code
 
 
-def speaking(code: str | None) -> Any:
-    """The language `--lang CODE` names, for one command; the one in use if None."""
-    import contextlib
-
-    if code is None:
-        return contextlib.nullcontext()
-    from scorekeeper.core import language
-    from scorekeeper.words import catalogs
-
-    return language.speaking(catalogs.translations(catalogs.chosen(code)))
-
-
 def parsed(command: Any, name: str, args: list[str]) -> dict[str, Any]:
     """The arguments a click command reads from its words, as the call takes them (click
     gives a list as a tuple). A mistake is Misworded."""
-    try:
-        import typer._click as click
-    except ImportError:  # pragma: no cover (typer before 0.29 depends on click itself)
-        import click
-
+    click = _click()
     try:
         context = command.make_context(name, args)
     except click.ClickException as exc:

@@ -153,7 +153,8 @@ def sheet(desk: Desk, format_: str | None = None, output: Path | str | None = No
 
 
 def sheet_language(code: str | None) -> contextlib.AbstractContextManager[None]:
-    """The language `sheet --lang CODE` writes the sheet in, whatever the one spoken."""
+    """The language a code names (`sheet --lang CODE` writes the sheet in it, whatever the one
+    spoken; a command's `--lang CODE` inside `play` speaks it); the one in use if None."""
     if code is None:
         return contextlib.nullcontext()
     from scorekeeper.words import catalogs
