@@ -33,6 +33,8 @@ class Copies:
         if self._backup_checked == today:
             return
         if backups.due_today(self.folder, today):
+            if not self.has_games():
+                return  # nothing to copy yet: the next entry, once there is a game, takes it
             try:
                 self.backup_automatically()
             except errors.ScorekeeperError as exc:
