@@ -624,3 +624,25 @@ def test_the_html_sheet_shows_columns_starting_and_ending_in_chromium(sk, tmp_pa
     assert "Bob → Rob from hand 3" in dom
     assert "Cat: house ruling: slow play → -5" in dom
     assert "Cat (left)" in dom
+
+
+def test_a_player_named_by_a_prefix_or_in_lower_case_is_recorded_and_said_by_their_name(sk):
+    """`adjust bo`, `rename an`, `leave c` and `join --after d` name the player the way `bid`
+    does (a unique prefix, any case): the entry keeps and the reply says the name itself."""
+    new_game(sk, "oh-hell-mrpikes", "Ann,Bob,Cat,Dan", dealer="Ann")
+    said = [sk("adjust", "bo", "-5", "--reason", "slow play"), sk("rename", "an", "Annie"),
+            sk("join", "Eve", "--after", "d"), sk("leave", "c")]  # fmt: skip
+    assert [reply.splitlines()[0] for reply in said] == [
+        "Hand 1: Bob -5 points (slow play).",
+        "Ann is now Annie; the seat keeps its score.",
+        "Eve joins hand 1, seated after Dan: joined with the score of the player in last place (Bob, -5).",
+        "Cat has left before hand 1; their total is kept.",
+    ]
+    bodies = [entry["body"] for entry in json.loads(sk("sheet", "--format", "json"))["entries"][1:]]
+    named = [(e["type"], e.get("player") or e.get("old"), e.get("after")) for e in bodies]
+    assert named == [
+        ("adjust", "Bob", None),
+        ("rename", "Ann", None),
+        ("join", "Eve", "Dan"),
+        ("leave", "Cat", None),
+    ]

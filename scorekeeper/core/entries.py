@@ -163,18 +163,23 @@ def join(game: state.Game, name: str, after: str | None, score: str | None) -> e
     from scorekeeper.core import seating
 
     seating.check_name(game, name.strip(), entered=True)
+    if after is not None:  # stored as the player is called, not as typed
+        after = game.player(after, among=seating.seated_next(game))
     return events.PlayerJoined(hand=game.hand.number, player=name.strip(), after=after, score=score)
 
 
 def leave(game: state.Game, name: str) -> events.PlayerLeft:
-    return events.PlayerLeft(hand=game.hand.number, player=name)
+    from scorekeeper.core import seating
+
+    return events.PlayerLeft(hand=game.hand.number, player=game.player(name, among=seating.seated_next(game)))
 
 
 def rename(game: state.Game, old: str, new: str) -> events.PlayerRenamed:
     from scorekeeper.core import seating
 
-    seating.check_name(game, new.strip(), entered=True, seat=game.player(old, among=game.roster))
-    return events.PlayerRenamed(hand=game.hand.number, old=old, new=new.strip())
+    seat = game.player(old, among=game.roster)
+    seating.check_name(game, new.strip(), entered=True, seat=seat)
+    return events.PlayerRenamed(hand=game.hand.number, old=seat, new=new.strip())
 
 
 def substitute(game: state.Game, seat: str, new: str) -> events.PlayerRenamed:
@@ -194,5 +199,6 @@ def substitute(game: state.Game, seat: str, new: str) -> events.PlayerRenamed:
 
 
 def adjust(game: state.Game, name: str, points: str, reason: str) -> events.PointsAdjusted:
-    return events.PointsAdjusted(hand=game.hand.number, player=name, points=points, reason=reason.strip())
+    player = game.player(name, among=game.roster)
+    return events.PointsAdjusted(hand=game.hand.number, player=player, points=points, reason=reason.strip())
 

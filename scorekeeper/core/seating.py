@@ -25,18 +25,18 @@ ADJUST_RULE = state.ADJUST_RULE
 def on_join(game: state.Game, hand: state.Hand, event: events.PlayerJoined) -> None:
     check_name(game, event.player)
     if event.after is not None:
-        game.player(event.after, among=_seated_next(game))
+        game.player(event.after, among=seated_next(game))
     if event.score is not None:
         points(game, event.score)
-    _check_count(game, hand, len(_seated_next(game)) + 1, event.player, joining=True)
+    _check_count(game, hand, len(seated_next(game)) + 1, event.player, joining=True)
     game.pending.append(event)
 
 
 def on_leave(game: state.Game, hand: state.Hand, event: events.PlayerLeft) -> None:
-    player = game.player(event.player, among=_seated_next(game))
+    player = game.player(event.player, among=seated_next(game))
     if player not in game.players:  # joined, waiting for the next hand: leaving undoes nothing
         raise errors.RuleViolation(_("{player} has not played a hand yet; `undo` the join instead").format(player=player))
-    _check_count(game, hand, len(_seated_next(game)) - 1, player, joining=False)
+    _check_count(game, hand, len(seated_next(game)) - 1, player, joining=False)
     game.pending.append(event.model_copy(update={"player": player}))
 
 
@@ -178,7 +178,7 @@ def _joining(game: state.Game) -> list[str]:
     return [e.player for e in game.pending if isinstance(e, events.PlayerJoined)]
 
 
-def _seated_next(game: state.Game) -> list[str]:
+def seated_next(game: state.Game) -> list[str]:
     """Who will be seated at the next deal, the changes waiting for it made."""
     return _circle(game)[0]
 
