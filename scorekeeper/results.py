@@ -1,13 +1,16 @@
 """What the application service (`table`) hands its front ends and words/: plain records of a
 game as listed, an entry recorded, an entry taken back. Kept apart from the service so that
-words/ can name them without importing it: plain data over core/ alone, it sits on the floor of
+words/ can name them without importing it: plain data over core/ (and the chain's stored entry, by name), it sits on the floor of
 words/ and sheets/, below the service that makes them."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from scorekeeper.core import events, state
+
+if TYPE_CHECKING:
+    from scorekeeper.storage import chain
 
 
 class Listed(NamedTuple):
@@ -33,6 +36,7 @@ class Recorded(NamedTuple):
     n: int  # its position in the game's log
     before: state.Game | None = None  # for a correction of a closed hand: the game as it stood
     digest: str = ""  # the chain hash of the entry: the game's digest from now on
+    entry: chain.StoredEvent | None = None  # the entry as the chain holds it
 
 
 class Undone(NamedTuple):
@@ -42,6 +46,7 @@ class Undone(NamedTuple):
     target: events.AnyEvent  # the entry taken back
     target_n: int  # its position in the game's log
     n: int  # the reversal's own position
+    entry: chain.StoredEvent | None = None  # the reversal as the chain holds it
 
 
 class CachesChecked(NamedTuple):

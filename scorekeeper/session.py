@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from scorekeeper import interpreter
+from scorekeeper import interpreter, table
 from scorekeeper.core import errors, needs, plain
 from scorekeeper.core.language import N_, _
 
@@ -61,8 +61,7 @@ class Session:
         self.game: Any = None  # engine.Game as last read, None if there is no game
         self.data: dict[str, Any] = {}  # its status data
         self.needed: needs.Need | None = None  # what its hand in progress needs
-        self.seen: tuple[str, str] | None = None  # (game id, chain head) of self.game
-        self.count = 0  # entries of self.game
+        self.at = table.AtHead()  # the game at its head in the store, kept between lines
         self.setup: dict[str, str] = {}  # answers so far to "start a game" (no game yet)
         self.worst = 0
         self.left = False  # the scorer typed `quit`: the loop reading lines stops
@@ -86,42 +85,33 @@ class Session:
             self.db.close()
             self.db = None
 
-    def refresh(self, recorded: Any = None) -> list[str]:
+    def refresh(self, made: Any = None) -> list[str]:
         """Read the game again if the store changed (another `sk` may have written to it);
-        returns the entries recorded elsewhere since the last read, in words. `recorded`:
-        what a command just recorded (table.Recorded), whose game is the game after it,
-        replayed already: it is taken as it is if nothing else was written since."""
+        returns the entries recorded elsewhere since the last read, in words. `made`: what a
+        command just recorded or undid (table.Recorded, table.Undone), whose game is taken as
+        it is if nothing else was written since (see table.AtHead)."""
         from scorekeeper import table
 
         db = self.store()
         gid = table.resolve_game(db, self.chosen) if self.chosen else db.current_game()
         self.chosen = self.chosen and gid
         if gid is None:
-            self.game, self.data, self.needed, self.seen = None, {}, None, None
+            self.at.forget()
+            self.game, self.data, self.needed = None, {}, None
             return []
-        head = db.head(gid)
-        if self.seen == (gid, head):
-            return []
-        from scorekeeper.core import events
-        from scorekeeper.words import reports
+        was = self.at.seen
+        since = self.at.read(db, gid, made)
+        if self.at.seen is not was or self.game is None:
+            from scorekeeper.words import reports
 
-        known = self.count if self.seen is not None and self.seen[0] == gid else None
-        if recorded is not None and recorded.game.id == gid and known == recorded.n and head == recorded.digest:
-            # the entry just recorded is the only one since the last read (the game's head is
-            # still its hash; writing it checked the chain): its game is current, unread again
-            self.game = recorded.game
+            self.game = self.at.seen.game
             self.needed = needs.of(self.game)
             self.data = reports.status_data(self.game, self.needed)
-            self.seen, self.count = (gid, head), recorded.n + 1
+        if not since:
             return []
-        stored = db.events(gid)
-        self.game = table.replay(stored)
-        self.needed = needs.of(self.game)
-        self.data = reports.status_data(self.game, self.needed)
-        self.seen, self.count = (gid, head), len(stored)
-        if known is None:
-            return []
-        return [events.describe(e) for e in events.parse_all([e.body for e in stored[known:]])]
+        from scorekeeper.core import events
+
+        return [events.describe(e) for e in events.parse_all([e.body for e in since])]
 
     def sync(self) -> None:
         """Read the store again before a prompt, and say what another `sk` or a phone recorded
@@ -356,7 +346,7 @@ class Session:
             print(_("warning: {warning}").format(warning=warning), file=sys.stderr)
         if said.made_current:
             self.chosen = None  # the session follows the game just made current
-        self.refresh(said.recorded)
+        self.refresh(said.recorded or said.undone)
         if said.then_refused is not None:
             raise said.then_refused
         standings = interpreter.standings_after(before, self.game, words)

@@ -12,7 +12,7 @@ import os
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from scorekeeper.core import engine, errors, events, names, rulesets, schedule, scoring, state
 from scorekeeper.core.language import N_, _, ngettext
@@ -277,6 +277,52 @@ def load(db: store.Store, game_id: str) -> engine.Game:
     return replay(db.events(game_id))
 
 
+class Seen(NamedTuple):
+    """A game at one chain head: its stored entries and the game they make."""
+
+    game_id: str
+    stored: list[chain.StoredEvent]
+    game: engine.Game
+
+    @property
+    def head(self) -> str:
+        return self.stored[-1].hash if self.stored else ""
+
+
+class AtHead:
+    """One game as the store holds it at its chain head, kept by a long-lived front end
+    (`play`, the phone's server) from one read to the next. `read` takes it up again only
+    when the head has moved, and takes the game an entry just made (Recorded, Undone) as it
+    is when that entry is the one stored since. Never trusted past the head it was read at;
+    what it has seen (`seen`) is replaced, never changed, so a reader may keep it."""
+
+    def __init__(self) -> None:
+        self.seen: Seen | None = None
+
+    def forget(self) -> None:
+        self.seen = None
+
+    def read(self, db: store.Store, game_id: str, made: Recorded | Undone | None = None) -> list[chain.StoredEvent] | None:
+        """Bring `seen` up to the game's head in the store. The entries stored since the last
+        read of the same game, less `made`'s own ([] if none); None when it is another game,
+        or the first read."""
+        seen = self.seen
+        if seen is None or seen.game_id != game_id:
+            stored = db.events(game_id)
+            self.seen = Seen(game_id, stored, replay(stored))
+            return None
+        head = db.head(game_id)
+        if head == seen.head:
+            return []
+        entry = made.entry if made is not None and made.game.id == game_id else None
+        if entry is not None and entry.hash == head and entry.prev == seen.head:
+            self.seen = Seen(game_id, [*seen.stored, entry], made.game)  # type: ignore[union-attr]
+            return []
+        stored = db.events(game_id)
+        self.seen = Seen(game_id, stored, replay(stored))
+        return [e for e in stored[len(seen.stored) :] if entry is None or e.hash != entry.hash]
+
+
 def shared_label(db: store.Store, game_id: str, game: engine.Game) -> str | None:
     """How a confirmation names its game when another game in the store is in progress too
     (two tables sharing a store), so an entry that went to the wrong table shows; else None.
@@ -470,7 +516,7 @@ def record(
         writer.keep_facts(*facts(after))
         # the state taken up serves the next entry too while it is only a few entries behind
         states.keep(writer, after, behind=len(writer.events) - 1 if taken_up and after is game else None)
-    return Recorded(after, went_to, event, n, before=game if corrects else None, digest=appended.hash)
+    return Recorded(after, went_to, event, n, before=game if corrects else None, digest=appended.hash, entry=appended)
 
 
 def _hand_number(game: engine.Game, number: int) -> int:
@@ -508,13 +554,13 @@ def undo(db: store.Store, game_id: str) -> Undone:
     with db.writing(game_id) as writer:
         stored = events.parse_all([e.body for e in writer.events])
         reversal = entries.undo(engine.replay(stored))
-        n = writer.append(reversal.data()).n
+        appended = writer.append(reversal.data())
         game = engine.replay([*stored, reversal])
         writer.keep_facts(*facts(game))
         from scorekeeper.storage import states
 
         states.keep(writer, game)
-    return Undone(game, stored[reversal.target], reversal.target, n)
+    return Undone(game, stored[reversal.target], reversal.target, appended.n, entry=appended)
 
 
 def abandon(db: store.Store, game_id: str) -> engine.Game:

@@ -50,6 +50,32 @@ def test_a_refused_entry_writes_nothing(db):
     assert db.events(game.id) == before
 
 
+def test_the_game_at_its_head_is_taken_up_again_only_when_the_head_moves(tmp_path):
+    """table.AtHead, the one cache of a game that `play` and the phone's server keep: an
+    entry this front end made is taken as it is; one from another writer is read and said;
+    nothing is trusted past the head it was read at."""
+    with store.Store(tmp_path / "store") as db, store.Store(tmp_path / "store") as other:
+        game = new_oh_hell(db)
+        at = table.AtHead()
+        assert at.read(db, game.id) is None  # the first read of this game
+        assert (at.seen.game_id, len(at.seen.stored), at.read(db, game.id)) == (game.id, 1, [])
+        trump = table.record(db, game.id, partial(entries.trump, text="h"))
+        first = at.seen
+        assert at.read(db, game.id, made=trump) == []  # its own entry: nothing to say
+        assert at.seen.game is trump.game and at.seen.stored == db.events(game.id)
+        assert first.stored == db.events(game.id)[:1]  # what was seen before is as it was
+        # another writer's entry: read and said, the game replayed from the store
+        bids = table.record(other, game.id, partial(entries.bids, values=["Bob=3", "Cat=0", "Ann=5"]))
+        said = at.read(db, game.id)
+        assert [e.n for e in said] == [2] and at.seen.game.hand.bids == {"Bob": 3, "Cat": 0, "Ann": 5}
+        # this front end's entry with another's before it: not taken on its word
+        table.record(other, game.id, partial(entries.tricks, values=["Ann=5", "Bob=3", "Cat=2"]))
+        undone = table.undo(db, game.id)
+        assert [e.n for e in at.read(db, game.id, made=undone)] == [3]  # the other's only
+        assert at.seen.game is not undone.game and at.seen.game.totals() == undone.game.totals()
+        assert at.seen.head == db.head(game.id) and at.seen.game.hand.bids == bids.game.hand.bids
+
+
 def test_undo_names_the_entry_taken_back(db):
     game = new_oh_hell(db)
     table.record(db, game.id, partial(entries.trump, text="h"))

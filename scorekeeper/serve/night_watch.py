@@ -143,9 +143,10 @@ class NightWatcher(Looker):
         stored = db.events(entry.game)
         known = self._known
         head = stored[-1].hash if stored else ""
-        ours = known is not None and known[0] == head and known[1].id == entry.game
-        game = known[1] if ours else table.replay(stored)
-        page = state.snapshot(db, entry.game, [], self.read_only, (head, game))  # no ruleset: no new game here
+        ours = known is not None and known.head == head and known.game_id == entry.game
+        game = known.game if ours else table.replay(stored)
+        seen = table.Seen(entry.game, stored, game)
+        page = state.snapshot(db, entry.game, [], self.read_only, seen)  # no ruleset: no new game here
         standings = reports.standings_data(game)
         status = reports.status_data(game)
         row = {
@@ -220,7 +221,7 @@ class TableWatch(NamedTuple):
     night: NightWatcher
     game: str
 
-    def look_now(self, known: tuple[str, Any] | None = None) -> state.Snapshot | None:
+    def look_now(self, known: Any = None) -> state.Snapshot | None:
         """The table's page state once the watcher has looked again (an entry was just stored
         there); None while the night cannot be read."""
         self.night.look_now(known)

@@ -103,7 +103,7 @@ class Looker:
         self._ready = threading.Event()
         self._fresh = threading.Condition()
         self._begun = self._ended = 0  # looks at the store begun and ended
-        self._known: tuple[str, Any] | None = None  # see look_now
+        self._known: Any = None  # see look_now
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
 
     def start(self) -> None:
@@ -115,10 +115,10 @@ class Looker:
         self._poke.set()
         self._thread.join(5)
 
-    def look_now(self, known: tuple[str, Any] | None = None, timeout: float = 5.0) -> Any:
+    def look_now(self, known: Any = None, timeout: float = 5.0) -> Any:
         """Have the watcher look at the store at once (an entry was just stored), and wait for
-        a look begun after this call to end; the snapshot it has then. `known`: (chain head, the
-        game at that head) as the entry left it, so the watcher need not replay it."""
+        a look begun after this call to end; the snapshot it has then. `known`: the game at its
+        head as the entry left it (table.Seen), so the watcher need not replay it."""
         with self._fresh:
             self._known = known
             wanted = self._begun + 1
@@ -169,11 +169,11 @@ class Watcher(Looker):
         self._lock = threading.Lock()  # one snapshot published at a time, never an older one
         self._read_at = 0.0  # when the read behind the snapshot published last began
 
-    def served_after(self, db: store.Store, known: tuple[str, Any] | None) -> state.Snapshot:
+    def served_after(self, db: store.Store, known: Any) -> state.Snapshot:
         """The state of the game served as `db` holds it now, built in the caller's thread on
         the caller's connection (the scorer's, right after its entry is stored): the
         snapshot the watcher has when it is of that head already, else a new one. `known`:
-        (chain head, the game at that head) as the entry left it, so it need not be replayed."""
+        the game at its head as the entry left it (table.Seen), so it need not be replayed."""
         from scorekeeper import table
 
         def build() -> state.Snapshot:

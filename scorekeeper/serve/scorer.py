@@ -11,7 +11,7 @@ import threading
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from scorekeeper import interpreter
+from scorekeeper import interpreter, table
 from scorekeeper.core import errors, events, language
 from scorekeeper.core.language import _, ngettext
 from scorekeeper.serve.push import StoreFollower
@@ -23,7 +23,7 @@ class Answer(NamedTuple):
     reply: str  # the call's reply (code 0)
     error: str  # the refusal, in one line (other codes)
     warnings: list[str]  # said beside the reply
-    known: tuple[str, Any] | None = None  # (chain head, the game there) after a recorded entry
+    known: Any = None  # table.Seen: the game at its head after a recorded entry
     head: str = ""  # the chain head after the entry (recorded now, or the first time)
     hand: int | None = None  # the hand the entry went to
     again: bool = False  # the phone's entry id was recorded already: nothing recorded now
@@ -43,8 +43,7 @@ class Scorer:
         self.lock = threading.Lock()
         # one thread of its own: the store's SQLite connection may only be used by its thread
         self.thread = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="scorer")
-        self._known: tuple[str, str] | None = None
-        self._game: Any = None
+        self.at = table.AtHead()  # the game the lines act on, at its head (the scorer's thread's)
         self._written: list[Any] = []  # what the last entry appended
 
     def close(self) -> None:
@@ -96,11 +95,11 @@ class Scorer:
         db = self.follower.open()
         game = self._game_now(db, chosen)
         if game is not None and entry_id is not None:
-            sent_before(db, game.id, entry_id)
+            sent_before(self.at.seen.stored, entry_id)
         words = interpreter.command_words(words, game, self.group.commands)
         interpreter.check_remote(self.group, words)
         if game is not None and after is not None and words[0].casefold() not in NOT_ON_THE_HEAD:
-            made_on(db, game.id, after)
+            made_on(self.at.seen.stored, after)
         db.phone_entry, db.written, db.overtaken = entry_id, [], None
         db.after = (game.id, after) if game is not None and after is not None else None
         try:
@@ -118,35 +117,28 @@ class Scorer:
             chosen = said.game_id
         elif said.made_current:  # a game made current (`new`, `use`): it is played next
             chosen = None
-        now = self._game_now(db, chosen, said.recorded)
+        now = self._game_now(db, chosen, said.recorded or said.undone)
         reply = said.reply  # the page shows its game: the reply does not name it
         standings = interpreter.standings_after(game, now, words)
         if standings:
             reply += "\n" + standings
-        if self._known is None or self._game is None:
+        seen = self.at.seen
+        if seen is None:
             return Answer(0, reply, "", said.warnings)
-        head, hand = self._known[1], hand_of(db, self._known[0], self._written, self._game)
-        return Answer(0, reply, "", said.warnings, (head, self._game), head, hand)
+        return Answer(0, reply, "", said.warnings, seen, seen.head, hand_of(seen.stored, self._written, seen.game))
 
-    def _game_now(self, db: Any, chosen: str | None, recorded: Any = None) -> Any:
+    def _game_now(self, db: Any, chosen: str | None, made: Any = None) -> Any:
         """The game a line acts on as the store holds it now; None when there is no game yet.
-        `recorded`: what an entry just recorded, whose game is taken as it is when nothing
-        else was written since."""
-        from scorekeeper import table
-
+        `made`: what an entry just recorded or undid (see table.AtHead.read)."""
         try:
             game_id = table.resolve_game(db, chosen)
         except errors.EntryError:
             if chosen is None and db.current_game() is None:
-                self._known, self._game = None, None
+                self.at.forget()
                 return None
             raise
-        head = db.head(game_id)
-        if self._known != (game_id, head):
-            ours = recorded is not None and recorded.game.id == game_id and recorded.digest == head
-            self._game = recorded.game if ours else table.load(db, game_id)
-            self._known = (game_id, head)
-        return self._game
+        self.at.read(db, game_id, made)
+        return self.at.seen.game
 
 
 # The phone's entry id: what its page makes (a random id, in letters, digits, `-` and `_`)
@@ -176,22 +168,23 @@ NOT_ON_THE_HEAD = frozenset(
 )
 
 
-def sent_before(db: Any, game_id: str, entry_id: str) -> None:
+def sent_before(stored: list[Any], entry_id: str) -> None:
     """Raise Settled with the answer when the phone's entry was recorded already: found by
-    its id in the game's chain, answered with the first time's head and hand, recording
-    nothing now (a refused entry left nothing to find: it meets the same refusal again)."""
-    mine = [e for e in db.events(game_id) if events.phone_entry(e.body) == entry_id]
+    its id in the game's chain (`stored`, at its head), answered with the first time's head
+    and hand, recording nothing now (a refused entry left nothing to find: it meets the same
+    refusal again)."""
+    mine = [e for e in stored if events.phone_entry(e.body) == entry_id]
     if mine:
         said = "; ".join(events.describe(e) for e in events.parse_all([e.body for e in mine]))
         reply = _("already recorded: {entries}").format(entries=said)
-        raise Settled(Answer(0, reply, "", [], None, mine[-1].hash, hand_of(db, game_id, mine), again=True))
+        raise Settled(Answer(0, reply, "", [], None, mine[-1].hash, hand_of(stored, mine), again=True))
 
 
-def made_on(db: Any, game_id: str, after: str) -> None:
-    """Raise Settled with the refusal of an entry made on a head the chain has moved past,
-    before the rules are asked (they would refuse it for what was entered since, without
-    saying so). The head is checked again as the entry is appended (chain_writer.Stale)."""
-    stored = db.events(game_id)
+def made_on(stored: list[Any], after: str) -> None:
+    """Raise Settled with the refusal of an entry made on a head the chain (`stored`, at its
+    head) has moved past, before the rules are asked (they would refuse it for what was
+    entered since, without saying so). The head is checked again as the entry is appended
+    (chain_writer.Stale)."""
     if stored and stored[-1].hash != after:
         raise Settled(Answer(1, "", stale_words(stored, after), [], head=stored[-1].hash, stale=True))
 
@@ -227,18 +220,17 @@ def stale_words(stored: list[Any], after: str) -> str:
     ).format(count=len(since), who=who, entry=entry, hand=hand)
 
 
-def hand_of(db: Any, game_id: str, written: list[Any], game: Any = None) -> int | None:
-    """The hand an entry's stored events went to: the first that names one (an undo: the
-    hand of the entry it took back), else the hand in progress in `game`."""
-    stored: list[Any] | None = None
+def hand_of(stored: list[Any], written: list[Any], game: Any = None) -> int | None:
+    """The hand an entry's stored events (`written`, in the chain `stored`) went to: the
+    first that names one (an undo: the hand of the entry it took back), else the hand in
+    progress in `game`."""
+    game_id = stored[0].game_id if stored else None
     for entry in written:
         if entry.game_id != game_id:
             continue
         event = events.parse_all([entry.body])[0]
-        if isinstance(event, events.EntryReversed):
-            stored = stored if stored is not None else db.events(game_id)
-            if 0 <= event.target < len(stored):
-                event = events.parse_all([stored[event.target].body])[0]
+        if isinstance(event, events.EntryReversed) and 0 <= event.target < len(stored):
+            event = events.parse_all([stored[event.target].body])[0]
         hand = getattr(event, "hand", None)
         if isinstance(hand, int):
             return hand

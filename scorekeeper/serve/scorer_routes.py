@@ -87,7 +87,7 @@ async def entry(request: Request) -> Response:
 
     def served(known: Any) -> Any:  # on the scorer's thread, with the store it wrote to
         if named is None and known is not None:  # it went to the game served, or a `new` one
-            watcher.follow(known[1].id)
+            watcher.follow(known.game_id)
         return watcher.served_after(scorer.follower.db, known)
 
     def looked(known: Any) -> Any:  # a night's table: its looker builds the state

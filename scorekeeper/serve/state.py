@@ -381,15 +381,15 @@ def snapshot(
     game_id: str,
     rulesets: list[tuple[str, str]] = (),
     read_only: bool = False,
-    known: tuple[str, engine.Game] | None = None,
+    known: table.Seen | None = None,
     parts: Parts | None = None,
 ) -> Snapshot:
     """The game as stored now, every answer encoded: the entries are read once, and the game
     is their replay, so the page, the JSON and the chain always agree. The chain is checked
     as every command's read checks it; what is amiss goes into `warnings`. `rulesets`: those a
-    new game may use; `read_only`: the server has no scorer's link. `known`: (chain head, the
-    game at that head), replayed already by the entry that made it, taken as it is when the
-    entries read end at that head. `parts`: what earlier states of this store left to share
+    new game may use; `read_only`: the server has no scorer's link. `known`: the game at its
+    head as a front end's read or entry left it (table.AtHead), on this connection, taken as
+    it is when it is still the game's head. `parts`: what earlier states of this store left to share
     (see Parts), taken only when the chain verifies. Made in English, whatever the language in
     use; other languages are made from it when asked (Snapshot.in_language)."""
     with language.speaking(language.ENGLISH):
@@ -401,17 +401,19 @@ def _snapshot(
     game_id: str,
     rulesets: list[tuple[str, str]],
     read_only: bool,
-    known: tuple[str, engine.Game] | None,
+    known: table.Seen | None,
     parts: Parts | None,
 ) -> Snapshot:
     read_at = time.monotonic()
-    stored = db.events(game_id)
+    if known is not None and known.game_id == game_id and known.stored and known.head == db.head(game_id):
+        stored, game = known.stored, known.game
+    else:
+        stored = db.events(game_id)
+        game = table.replay(stored)
     warnings = list(db.warnings)
     db.warnings.clear()
     if warnings:
         parts = None  # a hash may not say what its entry holds: nothing is taken on its word
-    reuse = known is not None and stored and known[0] == stored[-1].hash and known[1].id == game_id
-    game = known[1] if reuse else table.replay(stored)
     need = needs.of(game)
     standings, status = reports.standings_data(game), reports.status_data(game, need)
 
