@@ -2,7 +2,7 @@
 keystrokes for a 5-player Oh Hell hand recorded by totals, and the time from the Enter that
 ends an entry to the next prompt on the screen.
 
-    python bench/session.py [--games 1] [--seed 7]
+    python bench/session.py [--games 1] [--seed 7] [--against OTHER_CHECKOUT]
 
 Two stores, the same game in each (oh-hell-mrpikes, Ann Bob Cat Dan Eve, Cat deals first),
 the same random legal answers. Hand by hand, in turn: the three entries typed into one
@@ -11,6 +11,11 @@ would: the players in the order it names them), then the same three as separate 
 `python -m scorekeeper trump h` and so on, each a new process, so a change in the
 machine's load falls on both alike. Runs the source tree beside this script, its bytecode
 cached. Also reports the CPU time per entry, which the machine's load does not inflate.
+
+With --against, the other way is not separate commands but `sk play` from another checkout
+of the project (its source tree, e.g. a `git worktree` of an earlier commit), typed the same
+answers hand by hand in turn with this one's: the ratio of the two sessions' CPU per entry and
+median reply is printed.
 
 Targets (issue: one session for the evening): a hand in ≤ 22 keystrokes including Enters;
 a reply in the session within a median of 10 ms and a 95th percentile of 25 ms.
@@ -43,10 +48,10 @@ EXAMPLE = ["h", "2 1 0 3 1", "2 1 1 5 1"]  # the issue's hand: trump, bids, tric
 class Session:
     """`sk play` at a pseudo-terminal, answering the terminal's cursor position requests."""
 
-    def __init__(self, env: dict[str, str]) -> None:
+    def __init__(self, env: dict[str, str], root: Path = ROOT) -> None:
         self.child = pexpect.spawn(
-            sys.executable, ["-m", "scorekeeper", "play"], env=env, cwd=str(ROOT), encoding="utf-8",
-            dimensions=(40, 160), timeout=30,
+            sys.executable, ["-m", "scorekeeper", "play"], env={**env, "PYTHONPATH": str(root)}, cwd=str(root),
+            encoding="utf-8", dimensions=(40, 160), timeout=30,
         )  # fmt: skip
         self.child.delaybeforesend = None  # pexpect's default pause before each send is 50 ms
         self.seen = ""
@@ -111,7 +116,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1, help="whole 19-hand games to play in each way")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--against", type=Path, help="another checkout whose `sk play` is typed the same answers")
     options = parser.parse_args()
+    other = options.against.resolve() if options.against else None
     rng = random.Random(options.seed)
     suits = ["h", "s", "d", "c"]
     session_times: list[float] = []
@@ -137,6 +144,11 @@ def main() -> None:
             tty = Session(env_session)
             prompt = tty.until_prompt()
             session_cpu_start = cpu_seconds(tty.child.pid)
+            their, their_cpu_start = None, 0.0
+            if other is not None:
+                their = Session(env_command, other)
+                their.until_prompt()
+                their_cpu_start = cpu_seconds(their.child.pid)
             hand = 0
             while prompt.group(0) != "game over>":
                 size = int(prompt.group(3))
@@ -163,14 +175,20 @@ def main() -> None:
                     ["tricks", *map(str, tricks)],
                 ]
                 keys_command.append(sum(len(" ".join(["sk", *args])) + 1 for args in commands))
-                before = children_cpu()
-                for args in commands:
-                    command_times.append(command(env_command, args))
-                cpu_command += children_cpu() - before
+                if their is not None:  # the same lines, typed into the other checkout's session
+                    command_times.extend(their.enter(line)[0] for line in typed)
+                else:
+                    before = children_cpu()
+                    for args in commands:
+                        command_times.append(command(env_command, args))
+                    cpu_command += children_cpu() - before
                 hand += 1
             cpu_session += cpu_seconds(tty.child.pid) - session_cpu_start
-            tty.child.sendcontrol("d")
-            tty.child.expect(pexpect.EOF)
+            if their is not None:
+                cpu_command += cpu_seconds(their.child.pid) - their_cpu_start
+            for each in (tty, their) if their is not None else (tty,):
+                each.child.sendcontrol("d")
+                each.child.expect(pexpect.EOF)
             standings = [
                 subprocess.run([sys.executable, "-m", "scorekeeper", "standings", "--json"], env=env, cwd=ROOT,
                                check=True, capture_output=True, text=True).stdout
@@ -194,7 +212,8 @@ def main() -> None:
     )
     print()
     print("reply to an entry (Enter to the next prompt on screen), ms:   median    p95     max")
-    for label, values in (("inside sk play", session_times), ("a separate sk command", command_times)):
+    theirs = f"inside sk play of {other}" if other is not None else "a separate sk command"
+    for label, values in (("inside sk play", session_times), (theirs, command_times)):
         print(
             f"  {label:<55}{statistics.median(values) * ms:7.1f}{percentile(values, 0.95) * ms:7.1f}"
             f"{max(values) * ms:8.1f}"
@@ -209,7 +228,12 @@ def main() -> None:
     print(
         f"  inside sk play (typing, the reply and drawing the prompt): {cpu_session / len(session_times) * ms:.1f}"
     )
-    print(f"  a separate sk command: {cpu_command / len(command_times) * ms:.1f}")
+    print(f"  {theirs}: {cpu_command / len(command_times) * ms:.1f}")
+    if other is not None:
+        print(
+            f"  this checkout against the other: CPU {cpu_session / cpu_command:.2f}x, median reply "
+            f"{statistics.median(session_times) / statistics.median(command_times):.2f}x"
+        )
     print(f"load average at the end: {', '.join(f'{x:.1f}' for x in os.getloadavg())} (2 CPUs)")
 
 

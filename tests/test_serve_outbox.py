@@ -147,3 +147,19 @@ def test_an_entry_overtaken_between_the_check_and_the_append_is_stale(home, sk, 
     finally:
         phone.follower.close()
         phone.thread.shutdown()
+
+
+def test_a_read_after_an_answer_has_the_state_the_entry_left(home, sk, oh_hell):
+    """The state after an entry is made after the phone has its answer (it goes to every
+    page by the stream), yet any read that comes after the answer has it: each answer's head
+    is the state's head at once, entry after entry, and the state's and status's hand agree."""
+    server = Served(home)
+    try:
+        for line in ("h", "2 1 0 3", "3 2 1 4", "s", "1 1 1 1", "2 2 2 3"):
+            said = send(server, line, after=server.state()["head"])
+            assert said.status == 200, said
+            now = server.state()
+            assert now["head"] == said.json()["head"], line
+            assert now["status"]["hand"] == json.loads(server.get("/api/status"))["hand"]
+    finally:
+        stopped(server)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -50,19 +51,31 @@ class Scorer:
         self.thread.submit(self.follower.close).result()
         self.thread.shutdown()
 
-    async def answer(self, line: str, chosen: str | None, then: Any, entry_id: str | None = None,
-                     after: str | None = None) -> tuple[Answer, Any]:  # fmt: skip
-        """`enter`, run on the scorer's own thread and awaited from the event loop; once an
-        entry is recorded, `then(answer.known)` on the same thread (the served state after it).
-        Both speak the language in use where this is awaited (the request's)."""
+    async def answer(self, line: str, chosen: str | None, then: Callable[[Any], None], entry_id: str | None = None,
+                     after: str | None = None) -> Answer:  # fmt: skip
+        """`enter`, run on the scorer's own thread and awaited from the event loop. Once an
+        entry is recorded, `then(answer.known)` (the served state after it, to every page by
+        its stream) is run on the same thread after the answer is given: the phone does not
+        wait for it, and the next line, or a read awaiting `settled`, comes after it. Both
+        speak the language in use where this is awaited (the request's)."""
         speaking = language.in_use()
 
-        def entered() -> tuple[Answer, Any]:
+        def entered() -> Answer:
             with language.speaking(speaking):
-                done = self.enter(line, chosen, entry_id, after)
-                return done, then(done.known) if done.code == 0 else None
+                return self.enter(line, chosen, entry_id, after)
 
-        return await asyncio.wrap_future(self.thread.submit(entered))
+        def followed(known: Any) -> None:
+            with language.speaking(speaking):
+                then(known)
+
+        done = await asyncio.wrap_future(self.thread.submit(entered))
+        if done.code == 0:
+            self.thread.submit(followed, done.known)
+        return done
+
+    async def settled(self) -> None:
+        """Wait until what the scorer's thread was given so far is done (an entry's state)."""
+        await asyncio.wrap_future(self.thread.submit(lambda: None))
 
     def enter(self, line: str, chosen: str | None, entry_id: str | None = None, after: str | None = None) -> Answer:
         """Run one line from the phone. `entry_id`: the phone's id of the entry (its outbox's),

@@ -85,15 +85,17 @@ async def entry(request: Request) -> Response:
     if game is None and shared and watcher.pinned is not None:
         game = watcher.pinned  # `serve --game ID`: the game the pages show is the one written to
 
-    def served(known: Any) -> Any:  # on the scorer's thread, with the store it wrote to
+    def served(known: Any) -> None:  # on the scorer's thread, with the store it wrote to
         if named is None and known is not None:  # it went to the game served, or a `new` one
             watcher.follow(known.game_id)
-        return watcher.served_after(scorer.follower.db, known)
+        shot = watcher.served_after(scorer.follower.db, known)
+        if shot.ok:
+            watcher.offer(shot)  # the state after the entry, built once, to every page by its event stream
 
-    def looked(known: Any) -> Any:  # a night's table: its looker builds the state
-        return watcher.look_now(known)
+    def looked(known: Any) -> None:  # a night's table: its looker builds and publishes the state
+        watcher.look_now(known)
 
-    done, shot = await scorer.answer(data["line"], game, served if shared else looked, entry_id, after)
+    done = await scorer.answer(data["line"], game, served if shared else looked, entry_id, after)
     if done.stale:
         return refusal(409, done.error, more={"stale": True, "head": done.head})
     if done.code != 0:
@@ -101,8 +103,6 @@ async def entry(request: Request) -> Response:
     answered = {"ok": True, "reply": done.reply, "warnings": done.warnings, "head": done.head, "hand": done.hand}
     if done.again:
         answered["again"] = True
-    if shared and shot is not None and shot.ok:
-        watcher.offer(shot)  # the state after the entry, built once, to every page by its event stream
     return Response(json.dumps(answered, ensure_ascii=False), media_type="application/json",
                     headers={"Cache-Control": "no-store"})  # fmt: skip
 

@@ -64,7 +64,10 @@ def byte_range(asked: str | None, size: int) -> tuple[int, int] | None:
 
 
 async def answer(request: Request, which: str) -> Response:
-    return await latest(request, parts_of(request).hub, which)
+    parts = parts_of(request)
+    if parts.scorer is not None:
+        await parts.scorer.settled()  # the state after the scorer's last entry, made after its answer, is in
+    return await latest(request, parts.hub, which)
 
 
 async def latest(request: Request, hub: Any, which: str) -> Response:
