@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,13 +14,16 @@ if TYPE_CHECKING:
     from scorekeeper.storage import store
 
 
-@dataclass
 class Desk:
-    given_home: Path | None = None  # --home as given (None: the platform's folder)
-    lent: store.Store | None = None  # the front end's open store, used instead of opening one
-    in_turn: bool = False  # bare values are named in turn from the dealer's left (`play`, the phone)
-    on_page: bool = False  # the reply is shown on the scorer's page: it names no command to type
-    warnings: list[str] = field(default_factory=list)  # what reading the store found amiss
+    # A plain class, not a dataclass: making a dataclass costs every command about a millisecond
+    # of start-up (it compiles its methods when the module is imported).
+    def __init__(self, given_home: Path | None = None, lent: store.Store | None = None, in_turn: bool = False,
+                 on_page: bool = False) -> None:  # fmt: skip
+        self.given_home = given_home  # --home as given (None: the platform's folder)
+        self.lent = lent  # the front end's open store, used instead of opening one
+        self.in_turn = in_turn  # bare values are named in turn from the dealer's left (`play`, the phone)
+        self.on_page = on_page  # the reply is shown on the scorer's page: it names no command to type
+        self.warnings: list[str] = []  # what reading the store found amiss
 
     def home(self) -> Path | None:
         """The folder of the store and the scorer's rulesets."""

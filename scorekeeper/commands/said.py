@@ -4,7 +4,6 @@ words, the warnings as data), and how a refusal maps to an exit code and an HTTP
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import errors
@@ -14,16 +13,19 @@ if TYPE_CHECKING:
     from scorekeeper import results
 
 
-@dataclass
 class Said:
-    text: str = ""  # the reply, as the command line prints it (less the game's name: `label`)
-    label: str | None = None  # the game an entry went to, named when another is in progress
-    warnings: list[str] = field(default_factory=list)  # said beside the reply, one a line
-    recorded: results.Recorded | None = None  # what an entry recorded: the game after it, its hand, the entry
-    undone: results.Undone | None = None  # what `undo` took back
-    game_id: str | None = None  # the game the call wrote to
-    made_current: bool = False  # another game is current now (`new`, `use`, `import`)
-    then_refused: errors.ScorekeeperError | None = None  # said after the reply (`verify`'s game put in place)
+    # A plain class, not a dataclass (see desk.Desk): start-up.
+    def __init__(self, text: str = "", label: str | None = None, recorded: results.Recorded | None = None,
+                 undone: results.Undone | None = None, game_id: str | None = None,
+                 made_current: bool = False) -> None:  # fmt: skip
+        self.text = text  # the reply, as the command line prints it (less the game's name: `label`)
+        self.label = label  # the game an entry went to, named when another is in progress
+        self.warnings: list[str] = []  # said beside the reply, one a line
+        self.recorded = recorded  # what an entry recorded: the game after it, its hand, the entry
+        self.undone = undone  # what `undo` took back
+        self.game_id = game_id  # the game the call wrote to
+        self.made_current = made_current  # another game is current now (`new`, `use`, `import`)
+        self.then_refused: errors.ScorekeeperError | None = None  # said after the reply (`verify`'s game put in place)
 
     def say(self, text: str) -> None:
         """A line (or lines) of the reply, ended with a line break."""
