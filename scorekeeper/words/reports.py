@@ -241,7 +241,7 @@ def status_data(game: engine.Game, need: needs.Need | None = None) -> dict[str, 
     }
     for family in families.applying(game):  # e.g. the poison round, the Ace and Crown piles
         if family.status is not None:
-            data.update(family.status(game))
+            data.update(family.status(game, need))
     return data
 
 

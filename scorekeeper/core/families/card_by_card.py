@@ -537,7 +537,7 @@ def status_needs(game: state.Game, needs: list[str]) -> list[str]:
     return [n for n in needs if n not in _TOTALS] + ["trick"]
 
 
-def status_data(game: state.Game) -> dict[str, Any]:
+def status_data(game: state.Game, _need: Any = None) -> dict[str, Any]:
     """What status shows of a hand recorded card by card, and of the flags still pending."""
     hand = game.hand
     # what the hand needs (a `trick` for its totals: status_needs) and who leads next are needs.of's

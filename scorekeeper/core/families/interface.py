@@ -16,8 +16,9 @@ Handler = Callable[[state.Game, state.Hand, Any], None]
 Check = Callable[[state.Game, state.Hand, Any], list[str]]
 # judge(game, hand, player, rule) -> every reason the renege cannot be one ([] when it stands)
 RenegeJudge = Callable[[state.Game, state.Hand, str, rulesets.Renege], list[str]]
-# facts(game) -> the family's part of the status of the hand in progress, as data
-StatusFacts = Callable[[state.Game], dict[str, Any]]
+# facts(game, need) -> the family's part of the status of the hand in progress, as data; `need`
+# is what the hand needs (needs.Need), worked out once: what it holds is not worked out again
+StatusFacts = Callable[[state.Game, Any], dict[str, Any]]
 # facts(game, hand) -> what the family adds to a closed hand's summary, as data
 ClosingFacts = Callable[[state.Game, state.Hand], dict[str, Any]]
 # forced(game, hand) -> {player: pick} for the picks its rules leave a player no choice about

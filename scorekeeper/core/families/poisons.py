@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from scorekeeper.core import errors, events, rulesets, scoring, state
 from scorekeeper.core.alternatives import all_of, either, one_of
@@ -361,8 +362,9 @@ def judge_peek(game: state.Game, hand: state.Hand, player: str, rule: rulesets.R
 # --- what reports show -----------------------------------------------------------------
 
 
-def status_data(game: state.Game) -> dict:
-    """The poison part of `status --json`."""
+def status_data(game: state.Game, need: Any = None) -> dict:
+    """The poison part of `status --json`; each player's legal picks are `need`'s (needs.Need)
+    when given."""
     hand = game.hand
     where = place(_rules(game), hand.number)
     if game.finished or hand.closed:
@@ -379,7 +381,7 @@ def status_data(game: state.Game) -> dict:
         if where is None
         else {"number": where.round, "of": where.rounds, "hand": where.position, "hands": where.hands},
         "poisons": {p: {"kind": k.kind, "bid": k.bid} for p, k in hand.poisons.items()},
-        "legal": {p: legal(game, hand, p) for p in game.players},
+        "legal": {p: legal(game, hand, p) if need is None else list(need.poisons[p]) for p in game.players},
         "forced": dict(hand.forced),
         "forced_blind": must_not_look(game, hand),
         "round_picks": {p: {k: round_picks(game, hand, p)[k] for k in POISONS} for p in game.players},

@@ -158,7 +158,7 @@ def piles_left(game: state.Game, hand: state.Hand) -> dict[str, list[str]]:
     return left
 
 
-def status_data(game: state.Game) -> dict[str, Any]:
+def status_data(game: state.Game, _need: Any = None) -> dict[str, Any]:
     if game.finished or not (game.ruleset.cursed and game.ruleset.cursed.no_repeat):
         return {}
     return {"piles": piles_left(game, game.hand)}

@@ -5,6 +5,7 @@ The scoring itself is the `spades` primitive (see scoring.side_hands)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from scorekeeper.core import errors, events, rulesets, state
 from scorekeeper.core.families.interface import Family
@@ -111,8 +112,11 @@ def bid_words(game: state.Game) -> dict[str, list[str]]:
     }
 
 
-def status(game: state.Game) -> dict[str, object]:
-    return {"bid_words": bid_words(game)}
+def status(game: state.Game, need: Any = None) -> dict[str, object]:
+    """Spades' part of `status --json`: the words each player still to bid may say (`need`'s,
+    needs.Need, when given)."""
+    words = bid_words(game) if need is None else {p: list(w) for p, w in need.bid_words.items()}
+    return {"bid_words": words}
 
 
 FAMILY = Family(name="spades", entries={}, handlers={}, checks=(_check_bids,), status=status)
