@@ -76,12 +76,10 @@ class Scorer:
                 return exc.answer
             except interpreter.Forbidden as exc:
                 return Answer(FORBIDDEN, "", _("refused: {reason}").format(reason=exc), [])
-            except interpreter.Misworded as exc:
-                return Answer(exc.exit_code, "", _("error: {message}").format(message=exc.page), [])
-            except errors.ScorekeeperError as exc:
+            except errors.ScorekeeperError as exc:  # said in the page's words where they differ (a form mistake, an option)
                 if exc.exit_code == 1:
-                    return Answer(exc.exit_code, "", _("refused: {reason}").format(reason=exc), [])
-                return Answer(exc.exit_code, "", _("error: {message}").format(message=exc), [])
+                    return Answer(exc.exit_code, "", _("refused: {reason}").format(reason=exc.on_page()), [])
+                return Answer(exc.exit_code, "", _("error: {message}").format(message=exc.on_page()), [])
 
     def _enter(self, line: str, chosen: str | None, entry_id: str | None = None, after: str | None = None) -> Answer:
         words = interpreter.split(line)
