@@ -64,10 +64,7 @@ def replay(stored: list[events.AnyEvent]) -> Game:
     assert isinstance(first, events.GameStarted), "a game's log starts with game_started"
     game = start(first)
     kinds = {type(event) for event in stored}  # the kinds of entry the log holds
-    live = list(enumerate(stored[1:], start=1))
-    if events.EntryReversed in kinds:  # an undo and the entry it takes back both drop out
-        reversed_ = {e.target for e in stored if type(e) is events.EntryReversed}
-        live = [(n, event) for n, event in live if type(event) is not events.EntryReversed and n not in reversed_]
+    live = live_entries(stored, kinds)
     game.entries = [(0, first), *live]
     order = live
     retelling = False
@@ -95,6 +92,17 @@ def replay(stored: list[events.AnyEvent]) -> Game:
         except errors.ScorekeeperError as exc:
             raise corrections.NoLongerFits(n, event, exc) from None
     return game
+
+
+def live_entries(stored: list[events.AnyEvent], kinds: set[type] | None = None) -> list[tuple[int, events.AnyEvent]]:
+    """The log's entries after the game's start that stand, each with its place in the log: an
+    undo and the entry it takes back both drop out. `kinds`: the kinds of entry the log holds,
+    when known."""
+    live = list(enumerate(stored[1:], start=1))
+    if events.EntryReversed in (kinds if kinds is not None else {type(event) for event in stored}):
+        reversed_ = {e.target for e in stored if type(e) is events.EntryReversed}
+        live = [(n, event) for n, event in live if type(event) is not events.EntryReversed and n not in reversed_]
+    return live
 
 
 def label(game: Game, event: events.GameLabelled) -> None:

@@ -16,6 +16,7 @@ from scorekeeper.core import errors, events, language
 from scorekeeper.core.language import _, ngettext
 from scorekeeper.serve.push import StoreFollower
 from scorekeeper.storage import chain
+from scorekeeper.words import told
 
 
 class Answer(NamedTuple):
@@ -178,9 +179,12 @@ def sent_before(db: Any, game_id: str, entry_id: str) -> None:
     """Raise Settled with the answer when the phone's entry was recorded already: found by
     its id in the game's chain, answered with the first time's head and hand, recording
     nothing now (a refused entry left nothing to find: it meets the same refusal again)."""
-    mine = [e for e in db.events(game_id) if events.phone_entry(e.body) == entry_id]
+    stored = db.events(game_id)
+    mine = [n for n, e in enumerate(stored) if events.phone_entry(e.body) == entry_id]
     if mine:
-        said = "; ".join(events.describe(e) for e in events.parse_all([e.body for e in mine]))
+        log = events.parse_all([e.body for e in stored[: mine[-1] + 1]])
+        said = "; ".join(told.entry(log[n], log[:n], seats(log[:n])) for n in mine)
+        mine = [stored[n] for n in mine]
         reply = _("already recorded: {entries}").format(entries=said)
         raise Settled(Answer(0, reply, "", [], None, mine[-1].hash, hand_of(db, game_id, mine), again=True))
 
@@ -201,11 +205,16 @@ def stale_words(stored: list[Any], after: str) -> str:
     if not since:
         return _("refused: the game has changed since this phone last saw it; redo or drop this entry")
     last = since[-1]
-    event = events.parse_all([last.body])[0]
+    log = events.parse_all([e.body for e in stored])
+    event = log[-1]
     who = _("the scorer's phone") if events.via(last.body) == events.VIA_PHONE else _("the terminal")
     hand = getattr(event, "hand", None)
-    entry = events.describe(event)
+    entry = told.entry(event, log[:-1], seats(log[:-1]))  # in the players' words: an undo by what it took back
     if len(since) == 1:
+        if isinstance(event, events.EntryReversed | events.Corrected):
+            return _("refused: since this phone last saw the game, {who} recorded this: {entry}; redo or drop this entry").format(
+                who=who, entry=entry
+            )
         if hand is None:
             return _("refused: {who} recorded {entry} since; redo or drop this entry").format(who=who, entry=entry)
         return _("refused: {who} recorded {entry} for hand {hand} since; redo or drop this entry").format(
@@ -223,6 +232,14 @@ def stale_words(stored: list[Any], after: str) -> str:
         "redo or drop this entry",
         len(since),
     ).format(count=len(since), who=who, entry=entry, hand=hand)
+
+
+def seats(log: list[Any]) -> tuple[str, ...]:
+    """The players in seating order after the entries `log` (the order a page names values in)."""
+    seated: tuple[str, ...] = ()
+    for event in log:
+        seated = told.seated(seated, event)
+    return seated
 
 
 def hand_of(db: Any, game_id: str, written: list[Any], game: Any = None) -> int | None:

@@ -202,7 +202,7 @@ def reply(recorded: results.Recorded, on_page: bool = False) -> str:
     if recorded.before is not None:  # a correction of a closed hand re-told the game
         from scorekeeper.words import corrected
 
-        return corrected.reply(recorded) + digest_line(recorded, on_page)
+        return corrected.reply(recorded, on_page) + digest_line(recorded, on_page)
     lines = [said(recorded)]
     if isinstance(recorded.event, events.CommentAdded):
         return lines[0]
@@ -229,11 +229,18 @@ def digest_line(recorded: results.Recorded, on_page: bool = False) -> str:
 
 
 def undone(undo: results.Undone, in_turn: bool = False, on_page: bool = False) -> str:
-    """What an undo took back, then the hand as it now stands."""
-    from scorekeeper.words import reports
+    """What an undo took back, then the hand as it now stands (on a page, the entry taken back
+    is named by what it said and its hand, not by its number in the log)."""
+    from scorekeeper.words import reports, told
 
-    # TRANSLATORS: {entry} is the entry in words ("bids Ann 2, Bob 0")
-    undone = _("Undone: entry {n}, {entry}.").format(n=undo.target_n, entry=events.describe(undo.target))
+    if on_page:
+        number = getattr(undo.target, "hand", None)
+        hands = undo.game.hands
+        seats = hands[number - 1].seating if isinstance(number, int) and 0 < number <= len(hands) else undo.game.players
+        undone = told.undone(undo.target, seats)
+    else:
+        # TRANSLATORS: {entry} is the entry in words ("bids Ann 2, Bob 0")
+        undone = _("Undone: entry {n}, {entry}.").format(n=undo.target_n, entry=events.describe(undo.target))
     return undone + "\n" + reports.status_text(undo.game, in_turn, on_page)
 
 
