@@ -595,7 +595,14 @@ def test_the_scorers_tools_build_the_command_lines(sk, one_hand, serving, chromi
         page.locator("#comments li", has_text="Bob: 'never again' & <b>more</b>").wait_for()
         tap(page, "Why?")
         tap(page, "Cat", within="#tool")
-        assert replied(page, "Cat") == sk("why", "Cat").strip()
+        # laid out for the page from the points as data: the terminal's first line, then each hand
+        why = page.locator("#reply.why")
+        why.wait_for()
+        assert why.locator(".why-head").inner_text() == sk("why", "Cat").splitlines()[0]
+        assert why.locator(".why-hand").inner_text() == (
+            "Hand 1\n+13\nAnn deals, 10 cards, trump ♥\nbid 3, took 3 tricks\nbid 3, took 3: made → 13\n+13\n"
+            "by scoring rule 1, exact bid, made: 10 + tricks"
+        )
         tap(page, "Adjust")
         page.select_option("#tool select[name=who]", "Dan")
         page.fill("#tool input[name=points]", "-5")

@@ -291,7 +291,8 @@ THE_SESSIONS_OWN = [
 # command for what is still to record and "(keep it for `verify --digest`)", the page's reply
 # says none of them (its witness keeps the digests). Nor does it name an entry by its number
 # in the log: an undo names what it took back and its hand, a correction what it put right
-# player by player, with what it was.
+# player by player, with what it was. Its `why` is the first line, the rest going as data for
+# the page to lay out (see test_phone_words.py).
 SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -320,6 +321,7 @@ ON_THE_PAGE = [
         _corrected_on_the_page,
     ),
     (re.compile(r"^Hand (\d+) corrected \(entry \d+\): ", re.M), r"Hand \1 corrected: "),  # a ruling added to a past hand
+    (re.compile(r"\A([^\n]* \(\d+ hands? scored\))\n.*\Z", re.S), r"\1"),  # `why`: its first line
 ]
 
 

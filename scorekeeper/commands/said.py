@@ -24,6 +24,7 @@ class Said:
     game_id: str | None = None  # the game the call wrote to
     made_current: bool = False  # another game is current now (`new`, `use`, `import`)
     then_refused: errors.ScorekeeperError | None = None  # said after the reply (`verify`'s game put in place)
+    why: dict[str, Any] | None = None  # `why` on a page: the points as data (explain.why_data), for the page to lay out
 
     def say(self, text: str) -> None:
         """A line (or lines) of the reply, ended with a line break."""

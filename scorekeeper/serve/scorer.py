@@ -29,6 +29,7 @@ class Answer(NamedTuple):
     hand: int | None = None  # the hand the entry went to
     again: bool = False  # the phone's entry id was recorded already: nothing recorded now
     stale: bool = False  # refused: made on a head that is no longer the chain's
+    why: dict[str, Any] | None = None  # `why`: the points as data, for the page to lay out (its reply is the first line)
 
 
 FORBIDDEN = 4
@@ -123,9 +124,9 @@ class Scorer:
         if standings:
             reply += "\n" + standings
         if self._known is None or self._game is None:
-            return Answer(0, reply, "", said.warnings)
+            return Answer(0, reply, "", said.warnings, why=said.why)
         head, hand = self._known[1], hand_of(db, self._known[0], self._written, self._game)
-        return Answer(0, reply, "", said.warnings, (head, self._game), head, hand)
+        return Answer(0, reply, "", said.warnings, (head, self._game), head, hand, why=said.why)
 
     def _game_now(self, db: Any, chosen: str | None, recorded: Any = None) -> Any:
         """The game a line acts on as the store holds it now; None when there is no game yet.

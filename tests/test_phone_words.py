@@ -1,0 +1,93 @@
+"""The scorer's phone speaks as a page, never as a command line, in headless Chromium at 390×844
+against `sk serve` in a process of its own: Why? lays out a player's points hand by hand from
+the data `why` gives (the terminal's `why` keeps its table); an undo and a correction made
+elsewhere are told by what they took back or put right, not by entry numbers (the terminal's
+log keeps them); a refusal that names an option or a command on the command line is said in
+the page's words there."""
+
+import pytest
+from browser import PHONE, needs_chromium, opened, tap
+from served import Served
+
+pytestmark = needs_chromium
+
+
+@pytest.fixture
+def serving(home):
+    """Starts `sk serve` (once the test has made its game); stopped cleanly at the end."""
+    started = []
+
+    def start(*args):
+        server = Served(home, *args)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        code, _, err = server.stop()
+        assert code == 0 and "Traceback" not in err, err
+
+
+def two_hands_with_a_ruling_and_a_correction(sk):
+    """MrPikes' Oh Hell, Ann deals 10 cards first (rule 1: a made bid scores 10 + tricks, a miss
+    -(10 + the miss)). Hand 1: Bob bids 0 and takes 1: -11. Hand 2 (Bob deals 9): Bob is ruled
+    -5 for slow play; he bids 1 and takes 1: +11; Ann's and Dan's tricks are corrected
+    afterwards (2 and 5, were 1 and 6). Bob: -11 + 6 = -5."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan")
+    sk("trump", "h")
+    sk("bid", "2", "0", "3", "1")
+    sk("tricks", "2", "1", "3", "4")
+    sk("adjust", "Bob", "-5", "--reason", "slow play")
+    sk("trump", "s")
+    sk("bid", "1", "1", "1", "1")
+    sk("tricks", "1", "1", "1", "6")
+    sk("tricks", "Ann=2", "Dan=5", "--hand", "2")  # entry 8
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_why_lays_out_a_players_hands_and_total_for_the_phone(sk, home, serving, chromium, dark):
+    two_hands_with_a_ruling_and_a_correction(sk)
+    server = serving()
+    with opened(chromium, dark=dark) as page:
+        page.goto(server.scorer_url)
+        page.locator("#entry h2", has_text="Hand 3: the trump").wait_for()
+        tap(page, "Why?")
+        tap(page, "Bob", within="#tool")
+        why = page.locator("#reply.why")
+        why.wait_for()
+        assert why.locator(".why-head").inner_text() == "Bob: −5 points in Oh Hell! (MrPikes' house rules) (2 hands scored)"
+        assert why.locator(".why-hand").all_inner_texts() == [
+            "Hand 1\n−11\n"
+            "Ann deals, 10 cards, trump ♥\n"
+            "bid 0, took 1 trick\n"
+            "bid 0, took 1: missed by 1 → −11\n−11\n"
+            "by scoring rule 1, exact bid, missed: −10 - the miss",
+            "Hand 2\n+11, ruling −5 → 6\n"
+            "Bob deals, 9 cards, trump ♠\n"
+            "bid 1, took 1 trick\n"
+            "bid 1, took 1: made → 11\n+11\n"
+            "by scoring rule 1, exact bid, made: 10 + tricks\n"
+            "house ruling: slow play → −5\n−5\n"
+            "by the table's ruling\n"
+            "corrected: Ann's tricks 2, was 1; Dan's tricks 5, was 6",
+        ]
+        assert why.locator(".why-total").inner_text() == "Total: −11 + 6 = −5"
+        # the page's own type and layout: no monospace table, no line wider than the phone
+        assert "monospace" not in why.evaluate("box => getComputedStyle(box).fontFamily")
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        points = why.locator(".why-hand").first.locator(".why-title .pts").bounding_box()
+        assert points["x"] + points["width"] <= PHONE["width"]
+    # the terminal's `why` is its table, as ever
+    assert sk("why", "Bob") == (
+        "Bob: -5 points in Oh Hell! (MrPikes' house rules) (2 hands scored)\n"
+        "Hand 1 (Ann deals, 10 cards, trump ♥): -11 — bid 0, took 1 trick\n"
+        "    -11  bid 0, took 1: missed by 1 → -11\n"
+        "         by scoring rule 1, exact bid, missed: -10 - the miss\n"
+        "Hand 2 (Bob deals, 9 cards, trump ♠): +11, ruling -5 → 6 — bid 1, took 1 trick\n"
+        "    +11  bid 1, took 1: made → 11\n"
+        "         by scoring rule 1, exact bid, made: 10 + tricks\n"
+        "     -5  house ruling: slow play → -5\n"
+        "         by the table's ruling\n"
+        "         corrected by entry 8: tricks Ann=2 Dan=5 (was tricks Ann=1 Dan=6)\n"
+        "Total: -11 + 6 = -5\n"
+    )
