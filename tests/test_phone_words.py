@@ -5,11 +5,15 @@ elsewhere are told by what they took back or put right, not by entry numbers (th
 log keeps them); a refusal that names an option or a command on the command line is said in
 the page's words there."""
 
+import re
+
 import pytest
 from browser import PHONE, needs_chromium, opened, tap
 from served import Served
 
 pytestmark = needs_chromium
+
+CLOCK = r"\d\d:\d\d"
 
 
 @pytest.fixture
@@ -91,3 +95,48 @@ def test_why_lays_out_a_players_hands_and_total_for_the_phone(sk, home, serving,
         "         corrected by entry 8: tricks Ann=2 Dan=5 (was tricks Ann=1 Dan=6)\n"
         "Total: -11 + 6 = -5\n"
     )
+
+
+def test_a_correction_and_its_undo_made_elsewhere_are_told_in_words_without_entry_numbers(sk, home, serving, chromium):
+    """Hand 1 (bids 2 0 3 1, tricks 2 1 3 4) closed and hand 2 under way; the terminal corrects
+    hand 1's tricks (Bob 0, Dan 5), the scorer's phone takes that back: the table's phone is
+    told each in words."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan")
+    for line in [("trump", "h"), ("bid", "2", "0", "3", "1"), ("tricks", "2", "1", "3", "4"), ("trump", "s")]:
+        sk(*line)
+    server = serving()
+    with opened(chromium) as table, opened(chromium) as scorer:
+        table.goto(server.url)
+        table.locator("#result", has_text="1 hand played").wait_for()
+        sk("tricks", "Bob=0", "Dan=5", "--hand", "1")  # entry 5, at the terminal
+        notice = table.locator("#corrected.on .text")
+        notice.wait_for()
+        assert re.fullmatch(
+            rf"Hand 1 was corrected after this phone saw it at {CLOCK}:\n"
+            rf"{CLOCK} hand 1 corrected: Bob's tricks 0, was 1; Dan's tricks 5, was 4",
+            notice.inner_text(),
+        ), notice.inner_text()
+        scorer.goto(server.scorer_url)
+        scorer.locator("#entry h2", has_text="Hand 2: the bids").wait_for()
+        tap(scorer, "Undo")
+        tap(scorer, "Tap again to undo")
+        reply = scorer.locator("#reply.ok", has_text="Undone")
+        reply.wait_for()
+        assert reply.inner_text().startswith("Undone: the correction of hand 1 (tricks Bob 0, Dan 5).\n")
+        table.locator("#corrected.on .text li", has_text="taken back").wait_for()
+        assert re.fullmatch(
+            rf"Hand 1 was corrected after this phone saw it at {CLOCK}:\n"
+            rf"{CLOCK} hand 1 corrected: Bob's tricks 0, was 1; Dan's tricks 5, was 4\n"
+            rf"{CLOCK} the correction of hand 1 taken back \(tricks Bob 0, Dan 5\)",
+            notice.inner_text(),
+        ), notice.inner_text()
+        history = table.eval_on_selector_all("#corrections li", "items => items.map(li => [li.firstChild.textContent, li.lastChild.textContent])")
+        assert [said for _when, said in history] == [
+            "the correction of hand 1 taken back (tricks Bob 0, Dan 5)",
+            "hand 1 corrected: Bob's tricks 0, was 1; Dan's tricks 5, was 4",
+        ]
+        assert all(re.fullmatch(rf"{CLOCK} · hand 1", when) for when, _said in history), history
+        for page in (table, scorer):
+            assert not re.search(r"\bentry \d", page.inner_text("body")), page.inner_text("body")
+    # the terminal's log keeps the entries' numbers
+    assert "undo entry 5" in sk("log")
