@@ -140,3 +140,57 @@ def test_a_correction_and_its_undo_made_elsewhere_are_told_in_words_without_entr
             assert not re.search(r"\bentry \d", page.inner_text("body")), page.inner_text("body")
     # the terminal's log keeps the entries' numbers
     assert "undo entry 5" in sk("log")
+
+
+def refused_on(page, shown):
+    """The refusal the page shows, once it is `shown` (the text asserted whole below)."""
+    box = page.locator("#reply.refused", has_text=shown)
+    box.wait_for()
+    return box.inner_text()
+
+
+def test_a_new_games_refusals_name_no_option_on_the_phone(sk, home, serving, chromium):
+    """The players and a house option, refused from the form that starts the first game: said
+    without `--players` or `--set`; the command line names them, as ever."""
+    server = serving()  # an empty store: the scorer's page starts the first game
+    with opened(chromium) as page:
+        page.goto(server.scorer_url)
+        page.locator("#entry h2", has_text="Start the first game").wait_for()
+        page.select_option("#tool select[name=ruleset]", "oh-hell-mrpikes")
+        page.fill("#tool input[name=players]", "Ann, Bob")
+        tap(page, "Start the game", within="#tool")
+        assert refused_on(page, "players") == "refused: oh-hell-mrpikes is for 3-7 players, not 2; name 3 to 7 players"
+        assert page.locator("#tool input[name=players]").input_value() == "Ann, Bob"  # kept, to be put right
+        page.fill("#tool input[name=players]", "Ann, Bob, Cat, Dan")
+        page.locator("#tool details.options summary").click()
+        page.fill('#tool input[name="set:hands"]', "abc")
+        tap(page, "Start the game", within="#tool")
+        assert refused_on(page, "abc") == "error: house option hands: 'abc' is not a whole number"
+    assert sk.fails("new", "oh-hell-mrpikes", "--players", "Ann,Bob").strip() == (
+        "refused: oh-hell-mrpikes is for 3-7 players, not 2; name 3 to 7 players with --players"
+    )
+    assert sk.fails("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan", "--set", "hands=abc", code=2).strip() == (
+        "error: --set hands: 'abc' is not a whole number"
+    )
+    assert sk("games").startswith("No games yet")  # neither was started
+
+
+def test_an_entry_after_the_game_is_over_is_refused_in_the_pages_words(sk, home, serving, chromium):
+    """Three hands of three cards, all bids made: the game is over. A newcomer tapped in is
+    refused without naming `new` or `undo` as commands; the command line names them."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", "--set", "sizes=fixed", "--set", "start=3",
+       "--set", "hands=3", "--set", "tie_break=false")  # fmt: skip
+    for _hand in range(3):
+        for line in [("trump", "h"), ("bid", "1", "1", "1"), ("tricks", "1", "1", "1")]:
+            sk(*line)
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.scorer_url)
+        page.locator("#entry h2", has_text="Game over").wait_for()
+        tap(page, "Join")
+        page.fill("#tool input[name=name]", "Eve")
+        tap(page, "Join", within="#tool")
+        assert refused_on(page, "over") == "refused: the game is over; start a new game, or undo the last entry to correct it"
+    assert sk.fails("join", "Eve").strip() == (
+        "refused: the game is over; start another with `new`, or `undo` the last entry to correct it"
+    )
