@@ -194,3 +194,30 @@ def test_an_entry_after_the_game_is_over_is_refused_in_the_pages_words(sk, home,
     assert sk.fails("join", "Eve").strip() == (
         "refused: the game is over; start another with `new`, or `undo` the last entry to correct it"
     )
+
+
+def test_a_revoke_flagged_on_the_phone_says_how_to_confirm_it_without_a_command(sk, home, serving, chromium):
+    """Three cards each, recorded trick by trick: Bob shows void in spades in trick 2 (2♣ on a
+    spades lead) and plays 5♠ in trick 3, tapped on the phone: the flag's hint names no command."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", "--dealer", "Ann",
+       "--set", "sizes=fixed", "--set", "start=3", "--set", "hands=2")  # fmt: skip
+    for line in [("trump", "hearts"), ("bid", "1", "1", "1"), ("trick", "QS", "2S", "3S"), ("trick", "AS", "2C", "4S")]:
+        sk(*line)
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.scorer_url)
+        page.locator("#entry h2", has_text="Hand 1: the next trick").wait_for()
+        for card in ("K♠", "5♠", "6♠"):
+            tap(page, card)
+        tap(page, "Send trick")
+        reply = page.locator("#reply.ok", has_text="REVOKE?")
+        reply.wait_for()
+        assert (
+            "REVOKE? Bob showed void in spades in trick 2 (2♣ on a spades lead) but plays 5♠ in trick 3: "
+            "a revoke. Record a renege by Bob to confirm it."
+        ) in reply.inner_text().splitlines()
+    # the terminal says the command to type, as ever
+    assert (
+        "Revoke flag (hand 1): Bob showed void in spades in trick 2 (2♣ on a spades lead) but plays 5♠ in "
+        "trick 3: a revoke; confirm with `renege Bob`"
+    ) in sk("status").splitlines()

@@ -188,7 +188,7 @@ def latest_said(stored: list[Any], told: dict[str, Any]) -> list[dict[str, Any]]
         text = line["text"]
         if recorded is not None and not line["correction"]:
             try:
-                text = replies.said(recorded)
+                text = replies.said(recorded, on_page=True)  # a board is a page: no command to type
             except Exception:  # an entry no reply is written for: the log's words, as before
                 text = line["text"]
         elif line["correction"] and entry.body.get("type") != "correction":  # a correction's own words say so already
