@@ -283,8 +283,7 @@ class Misworded(errors.UsageError):
     naming no argument by its name and pointing at no `--help`."""
 
     def __init__(self, terminal: str, page: str) -> None:
-        super().__init__(terminal)
-        self.page = page
+        super().__init__(terminal, page=page)
 
 
 def call(group: Any, words: list[str], desk: Any, chosen: str | None) -> Any:

@@ -482,7 +482,7 @@ def record(
     with db.writing(game_id) if kept is None else db.writing_from(game_id, kept.n, kept.head) as writer:
         game, taken_up = resumed(kept, writer)
         if game.abandoned:
-            raise errors.RuleViolation(_("this game was abandoned; `undo` takes that back, or start another with `new`"))
+            raise engine.abandoned()
         if hand is None:
             event = build(game)
         else:

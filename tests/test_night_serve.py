@@ -192,7 +192,7 @@ def test_two_tables_scorers_tap_on_two_phones_and_the_board_and_lobby_show_both(
         pad.get_by_role("button", name="0", exact=True).click()
         phone1.locator("#tool").get_by_role("button", name="Send bids").click()
         phone1.locator("#reply").filter(has_text="corrected").wait_for()
-        tv.locator(f'section[data-game="{one}"] .latest .correction', has_text="correction of hand 1").wait_for()
+        tv.locator(f'section[data-game="{one}"] .latest .correction', has_text="hand 1 corrected: ").wait_for()
         assert tv.locator(f'section[data-game="{two}"] .latest .correction').count() == 0
         tv.screenshot(path=tmp_path / "board.png")
         shown = lobby.locator("#main").inner_text()

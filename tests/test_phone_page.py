@@ -166,10 +166,13 @@ def test_undo_takes_back_the_last_entry(sk, one_hand, serving, chromium):
         page.locator("#entry h2", has_text="Hand 2: the trump").wait_for()
         tap(page, "Undo")  # a first tap only asks for a second
         tap(page, "Tap again to undo")
-        assert replied(page, "Undone").startswith("Undone: entry 3, tricks")
+        # the page names the entry taken back by what it said and its hand, not its number in the log
+        assert replied(page, "Undone").startswith("Undone: tricks Ann 2, Bob 1, Cat 3, Dan 4 (hand 1).\n")
         page.locator("#entry h2", has_text="Hand 1: the tricks taken").wait_for()
-        # an undo is its own entry: the correction history lists it
-        assert "undo entry 3" in page.locator("#corrections").inner_text()
+        # an undo is its own entry: the correction history lists it, by what it took back
+        assert page.locator("#corrections li").inner_text().endswith(
+            "the tricks in hand 1 taken back (Ann 2, Bob 1, Cat 3, Dan 4)"
+        )
 
 
 def test_a_past_hand_corrected_by_tapping_its_row(sk, one_hand, serving, chromium):
@@ -188,7 +191,9 @@ def test_a_past_hand_corrected_by_tapping_its_row(sk, one_hand, serving, chromiu
         tap(page, "Send tricks", within="#tool")
         reply = replied(page, "Hand 1 now scores")
         assert "Bob +10 (was -11)" in reply, reply  # Bob bid 0 and took 1 (-11), now 0
-        page.locator("#corrections", has_text="correction of hand 1").wait_for(state="attached")
+        page.locator("#corrections", has_text="hand 1 corrected: Bob's tricks 0, was 1; Dan's tricks 5, was 4").wait_for(
+            state="attached"
+        )
         assert page.locator("#corrected.on").count() == 0  # its own correction is no news to this phone
         sk("comment", "Bob checked his tricks", "--hand", "1")  # the terminal's entry for hand 1 is
         page.locator("#corrected.on").wait_for()
@@ -393,7 +398,8 @@ def test_an_undo_in_the_open_hand_is_no_correction_and_a_correction_notice_folds
         assert notice.inner_text().startswith("Hand 1 was corrected after this phone saw it at")
         notice.get_by_role("button", name="Dismiss").click()
         assert page.locator("#corrected.on").count() == 0
-        assert "correction of hand 1" in page.locator("#corrections").inner_text()  # the history stays
+        # the history stays, each player's value and what it was
+        assert "hand 1 corrected: Bob's tricks 0, was 1; Dan's tricks 5, was 4" in page.locator("#corrections").inner_text()
         page.reload()
         page.locator("#result").wait_for()
         page.wait_for_timeout(300)
@@ -548,12 +554,14 @@ def test_an_undone_and_re_recorded_hand_is_shown_as_a_correction(sk, hostile, se
     phone.locator("#hand-title", has_text="Hand 3 of 19").wait_for()
     sk("undo")  # takes back hand 2's tricks: hand 2 is open again
     sk("tricks", "1", "1", "4", "3")  # and re-recorded
-    note = phone.locator("#corrected.on .text", has_text="entry 9")
+    note = phone.locator("#corrected.on .text", has_text="tricks Ann 1, Bob 1")
     note.wait_for(timeout=3000)
-    assert re.match(r"Hand 2 was corrected after this phone saw it at \d\d:\d\d \(entry 8 at \d\d:\d\d: undo entry 7; "
-                    r"entry 9 at \d\d:\d\d: tricks", note.inner_text()), note.inner_text()  # fmt: skip
+    # each entry by what it did, in the players' words: no entry number
+    assert re.fullmatch(r"Hand 2 was corrected after this phone saw it at \d\d:\d\d:\n"
+                        rf"\d\d:\d\d the tricks in hand 2 taken back \(Ann 1, Bob 2, {re.escape(SCRIPT_NAME)} 4, Dan 2\)\n"
+                        rf"\d\d:\d\d tricks Ann 1, Bob 1, {re.escape(SCRIPT_NAME)} 4, Dan 3", note.inner_text()), note.inner_text()  # fmt: skip
     assert phone.locator("#alarm.on").count() == 0
-    assert "entry 8: undo entry 7" in phone.inner_text("#corrections")
+    assert f"the tricks in hand 2 taken back (Ann 1, Bob 2, {SCRIPT_NAME} 4, Dan 2)" in phone.inner_text("#corrections")
 
 
 def test_a_correction_of_a_past_hand_is_shown_as_a_correction(sk, hostile, serving, phone):
@@ -563,12 +571,13 @@ def test_a_correction_of_a_past_hand_is_shown_as_a_correction(sk, hostile, servi
     phone.goto(server.url)
     phone.locator("#hand-title", has_text="Hand 3 of 19").wait_for()
     sk("tricks", "Ann=1", "Bob=1", f"{SCRIPT_NAME}=4", "Dan=3", "--hand", "2")
-    note = phone.locator("#corrected.on .text", has_text="entry 9")
+    note = phone.locator("#corrected.on .text", has_text="hand 2 corrected")
     note.wait_for(timeout=3000)
-    assert re.fullmatch(r"Hand 2 was corrected after this phone saw it at \d\d:\d\d \(entry 9 at \d\d:\d\d: "
-                        r"correction of hand 2: tricks .*\)\.", note.inner_text()), note.inner_text()  # fmt: skip
+    # what was put right, player by player, with what it was (Ann's and the scripted name's did not change)
+    assert re.fullmatch(r"Hand 2 was corrected after this phone saw it at \d\d:\d\d:\n"
+                        r"\d\d:\d\d hand 2 corrected: Bob's tricks 1, was 2; Dan's tricks 3, was 2", note.inner_text()), note.inner_text()  # fmt: skip
     assert phone.locator("#alarm.on").count() == 0
-    assert "entry 9: correction of hand 2: tricks" in phone.inner_text("#corrections")
+    assert "hand 2 corrected: Bob's tricks 1, was 2; Dan's tricks 3, was 2" in phone.inner_text("#corrections")
     # hand 2 as corrected: Bob bid 2 and took 1, a miss: -(10 + 1) instead of 10 + 2; with hand 1's -11
     assert scores(sk)["Bob"] == -11 - 11
 
@@ -586,7 +595,14 @@ def test_the_scorers_tools_build_the_command_lines(sk, one_hand, serving, chromi
         page.locator("#comments li", has_text="Bob: 'never again' & <b>more</b>").wait_for()
         tap(page, "Why?")
         tap(page, "Cat", within="#tool")
-        assert replied(page, "Cat") == sk("why", "Cat").strip()
+        # laid out for the page from the points as data: the terminal's first line, then each hand
+        why = page.locator("#reply.why")
+        why.wait_for()
+        assert why.locator(".why-head").inner_text() == sk("why", "Cat").splitlines()[0]
+        assert why.locator(".why-hand").inner_text() == (
+            "Hand 1\n+13\nAnn deals, 10 cards, trump ♥\nbid 3, took 3 tricks\nbid 3, took 3: made → 13\n+13\n"
+            "by scoring rule 1, exact bid, made: 10 + tricks"
+        )
         tap(page, "Adjust")
         page.select_option("#tool select[name=who]", "Dan")
         page.fill("#tool input[name=points]", "-5")

@@ -289,11 +289,39 @@ THE_SESSIONS_OWN = [
 
 # The phone's page names no command to type: where `play` says where bare values go, the
 # command for what is still to record and "(keep it for `verify --digest`)", the page's reply
-# says none of them (its witness keeps the digests).
+# says none of them (its witness keeps the digests). Nor does it name an entry by its number
+# in the log: an undo names what it took back and its hand, a correction what it put right
+# player by player, with what it was. Its `why` is the first line, the rest going as data for
+# the page to lay out (see test_phone_words.py).
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _values(said: str) -> dict[str, str]:
+    return dict(pair.split("=") for pair in said.split())
+
+
+def _corrected_on_the_page(found: re.Match) -> str:
+    """`Hand 1 corrected (entry 11): tricks Ann=1 Bob=2 (was tricks Ann=1 Bob=0)` as the page
+    says it: each player whose tricks changed, with what they were."""
+    now, was = _values(found["now"]), _values(found["was"])
+    changed = "; ".join(f"{p}'s tricks {v}, was {was[p]}" for p, v in now.items() if was.get(p) != v)
+    return f"Hand {found['hand']} corrected: {changed}."
+
+
 ON_THE_PAGE = [
     (re.compile(r" \(bare values go in [^)]*\)"), ""),
     (re.compile(r" \(keep it for `verify --digest`\)"), ""),
     (re.compile(r" \(`[^()]*`[^()]*\)"), ""),  # what is still to record, without the command: "the trump (`trump SUIT`)"
+    (  # the undo of a trump, named by its suit and hand (the hand the status after it is of)
+        re.compile(r"\AUndone: entry \d+, trump (?P<suit>[SHDC])\.(?P<status>\n[^\n]* — hand (?P<hand>\d+) )"),
+        lambda found: f"Undone: trump {SUITS[found['suit']]} (hand {found['hand']}).{found['status']}",
+    ),
+    (
+        re.compile(r"^Hand (?P<hand>\d+) corrected \(entry \d+\): tricks (?P<now>[^()]*) \(was tricks (?P<was>[^()]*)\)\.$", re.M),
+        _corrected_on_the_page,
+    ),
+    (re.compile(r"^Hand (\d+) corrected \(entry \d+\): ", re.M), r"Hand \1 corrected: "),  # a ruling added to a past hand
+    (re.compile(r"\A([^\n]* \(\d+ hands? scored\))\n.*\Z", re.S), r"\1"),  # `why`: its first line
 ]
 
 

@@ -98,7 +98,15 @@ def test_a_broken_chain_is_said_on_every_phone_and_takes_no_entry(home, sk, serv
         "shows may not be what was recorded; run `verify`"
     ]
     answer = served.enter("2 1 0 3")
-    assert answer.status == 503 and "audit chain is broken" in answer.json()["error"]
+    # the phone is told what the scorer's terminal is told, in a page's words: no command, no game id
+    assert (answer.status, answer.json()["error"]) == (503, (
+        "error: the game's audit chain is broken (entry 1 (trump) does not match its hash: it was altered); nothing "
+        "was recorded; the store needs checking at the laptop, and restoring from a backup"
+    ))  # fmt: skip
+    assert sk.fails("bid", "2", "1", "0", "3", code=3).strip().endswith(
+        f"error: game {gid}'s audit chain is broken (entry 1 (trump) does not match its hash: it was altered); "
+        "nothing was recorded; run `verify`, and restore the store from a backup"
+    )
 
 
 def test_an_entry_altered_in_the_write_ahead_log_is_said_on_every_phone(home, sk, served):

@@ -68,7 +68,7 @@ def test_an_entry_made_before_a_terminal_entry_is_refused_as_stale(home, sk, oh_
         assert late.status == 409, late
         now = late.json().pop("head")  # the head it was refused at, for the page to redo on
         assert late.json() == {
-            "error": "refused: the terminal recorded bids Ann=2 Bob=1 Cat=0 Dan=3 for hand 1 since; "
+            "error": "refused: the terminal recorded bids Ann 2, Bob 1, Cat 0, Dan 3 for hand 1 since; "
             "redo or drop this entry",
             "stale": True,
             "head": now,
@@ -142,7 +142,7 @@ def test_an_entry_overtaken_between_the_check_and_the_append_is_stale(home, sk, 
         monkeypatch.setattr(scorer, "made_on", lambda *args: None)  # as if it had checked just before
         done = phone.enter("comment 'too late'", None, "c-1", seen)
         assert (done.code, done.stale) == (1, True), done
-        assert done.error == "refused: the terminal recorded trump H for hand 1 since; redo or drop this entry"
+        assert done.error == "refused: the terminal recorded trump ♥ for hand 1 since; redo or drop this entry"
         assert "too late" not in sk("log")
     finally:
         phone.follower.close()

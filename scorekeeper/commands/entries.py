@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.commands.desk import Desk
 from scorekeeper.commands.said import Said
-from scorekeeper.core import errors
-from scorekeeper.core.language import _
 
 if TYPE_CHECKING:
     from scorekeeper.core import engine, events
@@ -126,7 +124,9 @@ def adjust(desk: Desk, name: str, points: str, reason: str | None = None, hand: 
     from scorekeeper.core import entries
 
     if reason is None or not reason.strip():
-        raise errors.UsageError(_('a ruling needs its reason; add --reason "…" (e.g. --reason "slow play")'))
+        from scorekeeper.core import seating
+
+        raise seating.no_reason()
     return record(desk, game, lambda g: entries.adjust(g, name, points, reason), hand)
 
 

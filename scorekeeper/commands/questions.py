@@ -35,7 +35,8 @@ def winner(desk: Desk, cards: Sequence[str], trump: str | None = None, led: str 
 def why(
     desk: Desk, player: str, hand: int | None = None, game: str | None = None, as_json: bool = False
 ) -> Said:
-    """Every point a player has (or got in one hand), rule by rule."""
+    """Every point a player has (or got in one hand), rule by rule. On a page the reply is its
+    first line, and the rest goes as data (`Said.why`) for the page to lay out itself."""
     from scorekeeper import table
     from scorekeeper.words import explain
 
@@ -45,6 +46,9 @@ def why(
     if as_json:
         with worded_for(as_json):
             said.say_json(explain.why_data(state, player, hand))
+    elif desk.on_page:
+        said.why = explain.why_data(state, player, hand, on_page=True)
+        said.say(explain.why_head(state, said.why))
     else:
         said.say(explain.why_text(state, player, hand))
     return said

@@ -26,6 +26,7 @@ class Said:
         self.game_id = game_id  # the game the call wrote to
         self.made_current = made_current  # another game is current now (`new`, `use`, `import`)
         self.then_refused: errors.ScorekeeperError | None = None  # said after the reply (`verify`'s game put in place)
+        self.why: dict[str, Any] | None = None  # `why` on a page: the points as data (explain.why_data), for the page to lay out
 
     def say(self, text: str) -> None:
         """A line (or lines) of the reply, ended with a line break."""

@@ -46,11 +46,15 @@ class NoLongerFits(errors.RuleViolation):
         # TRANSLATORS: {entry} is what the entry records, e.g. "bids", "trump"; {cause} is the refusal
         if hand is None:
             refusal = _("{entry} (entry {position}) no longer fits: {cause}")
+            page = _("{entry} no longer fits: {cause}")  # a page names no entry by its number in the log
         elif plural:
             refusal = _("hand {hand}'s {entry} (entry {position}) no longer fit: {cause}")
+            page = _("hand {hand}'s {entry} no longer fit: {cause}")
         else:
             refusal = _("hand {hand}'s {entry} (entry {position}) no longer fits: {cause}")
-        super().__init__(refusal.format(entry=_(noun), hand=hand, position=position, cause=cause))
+            page = _("hand {hand}'s {entry} no longer fits: {cause}")
+        words = {"entry": _(noun), "hand": hand, "position": position}
+        super().__init__(refusal.format(**words, cause=cause), page=page.format(**words, cause=cause.on_page()))
         self.position = position
         self.event = event
         self.cause = cause

@@ -64,10 +64,7 @@ def replay(stored: list[events.AnyEvent]) -> Game:
     assert isinstance(first, events.GameStarted), "a game's log starts with game_started"
     game = start(first)
     kinds = {type(event) for event in stored}  # the kinds of entry the log holds
-    live = list(enumerate(stored[1:], start=1))
-    if events.EntryReversed in kinds:  # an undo and the entry it takes back both drop out
-        reversed_ = {e.target for e in stored if type(e) is events.EntryReversed}
-        live = [(n, event) for n, event in live if type(event) is not events.EntryReversed and n not in reversed_]
+    live = live_entries(stored, kinds)
     game.entries = [(0, first), *live]
     order = live
     retelling = False
@@ -97,6 +94,25 @@ def replay(stored: list[events.AnyEvent]) -> Game:
     return game
 
 
+def abandoned() -> errors.RuleViolation:
+    """The refusal of an entry for a game set aside, in the command line's words and a page's."""
+    return errors.RuleViolation(
+        _("this game was abandoned; `undo` takes that back, or start another with `new`"),
+        page=_("this game was abandoned; undo takes that back, or start a new game"),
+    )
+
+
+def live_entries(stored: list[events.AnyEvent], kinds: set[type] | None = None) -> list[tuple[int, events.AnyEvent]]:
+    """The log's entries after the game's start that stand, each with its place in the log: an
+    undo and the entry it takes back both drop out. `kinds`: the kinds of entry the log holds,
+    when known."""
+    live = list(enumerate(stored[1:], start=1))
+    if events.EntryReversed in (kinds if kinds is not None else {type(event) for event in stored}):
+        reversed_ = {e.target for e in stored if type(e) is events.EntryReversed}
+        live = [(n, event) for n, event in live if type(event) is not events.EntryReversed and n not in reversed_]
+    return live
+
+
 def label(game: Game, event: events.GameLabelled) -> None:
     """The game's name, location and scorer as `label` set them (at any time, even once the
     game is over: they describe the evening, not its play)."""
@@ -117,10 +133,11 @@ def apply(game: Game, event: events.AnyEvent) -> None:
     if type(event) in _NOT_APPLIED:
         raise AssertionError("reversals, corrections, labels and abandoning are honoured by replay, not applied")
     if game.abandoned:
-        raise errors.RuleViolation(_("this game was abandoned; `undo` takes that back, or start another with `new`"))
+        raise abandoned()
     if game.finished:
         raise errors.RuleViolation(
-            _("the game is over; start another with `new`, or `undo` the last entry to correct it")
+            _("the game is over; start another with `new`, or `undo` the last entry to correct it"),
+            page=_("the game is over; start a new game, or undo the last entry to correct it"),
         )
     hand = game.hand
     if event.hand != hand.number:

@@ -3,9 +3,19 @@ maps each class to its exit code (see docs/commands.md)."""
 
 
 class ScorekeeperError(Exception):
-    """A problem the person at the table can fix; the message says what and how."""
+    """A problem the person at the table can fix; the message says what and how. `page`: the
+    same in a page's words where the message names a command or an option to type (the
+    scorer's phone has buttons, not a command line); None where the message is the page's too."""
 
     exit_code = 1
+
+    def __init__(self, *args: object, page: str | None = None) -> None:
+        super().__init__(*args)
+        self.page = page
+
+    def on_page(self) -> str:
+        """What the scorer's page says of it: its own words where they differ."""
+        return str(self) if self.page is None else self.page
 
 
 class RuleViolation(ScorekeeperError):

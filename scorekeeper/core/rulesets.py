@@ -1318,9 +1318,7 @@ def _parse_value(name: str, option: Option, raw: str) -> Any:
     default = option.default
     if option.choices is not None:
         if raw not in option.choices:
-            raise errors.UsageError(
-                f"--set {name}: " + _("choose one of {choices}").format(choices=", ".join(option.choices))
-            )
+            raise _refused_value(name, _("choose one of {choices}").format(choices=", ".join(option.choices)))
         return raw
     if isinstance(default, bool):
         if raw.lower() in ("true", "yes", "on", "1"):
@@ -1328,27 +1326,31 @@ def _parse_value(name: str, option: Option, raw: str) -> Any:
         if raw.lower() in ("false", "no", "off", "0"):
             return False
         # TRANSLATORS: true and false are typed: keep them
-        raise errors.UsageError(f"--set {name}: " + _("write true or false, not '{value}'").format(value=raw))
+        raise _refused_value(name, _("write true or false, not '{value}'").format(value=raw))
     if isinstance(default, int):
         if not re.fullmatch(r"\s*[+-]?\d+\s*", raw):
-            raise errors.UsageError(f"--set {name}: " + _("'{value}' is not a whole number").format(value=_clipped(raw)))
+            raise _refused_value(name, _("'{value}' is not a whole number").format(value=_clipped(raw)))
         return _bounded(name, raw, raw)
     if isinstance(default, list):
         if not re.fullmatch(r"\s*[+-]?\d+\s*(,\s*[+-]?\d+\s*)*", raw):
-            raise errors.UsageError(f"--set {name}: " + _("write whole numbers separated by commas, e.g. 4,5,6"))
+            raise _refused_value(name, _("write whole numbers separated by commas, e.g. 4,5,6"))
         return [_bounded(name, part, raw) for part in raw.split(",")]
     return raw
+
+
+def _refused_value(name: str, problem: str) -> errors.UsageError:
+    """A value an option cannot take: named as a command line gives it (`--set NAME`), and on a
+    page as the house option it is."""
+    # TRANSLATORS: {name} is the option's name ("hands"), {problem} what is wrong with the value
+    return errors.UsageError(f"--set {name}: {problem}", page=_("house option {name}: {problem}").format(name=name, problem=problem))
 
 
 def _bounded(name: str, digits: str, raw: str) -> int:
     """A whole number typed after `--set NAME=`, refused before it is read when it is far
     outside anything a ruleset could hold (the vocabulary then applies its own bounds)."""
     if len(digits.strip().lstrip("+-").lstrip("0")) > 7 or abs(int(digits)) > MAX_POINTS:
-        raise errors.UsageError(
-            f"--set {name}: "
-            + _("'{value}' is out of range; give a whole number from -{most} to {most}").format(
-                value=_clipped(raw), most=MAX_POINTS
-            )
+        raise _refused_value(
+            name, _("'{value}' is out of range; give a whole number from -{most} to {most}").format(value=_clipped(raw), most=MAX_POINTS)
         )
     return int(digits)
 

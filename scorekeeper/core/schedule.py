@@ -74,14 +74,15 @@ def planned_hands(ruleset: rulesets.Ruleset, players: int) -> int | None:
 def check_players(ruleset: rulesets.Ruleset, players: int) -> None:
     """Refuse a player count the ruleset cannot take, or a hand count it forbids."""
     if not ruleset.min_players <= players <= ruleset.max_players:
+        counts = {"ruleset": ruleset.name, "low": ruleset.min_players, "high": ruleset.max_players, "players": players}
         raise errors.RuleViolation(
-            _("{ruleset} is for {low}-{high} players, not {players}; name {low} to {high} players with --players").format(
-                ruleset=ruleset.name, low=ruleset.min_players, high=ruleset.max_players, players=players
-            )
+            _("{ruleset} is for {low}-{high} players, not {players}; name {low} to {high} players with --players").format(**counts),
+            page=_("{ruleset} is for {low}-{high} players, not {players}; name {low} to {high} players").format(**counts),
         )
     hands = planned_hands(ruleset, players)
     if ruleset.end.multiple_of_players and hands is not None and hands % players:
         lower = max(players, hands - hands % players)
+        counts = {"hands": hands, "players": players, "lower": lower, "higher": lower + players}
         raise errors.RuleViolation(
             ngettext(
                 "{hands} hand is not a multiple of {players} players, so not everyone deals equally; "
@@ -89,17 +90,30 @@ def check_players(ruleset: rulesets.Ruleset, players: int) -> None:
                 "{hands} hands is not a multiple of {players} players, so not everyone deals equally; "
                 "use --set hands={lower} or hands={higher}",
                 hands,
-            ).format(hands=hands, players=players, lower=lower, higher=lower + players)
+            ).format(**counts),
+            page=ngettext(
+                "{hands} hand is not a multiple of {players} players, so not everyone deals equally; "
+                "play {lower} or {higher} hands",
+                "{hands} hands is not a multiple of {players} players, so not everyone deals equally; "
+                "play {lower} or {higher} hands",
+                hands,
+            ).format(**counts),
         )
     if isinstance(ruleset.sizes, rulesets.Progression) and ruleset.sizes.shape == "fixed":
         cap = size_cap(ruleset, players)
         if ruleset.sizes.start > cap:
+            counts = {"count": ruleset.sizes.start, "players": players, "cap": cap}
             raise errors.RuleViolation(
                 ngettext(
                     "{count} card each is too many for {players} players (at most {cap}); use --set start={cap}",
                     "{count} cards each is too many for {players} players (at most {cap}); use --set start={cap}",
                     ruleset.sizes.start,
-                ).format(count=ruleset.sizes.start, players=players, cap=cap)
+                ).format(**counts),
+                page=ngettext(
+                    "{count} card each is too many for {players} players (at most {cap}); deal {cap} or fewer",
+                    "{count} cards each is too many for {players} players (at most {cap}); deal {cap} or fewer",
+                    ruleset.sizes.start,
+                ).format(**counts),
             )
 
 

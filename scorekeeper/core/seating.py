@@ -35,7 +35,10 @@ def on_join(game: state.Game, hand: state.Hand, event: events.PlayerJoined) -> N
 def on_leave(game: state.Game, hand: state.Hand, event: events.PlayerLeft) -> None:
     player = game.player(event.player, among=seated_next(game))
     if player not in game.players:  # joined, waiting for the next hand: leaving undoes nothing
-        raise errors.RuleViolation(_("{player} has not played a hand yet; `undo` the join instead").format(player=player))
+        raise errors.RuleViolation(
+            _("{player} has not played a hand yet; `undo` the join instead").format(player=player),
+            page=_("{player} has not played a hand yet; undo the join instead").format(player=player),
+        )
     _check_count(game, hand, len(seated_next(game)) - 1, player, joining=False)
     game.pending.append(event.model_copy(update={"player": player}))
 
@@ -50,11 +53,19 @@ def on_rename(game: state.Game, hand: state.Hand, event: events.PlayerRenamed) -
     game.renames.append((hand.number, old, new))
 
 
+def no_reason() -> errors.UsageError:
+    """The refusal of a ruling given without its reason, in the command line's words and a page's."""
+    return errors.UsageError(
+        _('a ruling needs its reason; add --reason "…" (e.g. --reason "slow play")'),
+        page=_("a ruling needs its reason (e.g. slow play)"),
+    )
+
+
 def on_adjust(game: state.Game, hand: state.Hand, event: events.PointsAdjusted) -> None:
     player = game.player(event.player, among=game.roster)
     reason = plain.check(N_("the reason"), event.reason.strip())
     if not reason:
-        raise errors.UsageError(_("a ruling needs its reason; add --reason \"…\" (e.g. --reason \"slow play\")"))
+        raise no_reason()
     value = points(game, event.points)
     for each in game.side_of(player):  # a partnership game's ruling is its side's
         hand.rulings.append(scoring.Item(each, value, ADJUST_RULE, Reason(_ruling_words, reason, value)))

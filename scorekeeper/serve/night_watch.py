@@ -172,8 +172,10 @@ class NightWatcher(Looker):
 def latest_said(stored: list[Any], told: dict[str, Any]) -> list[dict[str, Any]]:
     """A table's latest entries, oldest first, each said as its reply said it when it was
     recorded ("Hand 3: bids Ann 0, Cat 0 (total 0 for 4 tricks)."), in the language in use; a
-    correction, an undo and the game's own entries as the log says them. `told` keeps, by
-    entry, the game as that entry left it (a replay of the log up to it, once in its life)."""
+    correction, an undo and the game's own entries as the pages tell them (words/told.py), an
+    entry that corrects a hand without saying so ("the tricks in hand 2 taken back …") marked
+    "correction: …". `told` keeps, by entry, the game as that entry left it (a replay of the
+    log up to it, once in its life)."""
     from scorekeeper.words import replies
 
     lines = state.entries_data(stored)[-LATEST:]
@@ -187,9 +189,11 @@ def latest_said(stored: list[Any], told: dict[str, Any]) -> list[dict[str, Any]]
         text = line["text"]
         if recorded is not None and not line["correction"]:
             try:
-                text = replies.said(recorded)
+                text = replies.said(recorded, on_page=True)  # a board is a page: no command to type
             except Exception:  # an entry no reply is written for: the log's words, as before
                 text = line["text"]
+        elif line["correction"] and entry.body.get("type") != "correction":  # a correction's own words say so already
+            text = _("correction: {entry}").format(entry=text)
         said.append({**line, "text": text})
     return said
 

@@ -17,6 +17,7 @@ from scorekeeper.core import errors, events, language
 from scorekeeper.core.language import _, ngettext
 from scorekeeper.serve.push import StoreFollower
 from scorekeeper.storage import chain
+from scorekeeper.words import told
 
 
 class Answer(NamedTuple):
@@ -29,6 +30,7 @@ class Answer(NamedTuple):
     hand: int | None = None  # the hand the entry went to
     again: bool = False  # the phone's entry id was recorded already: nothing recorded now
     stale: bool = False  # refused: made on a head that is no longer the chain's
+    why: dict[str, Any] | None = None  # `why`: the points as data, for the page to lay out (its reply is the first line)
 
 
 FORBIDDEN = 4
@@ -88,12 +90,10 @@ class Scorer:
                 return exc.answer
             except interpreter.Forbidden as exc:
                 return Answer(FORBIDDEN, "", _("refused: {reason}").format(reason=exc), [])
-            except interpreter.Misworded as exc:
-                return Answer(exc.exit_code, "", _("error: {message}").format(message=exc.page), [])
-            except errors.ScorekeeperError as exc:
+            except errors.ScorekeeperError as exc:  # said in the page's words where they differ (a form mistake, an option)
                 if exc.exit_code == 1:
-                    return Answer(exc.exit_code, "", _("refused: {reason}").format(reason=exc), [])
-                return Answer(exc.exit_code, "", _("error: {message}").format(message=exc), [])
+                    return Answer(exc.exit_code, "", _("refused: {reason}").format(reason=exc.on_page()), [])
+                return Answer(exc.exit_code, "", _("error: {message}").format(message=exc.on_page()), [])
 
     def _enter(self, line: str, chosen: str | None, entry_id: str | None = None, after: str | None = None) -> Answer:
         words = interpreter.split(line)
@@ -137,8 +137,9 @@ class Scorer:
             reply += "\n" + standings
         seen = self.at.seen
         if seen is None:
-            return Answer(0, reply, "", said.warnings)
-        return Answer(0, reply, "", said.warnings, seen, seen.head, hand_of(seen.stored, self._written, seen.game))
+            return Answer(0, reply, "", said.warnings, why=said.why)
+        return Answer(0, reply, "", said.warnings, seen, seen.head, hand_of(seen.stored, self._written, seen.game),
+                      why=said.why)  # fmt: skip
 
     def _game_now(self, db: Any, chosen: str | None, made: Any = None) -> Any:
         """The game a line acts on as the store holds it now; None when there is no game yet.
@@ -186,9 +187,11 @@ def sent_before(stored: list[Any], entry_id: str) -> None:
     its id in the game's chain (`stored`, at its head), answered with the first time's head
     and hand, recording nothing now (a refused entry left nothing to find: it meets the same
     refusal again)."""
-    mine = [e for e in stored if events.phone_entry(e.body) == entry_id]
+    mine = [n for n, e in enumerate(stored) if events.phone_entry(e.body) == entry_id]
     if mine:
-        said = "; ".join(events.describe(e) for e in events.parse_all([e.body for e in mine]))
+        log = events.parse_all([e.body for e in stored[: mine[-1] + 1]])
+        said = "; ".join(told.entry(log[n], log[:n], seats(log[:n])) for n in mine)
+        mine = [stored[n] for n in mine]
         reply = _("already recorded: {entries}").format(entries=said)
         raise Settled(Answer(0, reply, "", [], None, mine[-1].hash, hand_of(stored, mine), again=True))
 
@@ -209,11 +212,16 @@ def stale_words(stored: list[Any], after: str) -> str:
     if not since:
         return _("refused: the game has changed since this phone last saw it; redo or drop this entry")
     last = since[-1]
-    event = events.parse_all([last.body])[0]
+    log = events.parse_all([e.body for e in stored])
+    event = log[-1]
     who = _("the scorer's phone") if events.via(last.body) == events.VIA_PHONE else _("the terminal")
     hand = getattr(event, "hand", None)
-    entry = events.describe(event)
+    entry = told.entry(event, log[:-1], seats(log[:-1]))  # in the players' words: an undo by what it took back
     if len(since) == 1:
+        if isinstance(event, events.EntryReversed | events.Corrected):
+            return _("refused: since this phone last saw the game, {who} recorded this: {entry}; redo or drop this entry").format(
+                who=who, entry=entry
+            )
         if hand is None:
             return _("refused: {who} recorded {entry} since; redo or drop this entry").format(who=who, entry=entry)
         return _("refused: {who} recorded {entry} for hand {hand} since; redo or drop this entry").format(
@@ -231,6 +239,14 @@ def stale_words(stored: list[Any], after: str) -> str:
         "redo or drop this entry",
         len(since),
     ).format(count=len(since), who=who, entry=entry, hand=hand)
+
+
+def seats(log: list[Any]) -> tuple[str, ...]:
+    """The players in seating order after the entries `log` (the order a page names values in)."""
+    seated: tuple[str, ...] = ()
+    for event in log:
+        seated = told.seated(seated, event)
+    return seated
 
 
 def hand_of(stored: list[Any], written: list[Any], game: Any = None) -> int | None:

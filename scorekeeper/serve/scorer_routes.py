@@ -1,12 +1,13 @@
 """The scorer's writes: `POST /api/entry` takes `{"line": "…"}` (and optionally `"game"`),
 exactly a line `play` takes, and answers as the contract's table says: 200 with the reply, the
-chain head and the hand (the new state reaches every page, this one's too, by its event stream,
-built once for all of them), 400 a malformed line, 401 no secret or not the current one, 403 a command the
-page may not run (or a page of another site), 409 refused by the rules, 413 a body over the
-limit, 503 the store cannot be read. The entry is stored before the answer is sent. At a
-night's table (`/table/ID/api/entry`) the line goes to that table's game only: `--game`, another
-game's id and commands about other games (`new`, `use`…) are refused (403). The reply and the
-refusals are in the request's language."""
+chain head and the hand, and for `why` the points as data ("why": what `why --json` gives, for
+the page to lay out; the reply is then their first line). The new state reaches every page,
+this one's too, by its event stream, built once for all of them. 400 a malformed line, 401 no
+secret or not the current one, 403 a command the page may not run (or a page of another
+site), 409 refused by the rules, 413 a body over the limit, 503 the store cannot be read. The
+entry is stored before the answer is sent. At a night's table (`/table/ID/api/entry`) the line
+goes to that table's game only: `--game`, another game's id and commands about other games
+(`new`, `use`…) are refused (403). The reply and the refusals are in the request's language."""
 
 from __future__ import annotations
 
@@ -103,6 +104,8 @@ async def entry(request: Request) -> Response:
     answered = {"ok": True, "reply": done.reply, "warnings": done.warnings, "head": done.head, "hand": done.hand}
     if done.again:
         answered["again"] = True
+    if done.why is not None:  # `why`: the points, for the page to lay out (the reply is their first line)
+        answered["why"] = done.why
     return Response(json.dumps(answered, ensure_ascii=False), media_type="application/json",
                     headers={"Cache-Control": "no-store"})  # fmt: skip
 

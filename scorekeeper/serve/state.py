@@ -35,8 +35,10 @@
                place included (the swap alarm): its identity and closed hands' digests, see
                storage.digests.witness: {"game", "name", "title", "players", "started_at",
                "started", "mark", "head", "hands": [{"hand", "n", "digest"}]}
-    entries    every entry: [{"n", "at", "hand", "text", "correction", "via"}] where
-               "via" is "phone" for an entry made on the scorer's page, else null
+    entries    every entry: [{"n", "at", "hand", "text", "correction", "via"}]: "text" says
+               what it recorded in the players' words, an undo by what it took back and a
+               correction by what it replaced, without entry numbers (see words/told.py); "via"
+               is "phone" for an entry made on the scorer's page, else null
     chain      every entry's hash, in order          head   the last hash
     warnings   what reading the store found amiss (a chain that does not verify), each a
                sentence every phone should show; [] when all is well
@@ -65,7 +67,7 @@ from scorekeeper.core import engine, events, language, needs
 from scorekeeper.serve import speech
 from scorekeeper.sheets import charts, score_sheet
 from scorekeeper.storage import chain, digests, store
-from scorekeeper.words import reports, vocabulary
+from scorekeeper.words import reports, told, vocabulary
 
 
 class Snapshot(NamedTuple):
@@ -183,12 +185,14 @@ class Parts:
 
 class Line(NamedTuple):
     """An entry's line in `entries`, and what the lines after it need: the hand it is of
-    (None: not of a hand), its event, and the furthest hand any entry up to it was of."""
+    (None: not of a hand), its event, the furthest hand any entry up to it was of, and the
+    players in seating order after it (the order its line and theirs name values in)."""
 
     data: dict[str, Any]
     hand: int | None
     event: Any
     furthest: int
+    seats: tuple[str, ...] = ()
 
 
 def entries_data(stored: list[chain.StoredEvent], parts: Parts | None = None) -> list[dict[str, Any]]:
@@ -270,10 +274,19 @@ def _line(stored: list[chain.StoredEvent], entry: chain.StoredEvent, before: lis
         or isinstance(event, events.Corrected)
         or (number is not None and number < furthest)
     )
-    data = {"n": entry.n, "at": entry.at, "hand": number, "text": events.describe(event),
+    seats = told.seated(before[-1].seats if before else (), event)
+    data = {"n": entry.n, "at": entry.at, "hand": number, "text": _told(event, before, seats),
             "correction": correction, "via": events.via(entry.body),
             "entry_id": events.phone_entry(entry.body)}  # fmt: skip
-    return Line(data, own, event, furthest if own is None else max(furthest, own))
+    return Line(data, own, event, furthest if own is None else max(furthest, own), seats)
+
+
+def _told(event: Any, before: list[Line], seats: tuple[str, ...]) -> str:
+    """What an entry said, as the pages tell it (no entry number: an undo by what it took back,
+    a correction by what it replaced, which the lines before it hold)."""
+    if isinstance(event, events.EntryReversed | events.Corrected):
+        return told.entry(event, [line.event for line in before], seats)
+    return told.fact(event, seats)
 
 
 def _closed_before(parsed: list[Any], number: int | None) -> bool:

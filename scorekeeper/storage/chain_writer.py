@@ -46,9 +46,12 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
-def _miscounted(game_id: str, path: Path) -> str:
-    return _("game {game}'s entry count in {store} does not match its entries; run `scorekeeper verify`").format(
-        game=game_id, store=path
+def _miscounted(game_id: str, path: Path) -> errors.StoreError:
+    return errors.StoreError(
+        _("game {game}'s entry count in {store} does not match its entries; run `scorekeeper verify`").format(
+            game=game_id, store=path
+        ),
+        page=_("the game's entry count in the store does not match its entries; the store needs checking at the laptop"),
     )
 
 
@@ -59,11 +62,11 @@ class _Chain(NamedTuple):
     heads: str
     entries: str
     id_column: str
-    miscounted: Callable[[str, Path], str]
+    miscounted: Callable[[str, Path], errors.StoreError]
 
 
-def _night_miscounted(night_id: str, path: Path) -> str:
-    return _("night {night}'s entry count does not match its entries; run `verify`").format(night=night_id)
+def _night_miscounted(night_id: str, path: Path) -> errors.StoreError:
+    return errors.StoreError(_("night {night}'s entry count does not match its entries; run `verify`").format(night=night_id))
 
 
 _GAMES = _Chain("games", "events", "game_id", _miscounted)
@@ -101,7 +104,7 @@ def _append_to_chain(db: WritableStore, chain: _Chain, chain_id: str, n: int, ev
                 f"UPDATE {chain.heads} SET events = ?, head = ? WHERE id = ? AND events = ? AND head = ?",
                 (n + 1, event.hash, chain_id, n, prev),
             ).rowcount != 1:
-                raise errors.StoreError(chain.miscounted(chain_id, db.path))
+                raise chain.miscounted(chain_id, db.path)
             conn.execute(
                 f"INSERT INTO {chain.entries} ({chain.id_column}, n, at, type, body, prev, hash) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",

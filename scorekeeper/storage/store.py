@@ -80,13 +80,19 @@ def _interrupts_held() -> Iterator[None]:
             signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
-def _broken_for_writing(game_id: str, problem: str) -> str:
+def _broken_for_writing(game_id: str, problem: str) -> errors.StoreError:
     # TRANSLATORS: {problem} says what is wrong with the chain ("entry 3 (bids) does not match
     # its hash: it was altered")
-    return _(
-        "game {game}'s audit chain is broken ({problem}); nothing was recorded; "
-        "run `verify`, and restore the store from a backup"
-    ).format(game=game_id, problem=problem)
+    return errors.StoreError(
+        _(
+            "game {game}'s audit chain is broken ({problem}); nothing was recorded; "
+            "run `verify`, and restore the store from a backup"
+        ).format(game=game_id, problem=problem),
+        page=_(
+            "the game's audit chain is broken ({problem}); nothing was recorded; the store needs checking at the "
+            "laptop, and restoring from a backup"
+        ).format(problem=problem),
+    )
 
 
 def _unlisted_entries(count: int) -> str:
@@ -441,7 +447,11 @@ class Store(Caches, Copies):
                     _(
                         "entry {entry} of game {game} in {store} is damaged ({damage}); "
                         "run `scorekeeper verify` and restore the store from a backup"
-                    ).format(entry=n, game=game_id, store=self.path, damage=damage)
+                    ).format(entry=n, game=game_id, store=self.path, damage=damage),
+                    page=_(
+                        "an entry of the game in the store is damaged ({damage}); the store needs checking at the "
+                        "laptop, and restoring from a backup"
+                    ).format(damage=damage),
                 )
             events.append(StoredEvent(game_id, n, at, data, prev, hash_))
             parsed.append(data)
@@ -553,7 +563,7 @@ class Store(Caches, Copies):
                     )
                 )
             if problem:
-                raise errors.StoreError(_broken_for_writing(game_id, problem))
+                raise _broken_for_writing(game_id, problem)
             writer = GameWriter(self, game_id, events)
             try:
                 yield writer
@@ -578,7 +588,7 @@ class Store(Caches, Copies):
                 with _sqlite_errors(self.path):
                     events, problem = self._read_chain(game_id)
                 if problem:
-                    raise errors.StoreError(_broken_for_writing(game_id, problem))
+                    raise _broken_for_writing(game_id, problem)
                 writer = GameWriter(self, game_id, events)
             else:
                 writer = GameWriter(self, game_id, tail, offset=n)
@@ -663,7 +673,7 @@ class Store(Caches, Copies):
                         (len(events), events[-1].hash, game_id, len(here), here[-1][0]),
                     ).rowcount
                     if moved != 1:
-                        raise errors.StoreError(_miscounted(game_id, self.path))
+                        raise _miscounted(game_id, self.path)
                 else:
                     conn.execute(
                         "INSERT INTO games (id, created_at, events, head) VALUES (?, ?, ?, ?)",

@@ -39,9 +39,10 @@ def of_hand(game: state.Game, number: int) -> list[Fix]:
     ]
 
 
-def reply(recorded: results.Recorded) -> str:
-    """Everything said after a correction (recorded.before is the game as it stood)."""
-    from scorekeeper.words import reports
+def reply(recorded: results.Recorded, on_page: bool = False) -> str:
+    """Everything said after a correction (recorded.before is the game as it stood). `on_page`:
+    said on a page, where what changed is said player by player, and no entry by its number."""
+    from scorekeeper.words import reports, told
 
     before, after, hand = recorded.before, recorded.game, recorded.hand
     assert before is not None
@@ -49,7 +50,9 @@ def reply(recorded: results.Recorded) -> str:
     fact = event.fact if isinstance(event, events.Corrected) else event
     was = [old for c in after.corrections if c.position == recorded.n for _n, old in c.superseded]
     words = {"hand": hand.number, "entry": recorded.n, "now": events.describe(fact, after.deck)}
-    if was:
+    if on_page:
+        lines = [_("Hand {hand} corrected: {changes}.").format(hand=hand.number, changes=told.changes(fact, was, hand.seating))]
+    elif was:
         words["was"] = "; ".join(was_text(fact, old) for old in was)
         lines = [_("Hand {hand} corrected (entry {entry}): {now} (was {was}).").format(**words)]
     else:

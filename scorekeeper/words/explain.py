@@ -9,13 +9,16 @@ from typing import Any
 
 from scorekeeper.core import cards, engine, errors, outcomes, rulesets, scoring, state
 from scorekeeper.core.language import _, ngettext
-from scorekeeper.words import corrected, reports, vocabulary
+from scorekeeper.words import corrected, reports, told, vocabulary
 
 
-def why_data(game: engine.Game, name: str, number: int | None = None) -> dict[str, Any]:
+def why_data(game: engine.Game, name: str, number: int | None = None, on_page: bool = False) -> dict[str, Any]:
+    """What `why --json` gives. `on_page`: for a page to lay out, each hand also says what it
+    was ("about": who dealt, the cards, the trump) and its corrections are said by what they
+    put right, in the players' words, with no entry number."""
     player = game.seat_called(name)  # a seat's name now or one it had: a renamed seat keeps its past
     hands = _chosen_hands(game, player, number)
-    shown = [_hand_data(game, hand, player) for hand in hands]
+    shown = [_hand_data(game, hand, player, on_page) for hand in hands]
     total = sum((h["_points"] + h["_start"] for h in shown), Fraction(0))
     for h in shown:
         h["points"] = scoring.points_json(h.pop("_points"))
@@ -51,7 +54,7 @@ def _at_once(hand: engine.Hand) -> list[scoring.Item]:
     return [p.item for p in hand.penalties] + hand.rulings
 
 
-def _hand_data(game: engine.Game, hand: engine.Hand, player: str) -> dict[str, Any]:
+def _hand_data(game: engine.Game, hand: engine.Hand, player: str, on_page: bool = False) -> dict[str, Any]:
     items = [i for i in hand.items if i.player == player] if hand.closed else []
     penalties = [p for p in hand.penalties if p.item.player == player]
     rulings = [i for i in hand.rulings if i.player == player and i.rule != state.JOIN_RULE]
@@ -67,7 +70,7 @@ def _hand_data(game: engine.Game, hand: engine.Hand, player: str) -> dict[str, A
     points = sum((i.points for i in items + rulings), Fraction(0)) + sum(
         (p.item.points for p in penalties), Fraction(0)
     )
-    return {
+    data = {
         "hand": hand.number,
         "tie_break": reports.tie_break_number(game, hand.number),
         "game": hand.phase.title if game.ruleset.phases else None,
@@ -89,6 +92,15 @@ def _hand_data(game: engine.Game, hand: engine.Hand, player: str) -> dict[str, A
         "_points": points,
         "_start": start or Fraction(0),
     }
+    if on_page:
+        data["about"] = _about(game, data)
+        data["corrections"] = [
+            # TRANSLATORS: {changes} is what a correction of the hand put right, "Eve's tricks 2, was 1"
+            _("corrected: {changes}").format(changes=told.changes(c.fact, [old for _n, old in c.superseded], hand.seating))
+            for c in game.corrections
+            if c.fact.hand == hand.number
+        ]
+    return data
 
 
 def _item_data(game: engine.Game, hand: engine.Hand, item: scoring.Item) -> dict[str, Any]:
@@ -143,6 +155,22 @@ def _scoring_rule_text(rule: rulesets.ScoringRule, source: outcomes.RuleRef, dec
 def why_text(game: engine.Game, name: str, number: int | None = None) -> str:
     data = why_data(game, name, number)
     player = data["player"]
+    total = scoring.points_text(Fraction(data["total"]).limit_denominator())
+    lines = [why_head(game, data)]
+    if not data["hands"]:
+        lines.append(_("No hand has been scored yet."))
+    for h in data["hands"]:
+        lines += _hand_lines(game, h, player)
+    terms = [value for h in data["hands"] for value in ([h["start"]["points"]] if h["start"] else []) + [h["points"]]]
+    if number is None and len(terms) > 1:
+        lines.append(_("Total: {sum} = {total}").format(sum=_sum_text(terms), total=total))
+    return "\n".join(lines)
+
+
+def why_head(game: engine.Game, data: dict[str, Any]) -> str:
+    """The first line of `why`: the player's points in the game and the hands scored (or,
+    for one hand, the player's points in it); `data` is why_data's."""
+    player, number = data["player"], data["hand"]
     exact = Fraction(data["total"]).limit_denominator()
     total = scoring.points_text(exact)
     if number is None:
@@ -160,15 +188,7 @@ def why_text(game: engine.Game, name: str, number: int | None = None) -> str:
         head = _("{player} in {hand} of {game}: {points}").format(
             player=shown["player"], hand=reports.hand_title(game, number), game=vocabulary.prose(game.ruleset.title), points=_signed(shown["points"])
         )
-    lines = [head]
-    if not data["hands"]:
-        lines.append(_("No hand has been scored yet."))
-    for h in data["hands"]:
-        lines += _hand_lines(game, h, player)
-    terms = [value for h in data["hands"] for value in ([h["start"]["points"]] if h["start"] else []) + [h["points"]]]
-    if number is None and len(terms) > 1:
-        lines.append(_("Total: {sum} = {total}").format(sum=_sum_text(terms), total=total))
-    return "\n".join(lines)
+    return head
 
 
 def _sum_text(values: list[int | float]) -> str:
@@ -183,7 +203,8 @@ def _sum_text(values: list[int | float]) -> str:
     return text
 
 
-def _hand_lines(game: engine.Game, h: dict[str, Any], player: str) -> list[str]:
+def _about(game: engine.Game, h: dict[str, Any]) -> str:
+    """A hand of `why` in brief: "Ann deals, 7 cards, trump ♥" (the tie-break and the phase first)."""
     about = [_("{dealer} deals").format(dealer=h["dealer"])]
     if h["game"]:
         about.insert(0, vocabulary.prose(h["game"]))
@@ -193,6 +214,10 @@ def _hand_lines(game: engine.Game, h: dict[str, Any], player: str) -> list[str]:
         about.append(ngettext("{count} card", "{count} cards", h["cards"]).format(count=h["cards"]))
     if game.ruleset.trump.kind != "none" and h["trump"] is not None:
         about.append(_("trump {suit}").format(suit=cards.suit_symbol(h["trump"])))
+    return ", ".join(about)
+
+
+def _hand_lines(game: engine.Game, h: dict[str, Any], player: str) -> list[str]:
     said = h["said"] if h["said"] is not None else _signed(h["points"])
     if h["scored"]:
         state = said
@@ -203,7 +228,7 @@ def _hand_lines(game: engine.Game, h: dict[str, Any], player: str) -> list[str]:
     facts = h["facts"]
     if h["player"] != player:  # renamed since
         facts = _("as {player}, {facts}").format(player=h["player"], facts=facts) if facts else _("as {player}").format(player=h["player"])
-    head = {"hand": h["hand"], "about": ", ".join(about), "state": state, "facts": facts}
+    head = {"hand": h["hand"], "about": _about(game, h), "state": state, "facts": facts}
     # TRANSLATORS: {about} is e.g. "Ann deals, 7 cards, trump ♥"; {state} the hand's points
     lines = [_("Hand {hand} ({about}): {state} — {facts}").format(**head) if facts else _("Hand {hand} ({about}): {state}").format(**head)]
     if h["start"]:

@@ -17,8 +17,9 @@ if TYPE_CHECKING:
     from scorekeeper.core import engine
 
 
-def said(recorded: results.Recorded) -> str:
-    """The confirmation of a recorded entry, e.g. `Hand 2: bids Ann 2, Bob 0, Cat 1 (total 3 for 4 tricks).`"""
+def said(recorded: results.Recorded, on_page: bool = False) -> str:
+    """The confirmation of a recorded entry, e.g. `Hand 2: bids Ann 2, Bob 0, Cat 1 (total 3 for 4 tricks).`
+    `on_page`: said on a page, which names no command to type (a revoke flag's hint)."""
     from scorekeeper.words import reports
 
     game, hand, event = recorded.game, recorded.hand, recorded.event
@@ -117,7 +118,7 @@ def said(recorded: results.Recorded) -> str:
         case events.TrickPlayed():
             from scorekeeper.core.families import card_by_card
 
-            return _trick_text(game, card_by_card.trick_report(game, hand))
+            return _trick_text(game, card_by_card.trick_report(game, hand), on_page)
     raise AssertionError(f"no reply for {type(event).__name__}")
 
 
@@ -164,7 +165,7 @@ def _poisons_said(game: engine.Game, hand: engine.Hand) -> str:
     return "\n".join(lines)
 
 
-def _trick_text(game: engine.Game, report: dict[str, Any]) -> str:
+def _trick_text(game: engine.Game, report: dict[str, Any], on_page: bool = False) -> str:
     """What `trick` prints: the trick, its winner and why, who leads next, any new flags."""
     from scorekeeper.words import reports
 
@@ -177,7 +178,7 @@ def _trick_text(game: engine.Game, report: dict[str, Any]) -> str:
         _("{player} takes it — {reason}.").format(player=report["winner"], reason=report["reason"]),
     ]
     for flag in report["flags"]:
-        hint = reports.revoke_hint(game, flag["player"], sentence=True)
+        hint = reports.revoke_hint(game, flag["player"], sentence=True, on_page=on_page)
         if flag["kind"] == "revoke":
             # TRANSLATORS: {flag} says what looks wrong, {hint} what the scorer may do (a sentence)
             lines.append(_("REVOKE? {flag}. {hint}.").format(flag=flag["text"], hint=hint))
@@ -202,8 +203,8 @@ def reply(recorded: results.Recorded, on_page: bool = False) -> str:
     if recorded.before is not None:  # a correction of a closed hand re-told the game
         from scorekeeper.words import corrected
 
-        return corrected.reply(recorded) + digest_line(recorded, on_page)
-    lines = [said(recorded)]
+        return corrected.reply(recorded, on_page) + digest_line(recorded, on_page)
+    lines = [said(recorded, on_page)]
     if isinstance(recorded.event, events.CommentAdded):
         return lines[0]
     if hand.closed:
@@ -229,11 +230,18 @@ def digest_line(recorded: results.Recorded, on_page: bool = False) -> str:
 
 
 def undone(undo: results.Undone, in_turn: bool = False, on_page: bool = False) -> str:
-    """What an undo took back, then the hand as it now stands."""
-    from scorekeeper.words import reports
+    """What an undo took back, then the hand as it now stands (on a page, the entry taken back
+    is named by what it said and its hand, not by its number in the log)."""
+    from scorekeeper.words import reports, told
 
-    # TRANSLATORS: {entry} is the entry in words ("bids Ann 2, Bob 0")
-    undone = _("Undone: entry {n}, {entry}.").format(n=undo.target_n, entry=events.describe(undo.target))
+    if on_page:
+        number = getattr(undo.target, "hand", None)
+        hands = undo.game.hands
+        seats = hands[number - 1].seating if isinstance(number, int) and 0 < number <= len(hands) else undo.game.players
+        undone = told.undone(undo.target, seats)
+    else:
+        # TRANSLATORS: {entry} is the entry in words ("bids Ann 2, Bob 0")
+        undone = _("Undone: entry {n}, {entry}.").format(n=undo.target_n, entry=events.describe(undo.target))
     return undone + "\n" + reports.status_text(undo.game, in_turn, on_page)
 
 

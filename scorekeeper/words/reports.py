@@ -333,7 +333,7 @@ def status_text(game: engine.Game, in_turn: bool = False, on_page: bool = False,
         lines.append(_("May bid: {bids}").format(bids=may))
     lines += _poison_lines(game, data)
     lines.append(_("Leads: {leader}").format(leader=schedule.leader_words(game.ruleset, game.players, hand.leader)))
-    lines += _by_trick_lines(game, data)  # trick by trick: who leads next; pending revoke flags
+    lines += _by_trick_lines(game, data, on_page)  # trick by trick: who leads next; pending revoke flags
     if data["needs"]:
         words = PLAIN_NEED_WORDS if on_page else NEED_WORDS  # a page names no command to type
         if game.ruleset.cursed is not None and not on_page:  # Snakebit's scoring cards are the cursed ones
@@ -474,7 +474,7 @@ def _pile_lines(data: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _by_trick_lines(game: engine.Game, data: dict[str, Any]) -> list[str]:
+def _by_trick_lines(game: engine.Game, data: dict[str, Any], on_page: bool = False) -> list[str]:
     hand, lines = game.hand, []
     if data["tricks_played"] and not game.finished:
         lines.append(
@@ -486,17 +486,21 @@ def _by_trick_lines(game: engine.Game, data: dict[str, Any]) -> list[str]:
         # TRANSLATORS: {flag} says what looks wrong, {hint} what the scorer may do
         lines.append(
             _("Revoke flag (hand {hand}): {flag}; {hint}").format(
-                hand=flag["hand"], flag=flag["text"], hint=revoke_hint(game, flag["player"])
+                hand=flag["hand"], flag=flag["text"], hint=revoke_hint(game, flag["player"], on_page=on_page)
             )
         )
     return lines
 
 
-def revoke_hint(game: engine.Game, player: str, sentence: bool = False) -> str:
+def revoke_hint(game: engine.Game, player: str, sentence: bool = False, on_page: bool = False) -> str:
     """What the scorer may do about a flag: confirm it, where the game has a penalty;
-    `sentence`: as a sentence of its own, capitalised."""
+    `sentence`: as a sentence of its own, capitalised; `on_page`: on a page, where no command
+    is typed."""
     if any(not rule.forced_blind_only for rule in game.ruleset.reneges):
-        hint = _("Confirm with `renege {player}`") if sentence else _("confirm with `renege {player}`")
+        if on_page:
+            hint = _("Record a renege by {player} to confirm it") if sentence else _("record a renege by {player} to confirm it")
+        else:
+            hint = _("Confirm with `renege {player}`") if sentence else _("confirm with `renege {player}`")
         return hint.format(player=player)
     return _("{game} sets no penalty for it: settle it at the table").format(game=vocabulary.prose(game.ruleset.title))
 

@@ -140,7 +140,11 @@ def _on_took(game: state.Game, hand: state.Hand, event: events.CardsTaken) -> No
                 _(
                     "{card} was already taken by {player} in hand {hand}; each card is taken once "
                     "(`undo` to correct an entry)"
-                ).format(card=card, player=owner, hand=hand.number)
+                ).format(card=card, player=owner, hand=hand.number),
+                page=_(
+                    "{card} was already taken by {player} in hand {hand}; each card is taken once "
+                    "(undo an entry to correct it)"
+                ).format(card=card, player=owner, hand=hand.number),
             )
         seen.add(code)
     hand.taken.setdefault(event.player, []).extend(wanted[c] for c in event.cards)

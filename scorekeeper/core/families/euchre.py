@@ -37,11 +37,16 @@ def make(
                 )
             )
         if not ordered_up and card.suit == named:
+            suit = cards.suit_symbol(named)
             raise errors.RuleViolation(
                 _(
                     "{suit} was the turned card's suit and was passed; a suit named afterwards must be another "
                     "(or add --ordered-up)"
-                ).format(suit=cards.suit_symbol(named))
+                ).format(suit=suit),
+                page=_(
+                    "{suit} was the turned card's suit and was passed; a suit named afterwards must be another "
+                    "(or the turned card was ordered up)"
+                ).format(suit=suit),
             )
     return events.TrumpMade(
         hand=number, player=maker, suit=named, ordered_up=ordered_up, alone=alone,
@@ -83,7 +88,8 @@ def on_make(game: state.Game, hand: state.Hand, event: events.TrumpMade) -> None
             raise errors.RuleViolation(
                 _("the dealer may not pass here (stick the dealer): {dealer} names a suit; record `make {dealer} SUIT`").format(
                     dealer=dealer
-                )
+                ),
+                page=_("the dealer may not pass here (stick the dealer): {dealer} must name a suit").format(dealer=dealer),
             )
         hand.making, hand.trump, hand.trump_known = scoring.Making(None), None, True
         return

@@ -65,7 +65,11 @@ def _on_counts(game: state.Game, hand: state.Hand, event: events.CursedCounted) 
             _(
                 "the cursed cards of this hand are being named with `took`; name the rest the same way, "
                 "or `undo` those entries to give counts instead"
-            )
+            ),
+            page=_(
+                "the cursed cards of this hand are being named card by card; name the rest the same way, "
+                "or undo those entries to give counts instead"
+            ),
         )
     negative = [p for p, n in event.counts.items() if n < 0]
     if negative:

@@ -60,11 +60,7 @@ function tableCard(row, linked) {
   const latest = el("ul", null, "latest");
   for (const entry of row.latest) {  // in the order they were entered, the newest last
     if (entry.hand === null && entry.n === 0) continue;
-    // a correction's own words say so already ("correction of hand 2: …")
-    // TRANSLATORS: the word a correction's entry begins with ("correction of hand 2: …")
-    const marked = entry.text.toLocaleLowerCase(LANG).startsWith(t("correction").toLocaleLowerCase(LANG));
-    const said = entry.correction && !marked ? t("correction: {entry}", { entry: entry.text }) : entry.text;
-    const item = el("li", said, entry.correction ? "correction" : "");
+    const item = el("li", entry.text, entry.correction ? "correction" : "");  // said as a correction by the server
     latest.append(item);
   }
   card.append(latest);

@@ -158,7 +158,7 @@ async function post(entry) {
     const started = /^new\b/.test(entry.line) && !body.again;
     const then = followUps.get(entry.id);
     followUps.delete(entry.id);
-    showReply(body.reply || t("Recorded."), "ok");
+    showReply(body.reply || t("Recorded."), "ok", body.why || null);
     // Once the state at the answer's head is drawn: a new game's ruleset named (its reply names
     // its id), and an entry's follow-up sent on that head (the tricks after `make`).
     expectHead(body.head, started || then ? (s) => {
@@ -251,13 +251,68 @@ Outbox.all().then((kept) => {
 window.addEventListener("online", () => pump());
 
 // The last reply stays shown across redraws (a pushed state redraws the controls), until the next.
+// `why`: the points the Why? tool asked for, as data, laid out in the page's own way.
 let lastReply = null;
-function showReply(text, kind) {
-  lastReply = { text, kind };
+function showReply(text, kind, why) {
+  lastReply = { text, kind, why: why || null };
   const box = $("reply");
-  if (!box) return;
-  box.className = kind;
-  box.textContent = text;
+  if (box) fillReply(box);
+}
+function replyBox() {
+  const box = el("div", null);
+  box.id = "reply";
+  if (lastReply) fillReply(box);
+  return box;
+}
+function fillReply(box) {
+  clear(box);
+  box.className = lastReply.kind + (lastReply.why ? " why" : "");
+  if (lastReply.why) box.append(whyView(lastReply.why, lastReply.text));
+  else box.textContent = lastReply.text;
+}
+
+// A player's points for Why?, read on a phone: each hand with its points, what the player bid
+// and took, each item with the rule's words ("bid 1, took 1: made → 11") and the rule under it,
+// the corrections of the hand, then the total. Drawn from the data `why` gives, never from the
+// command line's table; a negative number takes a real minus sign, as on the sheet.
+function whyView(w, head) {
+  const box = el("div", null, el("p", "why-head", signed(head)));
+  const hands = el("ol", "why-hands");
+  const terms = [];
+  for (const h of w.hands) {
+    if (h.start) terms.push(h.start.points);
+    terms.push(h.points);
+    const said = h.said !== null ? signed(h.said) : handPoints(points(h.points));
+    const state = h.scored ? said : h.items.length ? t("not scored yet; {points} so far", { points: said }) : t("not scored yet");
+    const hand = el("li", "why-hand", el("div", "why-title", el("b", null, t("Hand {hand}", { hand: h.hand })), el("span", "pts", state)));
+    hand.dataset.hand = String(h.hand);
+    hand.append(el("div", "muted", h.about));
+    const facts = h.player === w.player ? h.facts
+      : h.facts ? t("as {player}, {facts}", { player: h.player, facts: h.facts }) : t("as {player}", { player: h.player });
+    if (facts) hand.append(el("div", "why-facts", signed(facts)));
+    const items = el("ul", "why-items");
+    const item = (reason, value, by) => el("li", null, el("div", "why-item", el("span", null, signed(reason)), el("b", "pts", handPoints(points(value)))),
+      by ? el("small", "muted", signed(t("by {rule}", { rule: by }))) : null);
+    if (h.start) items.append(item(h.start.text, h.start.points, h.start.by));
+    let rule = null;
+    for (const i of h.items) {
+      items.append(item(i.reason, i.points, i.by !== rule ? i.by : null));  // one rule often gives several items in a row
+      rule = i.by;
+    }
+    if (h.scored && !h.items.length) items.append(item(t("no rule gave points"), 0, null));
+    for (const note of h.notes) items.append(el("li", "why-note", t("note: {note}", { note })));
+    for (const fix of h.corrections) items.append(el("li", "why-note", signed(fix)));
+    hand.append(items);
+    hands.append(hand);
+  }
+  if (!w.hands.length) box.append(el("p", "muted", t("No hand has been scored yet.")));
+  else box.append(hands);
+  if (w.hand === null && w.hands.length) {
+    const total = signed(points(w.total));
+    const sum = terms.map((v, i) => (i ? (v < 0 ? " \u2212 " : " + ") + points(Math.abs(v)) : signed(points(v)))).join("");
+    box.append(el("p", "why-total", terms.length > 1 ? t("Total: {sum} = {total}", { sum, total }) : t("Total: {total}", { total })));
+  }
+  return box;
 }
 
 // What the scorer has tapped but not sent: kept across pushed states while the hand still needs it.
@@ -314,7 +369,7 @@ function drawEntry(s) {
   const need = s.status.needs[0];
   const key = [s.game.id, s.status.hand, need].join("|");
   if (key !== pickKey) { picks = {}; pickKey = key; }
-  const reply = el("div", lastReply && lastReply.kind, lastReply && lastReply.text); reply.id = "reply";
+  const reply = replyBox();
   const outbox = el("div", null); outbox.id = "outbox";
   const what = need ? needWords(need) : t("nothing to record");
   const heading = s.standings.finished ? t("Game over")
@@ -727,8 +782,7 @@ function drawStart(box, s) {
   panel.append(newGameForm(s.choices.rulesets, "", t("Start the game")));
   if (typed) putBack(panel, typed);
   drawnTool = tool;
-  const reply = el("div", lastReply && lastReply.kind, lastReply && lastReply.text); reply.id = "reply";
-  box.append(panel, reply);
+  box.append(panel, replyBox());
 }
 
 // A new game: the ruleset, the players, the first dealer, the game's name, where and who keeps

@@ -177,9 +177,9 @@ function showWitness(v, s) {
   const note = clear($("corrected"));
   note.classList.toggle("on", fresh.length > 0 || !v.kept);
   const text = el("div", "text");
-  for (const c of fresh) {
-    const what = c.entries.map((e) => t("entry {n} at {time}: {text}", { n: e.n, time: clock(Date.parse(e.at)), text: e.text })).join("; ");
-    text.append(el("p", null, t("Hand {hand} was corrected after this phone saw it at {time} ({entries}).", { hand: c.hand, time: clock(c.seen), entries: what })));
+  for (const c of fresh) {  // each entry as the players read it: what it took back or put right, no entry number
+    text.append(el("div", null, t("Hand {hand} was corrected after this phone saw it at {time}:", { hand: c.hand, time: clock(c.seen) })));
+    text.append(el("ul", "fixes", ...c.entries.map((e) => el("li", null, el("span", "when", clock(Date.parse(e.at))), " ", e.text))));
   }
   if (!v.kept) text.append(el("p", null, t("This browser does not let the page keep what it saw (private mode?): it cannot witness the record.")));
   note.append(text);
@@ -312,8 +312,7 @@ function drawComments(s) {
   const list = clear($("corrections"));
   $("s-corrections").classList.toggle("on", fixes.length > 0);
   for (const e of fixes) {
-    list.append(el("li", null, el("span", "when", t("{time} · hand {hand}", { time: clock(Date.parse(e.at)), hand: e.hand })),
-      t("entry {n}: {text}", { n: e.n, text: e.text })));
+    list.append(el("li", null, el("span", "when", t("{time} · hand {hand}", { time: clock(Date.parse(e.at)), hand: e.hand })), e.text));
   }
 }
 
