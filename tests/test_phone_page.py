@@ -479,11 +479,11 @@ def test_the_page_shows_a_hand_recorded_elsewhere_without_a_reload(sk, hostile, 
     server = serving()
     phone.goto(server.url)
     phone.locator("#standings tbody tr").nth(3).wait_for()
-    assert standings_shown(phone) == f"{SCRIPT_NAME} 13; Ann 12; Bob -11; Dan -13"
+    assert standings_shown(phone) == f"{SCRIPT_NAME} 13; Ann 12; Bob \u221211; Dan \u221213"  # a real minus sign, as the sheet has
     phone.evaluate("window.sameLoad = true")  # gone if the page were loaded again
     sk("tricks", "1", "2", "4", "2")
     phone.locator("#hand-title", has_text="Hand 3 of 19").wait_for(timeout=2000)
-    assert standings_shown(phone) == f"Ann 23; {SCRIPT_NAME} 2; Bob 1; Dan -24"
+    assert standings_shown(phone) == f"Ann 23; {SCRIPT_NAME} 2; Bob 1; Dan \u221224"
     assert phone.evaluate("window.sameLoad") is True
 
 

@@ -161,7 +161,7 @@ def test_the_table_page_and_its_state_show_the_sides(sk, home, chromium):
                 page.goto(server.url)
                 page.locator("#standings tbody tr").first.wait_for()
                 rows = [r.split("\t") for r in page.locator("#standings tbody tr").all_inner_texts()]
-                assert rows == [["1", "Bob & Dan", "71", "1 bag"], ["2", "Ann & Cat", "-59", "1 bag"]], rows
+                assert rows == [["1", "Bob & Dan", "71", "1 bag"], ["2", "Ann & Cat", "\u221259", "1 bag"]], rows
                 assert page.locator("#th-player").inner_text() == "side"
                 shot(page, "spades-table-" + ("dark" if dark else "light"))
     finally:

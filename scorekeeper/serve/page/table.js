@@ -201,14 +201,14 @@ function drawStandings(s) {
   for (const side of sides) {
     const bags = side.bags === undefined ? null : el("span", "muted", nt("{count} bag", "{count} bags", side.bags, { count: side.bags }));
     const cls = side.place === 1 && s.standings.hands_played ? "first" : null;
-    body.append(el("tr", cls, el("td", "num", side.place), el("td", "name", side.name), el("td", "num score", points(side.score)), el("td", null, bags)));
+    body.append(el("tr", cls, el("td", "num", side.place), el("td", "name", side.name), el("td", "num score", signed(points(side.score))), el("td", null, bags)));
   }
   for (const p of sides.length ? [] : s.standings.players) {
     const forfeits = el("td");
     for (const f of p.forfeits) forfeits.append(el("span", "badge", forfeitName(f)));
     const cls = p.left ? "gone" : p.place === 1 && s.standings.hands_played ? "first" : null;
     const name = el("td", "name", p.name, p.left ? el("span", "left-mark", t("(left)")) : null);
-    body.append(el("tr", cls, el("td", "num", p.place), name, el("td", "num score", points(p.score)), forfeits));
+    body.append(el("tr", cls, el("td", "num", p.place), name, el("td", "num score", signed(points(p.score))), forfeits));
   }
   const played = s.standings.hands_played;
   // the result is said here, once; the hand's box steps aside when the game is over
