@@ -136,6 +136,12 @@ def test_a_correction_and_its_undo_made_elsewhere_are_told_in_words_without_entr
             "hand 1 corrected: Bob's tricks 0, was 1; Dan's tricks 5, was 4",
         ]
         assert all(re.fullmatch(rf"{CLOCK} · hand 1", when) for when, _said in history), history
+        with opened(chromium) as newcomer:  # a phone first opening the page now: the corrections are no news to it
+            newcomer.goto(server.url)
+            newcomer.locator("#corrections li").nth(1).wait_for()
+            assert newcomer.eval_on_selector_all("#corrections li", "items => items.length") == 2
+            assert newcomer.locator("#corrected").get_attribute("class").split() == ["banner"]  # not "on"
+            assert newcomer.locator("#corrected").is_hidden()
         for page in (table, scorer):
             assert not re.search(r"\bentry \d", page.inner_text("body")), page.inner_text("body")
     # the terminal's log keeps the entries' numbers

@@ -76,7 +76,8 @@ function witness(s) {
     for (const h of s.hands) {
       const records = w.hands[h.hand] || (w.hands[h.hand] = []);
       const last = records[records.length - 1];
-      if (!last || last.digest !== h.digest) records.push({ n: h.n, digest: h.digest, seen: now });
+      // `after`: the last entry this phone had when it saw the hand so (what came before is no news)
+      if (!last || last.digest !== h.digest) records.push({ n: h.n, digest: h.digest, seen: now, after: chain.length - 1 });
     }
     const last = chain.length - 1;
     if (!w.head || w.head.n !== last || w.head.digest !== chain[last]) {
@@ -88,7 +89,7 @@ function witness(s) {
   for (const [hand, records] of Object.entries(w.hands)) {
     const first = records[0];
     // after a hand has closed, every entry for it is a correction or part of one
-    const later = s.entries.filter((e) => e.hand === Number(hand) && e.n > first.n);
+    const later = s.entries.filter((e) => e.hand === Number(hand) && e.n > (first.after ?? first.n));
     if (later.length) corrected.push({ hand: Number(hand), seen: first.seen, entries: later });
   }
   return { differs, corrected, kept };
