@@ -172,6 +172,26 @@ class Sk:
 
 
 @pytest.fixture
+def serving(home):
+    """Starts `sk serve` (once the test has made its game: `serving(*args)`, a served.Served);
+    each server still running is stopped cleanly at the end."""
+    from served import Served
+
+    started = []
+
+    def start(*args):
+        server = Served(home, *args)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        if server.proc.poll() is None:
+            code, _, err = server.stop()
+            assert code == 0 and "Traceback" not in err, err
+
+
+@pytest.fixture
 def sk():
     return Sk()
 

@@ -14,28 +14,11 @@ import pytest
 from browser import PHONE, needs_chromium, opened, tap, tap_for
 from conftest import copied_into, played_once
 from helpers import store_game
-from served import HOSTILE, SCRIPT_NAME, Served, enter_game
+from served import HOSTILE, SCRIPT_NAME, enter_game
 
 from scorekeeper.storage import chain, store
 
 pytestmark = needs_chromium
-
-@pytest.fixture
-def serving(home):
-    """Starts `sk serve` (once the test has made its game); stopped cleanly at the end."""
-    started = []
-
-    def start(*args):
-        server = Served(home, *args)
-        started.append(server)
-        return server
-
-    yield start
-    for server in started:
-        if server.proc.poll() is None:
-            code, _, err = server.stop()
-            assert code == 0 and "Traceback" not in err, err
-
 
 def replied(page, pattern):
     """The reply box once it matches `pattern` (regex, searched); its text."""

@@ -9,27 +9,10 @@ import re
 
 import pytest
 from browser import PHONE, needs_chromium, opened, tap
-from served import Served
 
 pytestmark = needs_chromium
 
 CLOCK = r"\d\d:\d\d"
-
-
-@pytest.fixture
-def serving(home):
-    """Starts `sk serve` (once the test has made its game); stopped cleanly at the end."""
-    started = []
-
-    def start(*args):
-        server = Served(home, *args)
-        started.append(server)
-        return server
-
-    yield start
-    for server in started:
-        code, _, err = server.stop()
-        assert code == 0 and "Traceback" not in err, err
 
 
 def two_hands_with_a_ruling_and_a_correction(sk):
