@@ -134,7 +134,8 @@ def test_a_hand_undone_after_it_closed_is_marked_corrected_on_the_sheet(sk, home
     sheet = served_state(home)["sheet"]
     first, second = sheet["rows"]
     assert first["info"][0] == "1†"
-    assert "corrected by entry 4: undo entry 3 (was tricks Ann=2 Bob=1 Cat=3 Dan=4)" in first["notes"]
+    assert first["notes"] == ["the tricks in hand 1 taken back (Ann 2, Bob 1, Cat 3, Dan 4)"]  # no entry number on a page
+    assert "corrected by entry 4: undo entry 3 (was tricks Ann=2 Bob=1 Cat=3 Dan=4)" in sk("sheet")  # the terminal's has it
     assert second["info"][0] == "2*" and not second["notes"]
     assert sheet["legend"] == ["† corrected (the correction is noted under the hand)"]
 
@@ -181,3 +182,15 @@ def test_a_tie_break_hand_is_named_as_the_sheet_names_it_and_the_sheet_has_a_key
     finally:
         code, _, err = server.stop()
         assert code == 0 and "Traceback" not in err, err
+
+
+def test_a_correction_is_noted_under_its_hand_in_the_pages_words(sk, home):
+    """Hand 1's tricks corrected after it closed (Bob 0 and Dan 5, were 1 and 4): the page's
+    sheet notes what was put right, player by player; the terminal's sheet keeps the entry."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan")
+    for line in [("trump", "h"), ("bid", "2", "0", "3", "1"), ("tricks", "2", "1", "3", "4")]:
+        sk(*line)
+    sk("tricks", "Bob=0", "Dan=5", "--hand", "1")  # entry 4
+    first = served_state(home)["sheet"]["rows"][0]
+    assert (first["info"][0], first["notes"]) == ("1†", ["corrected: Bob's tricks 0, was 1; Dan's tricks 5, was 4"])
+    assert "corrected by entry 4: tricks Bob=0 Dan=5 (was tricks Bob=1 Dan=4)" in sk("sheet")

@@ -22,7 +22,7 @@ from scorekeeper.core import engine, errors, events, language, plain, rulesets, 
 from scorekeeper.core.language import _, ngettext, pgettext
 from scorekeeper.core.state import JOIN_RULE
 from scorekeeper.sheets import charts
-from scorekeeper.words import corrected, reports, vocabulary
+from scorekeeper.words import corrected, reports, told, vocabulary
 
 FORMATS = ("text", "csv", "grid", "json", "markdown", "html", "bgstats")
 MACHINE_FORMATS = ("csv", "grid", "json", "bgstats")  # read by programs: always in English
@@ -286,7 +286,8 @@ def undone_after_closing(game: engine.Game, stored: list) -> dict[int, list[corr
             _CLOSED_BEFORE[key] = closed
         if closed:
             out.setdefault(number, []).append(
-                corrected.Fix(i, events.describe(undo), (events.describe(target, game.deck),))
+                corrected.Fix(i, events.describe(undo), (events.describe(target, game.deck),),
+                              told.taken_back(target, game.hands[number - 1].seating))
             )
     return out
 
@@ -427,10 +428,10 @@ def _info(sheet: Sheet, row: Row) -> list[str]:
     return [values[c] for c in _columns(sheet)]
 
 
-def _notes(row: Row) -> list[str]:
+def _notes(row: Row, on_page: bool = False) -> list[str]:
     """What is written under a hand: its corrections, reneges with their notes, then the
-    comments."""
-    notes = [c.text() for c in row.corrections]
+    comments. `on_page`: the corrections as a page says them, with no entry number."""
+    notes = [c.text(on_page) for c in row.corrections]
     if row.tie_break:
         notes.append(_("tie-break {number}").format(number=row.tie_break))
     notes += list(row.starts)
@@ -931,5 +932,5 @@ def _live_row(sheet: Sheet, row: Row) -> dict[str, Any]:
             else {"name": c.called, "facts": "", "marks": [], "points": "", "total": ""}
             for c in row.cells
         ],
-        "notes": _notes(row),
+        "notes": _notes(row, on_page=True),
     }

@@ -22,8 +22,11 @@ class Fix(NamedTuple):
     entry: int  # the correcting entry
     now: str  # what it says
     was: tuple[str, ...]  # what the entries it superseded said
+    page: str = ""  # the correction as a page says it: what it put right or took back, no entry number
 
-    def text(self) -> str:
+    def text(self, on_page: bool = False) -> str:
+        if on_page and self.page:
+            return self.page
         if self.was:
             # TRANSLATORS: {now} is the entry in words, {was} what the entries it replaced said
             return _("corrected by entry {entry}: {now} (was {was})").format(entry=self.entry, now=self.now, was="; ".join(self.was))
@@ -32,11 +35,16 @@ class Fix(NamedTuple):
 
 def of_hand(game: state.Game, number: int) -> list[Fix]:
     """The corrections of hand `number`, in the order they were made."""
+    from scorekeeper.words import told
+
+    seats = game.hands[number - 1].seating if number <= len(game.hands) else ()
     return [
-        Fix(c.position, events.describe(c.fact, game.deck), tuple(was_text(c.fact, old) for _n, old in c.superseded))
+        Fix(c.position, events.describe(c.fact, game.deck), tuple(was_text(c.fact, old) for _n, old in c.superseded),
+            # TRANSLATORS: {changes} is what a correction of the hand put right, "Eve's tricks 2, was 1"
+            _("corrected: {changes}").format(changes=told.changes(c.fact, [old for _n, old in c.superseded], seats)))
         for c in game.corrections
         if c.fact.hand == number
-    ]
+    ]  # fmt: skip
 
 
 def reply(recorded: results.Recorded, on_page: bool = False) -> str:

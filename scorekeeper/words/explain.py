@@ -9,7 +9,7 @@ from typing import Any
 
 from scorekeeper.core import cards, engine, errors, outcomes, rulesets, scoring, state
 from scorekeeper.core.language import _, ngettext
-from scorekeeper.words import corrected, reports, told, vocabulary
+from scorekeeper.words import corrected, reports, vocabulary
 
 
 def why_data(game: engine.Game, name: str, number: int | None = None, on_page: bool = False) -> dict[str, Any]:
@@ -88,18 +88,12 @@ def _hand_data(game: engine.Game, hand: engine.Hand, player: str, on_page: bool 
         "facts": reports.player_facts(game, hand, player, "why") if player in hand.seating else _("not dealt in"),
         "items": rows,
         "notes": [a.text for a in hand.announcements if player in a.about],
-        "corrections": [fix.text() for fix in corrected.of_hand(game, hand.number)],
+        "corrections": [fix.text(on_page) for fix in corrected.of_hand(game, hand.number)],
         "_points": points,
         "_start": start or Fraction(0),
     }
     if on_page:
         data["about"] = _about(game, data)
-        data["corrections"] = [
-            # TRANSLATORS: {changes} is what a correction of the hand put right, "Eve's tricks 2, was 1"
-            _("corrected: {changes}").format(changes=told.changes(c.fact, [old for _n, old in c.superseded], hand.seating))
-            for c in game.corrections
-            if c.fact.hand == hand.number
-        ]
     return data
 
 
