@@ -106,10 +106,7 @@ def night(desk: Desk, action: str, name: str, round_: int | None = None, table_:
             )
         with desk.store() as db, worded_for(as_json):
             data = nights.standings(db, name, by)  # type: ignore[arg-type]
-        if as_json:
-            said.say_json(data)
-        else:
-            said.say(night_words.standings_text(data))
+        said.say_data(data, as_json, night_words.standings_text)
     else:
         raise errors.UsageError(
             _(

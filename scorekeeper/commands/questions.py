@@ -25,10 +25,7 @@ def winner(desk: Desk, cards: Sequence[str], trump: str | None = None, led: str 
     with worded_for(as_json):
         verdict = card_by_card.judge(list(cards), trump, led, source, list(set_), jokers)
     said = Said()
-    if as_json:
-        said.say_json(verdict)
-    else:
-        said.say(verdict["reason"])
+    said.say_data(verdict, as_json, lambda found: found["reason"])
     return said
 
 
@@ -63,10 +60,7 @@ def stats(desk: Desk, player: str | None = None, ruleset: str | None = None, reb
     with desk.store() as db, worded_for(as_json):
         data = ratings.beside_records(db, records.view(records.load(db, rebuild), player, ruleset))
     said = Said()
-    if as_json:
-        said.say_json(data)
-    else:
-        said.say(records.text(data))
+    said.say_data(data, as_json, records.text)
     return said
 
 
@@ -78,10 +72,7 @@ def ratings_(desk: Desk, ruleset: str | None = None, since: str | None = None, a
     with desk.store() as db, worded_for(as_json):
         data = ratings.league(db, ruleset, chosen)
     said = Said()
-    if as_json:
-        said.say_json(data)
-    else:
-        said.say(ratings.text(data))
+    said.say_data(data, as_json, ratings.text)
     return said
 
 

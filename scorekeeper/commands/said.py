@@ -4,6 +4,7 @@ words, the warnings as data), and how a refusal maps to an exit code and an HTTP
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core import errors
@@ -38,6 +39,13 @@ class Said:
 
     def say_json(self, data: Any) -> None:
         self.say(json.dumps(data, ensure_ascii=False, indent=2))
+
+    def say_data(self, data: Any, as_json: bool, words: Callable[[Any], str]) -> None:
+        """The data as JSON (`--json`), else in the words `words(data)` gives."""
+        if as_json:
+            self.say_json(data)
+        else:
+            self.say(words(data))
 
     @property
     def reply(self) -> str:
