@@ -5,7 +5,9 @@ the line and Ctrl-D to leave. Imported only when standard input is a terminal.""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
@@ -74,12 +76,23 @@ def toolbar(session: Answering) -> str:
 FOLLOW_SECONDS = 1.0  # how often a waiting prompt reads the store again
 
 
-def waiting_prompt(session: Answering) -> list[tuple[str, str]]:
-    """The prompt as it is drawn while the scorer has not pressed Enter yet, each time it is
-    drawn (every FOLLOW_SECONDS): with the store read again, so an entry from a phone or
-    another terminal shows at once (the hand, what it needs next, on the bottom line)."""
-    session.follow()
-    return [("class:prompt", session.prompt())]
+class WaitingPrompt:
+    """The prompt as it is drawn while the scorer has not pressed Enter yet: with the store
+    read again every FOLLOW_SECONDS (the prompt is drawn again that often), so an entry from a
+    phone or another terminal shows at once (the hand, what it needs next, on the bottom line).
+    prompt_toolkit asks for the prompt many times a drawing and draws at every keystroke: the
+    store is not read again for those. `sync` has read it just before each prompt."""
+
+    def __init__(self, session: Answering) -> None:
+        self.session = session
+        self.read_at = time.monotonic()
+
+    def __call__(self) -> list[tuple[str, str]]:
+        now = time.monotonic()
+        if now - self.read_at >= FOLLOW_SECONDS * 0.9:  # the redraw's own timer may fire a little early
+            self.read_at = now
+            self.session.follow()
+        return [("class:prompt", self.session.prompt())]
 
 
 def run(session: Answering) -> int:
@@ -95,23 +108,29 @@ def run(session: Answering) -> int:
         style=None if plain else STYLE,
         color_depth=ColorDepth.DEPTH_1_BIT if plain else None,
         include_default_pygments_style=False,
-        refresh_interval=FOLLOW_SECONDS,  # the prompt drawn again: see `waiting_prompt`
+        refresh_interval=FOLLOW_SECONDS,  # the prompt drawn again: see `WaitingPrompt`
     )
     session.out(session.greeting())
-    while True:
-        try:
-            session.sync()  # another `sk` may have written since the last prompt
-        except errors.ScorekeeperError as exc:
-            session.fail(exc)
-        try:
-            line = prompt.prompt(lambda: waiting_prompt(session))
-        except KeyboardInterrupt:  # Ctrl-C: the line is dropped, nothing recorded
-            continue
-        except EOFError:  # Ctrl-D: leave
-            return 0
-        try:
-            session.handle(line)
-        except KeyboardInterrupt:
-            session.out(_("interrupted"))
-        if session.left:
-            return 0
+    # one event loop for the whole session: `prompt.prompt()` would make and close one per
+    # line. Only the prompt runs in it, so Ctrl-C during a reply is Python's own, as before.
+    loop = asyncio.new_event_loop()
+    try:
+        while True:
+            try:
+                session.sync()  # another `sk` may have written since the last prompt
+            except errors.ScorekeeperError as exc:
+                session.fail(exc)
+            try:
+                line = loop.run_until_complete(prompt.prompt_async(WaitingPrompt(session)))
+            except KeyboardInterrupt:  # Ctrl-C: the line is dropped, nothing recorded
+                continue
+            except EOFError:  # Ctrl-D: leave
+                return 0
+            try:
+                session.handle(line)
+            except KeyboardInterrupt:
+                session.out(_("interrupted"))
+            if session.left:
+                return 0
+    finally:
+        loop.close()
