@@ -410,6 +410,10 @@ def _opponent_pairs(table: list[int]) -> tuple[tuple[int, int], ...]:
     return (table[0], table[1]), (table[0], table[3]), (table[2], table[1]), (table[2], table[3])
 
 
+def _table_pairs(table: list[int]) -> tuple[tuple[int, int], ...]:
+    return _partner_pairs(table) + _opponent_pairs(table)
+
+
 def degree_bound(players: int, rounds: int, per_round: int) -> int:
     """The least the most-met pair can meet when each round makes `per_round` meetings,
     counted from each side (see the module's notes)."""
@@ -484,21 +488,17 @@ class _SidesSearch:
         self.cost = [0, 0, 0]
         for tables in night:
             for table in tables:
-                self._seat(table, 1)
+                self._seat(table)
 
-    def _seat(self, table: list[int], way: int) -> None:
-        """Count a table's pairs in (way 1) or out (way -1) of the cost."""
-        opponents = _opponent_pairs(table)
+    def _seat(self, table: list[int]) -> None:
+        """Count a table's pairs into the cost."""
         partners = _partner_pairs(table)
-        for kind, met, pairs in ((0, self.partners, partners), (1, self.opponents, opponents), (2, self.met, partners + opponents)):
+        for kind, met, pairs in ((0, self.partners, partners), (1, self.opponents, _opponent_pairs(table)),
+                                 (2, self.met, _table_pairs(table))):  # fmt: skip
             for a, b in pairs:
-                if way < 0:
-                    met[a][b] -= 1
-                    met[b][a] -= 1
-                self.cost[kind] += way * _step(met[a][b], self.weight)
-                if way > 0:
-                    met[a][b] += 1
-                    met[b][a] += 1
+                self.cost[kind] += _step(met[a][b], self.weight)
+                met[a][b] += 1
+                met[b][a] += 1
 
     def reached(self, goal: tuple[int, int, int]) -> bool:
         """Whether the most times any pair are partners, opponents and at one table are each
@@ -510,29 +510,52 @@ class _SidesSearch:
     ) -> tuple[int, int, int]:
         """Swap two seats of one round (of two tables, or of one: partners change) while the
         cost does not grow, until every maximum is at its bound (`goal`): the cost,
-        partners', opponents', meetings'."""
+        partners', opponents', meetings'. A swap is judged by the pairs it changes (those of
+        the two players moved), not by counting their tables out and in again."""
         below = rng._randbelow  # the generator's own, as seat() draws
         seats = len(night[0]) * PARTNERS_TABLE
+        counts = (self.partners, self.opponents, self.met)
+        step = [_step(count, self.weight) for count in range(len(night) + 2)]  # a pair meets at most once a round
         for tried in range(tries if seats > 1 else 0):
             if tried % GOAL_EVERY == 0 and self.reached(goal):
                 break
             tables = night[below(len(night))]
             i, j = _two_of(below, seats)
             (ta, ka), (tb, kb) = divmod(i, PARTNERS_TABLE), divmod(j, PARTNERS_TABLE)
-            touched = [tables[ta]] if ta == tb else [tables[ta], tables[tb]]
-            before = list(self.cost)
-            for table in touched:
-                self._seat(table, -1)
-            tables[ta][ka], tables[tb][kb] = tables[tb][kb], tables[ta][ka]
-            for table in touched:
-                self._seat(table, 1)
-            if self.cost > before:  # worse: put them back
-                for table in touched:
-                    self._seat(table, -1)
-                tables[ta][ka], tables[tb][kb] = tables[tb][kb], tables[ta][ka]
-                for table in touched:
-                    self._seat(table, 1)
+            a_table, b_table = tables[ta], tables[tb]
+            before = _pairs_around(a_table, ka, b_table, kb)
+            a_table[ka], b_table[kb] = b_table[kb], a_table[ka]
+            after = _pairs_around(a_table, ka, b_table, kb)
+            gone = [was - now for was, now in zip(before, after, strict=True)]
+            come = [now - was for was, now in zip(before, after, strict=True)]
+            change = [
+                sum(step[met[a][b]] for a, b in new) - sum(step[met[a][b] - 1] for a, b in old)
+                for met, old, new in zip(counts, gone, come, strict=True)
+            ]
+            if change > [0, 0, 0]:  # worse: put them back
+                a_table[ka], b_table[kb] = b_table[kb], a_table[ka]
+                continue
+            for met, old, new in zip(counts, gone, come, strict=True):
+                for a, b in old:
+                    met[a][b] -= 1
+                    met[b][a] -= 1
+                for a, b in new:
+                    met[a][b] += 1
+                    met[b][a] += 1
+            self.cost = [cost + more for cost, more in zip(self.cost, change, strict=True)]
         return self.cost[0], self.cost[1], self.cost[2]
+
+
+def _pairs_around(a_table: list[int], ka: int, b_table: list[int], kb: int) -> tuple[set, set, set]:
+    """The partners, the opponents and the pairs at one table that take in seat `ka` of one
+    table of four or seat `kb` of another (or of the same), each pair smaller player first:
+    all a swap of those two seats can change."""
+    partners, opponents = set(), set()
+    for table, k in ((a_table, ka), (b_table, kb)):
+        p = table[k]
+        for kind, q in ((partners, table[k ^ 2]), (opponents, table[k ^ 1]), (opponents, table[3 - k])):
+            kind.add((p, q) if p < q else (q, p))
+    return partners, opponents, partners | opponents
 
 
 def _turn_tables(night: list[list[list[int]]], n: int) -> None:
