@@ -21,6 +21,12 @@ from typer.testing import CliRunner
 settings.register_profile("thorough", max_examples=2000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
+# pytest rewrites the asserts of every test module as it imports it: 5 s of CPU in each worker.
+# It keeps the rewritten module in tests/__pycache__ (which git ignores) and reads it back at
+# the next run, unless bytecode may not be written: the tests keep it even where the
+# environment says not to (PYTHONDONTWRITEBYTECODE). The program's own processes still don't.
+sys.dont_write_bytecode = False
+
 
 RAM_DISK = "/dev/shm"
 
