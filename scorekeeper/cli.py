@@ -339,14 +339,15 @@ def _main(
     CONTEXT.home = None if home is None else Path(home)
 
 
-def command(name: str | None = None, negative_numbers: bool = False, help: str | None = None) -> Callable:
+def command(name: str | None = None, dashed_values: bool = False, help: str | None = None) -> Callable:
     """Register a command: the function declares its arguments and options, and the library's
     call of the same name (see commands.find) does the work, its result printed (`show`). A
     command that is a front end of its own (`play`, `serve`, `demo`, `completion`) runs its
     function. ScorekeeperErrors become one line on stderr and an exit code, and the command
     ends quietly with exit 0 when its reader stops reading (`sk sheet | head`).
-    With `negative_numbers`, an argument like -5 is a value, not an unknown option. `help`:
-    the command's help, marked for the catalog (N_) and shown in the language in use."""
+    With `dashed_values`, an argument like -5 (or a comment's "-2 for a misdeal") is a value,
+    not an unknown option. `help`: the command's help, marked for the catalog (N_) and shown
+    in the language in use."""
 
     def register(function: Callable) -> Callable:
         called = name or function.__name__
@@ -369,7 +370,7 @@ def command(name: str | None = None, negative_numbers: bool = False, help: str |
                 reader_gone()
                 raise typer.Exit(0) from None
 
-        settings = {"ignore_unknown_options": True} if negative_numbers else None
+        settings = {"ignore_unknown_options": True} if dashed_values else None
         return app.command(name, cls=SpokenCommand, help=help, context_settings=settings)(run)
 
     return register
@@ -639,6 +640,7 @@ def renege(
 
 
 @command(
+    dashed_values=True,
     help=N_(
         "Note a comment on the score sheet, under the hand in progress.\n"
         "\n"
@@ -763,7 +765,7 @@ def rename(
 
 
 @command(
-    negative_numbers=True,
+    dashed_values=True,
     help=N_(
         "A house ruling: points added to a player in the hand in progress (or hand N), with the reason.\n"
         "\n"

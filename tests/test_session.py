@@ -353,3 +353,14 @@ def test_a_comment_is_the_rest_of_the_line_without_quotes(sk):
     result = play("comment Bob's bid was brave", 'comment "quoted, as before"', "comment a late one --hand 1")
     assert result.exit_code == 0, result.stderr
     assert json.loads(sk("sheet", "--format", "json"))["hands"][0]["comments"] == ["great hand by Ann", "two words", "Bob's bid was brave", "quoted, as before", "a late one"]
+
+
+def test_a_comment_may_start_with_a_dash(sk):
+    """A comment like "-2 for the misdeal" was refused as an unknown option (`-2`): it is the
+    comment's first word, on the command line and in `play`; the options are still options."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat")
+    assert sk("comment", "-2", "for", "the", "misdeal") == "Hand 1: comment noted.\n"
+    result = play("comment -5 was a joke", "comment -x --hand 1")
+    assert result.exit_code == 0, result.stderr
+    assert json.loads(sk("sheet", "--format", "json"))["hands"][0]["comments"] == ["-2 for the misdeal", "-5 was a joke", "-x"]
+    assert sk.fails("comment", "--hand", "x", "hi", code=2).startswith("error: Invalid value for '--hand'")
