@@ -158,7 +158,11 @@ def test_pick_your_poison_the_due_dealer_leaves_and_the_deal_goes_by_score_again
     sk("tricks", "0", "0", "9", "3")  # Ann Take 0: 14; Bob bid 3 took 0: -3, -2; Cat +9: 24; Dan 13: 11
     assert scores(sk) == {"Cat": 24, "Ann": 14, "Dan": 11, "Bob": -2}
     assert status(sk)["dealer"] == "Bob"  # lowest score, and Dan just dealt
-    sk("leave", "Bob")
+    assert sk("leave", "Bob").splitlines() == [  # the table is told who deals the hand now
+        "Bob has left before hand 3; their total is kept.",
+        "Next: hand 3, 17 cards each; Cat leads. Record: trump, poisons, tricks.",
+        "Ann deals: next-lowest score (the lowest just dealt), 14.",
+    ]
     now = status(sk)
     assert (now["players"], now["dealer"]) == (["Ann", "Cat", "Dan"], "Ann")
     assert now["dealer_reason"] == "next-lowest score (the lowest just dealt), 14"
@@ -211,7 +215,11 @@ def test_oh_hell_the_due_dealer_leaving_or_a_newcomer_before_them_deal_as_the_ro
             sk("tricks", "3", "3", "2", "2")
             if not early:
                 assert status(sk)["dealer"] == "Bob"
-                sk(*change)
+                said = sk(*change).splitlines()
+                assert said[1] == (  # the table is told who deals the hand now, and how many cards
+                    f"Next: hand 2, {dealer} deals (deal passes left), 9 cards each; {dealer} leads. "
+                    "Record: trump, bids, tricks."
+                ), change
             now = status(sk)
             assert (now["dealer"], now["dealer_reason"]) == (dealer, "deal passes left"), (change, early)
             assert now["leader"] == dealer  # RULES §1: the dealer leads

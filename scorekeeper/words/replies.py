@@ -209,9 +209,20 @@ def reply(recorded: results.Recorded, on_page: bool = False) -> str:
         return lines[0]
     if hand.closed:
         lines.append(reports.hand_closed_text(game, hand))
+    elif _dealt_again(recorded):
+        lines.append(reports.next_text(game))  # who deals it now, and how many cards
     elif game.needs() and not isinstance(recorded.event, events.TrickPlayed):
         lines.append(_("Still to record: {needs}").format(needs=reports.needs_named(game.needs())))
     return "\n".join(lines) + (digest_line(recorded, on_page) if hand.closed else "")
+
+
+def _dealt_again(recorded: results.Recorded) -> bool:
+    """Whether the entry changed the table of the hand in progress (a player left before it or
+    joined it), which is then dealt again: perhaps by another dealer, perhaps of another size."""
+    event, game = recorded.event, recorded.game
+    if isinstance(event, events.PlayerLeft):
+        return event.player in game.left
+    return isinstance(event, events.PlayerJoined) and event.player in game.players
 
 
 def digest_line(recorded: results.Recorded, on_page: bool = False) -> str:
