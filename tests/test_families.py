@@ -36,7 +36,7 @@ def test_a_check_returns_every_problem_and_the_engine_refuses_with_the_first():
         engine.apply(game, event)
     hand = game.hand
     hand.cursed_counts = {"Ann": 1, "Bob": 4, "Cat": 3}  # as a counts entry would, before its checks
-    problems = [p for check in snakebit.FAMILY.checks for p in check(game, hand, None)]
+    problems = [str(p) for check in snakebit.FAMILY.checks for p in check(game, hand, None)]
     assert problems == [
         "Ann would hold 1 cursed card but took 0 tricks, at most 0 cards (3 to a trick); check Ann's "
         "tricks and cursed cards, and `undo` an earlier entry if that one is wrong",

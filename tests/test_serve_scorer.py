@@ -363,3 +363,41 @@ def test_a_server_pinned_to_a_game_writes_a_phones_entry_to_that_game(home, sk):
         assert len(comments) == 1 and "from the phone" not in sk("log", "--game", one)
     finally:
         assert server.stop()[0] == 0
+
+
+def test_the_rules_refusals_that_name_a_command_are_said_in_the_pages_words(sk, home):
+    """A refusal by a game's own rules that names a command (`undo`, `make PLAYER SUIT`) on the
+    command line is said without it to the phone, which has buttons for them; the command line
+    keeps its words. Snakebit (3 players, 8 cards, RULES §4): Cat took 1 trick, so holds at most
+    3 cursed cards; counts already given are not given again. Euchre (RULES §7): the makers'
+    tricks wait for the making."""
+    games = {}
+    for name, ruleset, players, lines in (
+        ("capped", "snakebit", "Ann,Bob,Cat", [("cursed", "moons"), ("trump", "suns"), ("tricks", "4", "3", "1")]),
+        ("counted", "snakebit", "Ann,Bob,Cat", [("cursed", "moons"), ("trump", "suns"), ("counts", "Ann=5", "Bob=3")]),
+        ("unmade", "euchre", "Ann,Bob,Cat,Dan", []),
+    ):
+        sk("new", ruleset, "--players", players)
+        for line in lines:
+            sk(*line)
+        games[name] = sk.json("status")["game"]
+    cases = [
+        ("capped", "counts 2 2 4",
+         "Cat would hold 4 cursed cards but took 1 trick, at most 3 cards (3 to a trick); check Cat's tricks and "
+         "cursed cards, and {undo} an earlier entry if that one is wrong"),
+        ("counted", "counts Ann=4 Bob=4",
+         "the cursed cards of hand 1 are already counted (Ann 5, Bob 3, Cat 0); {undo} that entry to change them"),
+        ("unmade", "tricks 3", "record who made trump first{make}, then the makers' tricks"),
+    ]  # fmt: skip
+    server = Served(home)
+    try:
+        for game, line, said in cases:
+            before = sk("log", "--game", games[game])
+            answer = server.enter(line, game=games[game])
+            assert (answer.status, answer.json()) == (409, {"error": "refused: " + said.format(undo="undo", make="")})
+            assert sk.fails(*line.split(), "--game", games[game]) == "refused: " + said.format(
+                undo="`undo`", make=" (`make PLAYER SUIT`)"
+            )
+            assert sk("log", "--game", games[game]) == before
+    finally:
+        assert server.stop()[0] == 0

@@ -156,7 +156,8 @@ def apply(game: Game, event: events.AnyEvent) -> None:
         for check in family.checks:
             problems = check(game, hand, event)
             if problems:
-                raise errors.RuleViolation(problems[0])
+                first = problems[0]
+                raise first if isinstance(first, errors.RuleViolation) else errors.RuleViolation(first)
     _close_if_complete(game, hand)
 
 
@@ -166,7 +167,10 @@ def _on_trump(game: Game, hand: Hand, event: events.TrumpSet) -> None:
     if rule.kind != "turned":
         raise errors.RuleViolation(_(_TRUMP_NOT_RECORDED[rule.kind]).format(ruleset=game.ruleset.name))
     if game.ruleset.bidding.kind == "make":
-        raise errors.RuleViolation(_("in {ruleset} the trump is made: record it with `make PLAYER SUIT`").format(ruleset=game.ruleset.name))
+        raise errors.RuleViolation(
+            _("in {ruleset} the trump is made: record it with `make PLAYER SUIT`").format(ruleset=game.ruleset.name),
+            page=_("in {ruleset} the trump is made: record who made it").format(ruleset=game.ruleset.name),
+        )
     state.require_before_play(game, hand, "trump")
     if suit is None and rule.always:
         raise errors.RuleViolation(
@@ -237,7 +241,8 @@ def _on_flip(game: Game, hand: Hand, event: events.CardFlipped) -> None:
         raise errors.RuleViolation(refusal.format(ruleset=rules.name, hand=hand.number, count=hand.size))
     if hand.bids or state.play_started(hand):
         raise errors.RuleViolation(
-            _("bids are already recorded for this hand, so the flip can no longer change; `undo` them first")
+            _("bids are already recorded for this hand, so the flip can no longer change; `undo` them first"),
+            page=_("bids are already recorded for this hand, so the flip can no longer change; undo them first"),
         )
     card = cards.parse_card(event.card, game.deck)
     if hand.flips:
@@ -283,11 +288,17 @@ def _on_bids(game: Game, hand: Hand, event: events.BidsRecorded) -> None:
     rules = game.ruleset
     if rules.bidding.kind != "bids":
         if rules.bidding.kind == "poisons":
-            raise errors.RuleViolation(_("{ruleset} has poisons with `poison`").format(ruleset=rules.name))
+            raise errors.RuleViolation(
+                _("{ruleset} has poisons with `poison`").format(ruleset=rules.name),
+                page=_("{ruleset} has poisons, not bids").format(ruleset=rules.name),
+            )
         raise errors.RuleViolation(_("{ruleset} has no bids").format(ruleset=rules.name))
     state.require_before_play(game, hand, "bids")
     if hand.size is None:
-        raise errors.RuleViolation(_("flip the card that sets the hand size first (`flip CARD`)"))
+        raise errors.RuleViolation(
+            _("flip the card that sets the hand size first (`flip CARD`)"),
+            page=_("flip the card that sets the hand size first"),
+        )
     bids = event.bids
     for player, bid in bids.items():
         if not 0 <= bid <= hand.size:
@@ -352,7 +363,7 @@ def _on_tricks(game: Game, hand: Hand, event: events.TricksRecorded) -> None:
         return euchre.on_tricks(game, hand, event)
     state.require_ready_for_play(game, hand, "tricks")
     if hand.played:
-        raise errors.RuleViolation(_("this hand is being recorded trick by trick; finish it with `trick`"))
+        raise state.trick_by_trick_begun()
     tricks = event.tricks
     if tricks.keys() != set(game.players):
         missing = [p for p in game.players if p not in tricks]

@@ -475,8 +475,16 @@ _RECORD_FIRST = {
     "flip": N_("record the flip before {entry}"),
     "trump": N_("record the trump before {entry}"),
     "cursed": N_("record the cursed suit before {entry}"),
-    "make": N_("record who made trump (`make PLAYER SUIT`) before {entry}"),
 }
+
+
+def trick_by_trick_begun() -> errors.RuleViolation:
+    """The refusal of totals for a hand whose tricks are being recorded one by one, in the
+    command line's words and a page's."""
+    return errors.RuleViolation(
+        _("this hand is being recorded trick by trick; finish it with `trick`"),
+        page=_("this hand is being recorded trick by trick; finish it trick by trick"),
+    )
 
 
 def require_before_play(game: Game, hand: Hand, what: str) -> None:
@@ -507,6 +515,11 @@ def require_ready_for_play(game: Game, hand: Hand, what: str) -> None:
             "record the poisons before {entry}: {players} have not picked",
             len(waiting),
         )
+    elif need == "make":
+        # TRANSLATORS: {entry} is what waits, e.g. "the first trick"
+        said = _("record who made trump (`make PLAYER SUIT`) before {entry}").format(entry=entry)
+        # TRANSLATORS: as above, on the scorer's phone, which has buttons, not commands
+        raise errors.RuleViolation(said, page=_("record who made trump before {entry}").format(entry=entry))
     else:
         waiting, refusal = [], _(_RECORD_FIRST[need])
     raise errors.RuleViolation(refusal.format(entry=entry, players=", ".join(waiting)))

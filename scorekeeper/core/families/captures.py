@@ -108,7 +108,8 @@ def _on_took(game: state.Game, hand: state.Hand, event: events.CardsTaken) -> No
     _require_no_tricks_played(hand, _("this hand is being recorded trick by trick; the cards taken follow from it"))
     if hand.cursed_counts is not None:
         raise errors.RuleViolation(
-            _("the cursed cards of this hand were recorded as counts; `undo` them to name cards")
+            _("the cursed cards of this hand were recorded as counts; `undo` them to name cards"),
+            page=_("the cursed cards of this hand were recorded as counts; undo them to name cards"),
         )
     scoring_cards = scoring.scoring_cards(hand.phase, game.deck, hand.cursed)
     wanted = {c.code: c for c in scoring_cards}
@@ -164,9 +165,13 @@ def _on_trick_won(game: state.Game, hand: state.Hand, event: events.TrickAwarded
     if already is not None:
         if event.which == "first":
             refusal = _("the first trick of hand {hand} is already recorded for {player}; `undo` to correct it")
+            on_page = _("the first trick of hand {hand} is already recorded for {player}; undo it to correct it")
         else:
             refusal = _("the last trick of hand {hand} is already recorded for {player}; `undo` to correct it")
-        raise errors.RuleViolation(refusal.format(hand=hand.number, player=already))
+            on_page = _("the last trick of hand {hand} is already recorded for {player}; undo it to correct it")
+        raise errors.RuleViolation(
+            refusal.format(hand=hand.number, player=already), page=on_page.format(hand=hand.number, player=already)
+        )
     setattr(hand, event.which, event.player)
 
 

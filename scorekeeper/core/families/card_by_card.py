@@ -175,7 +175,10 @@ def _require_not_by_totals(game: state.Game, hand: state.Hand) -> None:
         else:
             refusal = _("this hand is recorded by totals ({given} already in); `undo` those entries to record it trick by trick")
         raise errors.RuleViolation(
-            refusal.format(given=", ".join(given), entries=", ".join(f"`{n}`" for n in rest))
+            refusal.format(given=", ".join(given), entries=", ".join(f"`{n}`" for n in rest)),
+            page=_("this hand is recorded by totals ({given} already in); undo those entries to record it trick by trick").format(
+                given=", ".join(given)
+            ),
         )
 
 

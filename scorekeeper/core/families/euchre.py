@@ -58,7 +58,7 @@ def tricks(game: state.Game, values: list[str]) -> events.TricksRecorded:
     """`tricks N`: the tricks the makers took, of 5; or each player's, as in the other games."""
     making = game.hand.making
     if making is None or making.player is None:
-        raise errors.RuleViolation(_("record who made trump first (`make PLAYER SUIT`), then the makers' tricks"))
+        raise made_first()
     if len(values) > 1 or "=" in values[0]:  # each player's
         given = per_player(game, values, "tricks")
         return events.TricksRecorded(
@@ -71,6 +71,14 @@ def tricks(game: state.Game, values: list[str]) -> events.TricksRecorded:
     except ValueError:
         raise errors.UsageError(_("the makers' tricks '{text}' are not a whole number").format(text=values[0])) from None
     return events.TricksRecorded(hand=game.hand.number, tricks={making.player: took})
+
+
+def made_first() -> errors.RuleViolation:
+    """The refusal of the makers' tricks before the making, in the command line's words and a page's."""
+    return errors.RuleViolation(
+        _("record who made trump first (`make PLAYER SUIT`), then the makers' tricks"),
+        page=_("record who made trump first, then the makers' tricks"),
+    )
 
 
 def _rule(hand: state.Hand) -> rulesets.Euchre | None:
@@ -117,10 +125,10 @@ def on_make(game: state.Game, hand: state.Hand, event: events.TrumpMade) -> None
 def on_tricks(game: state.Game, hand: state.Hand, event: events.TricksRecorded) -> None:
     state.require_ready_for_play(game, hand, "tricks")
     if hand.played:
-        raise errors.RuleViolation(_("this hand is being recorded trick by trick; finish it with `trick`"))
+        raise state.trick_by_trick_begun()
     making = hand.making
     if making is None or making.player is None:
-        raise errors.RuleViolation(_("record who made trump first (`make PLAYER SUIT`), then the makers' tricks"))
+        raise made_first()
     if len(event.tricks) > 1:
         _each_players(game, hand, event.tricks)
         return

@@ -8,12 +8,13 @@ The table of families and when each applies is in `families/__init__.py`."""
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from scorekeeper.core import rulesets, state
+from scorekeeper.core import errors, rulesets, state
 
 # handler(game, hand, event): applies the entry to the hand, or raises the refusal that says why not
 Handler = Callable[[state.Game, state.Hand, Any], None]
-# check(game, hand, event) -> every problem the hand now has, as the refusal's words ([] when none)
-Check = Callable[[state.Game, state.Hand, Any], list[str]]
+# check(game, hand, event) -> every problem the hand now has, as the refusal's words ([] when none),
+# or as the refusal itself where a page says it in words of its own (see errors.ScorekeeperError)
+Check = Callable[[state.Game, state.Hand, Any], list[str | errors.RuleViolation]]
 # judge(game, hand, player, rule) -> every reason the renege cannot be one ([] when it stands)
 RenegeJudge = Callable[[state.Game, state.Hand, str, rulesets.Renege], list[str]]
 # facts(game, need) -> the family's part of the status of the hand in progress, as data; `need`

@@ -253,7 +253,10 @@ def _on_poisons(game: state.Game, hand: state.Hand, event: events.PoisonsRecorde
     rules = game.ruleset
     if rules.bidding.kind != "poisons" or rules.poisons is None:
         if rules.bidding.kind == "bids":
-            raise errors.RuleViolation(_("{ruleset} has bids: record them with `bid`").format(ruleset=rules.name))
+            raise errors.RuleViolation(
+                _("{ruleset} has bids: record them with `bid`").format(ruleset=rules.name),
+                page=_("{ruleset} has bids, not poisons").format(ruleset=rules.name),
+            )
         raise errors.RuleViolation(_("{ruleset} has no bids or poisons").format(ruleset=rules.name))
     state.require_before_play(game, hand, "poisons")
     size = hand.size or 0

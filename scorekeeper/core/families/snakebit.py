@@ -58,7 +58,10 @@ def _on_counts(game: state.Game, hand: state.Hand, event: events.CursedCounted) 
         raise errors.RuleViolation(
             _("the cursed cards of hand {hand} are already counted ({counts}); `undo` that entry to change them").format(
                 hand=hand.number, counts=shown
-            )
+            ),
+            page=_("the cursed cards of hand {hand} are already counted ({counts}); undo that entry to change them").format(
+                hand=hand.number, counts=shown
+            ),
         )
     if hand.taken:
         raise errors.RuleViolation(
@@ -112,13 +115,18 @@ def _check_total(game: state.Game, hand: state.Hand, counted: dict[str, int]) ->
 # --- checks made after every entry ------------------------------------------------------
 
 
-def _check_crown(game: state.Game, hand: state.Hand, event: events.AnyEvent) -> list[str]:
+def _check_crown(game: state.Game, hand: state.Hand, event: events.AnyEvent) -> list[errors.RuleViolation]:
     if isinstance(event, events.TrumpSet) and event.suit is None:
-        return [_("the Crown turned up always names a trump suit in Snakebit; record its suit, e.g. `trump moons`")]
+        return [
+            errors.RuleViolation(
+                _("the Crown turned up always names a trump suit in Snakebit; record its suit, e.g. `trump moons`"),
+                page=_("the Crown turned up always names a trump suit in Snakebit; record its suit"),
+            )
+        ]
     return []
 
 
-def _check_cap(game: state.Game, hand: state.Hand, event: events.AnyEvent) -> list[str]:
+def _check_cap(game: state.Game, hand: state.Hand, event: events.AnyEvent) -> list[errors.RuleViolation]:
     """Nobody holds more cursed cards than the cards of the tricks they took."""
     if hand.tricks is None:
         return []
@@ -128,22 +136,30 @@ def _check_cap(game: state.Game, hand: state.Hand, event: events.AnyEvent) -> li
         took = hand.tricks[player]
         most = players * took
         if held > most:
-            problems.append(
-                # TRANSLATORS: {tricks} is e.g. "2 tricks", {cards} e.g. "8 cards"
-                ngettext(
-                    "{player} would hold {count} cursed card but took {tricks}, at most {cards} ({players} to a "
-                    "trick); check {player}'s tricks and cursed cards, and `undo` an earlier entry if that one is wrong",
-                    "{player} would hold {count} cursed cards but took {tricks}, at most {cards} ({players} to a "
-                    "trick); check {player}'s tricks and cursed cards, and `undo` an earlier entry if that one is wrong",
-                    held,
-                ).format(
-                    player=player,
-                    count=held,
-                    tricks=ngettext("{count} trick", "{count} tricks", took).format(count=took),
-                    cards=ngettext("{count} card", "{count} cards", most).format(count=most),
-                    players=players,
-                )
+            facts = {
+                "player": player,
+                "count": held,
+                "tricks": ngettext("{count} trick", "{count} tricks", took).format(count=took),
+                "cards": ngettext("{count} card", "{count} cards", most).format(count=most),
+                "players": players,
+            }
+            # TRANSLATORS: {tricks} is e.g. "2 tricks", {cards} e.g. "8 cards"
+            said = ngettext(
+                "{player} would hold {count} cursed card but took {tricks}, at most {cards} ({players} to a "
+                "trick); check {player}'s tricks and cursed cards, and `undo` an earlier entry if that one is wrong",
+                "{player} would hold {count} cursed cards but took {tricks}, at most {cards} ({players} to a "
+                "trick); check {player}'s tricks and cursed cards, and `undo` an earlier entry if that one is wrong",
+                held,
             )
+            # TRANSLATORS: as above, said on the scorer's phone, which has an Undo button, not a command
+            on_page = ngettext(
+                "{player} would hold {count} cursed card but took {tricks}, at most {cards} ({players} to a "
+                "trick); check {player}'s tricks and cursed cards, and undo an earlier entry if that one is wrong",
+                "{player} would hold {count} cursed cards but took {tricks}, at most {cards} ({players} to a "
+                "trick); check {player}'s tricks and cursed cards, and undo an earlier entry if that one is wrong",
+                held,
+            )
+            problems.append(errors.RuleViolation(said.format(**facts), page=on_page.format(**facts)))
     return problems
 
 
