@@ -17,14 +17,15 @@ def suits(game: engine.Game) -> list[dict[str, str]]:
     return [{"word": cards.suit_word(s), "symbol": cards.suit_symbol(s)} for s in game.deck.suits]
 
 
-def pack(game: engine.Game) -> list[dict[str, str]]:
+def pack(game: engine.Game) -> list[dict[str, Any]]:
     """Each distinct card once, in the pack's order: `code` is what a line says ("QS", "Diplomat"),
-    `name` what a button shows ("Q♠", "Diplomat (8 Moons/Suns)"), `suit` its first suit's word."""
+    `name` what a button shows ("Q♠", "Diplomat (8 Moons/Suns)"), `suit` its first suit's word,
+    `suits` every suit's word it bears (a Decktet card's two: one of them is led, `--led`)."""
     return [dict(card) for card in _pack(game.deck.name, language.in_use())]
 
 
 @functools.cache
-def _pack(deck: str, said_in: object) -> tuple[tuple[tuple[str, str], ...], ...]:
+def _pack(deck: str, said_in: object) -> tuple[tuple[tuple[str, str | tuple[str, ...]], ...], ...]:
     """`pack` of the deck called `deck`, worked out once in each language (`said_in`: the
     catalog in use, as a card's name shows a Joker's, an Excuse's or a Decktet suit's)."""
     seen, out = set(), []
@@ -33,7 +34,8 @@ def _pack(deck: str, said_in: object) -> tuple[tuple[tuple[str, str], ...], ...]
             continue
         seen.add(card.code)
         suit = cards.suit_word(card.suits[0]) if card.suits else ""
-        out.append((("code", card.code.replace(" ", "")), ("name", str(card)), ("suit", suit)))
+        suits = tuple(cards.suit_word(s) for s in card.suits)
+        out.append((("code", card.code.replace(" ", "")), ("name", str(card)), ("suit", suit), ("suits", suits)))
     return tuple(out)
 
 

@@ -10,7 +10,7 @@ from it; words/ says it in a language."""
 from collections.abc import Mapping
 from typing import Literal, NamedTuple, cast
 
-from scorekeeper.core import state
+from scorekeeper.core import cards, state
 
 # What a hand may still need, each answered by the entry of that name (`bids`: `bid`):
 #   flip     the card turned up that sets the hand's size (and trump)
@@ -76,6 +76,11 @@ class Need(NamedTuple):
     cursed_total: int | None
     # who leads the next trick; None once the game is over, or while nobody is known to
     next_leader: str | None
+    # the suits (as typed) the next trick may not be led in unless the leader holds nothing else
+    # (`--forced`): trump, the cursed suit or a suit the ruleset names, not yet broken; and
+    # whether a card merely bearing one may not be led (`lead.strict`), when `next` is trick
+    unbroken: tuple[str, ...]
+    strict_lead: bool
     # Euchre: who made trump and how (`make`), then the makers' tricks as one number
     makers_tricks: bool
     # every answer a hand of this game (in its phase) takes, recorded yet or not, in order
@@ -134,6 +139,8 @@ def of(game: state.Game) -> Need:
         counts=counts,
         cursed_total=_cursed_total(game, hand) if counts else None,
         next_leader=None if game.finished else _next_leader(game, hand),
+        unbroken=_unbroken(game, hand) if following == "trick" else (),
+        strict_lead=rules.lead.strict,
         makers_tricks=rules.family == "euchre",
         takes=cast(tuple[NeedKind, ...], rules.before_play + hand.phase.play_records),
         trump_always=rules.trump.always,
@@ -200,6 +207,12 @@ def _cursed_total(game: state.Game, hand: state.Hand) -> int:
     from scorekeeper.core.families import snakebit
 
     return snakebit.cursed_total(game, hand)
+
+
+def _unbroken(game: state.Game, hand: state.Hand) -> tuple[str, ...]:
+    from scorekeeper.core.families import card_by_card
+
+    return tuple(cards.suit_word(s) for s in card_by_card.unbroken(game, hand, len(hand.played) + 1))
 
 
 def _next_leader(game: state.Game, hand: state.Hand) -> str | None:

@@ -195,10 +195,12 @@ def _led_suit(led_card: Card, declared: str | None) -> str:
     if declared is None:
         if len(options) == 1:
             return options[0]
+        suits = listed([suit_name(s) for s in options])
         raise UsageError(
             _("{card} was led and bears {suits}; add --led SUIT to say which was led, e.g. --led {typed}").format(
-                card=led_card, suits=listed([suit_name(s) for s in options]), typed=options[0]
-            )
+                card=led_card, suits=suits, typed=options[0]
+            ),
+            page=_("{card} was led and bears {suits}; tap the suit that was led").format(card=led_card, suits=suits),
         )
     if declared not in options:
         raise UsageError(

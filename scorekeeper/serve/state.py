@@ -22,7 +22,9 @@
                bare answer gives their values in that order), "cards_each": the hand size or
                null, "tricks_total": what tricks must sum to (need "tricks") or null,
                "choose_player": a player's name is the answer (first, last, took: `Bob QS
-               QD`), "next_leader": who leads the next trick (need "trick"), "counts":
+               QD`), "next_leader": who leads the next trick (need "trick"), "unbroken":
+               the suits it may be led in only by a leader holding nothing else (`--forced`),
+               "strict_lead": whether a card merely bearing one of them is barred, "counts":
                Snakebit's counts may answer `took` (`5 3 0`, for every player in "order"),
                "cursed_total": what those counts add up to (the cursed cards in the pack), or null,
                "makers_tricks": Euchre (`make PLAYER SUIT`, then the makers' tricks as one number)}

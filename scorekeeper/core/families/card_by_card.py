@@ -328,6 +328,45 @@ _NOT_BROKEN = {
 }
 
 
+# The same refusals of a card that leads, as the scorer's page says them: it has a button for
+# a leader who held nothing else (`--forced` on the command line)
+_STRICT_ON_PAGE = {
+    "one": N_(
+        "{suits} is not broken yet and {card} bears it, so {leader} may not lead {card} at all (the strict lead "
+        "rule), unless every card {leader} held bears it: then tap “{leader} held nothing else”"
+    ),
+    "suit": N_(
+        "{suits} are not broken yet and {card} bears it, so {leader} may not lead {card} at all (the strict "
+        "lead rule), unless every card {leader} held bears it: then tap “{leader} held nothing else”"
+    ),
+    "several": N_(
+        "{suits} are not broken yet and {card} bears them, so {leader} may not lead {card} at all (the strict "
+        "lead rule), unless every card {leader} held bears them: then tap “{leader} held nothing else”"
+    ),
+}
+_NOT_BROKEN_ON_PAGE = {
+    "one": N_(
+        "{suits} is not broken yet, so {leader} may not lead {card}, unless {leader} held only {suit}: then tap "
+        "“{leader} held nothing else”"
+    ),
+    "suit": N_(
+        "{suits} are not broken yet, so {leader} may not lead {card}, unless {leader} held only {suit}: then "
+        "tap “{leader} held nothing else”"
+    ),
+    "several": N_(
+        "{suits} are not broken yet, so {leader} may not lead {card}, unless every card {leader} held bears "
+        "only those suits: then tap “{leader} held nothing else”"
+    ),
+}
+
+
+def _refused_lead(said: dict, on_page: dict, case: str, after_joker: bool, **facts: str) -> errors.RuleViolation:
+    """A lead the rules forbid, in the command line's words and, for a card that leads, a page's
+    (after a led Joker the page has no words of its own: it asks nothing of the Joker)."""
+    page = None if after_joker else _(on_page[case]).format(**facts)
+    return errors.RuleViolation(_(said[case, after_joker]).format(**facts), page=page)
+
+
 def setter(played: Sequence[cards.Card]) -> int:
     """Where the card that sets the led suit is: the lead, or after a Joker lead the first
     card with a suit; its player is leading in effect."""
@@ -363,7 +402,7 @@ def _check_lead(
             return
         words = all_of(list(dict.fromkeys(_named(barred, s) for s in bears)))
         case = "several" if len(bears) > 1 else "one" if _one_named(barred, bears[0]) else "suit"
-        raise errors.RuleViolation(_(_STRICT[case, after_joker]).format(suits=words, card=card, leader=leader))
+        raise _refused_lead(_STRICT, _STRICT_ON_PAGE, case, after_joker, suits=words, card=str(card), leader=leader)
     if not card.suits or led not in barred:
         if forced:
             named = either([cards.suit_name(s) for s in game.ruleset.lead.must_break])
@@ -393,13 +432,11 @@ def _check_lead(
     if forced:
         return
     if len(card.suits) == 1:
-        raise errors.RuleViolation(
-            _(_NOT_BROKEN[case, after_joker]).format(suits=what, leader=leader, card=card, suit=cards.suit_name(led))
-        )
+        suit = cards.suit_name(led)
+        raise _refused_lead(_NOT_BROKEN, _NOT_BROKEN_ON_PAGE, case, after_joker, suits=what, leader=leader, card=str(card), suit=suit)
     others = [_named(barred, s) for s in card.suits if s != led]
     words = all_of(list(dict.fromkeys([what, *others])))
-    several = _NOT_BROKEN["several", after_joker]
-    raise errors.RuleViolation(_(several).format(suits=words, leader=leader, card=card))
+    raise _refused_lead(_NOT_BROKEN, _NOT_BROKEN_ON_PAGE, "several", after_joker, suits=words, leader=leader, card=str(card))
 
 
 # --- the hand's totals ----------------------------------------------------------------

@@ -426,9 +426,10 @@ function suitName(word) {
   return { spades: t("spades"), hearts: t("hearts"), diamonds: t("diamonds"), clubs: t("clubs") }[word] || word;
 }
 
-function suitButtons(s, onPick, allowNone, chosen) {
+function suitButtons(s, onPick, allowNone, chosen, only = null) {
   const row = el("div", "pad");
   for (const suit of s.choices.suits) {
+    if (only && !only.includes(suit.word)) continue;
     const label = suit.symbol.toLowerCase() === suit.word ? suit.symbol : suit.symbol + " " + suitName(suit.word);  // ♥ hearts; Moons
     row.append(button(label, () => onPick(suit.word), chosen === suit.word ? "chosen" : null));
   }
@@ -671,8 +672,26 @@ function trickPanel(s, redraw) {
     picks.cards = chosen.includes(c) ? chosen.filter((x) => x !== c) : chosen.length < n ? [...chosen, c] : chosen;
     redraw();
   }, chosen));
-  const go = button(t("Send trick"), () => send(line("trick", ...chosen)), "primary");
-  go.disabled = chosen.length !== n;
+  // The lead: a card of two suits says which one was led (`--led`), of those the rules let it
+  // be declared (a suit not yet broken only where the card bears no other, or under the strict
+  // rule); a suit not yet broken may be led only by a leader who held nothing else, which the
+  // scorer taps to say (`--forced`).
+  const lead = chosen.length ? s.choices.pack.find((c) => c.code === chosen[0]) : null;
+  const bears = lead ? lead.suits : [], unbroken = s.asking.unbroken, strict = s.asking.strict_lead;
+  const open = bears.filter((w) => !unbroken.includes(w));
+  const offered = bears.length > 1 && !strict && open.length ? open : bears;
+  if (offered.length > 1) {
+    box.append(el("p", "muted", t("Which suit was led?")), suitButtons(s, (w) => { picks.led = w; redraw(); }, false, picks.led, offered));
+  }
+  const led = offered.length > 1 ? (offered.includes(picks.led) ? picks.led : null) : offered[0] || null;
+  const barred = strict ? bears.some((w) => unbroken.includes(w)) : led !== null && unbroken.includes(led);
+  if (barred) {
+    const held = t("{player} held nothing else", { player: st.next_leader });
+    box.append(el("div", "pad", button(held, () => { picks.forced = !picks.forced; redraw(); }, picks.forced ? "chosen" : null)));
+  }
+  const extra = [...(bears.length > 1 && led ? ["--led", led] : []), ...(barred && picks.forced ? ["--forced"] : [])];
+  const go = button(t("Send trick"), () => send(line("trick", ...chosen, ...extra)), "primary");
+  go.disabled = chosen.length !== n || (bears.length > 1 && !led);
   box.append(el("p", "check", chosen.join(" ") || t("No card yet.")), el("div", "row", go));
   return box;
 }

@@ -1,0 +1,79 @@
+"""The lead of a trick tapped on the scorer's phone, in headless Chromium at 390×844: a Decktet
+card of two suits asks which one was led, offering only those the rules let it declare; a
+suit not yet broken is led only by a leader who held nothing else, which the scorer taps to
+say. Without them a trick could be recorded card by card only at the laptop (`--led`,
+`--forced`)."""
+
+from browser import needs_chromium, opened, tap
+
+pytestmark = needs_chromium
+
+
+def snakebit_after_one_trick(sk):
+    """Snakebit (RULES §4), Ann deals, Bob leads; moons cursed, suns trump, neither to be
+    declared led until broken. Trick 1, typed at the laptop: Bob leads the Author declared as
+    knots and takes it (the only knots); Cat's Origin and Ann's Savage break waves, leaves and
+    wyrms. Moons and suns are still unbroken, and Bob leads trick 2."""
+    sk("new", "snakebit", "--players", "Ann,Bob,Cat")
+    for line in [("cursed", "moons"), ("trump", "suns"), ("trick", "Author", "Origin", "Savage", "--led", "knots")]:
+        sk(*line)
+
+
+def test_a_two_suited_lead_of_unbroken_suits_asks_the_suit_and_whether_the_leader_held_nothing_else(
+    sk, home, serving, chromium
+):
+    """Bob leads the Mountain (Moons/Suns): both unbroken, so either may be declared, and
+    either needs Bob to have held nothing else. Sent without saying so, the trick is refused
+    in the page's words; said, it is recorded as `trick … --led suns --forced` records it."""
+    snakebit_after_one_trick(sk)
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.scorer_url)
+        page.locator("#entry h2", has_text="Hand 1: the next trick").wait_for()
+        assert page.locator("#entry", has_text="Which suit was led?").count() == 0  # no card yet
+        for card in ("Mountain (4 Moons/Suns)", "Journey (3 Moons/Waves)", "Lunatic (6 Moons/Waves)"):
+            tap(page, card)
+        page.locator("#entry", has_text="Which suit was led?").wait_for()
+        send = page.locator("#entry").get_by_role("button", name="Send trick", exact=True)
+        assert send.is_disabled()  # the led suit is not said yet
+        held = page.locator("#entry").get_by_role("button", name="Bob held nothing else", exact=True)
+        assert held.count() == 0
+        tap(page, "Suns")
+        assert send.is_enabled() and held.count() == 1
+        send.click()
+        refusal = page.locator("#reply.refused", has_text="not broken")
+        refusal.wait_for()
+        assert refusal.inner_text() == (
+            "refused: trump (suns) and the cursed suit (moons) are not broken yet, so Bob may not lead Mountain "
+            "(4 Moons/Suns), unless every card Bob held bears only those suits: then tap “Bob held nothing else”"
+        )
+        assert sk("log").splitlines()[-1].split()[4:-1] == ["trick", "Author", "Origin", "Savage", "(led", "knots)"]
+        tap(page, "Bob held nothing else")
+        send.click()
+        reply = page.locator("#reply.ok", has_text="trick 2 of 8")
+        reply.wait_for()
+        assert reply.inner_text().splitlines()[:2] == [
+            "Hand 1, trick 2 of 8: Bob Mountain (4 Moons/Suns) Cat Journey (3 Moons/Waves) Ann Lunatic (6 Moons/Waves)",
+            "Bob takes it — Mountain (4 Moons/Suns) wins: the only trump (suns).",
+        ]
+    last = sk("log").splitlines()[-1].split()  # the entry the command line makes, from the phone
+    assert last[4:-1] == ["trick", "Mountain", "Journey", "Lunatic", "(led", "suns)", "(forced", "lead)", "from", "the", "phone"]
+
+
+def test_a_two_suited_lead_with_one_suit_open_declares_that_one_without_asking(sk, home, serving, chromium):
+    """Bob leads the Forest (Moons/Leaves): moons is unbroken, leaves open, so the Forest may be
+    declared only as leaves: nothing is asked, and the trick goes as `--led leaves`."""
+    snakebit_after_one_trick(sk)
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.scorer_url)
+        page.locator("#entry h2", has_text="Hand 1: the next trick").wait_for()
+        for card in ("Forest (5 Moons/Leaves)", "Sailor (4 Waves/Leaves)", "Mill (8 Waves/Leaves)"):
+            tap(page, card)
+        assert page.locator("#entry", has_text="Which suit was led?").count() == 0
+        assert page.locator("#entry").get_by_role("button", name="Bob held nothing else", exact=True).count() == 0
+        tap(page, "Send trick")
+        reply = page.locator("#reply.ok", has_text="trick 2 of 8")
+        reply.wait_for()
+        assert reply.inner_text().splitlines()[1] == "Ann takes it — Mill (8 Waves/Leaves) wins: highest card bearing leaves; no trump played."
+    assert sk("log").splitlines()[-1].split()[4:-1] == ["trick", "Forest", "Sailor", "Mill", "(led", "leaves)", "from", "the", "phone"]
