@@ -77,3 +77,19 @@ def test_a_two_suited_lead_with_one_suit_open_declares_that_one_without_asking(s
         reply.wait_for()
         assert reply.inner_text().splitlines()[1] == "Ann takes it — Mill (8 Waves/Leaves) wins: highest card bearing leaves; no trump played."
     assert sk("log").splitlines()[-1].split()[4:-1] == ["trick", "Forest", "Sailor", "Mill", "(led", "leaves)", "from", "the", "phone"]
+
+
+def test_the_led_suit_is_asked_in_the_phones_language_by_the_suits_names(sk, home, serving, chromium):
+    """On a German phone the question is German and a Decktet suit's button shows its German
+    name alone ("Monde", not "Monde moons" as the suit buttons showed it)."""
+    snakebit_after_one_trick(sk)
+    server = serving()
+    link, secret = server.scorer_url.split("#", 1)
+    with opened(chromium) as page:
+        page.goto(f"{link}?lang=de#{secret}")
+        page.locator("#entry h2", has_text="Spiel 1: der nächste Stich").wait_for()
+        page.locator('#entry button[title="Mountain"]').click()
+        question = page.locator("#entry p", has_text="Welche Farbe wurde ausgespielt?")
+        question.wait_for()
+        offered = question.locator("xpath=following-sibling::div[1]").get_by_role("button")
+        assert offered.all_inner_texts() == ["Monde", "Sonnen"]

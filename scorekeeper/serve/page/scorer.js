@@ -430,7 +430,8 @@ function suitButtons(s, onPick, allowNone, chosen, only = null) {
   const row = el("div", "pad");
   for (const suit of s.choices.suits) {
     if (only && !only.includes(suit.word)) continue;
-    const label = suit.symbol.toLowerCase() === suit.word ? suit.symbol : suit.symbol + " " + suitName(suit.word);  // ♥ hearts; Moons
+    // a French suit's sign with its name (♥ hearts); a Decktet suit's name alone (Moons; Monde in German)
+    const label = suit.symbol.length === 1 ? suit.symbol + " " + suitName(suit.word) : suit.symbol;
     row.append(button(label, () => onPick(suit.word), chosen === suit.word ? "chosen" : null));
   }
   if (allowNone) row.append(button(t("no trump"), () => onPick("none"), chosen === "none" ? "chosen" : null));
