@@ -229,7 +229,9 @@ def asking(need: needs.Need) -> dict[str, Any] | None:
         "tricks_total": need.tricks_total,
         "choose_player": need.naming_a_player,
         "next_leader": need.next_leader if what == "trick" else None,
-        # the suits the next trick may be led in only by a leader holding nothing else (`--forced`)
+        # whether the next trick may be recorded card by card, and the suits it may be led in
+        # only by a leader holding nothing else (`--forced`)
+        "by_card": need.by_card,
         "unbroken": list(need.unbroken),
         "strict_lead": need.strict_lead,
         "counts": need.counts,

@@ -93,3 +93,37 @@ def test_the_led_suit_is_asked_in_the_phones_language_by_the_suits_names(sk, hom
         question.wait_for()
         offered = question.locator("xpath=following-sibling::div[1]").get_by_role("button")
         assert offered.all_inner_texts() == ["Monde", "Sonnen"]
+
+
+def test_a_hand_with_nothing_of_its_play_in_is_begun_card_by_card_from_the_phone(sk, home, serving, chromium):
+    """MrPikes' Oh Hell, three cards each, Ann deals and leads (RULES §1); trump and bids in.
+    The tricks may go by totals or card by card: the phone offers both, and its first trick
+    begins the hand card by card, as `trick QS 2S 3S` does; back to totals is one tap while
+    no card is in."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", "--dealer", "Ann",
+       "--set", "sizes=fixed", "--set", "start=3", "--set", "hands=2")  # fmt: skip
+    sk("trump", "hearts")
+    sk("bid", "1", "1", "1")
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.scorer_url)
+        page.locator("#entry h2", has_text="Hand 1: the tricks taken").wait_for()
+        tap(page, "Card by card instead")
+        page.locator("#entry", has_text="Ann leads. Tap the cards in the order played.").wait_for()
+        assert page.locator("#entry .player").count() == 0  # the tricks' pads are gone
+        tap(page, "By totals instead")
+        assert page.locator("#entry .player").count() == 3
+        tap(page, "Card by card instead")
+        for card in ("Q♠", "2♠", "3♠"):
+            tap(page, card)
+        tap(page, "Send trick")
+        reply = page.locator("#reply.ok", has_text="trick 1 of 3")
+        reply.wait_for()
+        assert reply.inner_text().splitlines()[:3] == [
+            "Hand 1, trick 1 of 3: Ann Q♠ Bob 2♠ Cat 3♠",
+            "Ann takes it — Q♠ wins: highest spade; no trump played.",
+            "Ann leads trick 2.",
+        ]
+        page.locator("#entry h2", has_text="Hand 1: the next trick").wait_for()
+        assert page.locator("#entry").get_by_role("button", name="By totals instead", exact=True).count() == 0
+    assert sk("log").splitlines()[-1].split()[4:-1] == ["trick", "QS", "2S", "3S", "from", "the", "phone"]

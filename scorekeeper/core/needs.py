@@ -76,9 +76,12 @@ class Need(NamedTuple):
     cursed_total: int | None
     # who leads the next trick; None once the game is over, or while nobody is known to
     next_leader: str | None
+    # the next trick may be recorded card by card (`trick`): the hand is being so recorded, or
+    # nothing of its play is recorded yet, which a trick then begins
+    by_card: bool
     # the suits (as typed) the next trick may not be led in unless the leader holds nothing else
     # (`--forced`): trump, the cursed suit or a suit the ruleset names, not yet broken; and
-    # whether a card merely bearing one may not be led (`lead.strict`), when `next` is trick
+    # whether a card merely bearing one may not be led (`lead.strict`), when `by_card`
     unbroken: tuple[str, ...]
     strict_lead: bool
     # Euchre: who made trump and how (`make`), then the makers' tricks as one number
@@ -126,6 +129,7 @@ def of(game: state.Game) -> Need:
     elif following == "tricks":
         answering = tuple(Answerer(p) for p in order)
     counts = following == "took" and hand.cursed is not None
+    by_card = following == "trick" or (following in hand.phase.play_records and not state.play_started(hand))
     return Need(
         needs=needs,
         order=order,
@@ -139,7 +143,8 @@ def of(game: state.Game) -> Need:
         counts=counts,
         cursed_total=_cursed_total(game, hand) if counts else None,
         next_leader=None if game.finished else _next_leader(game, hand),
-        unbroken=_unbroken(game, hand) if following == "trick" else (),
+        by_card=by_card,
+        unbroken=_unbroken(game, hand) if by_card else (),
         strict_lead=rules.lead.strict,
         makers_tricks=rules.family == "euchre",
         takes=cast(tuple[NeedKind, ...], rules.before_play + hand.phase.play_records),

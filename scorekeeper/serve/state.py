@@ -22,7 +22,8 @@
                bare answer gives their values in that order), "cards_each": the hand size or
                null, "tricks_total": what tricks must sum to (need "tricks") or null,
                "choose_player": a player's name is the answer (first, last, took: `Bob QS
-               QD`), "next_leader": who leads the next trick (need "trick"), "unbroken":
+               QD`), "next_leader": who leads the next trick (need "trick"), "by_card": whether
+               it may be recorded card by card (a hand begun so, or nothing of its play in yet), "unbroken":
                the suits it may be led in only by a leader holding nothing else (`--forced`),
                "strict_lead": whether a card merely bearing one of them is barred, "counts":
                Snakebit's counts may answer `took` (`5 3 0`, for every player in "order"),

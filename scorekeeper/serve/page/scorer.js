@@ -467,7 +467,16 @@ function numberPad(values, chosen, onPick, allowed = () => true) {
 function range(n) { return Array.from({ length: n + 1 }, (_, i) => i); }
 
 function answerPanel(s, need) {
-  const box = el("div", null), st = s.status, redraw = () => drawEntry(shown);
+  const redraw = () => drawEntry(shown);
+  if (need === "trick" || !s.asking.by_card) return needPanel(s, need, redraw);
+  // nothing of the hand's play is in yet: it goes by totals, or card by card from its first trick
+  const other = picks.byCard ? t("By totals instead") : t("Card by card instead");
+  const swap = el("div", "row", button(other, () => { picks = { byCard: !picks.byCard }; redraw(); }));
+  return el("div", null, picks.byCard ? trickPanel(s, redraw) : needPanel(s, need, redraw), swap);
+}
+
+function needPanel(s, need, redraw) {
+  const box = el("div", null), st = s.status;
   if (need === "trump" || need === "cursed") {
     box.append(suitButtons(s, (w) => send(line(need, w)), need === "trump" && s.choices.no_trump));
   } else if (need === "flip") {
