@@ -35,7 +35,7 @@ def _pack(deck: str, said_in: object) -> tuple[tuple[tuple[str, str | tuple[str,
         seen.add(card.code)
         suit = cards.suit_word(card.suits[0]) if card.suits else ""
         suits = tuple(cards.suit_word(s) for s in card.suits)
-        out.append((("code", card.code.replace(" ", "")), ("name", str(card)), ("suit", suit), ("suits", suits)))
+        out.append((("code", card.word), ("name", str(card)), ("suit", suit), ("suits", suits)))
     return tuple(out)
 
 

@@ -234,6 +234,7 @@ def asking(need: needs.Need) -> dict[str, Any] | None:
         "by_card": need.by_card,
         "unbroken": list(need.unbroken),
         "strict_lead": need.strict_lead,
+        "spent": list(need.spent),  # the cards it cannot hold: played already, or turned up
         "counts": need.counts,
         "cursed_total": need.cursed_total,
         # Euchre: who made trump and how (`make`), then the makers' tricks as one number

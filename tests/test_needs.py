@@ -194,6 +194,32 @@ def test_a_hand_recorded_card_by_card_needs_the_next_trick_and_knows_who_leads_i
     assert (need.needs, need.next_leader, need.answering) == (("trick",), "Bob", ())
 
 
+def test_the_cards_a_trick_cannot_hold_are_those_the_engine_refuses_as_played():
+    """Card by card may begin while nothing of the play is in (`by_card`), and the record says
+    which cards the next trick cannot hold: exactly those the engine refuses as played."""
+    game = engine_game("oh-hell-mrpikes", ["Ann", "Bob", "Cat"], ["sizes=fixed", "start=3", "hands=2"])
+    engine.apply(game, events.TrumpSet(hand=1, suit="H"))
+    engine.apply(game, events.BidsRecorded(hand=1, bids={"Ann": 1, "Bob": 1, "Cat": 0}))
+    need = needs.of(game)
+    assert (need.next, need.by_card, need.spent) == ("tricks", True, ())
+    engine.apply(game, events.TrickPlayed(hand=1, cards=["2S", "QS", "3S"]))
+    need = needs.of(game)
+    assert (need.by_card, need.spent) == (True, ("2S", "3S", "QS"))  # in the pack's order
+    for card in ["2S", "3S", "QS", "4S"]:
+        trial = copy.deepcopy(game)
+        try:
+            engine.apply(trial, events.TrickPlayed(hand=1, cards=[card, "9S", "10S"]))
+        except errors.RuleViolation as refused:
+            assert card in need.spent and "was already played in trick 1" in str(refused), (card, refused)
+        else:
+            assert card not in need.spent, card
+    game = engine_game("oh-hell-mrpikes", ["Ann", "Bob", "Cat"], ["sizes=fixed", "start=3", "hands=2"])
+    engine.apply(game, events.TrumpSet(hand=1, suit="H"))
+    engine.apply(game, events.BidsRecorded(hand=1, bids={"Ann": 1, "Bob": 1, "Cat": 0}))
+    engine.apply(game, events.TricksRecorded(hand=1, tricks={"Ann": 1, "Bob": 1, "Cat": 1}))
+    assert needs.of(game).by_card is False  # hand 2 waits for its trump first
+
+
 def test_a_finished_game_needs_nothing():
     game = engine_game("oh-hell-mrpikes", ["Ann", "Bob", "Cat"], ["sizes=fixed", "start=3", "hands=1"])
     engine.apply(game, events.TrumpSet(hand=1, suit="H"))

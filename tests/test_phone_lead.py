@@ -68,6 +68,8 @@ def test_a_two_suited_lead_with_one_suit_open_declares_that_one_without_asking(s
     with opened(chromium) as page:
         page.goto(server.scorer_url)
         page.locator("#entry h2", has_text="Hand 1: the next trick").wait_for()
+        greyed = page.locator("#entry .cards button:disabled").all_inner_texts()
+        assert greyed == ["Author (2 Moons/Knots)", "Origin (2 Waves/Leaves)", "Savage (3 Leaves/Wyrms)"]  # trick 1's
         for card in ("Forest (5 Moons/Leaves)", "Sailor (4 Waves/Leaves)", "Mill (8 Waves/Leaves)"):
             tap(page, card)
         assert page.locator("#entry", has_text="Which suit was led?").count() == 0
@@ -99,7 +101,7 @@ def test_a_hand_with_nothing_of_its_play_in_is_begun_card_by_card_from_the_phone
     """MrPikes' Oh Hell, three cards each, Ann deals and leads (RULES §1); trump and bids in.
     The tricks may go by totals or card by card: the phone offers both, and its first trick
     begins the hand card by card, as `trick QS 2S 3S` does; back to totals is one tap while
-    no card is in."""
+    no card is in. The cards played are greyed for the tricks after."""
     sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat", "--dealer", "Ann",
        "--set", "sizes=fixed", "--set", "start=3", "--set", "hands=2")  # fmt: skip
     sk("trump", "hearts")
@@ -126,4 +128,6 @@ def test_a_hand_with_nothing_of_its_play_in_is_begun_card_by_card_from_the_phone
         ]
         page.locator("#entry h2", has_text="Hand 1: the next trick").wait_for()
         assert page.locator("#entry").get_by_role("button", name="By totals instead", exact=True).count() == 0
+        greyed = page.locator("#entry .cards button:disabled").all_inner_texts()
+        assert greyed == ["2♠", "3♠", "Q♠"]  # played in trick 1: each card is played once a hand
     assert sk("log").splitlines()[-1].split()[4:-1] == ["trick", "QS", "2S", "3S", "from", "the", "phone"]

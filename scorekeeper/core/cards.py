@@ -159,6 +159,11 @@ class Card(NamedTuple):  # NamedTuples, not dataclasses: cheaper to define at st
         """Canonical short text: "QS", "10H", "JK"; a Decktet card's name."""
         return _code(self)
 
+    @property
+    def word(self) -> str:
+        """The code as one word of a line ("ChanceMeeting"), which parse_card takes back."""
+        return self.code.replace(" ", "")
+
     def __str__(self) -> str:
         if self.kind == "french":
             return (

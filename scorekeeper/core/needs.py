@@ -84,6 +84,9 @@ class Need(NamedTuple):
     # whether a card merely bearing one may not be led (`lead.strict`), when `by_card`
     unbroken: tuple[str, ...]
     strict_lead: bool
+    # the cards (each as a line names it) the next trick cannot hold, when `by_card`: played
+    # already in the hand, or turned up
+    spent: tuple[str, ...]
     # Euchre: who made trump and how (`make`), then the makers' tricks as one number
     makers_tricks: bool
     # every answer a hand of this game (in its phase) takes, recorded yet or not, in order
@@ -146,6 +149,7 @@ def of(game: state.Game) -> Need:
         by_card=by_card,
         unbroken=_unbroken(game, hand) if by_card else (),
         strict_lead=rules.lead.strict,
+        spent=_spent(game, hand) if by_card else (),
         makers_tricks=rules.family == "euchre",
         takes=cast(tuple[NeedKind, ...], rules.before_play + hand.phase.play_records),
         trump_always=rules.trump.always,
@@ -218,6 +222,12 @@ def _unbroken(game: state.Game, hand: state.Hand) -> tuple[str, ...]:
     from scorekeeper.core.families import card_by_card
 
     return tuple(cards.suit_word(s) for s in card_by_card.unbroken(game, hand, len(hand.played) + 1))
+
+
+def _spent(game: state.Game, hand: state.Hand) -> tuple[str, ...]:
+    from scorekeeper.core.families import card_by_card
+
+    return tuple(card.word for card in card_by_card.spent(game, hand))
 
 
 def _next_leader(game: state.Game, hand: state.Hand) -> str | None:

@@ -25,7 +25,8 @@
                QD`), "next_leader": who leads the next trick (need "trick"), "by_card": whether
                it may be recorded card by card (a hand begun so, or nothing of its play in yet), "unbroken":
                the suits it may be led in only by a leader holding nothing else (`--forced`),
-               "strict_lead": whether a card merely bearing one of them is barred, "counts":
+               "strict_lead": whether a card merely bearing one of them is barred, "spent": the
+               cards it cannot hold (played already, or turned up), "counts":
                Snakebit's counts may answer `took` (`5 3 0`, for every player in "order"),
                "cursed_total": what those counts add up to (the cursed cards in the pack), or null,
                "makers_tricks": Euchre (`make PLAYER SUIT`, then the makers' tricks as one number)}

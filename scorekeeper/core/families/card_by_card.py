@@ -197,6 +197,16 @@ def upcards(game: state.Game, hand: state.Hand) -> list[cards.Card]:
     return out
 
 
+def spent(game: state.Game, hand: state.Hand) -> list[cards.Card]:
+    """The cards the hand's next trick cannot hold: every copy of them played already, or
+    turned up (nobody's)."""
+    left = Counter(game.deck.cards)
+    left.subtract(upcards(game, hand))
+    for earlier in hand.played:
+        left.subtract(earlier.cards)
+    return [card for card, count in left.items() if count <= 0]
+
+
 def _check_unplayed(game: state.Game, hand: state.Hand, played: list[cards.Card]) -> None:
     """Each card once a hand (french-54 has two Jokers, so a Joker may come twice), and never
     the card turned up, where it is nobody's."""

@@ -438,7 +438,8 @@ function suitButtons(s, onPick, allowNone, chosen, only = null) {
   return row;
 }
 
-function cardPicker(s, onPick, chosen) {
+// The pack's cards to tap; those in `spent` (played already in the hand) are shown greyed.
+function cardPicker(s, onPick, chosen, spent = []) {
   const decktet = s.choices.pack.some((c) => c.name.length > 4);
   const box = el("div", null);
   let suit = null;
@@ -447,6 +448,7 @@ function cardPicker(s, onPick, chosen) {
     if (decktet && !box.lastChild) box.append(el("div", "pad cards decktet"));
     const b = button(card.name, () => onPick(card.code), (chosen || []).includes(card.code) ? "chosen" : null);
     b.title = card.code;
+    b.disabled = spent.includes(card.code);
     box.lastChild.append(b);
   }
   return box;
@@ -681,7 +683,7 @@ function trickPanel(s, redraw) {
   box.append(cardPicker(s, (c) => {
     picks.cards = chosen.includes(c) ? chosen.filter((x) => x !== c) : chosen.length < n ? [...chosen, c] : chosen;
     redraw();
-  }, chosen));
+  }, chosen, s.asking.spent));
   // The lead: a card of two suits says which one was led (`--led`), of those the rules let it
   // be declared (a suit not yet broken only where the card bears no other, or under the strict
   // rule); a suit not yet broken may be led only by a leader who held nothing else, which the
