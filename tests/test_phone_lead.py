@@ -112,9 +112,11 @@ def test_a_hand_with_nothing_of_its_play_in_is_begun_card_by_card_from_the_phone
         page.locator("#entry h2", has_text="Hand 1: the tricks taken").wait_for()
         tap(page, "Card by card instead")
         page.locator("#entry", has_text="Ann leads. Tap the cards in the order played.").wait_for()
+        assert page.locator("#entry h2").inner_text().startswith("Hand 1: the next trick")
         assert page.locator("#entry .player").count() == 0  # the tricks' pads are gone
         tap(page, "By totals instead")
         assert page.locator("#entry .player").count() == 3
+        assert page.locator("#entry h2").inner_text().startswith("Hand 1: the tricks taken")
         tap(page, "Card by card instead")
         for card in ("Q♠", "2♠", "3♠"):
             tap(page, card)

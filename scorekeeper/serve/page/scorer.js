@@ -371,7 +371,7 @@ function drawEntry(s) {
   if (key !== pickKey) { picks = {}; pickKey = key; }
   const reply = replyBox();
   const outbox = el("div", null); outbox.id = "outbox";
-  const what = need ? needWords(need) : t("nothing to record");
+  const what = need ? needWords(picks.byCard ? "trick" : need) : t("nothing to record");  // card by card: its first trick
   const heading = s.standings.finished ? t("Game over")
     // TRANSLATORS: {what} is what the hand needs next, e.g. "the bids"; {extra}: which tie-break hand (1, 2…), as the sheet names it
     : s.status.tie_break ? t("Hand {hand} (tie-break {extra}): {what}", { hand: s.status.hand, extra: s.status.tie_break, what })
