@@ -6,9 +6,10 @@ the line and Ctrl-D to leave. Imported only when standard input is a terminal.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Coroutine, Iterable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -95,6 +96,22 @@ class WaitingPrompt:
         return [("class:prompt", self.session.prompt())]
 
 
+def ask(loop: asyncio.AbstractEventLoop, asking: Coroutine[Any, Any, str]) -> str:
+    """The line a prompt (`asking`) reads, run in the session's event loop. A Ctrl-C that
+    lands outside prompt_toolkit's own handling (as the prompt starts, say) stops the loop
+    with the prompt half run: it is cancelled, so that no earlier prompt wakes up beside the
+    next one."""
+    task = loop.create_task(asking)
+    try:
+        return loop.run_until_complete(task)
+    except BaseException:
+        if not task.done():
+            task.cancel()
+            with contextlib.suppress(BaseException):
+                loop.run_until_complete(task)
+        raise
+
+
 def run(session: Answering) -> int:
     from scorekeeper.storage import paths
 
@@ -121,7 +138,7 @@ def run(session: Answering) -> int:
             except errors.ScorekeeperError as exc:
                 session.fail(exc)
             try:
-                line = loop.run_until_complete(prompt.prompt_async(WaitingPrompt(session)))
+                line = ask(loop, prompt.prompt_async(WaitingPrompt(session)))
             except KeyboardInterrupt:  # Ctrl-C: the line is dropped, nothing recorded
                 continue
             except EOFError:  # Ctrl-D: leave

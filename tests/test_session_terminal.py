@@ -160,3 +160,42 @@ def test_a_waiting_prompt_shows_a_phones_entry_within_a_second_or_two(home):
     # line mode, where Ctrl-D is an end of input the next prompt never sees
     tty.child.sendcontrol("d")
     assert tty.finish() == 0
+
+
+def test_a_ctrl_c_that_stops_the_loop_mid_prompt_leaves_no_prompt_behind():
+    """`play` runs every prompt in one event loop (terminal.ask). A Ctrl-C that lands outside
+    prompt_toolkit's own handling stops the loop with the prompt still waiting: it is
+    cancelled, and the next prompt is the only one the loop runs."""
+    import asyncio
+
+    from scorekeeper import terminal
+
+    loop = asyncio.new_event_loop()
+    woken = []
+
+    async def waiting_prompt(name):
+        try:
+            await asyncio.sleep(0.05)
+            woken.append(name)
+            return name
+        except asyncio.CancelledError:
+            woken.append(f"{name} cancelled")
+            raise
+
+    def ctrl_c():
+        raise KeyboardInterrupt
+
+    try:
+        loop.call_later(0.01, ctrl_c)
+        try:
+            terminal.ask(loop, waiting_prompt("first"))
+        except KeyboardInterrupt:
+            pass
+        else:
+            raise AssertionError("the Ctrl-C was lost")
+        assert woken == ["first cancelled"]
+        assert terminal.ask(loop, waiting_prompt("second")) == "second"
+        assert woken == ["first cancelled", "second"]
+        assert asyncio.all_tasks(loop) == set()
+    finally:
+        loop.close()
