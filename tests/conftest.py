@@ -15,6 +15,9 @@ from browser import chromium, phone  # noqa: F401 (fixtures: one headless Chromi
 from hypothesis import settings
 from typer.testing import CliRunner
 
+from scorekeeper.core import errors
+from scorekeeper.core.language import _
+
 # The property tests run a sensible number of examples by default (each test says how many,
 # through helpers.examples); HYPOTHESIS_PROFILE=thorough runs many times more, for a search
 # before a release or after changing the rules' core.
@@ -197,9 +200,42 @@ def serving(home):
             assert code == 0 and "Traceback" not in err, err
 
 
+class Library(Sk):
+    """`scorekeeper ARGS…` made as the call of the library of commands it stands for, as `play`
+    makes a line's (interpreter.call: the command's click definition only parses the words),
+    on a store opened for the call alone, as the command line opens it; stdout, stderr and the
+    exit code as the command line gives them (cli.show, interpreter.refusal). For the tests of
+    the rules: they test the game, not the command line. A line only the command line takes
+    (the program's own options, a front end, standard input), one the library cannot read (a
+    usage mistake, said in the command line's words) and the pseudo-language pass go through
+    the command line itself (`Sk`)."""
+
+    OWN_OPTIONS = ("--home", "--lang", "--version", "--help")
+
+    def run(self, *args, input=None):
+        from scorekeeper import commands, interpreter
+
+        words = [str(a) for a in args]
+        by_hand = not words or input is not None or pseudo.speaking or words[0] in interpreter.FRONT_ENDS
+        if by_hand or any(w.split("=", 1)[0] in self.OWN_OPTIONS for w in words):
+            return super().run(*args, input=input)
+        try:
+            said = interpreter.call(command(), words, commands.Desk(), None)
+        except interpreter.Misworded:
+            return super().run(*args, input=input)
+        except errors.ScorekeeperError as exc:
+            return Result(exc.exit_code, "", interpreter.refusal(exc) + "\n")
+        warnings = "".join(_("warning: {warning}").format(warning=w) + "\n" for w in said.warnings)
+        if said.then_refused is not None:
+            return Result(said.then_refused.exit_code, said.shown(), warnings + interpreter.refusal(said.then_refused) + "\n")
+        return Result(0, said.shown(), warnings)
+
+
 @pytest.fixture
-def sk():
-    return Sk()
+def sk(request):
+    """The command line in-process (`Sk`); for a module of tests of the rules (one that sets
+    THROUGH_THE_LIBRARY), the library of commands (`Library`)."""
+    return Library() if getattr(request.module, "THROUGH_THE_LIBRARY", False) else Sk()
 
 
 def played_once(tmp_path_factory, play):

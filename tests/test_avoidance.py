@@ -20,6 +20,8 @@ per player by default; the lowest total wins, a tie for lowest is a shared win.
 import pytest
 from helpers import new_game, scores
 
+THROUGH_THE_LIBRARY = True  # the rules' tests: `sk` makes the library's calls (see conftest.Library)
+
 THREE = ["Ann", "Bob", "Cat"]
 FOUR = ["Ann", "Bob", "Cat", "Dan"]
 FIVE = [*FOUR, "Eve"]

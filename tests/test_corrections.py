@@ -9,6 +9,8 @@ import pytest
 from scorekeeper import table
 from scorekeeper.storage import store
 
+THROUGH_THE_LIBRARY = True  # the rules' tests: `sk` makes the library's calls (see conftest.Library)
+
 
 def picture(home):
     """Everything a correction may change, from the game as the store replays it."""

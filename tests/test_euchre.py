@@ -10,6 +10,8 @@ Each player's score is their side's.
 
 from helpers import new_game
 
+THROUGH_THE_LIBRARY = True  # the rules' tests: `sk` makes the library's calls (see conftest.Library)
+
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
 

@@ -15,6 +15,8 @@ import pytest
 from conftest import copied_into, played_once
 from helpers import forfeits, scores
 
+THROUGH_THE_LIBRARY = True  # the rules' tests: `sk` makes the library's calls (see conftest.Library)
+
 RULESET = "oh-hell-mrpikes"
 SUITS = ("hearts", "spades", "diamonds", "clubs")
 HAND_SIZES_3P = (10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)

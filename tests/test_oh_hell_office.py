@@ -14,6 +14,8 @@ from helpers import scores, status
 
 from scorekeeper.storage import ruleset_files
 
+THROUGH_THE_LIBRARY = True  # the rules' tests: `sk` makes the library's calls (see conftest.Library)
+
 RULESET = "oh-hell-office"
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 

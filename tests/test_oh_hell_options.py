@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 from scorekeeper import table
 from scorekeeper.core import engine, errors, events
 
+THROUGH_THE_LIBRARY = True  # the rules' tests: `sk` makes the library's calls (see conftest.Library)
+
 OFFICE, PIKES = "oh-hell-office", "oh-hell-mrpikes"
 
 

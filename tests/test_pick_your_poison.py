@@ -21,6 +21,8 @@ from helpers import new_game, scores, status
 
 from scorekeeper.core import schedule
 
+THROUGH_THE_LIBRARY = True  # the rules' tests: `sk` makes the library's calls (see conftest.Library)
+
 RULESET = "pick-your-poison"
 TRUMPS = ("hearts", "QS", "d", "clubs", "7h", "spades")
 

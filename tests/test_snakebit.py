@@ -24,6 +24,8 @@ from scorekeeper import table
 from scorekeeper.core import cards, engine, errors, events, scoring
 from scorekeeper.storage import ruleset_files
 
+THROUGH_THE_LIBRARY = True  # the rules' tests: `sk` makes the library's calls (see conftest.Library)
+
 RULESETS = Path(__file__).resolve().parent.parent / "rulesets"
 
 # The number cards bearing each suit, ranks 2 to 9, from the Decktet's published card list.

@@ -17,6 +17,8 @@ import re
 import pytest
 from helpers import new_game, scores, status
 
+THROUGH_THE_LIBRARY = True  # the rules' tests: `sk` makes the library's calls (see conftest.Library)
+
 
 def standings(sk):
     return sk.json("standings")

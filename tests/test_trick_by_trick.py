@@ -23,6 +23,8 @@ from hypothesis import strategies as st
 from scorekeeper.core import cards, engine, errors, events
 from scorekeeper.core.families import card_by_card
 
+THROUGH_THE_LIBRARY = True  # the rules' tests: `sk` makes the library's calls (see conftest.Library)
+
 # --- helpers -------------------------------------------------------------------------
 
 
