@@ -213,22 +213,24 @@ class Library(Sk):
     OWN_OPTIONS = ("--home", "--lang", "--version", "--help")
 
     def run(self, *args, input=None):
-        from scorekeeper import commands, interpreter
+        from scorekeeper import cli, commands, interpreter
 
         words = [str(a) for a in args]
         by_hand = not words or input is not None or pseudo.speaking or words[0] in interpreter.FRONT_ENDS
         if by_hand or any(w.split("=", 1)[0] in self.OWN_OPTIONS for w in words):
             return super().run(*args, input=input)
-        try:
-            said = interpreter.call(command(), words, commands.Desk(), None)
-        except interpreter.Misworded:
-            return super().run(*args, input=input)
-        except errors.ScorekeeperError as exc:
-            return Result(exc.exit_code, "", interpreter.refusal(exc) + "\n")
-        warnings = "".join(_("warning: {warning}").format(warning=w) + "\n" for w in said.warnings)
-        if said.then_refused is not None:
-            return Result(said.then_refused.exit_code, said.shown(), warnings + interpreter.refusal(said.then_refused) + "\n")
-        return Result(0, said.shown(), warnings)
+        with cli.choose_language([]):  # as the command line chooses it: SCOREKEEPER_LANG, the locale
+            try:
+                said = interpreter.call(command(), words, commands.Desk(), None)
+            except interpreter.Misworded:
+                return super().run(*args, input=input)
+            except errors.ScorekeeperError as exc:
+                return Result(exc.exit_code, "", interpreter.refusal(exc) + "\n")
+            warnings = "".join(_("warning: {warning}").format(warning=w) + "\n" for w in said.warnings)
+            if said.then_refused is not None:
+                refused = interpreter.refusal(said.then_refused) + "\n"
+                return Result(said.then_refused.exit_code, said.shown(), warnings + refused)
+            return Result(0, said.shown(), warnings)
 
 
 @pytest.fixture
