@@ -235,6 +235,8 @@ def asking(need: needs.Need) -> dict[str, Any] | None:
         "unbroken": list(need.unbroken),
         "strict_lead": need.strict_lead,
         "spent": list(need.spent),  # the cards it cannot hold: played already, or turned up
+        "twice": list(need.twice),  # those it may hold twice: french-54's Jokers
+        "trick_order": list(need.trick_order),  # who plays it, in the order they play
         "counts": need.counts,
         "cursed_total": need.cursed_total,
         # Euchre: who made trump and how (`make`), then the makers' tricks as one number

@@ -220,6 +220,37 @@ def test_the_cards_a_trick_cannot_hold_are_those_the_engine_refuses_as_played():
     assert needs.of(game).by_card is False  # hand 2 waits for its trump first
 
 
+def test_the_jokers_may_go_twice_into_a_trick_until_one_is_played_or_turned_up():
+    """RULES §2: french-54 has two Jokers; one turned up is out of play (`upcard_out`)."""
+    game = engine_game("oh-hell-office", ["Ann", "Bob", "Cat", "Dan"])
+    engine.apply(game, events.CardFlipped(hand=1, card="5H"))
+    engine.apply(game, events.BidsRecorded(hand=1, bids={"Ann": 1, "Bob": 1, "Cat": 1, "Dan": 1}))
+    need = needs.of(game)
+    assert (need.by_card, need.twice, need.spent) == (True, ("JK",), ("5H",))
+    engine.apply(game, events.TrickPlayed(hand=1, cards=["JK", "2C", "3C", "4C"]))
+    assert (needs.of(game).twice, needs.of(game).spent) == ((), ("5H", "2C", "3C", "4C"))  # the pack's order
+    engine.apply(game, events.TrickPlayed(hand=1, cards=["6C", "JK", "7C", "8C"]))  # Ann's 4♣ won, Ann leads
+    assert needs.of(game).spent == ("5H", "2C", "3C", "4C", "6C", "7C", "8C", "JK")
+    game = engine_game("oh-hell-office", ["Ann", "Bob", "Cat", "Dan"])
+    engine.apply(game, events.CardFlipped(hand=1, card="JK"))
+    engine.apply(game, events.BidsRecorded(hand=1, bids={"Ann": 0, "Bob": 0, "Cat": 0, "Dan": 0}))
+    assert (needs.of(game).twice, needs.of(game).spent) == ((), ())  # one Joker left: neither twice nor gone
+
+
+def test_the_next_trick_is_played_from_its_leader_round_the_table_without_a_loners_partner():
+    """RULES §7: the player left of the dealer leads, or the next if that player sits out (a
+    loner's partner); §2: each trick's winner leads the next."""
+    game = engine_game("euchre", ["Ann", "Bob", "Cat", "Dan"])  # Ann deals; Ann and Cat are partners
+    engine.apply(game, events.TrumpMade(hand=1, player="Dan", suit="S", alone=True))
+    assert needs.of(game).trick_order == ("Cat", "Dan", "Ann")  # Bob, Dan's partner, sits out
+    game = engine_game("oh-hell-office", ["Ann", "Bob", "Cat", "Dan"])
+    engine.apply(game, events.CardFlipped(hand=1, card="5H"))
+    engine.apply(game, events.BidsRecorded(hand=1, bids={"Ann": 1, "Bob": 1, "Cat": 1, "Dan": 1}))
+    assert needs.of(game).trick_order == ("Bob", "Cat", "Dan", "Ann")
+    engine.apply(game, events.TrickPlayed(hand=1, cards=["2C", "3C", "9C", "4C"]))  # Dan's 9C wins
+    assert needs.of(game).trick_order == ("Dan", "Ann", "Bob", "Cat")
+
+
 def test_a_finished_game_needs_nothing():
     game = engine_game("oh-hell-mrpikes", ["Ann", "Bob", "Cat"], ["sizes=fixed", "start=3", "hands=1"])
     engine.apply(game, events.TrumpSet(hand=1, suit="H"))

@@ -133,3 +133,105 @@ def test_a_hand_with_nothing_of_its_play_in_is_begun_card_by_card_from_the_phone
         greyed = page.locator("#entry .cards button:disabled").all_inner_texts()
         assert greyed == ["2♠", "3♠", "Q♠"]  # played in trick 1: each card is played once a hand
     assert sk("log").splitlines()[-1].split()[4:-1] == ["trick", "QS", "2S", "3S", "from", "the", "phone"]
+
+
+def office_hand_bid(sk, *options):
+    """Oh Hell, office rules (RULES §2), Ann deals and Bob leads; 5♥ turned up: 5 cards each,
+    hearts trump; every bid 1. Both Jokers are in the hands (only a Joker turned up is out)."""
+    sk("new", "oh-hell-office", "--players", "Ann,Bob,Cat,Dan", *options)
+    sk("flip", "5H")
+    sk("bid", "1", "1", "1", "1")
+
+
+def test_after_a_joker_lead_the_player_setting_the_suit_is_the_one_who_held_nothing_else(
+    sk, home, serving, chromium
+):
+    """RULES §2, trump must be broken: after Bob's Joker lead, Cat's 7♥ sets the led suit, so
+    it is Cat who may set unbroken trump only holding nothing else. The phone names Cat, says
+    the refusal in its own words, and sends `--forced` once tapped."""
+    office_hand_bid(sk, "--set", "must_break=true")
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.scorer_url)
+        page.locator("#entry h2", has_text="Hand 1: the tricks taken").wait_for()
+        tap(page, "Card by card instead")
+        page.locator("#entry", has_text="Bob leads. Tap the cards in the order played.").wait_for()
+        tap(page, "Joker")
+        held = page.locator("#entry").get_by_role("button", name="Cat held nothing else", exact=True)
+        assert held.count() == 0  # the Joker sets no suit
+        for card in ("7♥", "2♣", "3♣"):
+            tap(page, card)
+        assert held.count() == 1
+        assert page.locator("#entry").get_by_role("button", name="Bob held nothing else", exact=True).count() == 0
+        tap(page, "Send trick")
+        refusal = page.locator("#reply.refused", has_text="not broken")
+        refusal.wait_for()
+        assert refusal.inner_text() == (
+            "refused: trump (hearts) is not broken yet, so Cat may not set the led suit after the Joker lead "
+            "with 7♥, unless Cat held only hearts: then tap “Cat held nothing else”"
+        )
+        assert "trick" not in sk("log").splitlines()[-1]
+        held.click()
+        tap(page, "Send trick")
+        reply = page.locator("#reply.ok", has_text="trick 1 of 5")
+        reply.wait_for()
+        assert reply.inner_text().splitlines()[1] == "Cat takes it — 7♥ wins: the only trump (hearts)."
+    last = sk("log").splitlines()[-1].split()
+    assert last[4:-1] == ["trick", "JK", "7H", "2C", "3C", "(forced", "lead)", "from", "the", "phone"]
+
+
+def test_both_jokers_go_in_one_trick_each_tapped_on_a_button_of_its_own(sk, home, serving, chromium):
+    """RULES §2: two Jokers, both in play unless one is turned up. The pack shows a Joker for
+    each; a trick may hold both (jesters: Dan's 2♣ sets clubs, Ann's 3♣ takes it), and then
+    none is left to tap."""
+    office_hand_bid(sk)
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.scorer_url)
+        page.locator("#entry h2", has_text="Hand 1: the tricks taken").wait_for()
+        tap(page, "Card by card instead")
+        jokers = page.locator("#entry .cards").get_by_role("button", name="Joker", exact=True)
+        assert jokers.count() == 2
+        jokers.nth(0).click()
+        jokers.nth(1).click()
+        jokers.nth(1).click()  # taken back, and tapped again
+        jokers.nth(1).click()
+        for card in ("2♣", "3♣"):
+            tap(page, card)
+        assert page.locator("#entry p.check").inner_text() == "JK JK 2C 3C"
+        tap(page, "Send trick")
+        reply = page.locator("#reply.ok", has_text="trick 1 of 5")
+        reply.wait_for()
+        assert reply.inner_text().splitlines()[:2] == [
+            "Hand 1, trick 1 of 5: Bob Joker Cat Joker Dan 2♣ Ann 3♣",
+            "Ann takes it — 3♣ wins: highest club; no trump played.",
+        ]
+        page.locator("#entry h2", has_text="Hand 1: the next trick").wait_for()
+        assert jokers.count() == 1 and jokers.is_disabled()
+    assert sk("log").splitlines()[-1].split()[4:-1] == ["trick", "JK", "JK", "2C", "3C", "from", "the", "phone"]
+
+
+def test_a_loners_hand_is_played_card_by_card_by_the_three_who_play(sk, home, serving, chromium):
+    """Euchre (RULES §7), Ann deals; Dan orders up spades alone, so his partner Bob sits out and
+    Cat, left of the dealer, leads: a trick is three cards, and Send waits for the third."""
+    sk("new", "euchre", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann")
+    sk("make", "Dan", "spades", "--ordered-up", "--alone")
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.scorer_url)
+        page.locator("#entry h2", has_text="Hand 1: the tricks taken").wait_for()
+        tap(page, "Card by card instead")
+        page.locator("#entry", has_text="Cat leads. Tap the cards in the order played.").wait_for()
+        send = page.locator("#entry").get_by_role("button", name="Send trick", exact=True)
+        for card in ("9♥", "A♠", "10♥"):
+            assert send.is_disabled()
+            tap(page, card)
+        tap(page, "K♥")  # a fourth card: nobody is left to play it
+        assert page.locator("#entry p.check").inner_text() == "9H AS 10H"
+        send.click()
+        reply = page.locator("#reply.ok", has_text="trick 1 of 5")
+        reply.wait_for()
+        assert reply.inner_text().splitlines()[:2] == [
+            "Hand 1, trick 1 of 5: Cat 9♥ Dan A♠ Ann 10♥",
+            "Dan takes it — A♠ wins: the only trump (spades).",
+        ]

@@ -85,8 +85,13 @@ class Need(NamedTuple):
     unbroken: tuple[str, ...]
     strict_lead: bool
     # the cards (each as a line names it) the next trick cannot hold, when `by_card`: played
-    # already in the hand, or turned up
+    # already in the hand, or turned up; and those it may hold twice (french-54's Jokers, while
+    # neither is played or turned up)
     spent: tuple[str, ...]
+    twice: tuple[str, ...]
+    # who plays the next trick, in the order they play it (from its leader; not a Euchre
+    # loner's partner), when `by_card` and its leader is known
+    trick_order: tuple[str, ...]
     # Euchre: who made trump and how (`make`), then the makers' tricks as one number
     makers_tricks: bool
     # every answer a hand of this game (in its phase) takes, recorded yet or not, in order
@@ -133,6 +138,7 @@ def of(game: state.Game) -> Need:
         answering = tuple(Answerer(p) for p in order)
     counts = following == "took" and hand.cursed is not None
     by_card = following == "trick" or (following in hand.phase.play_records and not state.play_started(hand))
+    spent, twice = _cards_left(game, hand) if by_card else ((), ())
     return Need(
         needs=needs,
         order=order,
@@ -149,7 +155,9 @@ def of(game: state.Game) -> Need:
         by_card=by_card,
         unbroken=_unbroken(game, hand) if by_card else (),
         strict_lead=rules.lead.strict,
-        spent=_spent(game, hand) if by_card else (),
+        spent=spent,
+        twice=twice,
+        trick_order=_trick_order(game, hand) if by_card else (),
         makers_tricks=rules.family == "euchre",
         takes=cast(tuple[NeedKind, ...], rules.before_play + hand.phase.play_records),
         trump_always=rules.trump.always,
@@ -224,10 +232,22 @@ def _unbroken(game: state.Game, hand: state.Hand) -> tuple[str, ...]:
     return tuple(cards.suit_word(s) for s in card_by_card.unbroken(game, hand, len(hand.played) + 1))
 
 
-def _spent(game: state.Game, hand: state.Hand) -> tuple[str, ...]:
+def _cards_left(game: state.Game, hand: state.Hand) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The cards the next trick cannot hold, and those it may hold twice (see Need.spent)."""
     from scorekeeper.core.families import card_by_card
 
-    return tuple(card.word for card in card_by_card.spent(game, hand))
+    left = card_by_card.copies_left(game, hand)
+    return (
+        tuple(card.word for card, count in left.items() if count <= 0),
+        tuple(card.word for card, count in left.items() if count >= 2),
+    )
+
+
+def _trick_order(game: state.Game, hand: state.Hand) -> tuple[str, ...]:
+    from scorekeeper.core.families import card_by_card
+
+    leader = None if game.finished else card_by_card.next_leader(game, hand)
+    return () if leader is None else tuple(game.players[s] for s in card_by_card.seats_in_play(game, hand, leader))
 
 
 def _next_leader(game: state.Game, hand: state.Hand) -> str | None:

@@ -26,7 +26,9 @@
                it may be recorded card by card (a hand begun so, or nothing of its play in yet), "unbroken":
                the suits it may be led in only by a leader holding nothing else (`--forced`),
                "strict_lead": whether a card merely bearing one of them is barred, "spent": the
-               cards it cannot hold (played already, or turned up), "counts":
+               cards it cannot hold (played already, or turned up), "twice": those it may hold
+               twice (french-54's Jokers), "trick_order": who plays it, in the order they play
+               (from its leader, without a Euchre loner's partner), "counts":
                Snakebit's counts may answer `took` (`5 3 0`, for every player in "order"),
                "cursed_total": what those counts add up to (the cursed cards in the pack), or null,
                "makers_tricks": Euchre (`make PLAYER SUIT`, then the makers' tricks as one number)}

@@ -81,8 +81,7 @@ def _on_trick(game: state.Game, hand: state.Hand, event: events.TrickPlayed) -> 
     state.require_ready_for_play(game, hand, "first trick")
     _require_not_by_totals(game, hand)
     names = game.players
-    out = sitting_out(game, hand)
-    seats = [seat for seat in schedule.seats_from(_leader(game, hand, event), len(names)) if seat != out]
+    seats = seats_in_play(game, hand, _leader(game, hand, event))
     number = len(hand.played) + 1
     if len(event.cards) != len(seats):
         order = ", ".join(names[s] for s in seats)
@@ -105,6 +104,13 @@ def _on_trick(game: state.Game, hand: state.Hand, event: events.TrickPlayed) -> 
     )
     if len(hand.played) == hand.size:
         _finish(game, hand)
+
+
+def seats_in_play(game: state.Game, hand: state.Hand, leader: int) -> list[int]:
+    """The seats that play a trick `leader` leads, in the order they play: round the table from
+    the leader, without a Euchre loner's partner."""
+    out = sitting_out(game, hand)
+    return [seat for seat in schedule.seats_from(leader, len(game.players)) if seat != out]
 
 
 def sitting_out(game: state.Game, hand: state.Hand) -> int | None:
@@ -197,14 +203,14 @@ def upcards(game: state.Game, hand: state.Hand) -> list[cards.Card]:
     return out
 
 
-def spent(game: state.Game, hand: state.Hand) -> list[cards.Card]:
-    """The cards the hand's next trick cannot hold: every copy of them played already, or
-    turned up (nobody's)."""
+def copies_left(game: state.Game, hand: state.Hand) -> Counter[cards.Card]:
+    """How many of each card the hand's next trick may hold, in the pack's order: a card is
+    gone once played or turned up (nobody's), and only french-54 holds one twice (its Jokers)."""
     left = Counter(game.deck.cards)
     left.subtract(upcards(game, hand))
     for earlier in hand.played:
         left.subtract(earlier.cards)
-    return [card for card, count in left.items() if count <= 0]
+    return left
 
 
 def _check_unplayed(game: state.Game, hand: state.Hand, played: list[cards.Card]) -> None:
@@ -288,32 +294,20 @@ def _one_named(barred: dict[str, str], suit: str) -> bool:
 
 
 # The refusals of a lead the rules forbid, by case and by whether the card leads or, after a
-# led Joker, sets the led suit: {suits} are the barred suits named ("trump (hearts)", "hearts")
+# led Joker, sets the led suit: {suits} are the barred suits named ("trump (hearts)", "hearts").
+# The strict rule and a card of several suits are the Decktet's, which has no Jokers.
 _STRICT = {
     ("one", False): N_(
         "{suits} is not broken yet and {card} bears it, so {leader} may not lead {card} at all (the strict lead "
         "rule); if every card {leader} holds bears it, add --forced"
     ),
-    ("one", True): N_(
-        "{suits} is not broken yet and {card} bears it, so {leader} may not set the led suit after the Joker "
-        "lead with {card} at all (the strict lead rule); if every card {leader} holds bears it, add --forced"
-    ),
     ("suit", False): N_(
         "{suits} are not broken yet and {card} bears it, so {leader} may not lead {card} at all (the strict "
         "lead rule); if every card {leader} holds bears it, add --forced"
     ),
-    ("suit", True): N_(
-        "{suits} are not broken yet and {card} bears it, so {leader} may not set the led suit after the Joker "
-        "lead with {card} at all (the strict lead rule); if every card {leader} holds bears it, add --forced"
-    ),
     ("several", False): N_(
         "{suits} are not broken yet and {card} bears them, so {leader} may not lead {card} at all (the strict "
         "lead rule); if every card {leader} holds bears them, add --forced"
-    ),
-    ("several", True): N_(
-        "{suits} are not broken yet and {card} bears them, so {leader} may not set the led suit after the "
-        "Joker lead with {card} at all (the strict lead rule); if every card {leader} holds bears them, add "
-        "--forced"
     ),
 }
 _NOT_BROKEN = {
@@ -331,39 +325,43 @@ _NOT_BROKEN = {
         "{suits} are not broken yet, so {leader} may not lead {card}; if every card {leader} holds bears "
         "only those suits, add --forced"
     ),
-    ("several", True): N_(
-        "{suits} are not broken yet, so {leader} may not set the led suit after the Joker lead with {card}; "
-        "if every card {leader} holds bears only those suits, add --forced"
-    ),
 }
 
 
-# The same refusals of a card that leads, as the scorer's page says them: it has a button for
-# a leader who held nothing else (`--forced` on the command line)
+# The same refusals, as the scorer's page says them: it has a button for a leader (or a player
+# setting the led suit after a led Joker) who held nothing else (`--forced` on the command line).
 _STRICT_ON_PAGE = {
-    "one": N_(
+    ("one", False): N_(
         "{suits} is not broken yet and {card} bears it, so {leader} may not lead {card} at all (the strict lead "
         "rule), unless every card {leader} held bears it: then tap “{leader} held nothing else”"
     ),
-    "suit": N_(
+    ("suit", False): N_(
         "{suits} are not broken yet and {card} bears it, so {leader} may not lead {card} at all (the strict "
         "lead rule), unless every card {leader} held bears it: then tap “{leader} held nothing else”"
     ),
-    "several": N_(
+    ("several", False): N_(
         "{suits} are not broken yet and {card} bears them, so {leader} may not lead {card} at all (the strict "
         "lead rule), unless every card {leader} held bears them: then tap “{leader} held nothing else”"
     ),
 }
 _NOT_BROKEN_ON_PAGE = {
-    "one": N_(
+    ("one", False): N_(
         "{suits} is not broken yet, so {leader} may not lead {card}, unless {leader} held only {suit}: then tap "
         "“{leader} held nothing else”"
     ),
-    "suit": N_(
+    ("one", True): N_(
+        "{suits} is not broken yet, so {leader} may not set the led suit after the Joker lead with {card}, "
+        "unless {leader} held only {suit}: then tap “{leader} held nothing else”"
+    ),
+    ("suit", False): N_(
         "{suits} are not broken yet, so {leader} may not lead {card}, unless {leader} held only {suit}: then "
         "tap “{leader} held nothing else”"
     ),
-    "several": N_(
+    ("suit", True): N_(
+        "{suits} are not broken yet, so {leader} may not set the led suit after the Joker lead with {card}, "
+        "unless {leader} held only {suit}: then tap “{leader} held nothing else”"
+    ),
+    ("several", False): N_(
         "{suits} are not broken yet, so {leader} may not lead {card}, unless every card {leader} held bears "
         "only those suits: then tap “{leader} held nothing else”"
     ),
@@ -371,10 +369,9 @@ _NOT_BROKEN_ON_PAGE = {
 
 
 def _refused_lead(said: dict, on_page: dict, case: str, after_joker: bool, **facts: str) -> errors.RuleViolation:
-    """A lead the rules forbid, in the command line's words and, for a card that leads, a page's
-    (after a led Joker the page has no words of its own: it asks nothing of the Joker)."""
-    page = None if after_joker else _(on_page[case]).format(**facts)
-    return errors.RuleViolation(_(said[case, after_joker]).format(**facts), page=page)
+    """A lead the rules forbid, in the command line's words and the page's."""
+    key = (case, after_joker)
+    return errors.RuleViolation(_(said[key]).format(**facts), page=_(on_page[key]).format(**facts))
 
 
 def setter(played: Sequence[cards.Card]) -> int:

@@ -438,18 +438,23 @@ function suitButtons(s, onPick, allowNone, chosen, only = null) {
   return row;
 }
 
-// The pack's cards to tap; those in `spent` (played already in the hand) are shown greyed.
-function cardPicker(s, onPick, chosen, spent = []) {
+// The pack's cards to tap; those in `spent` (played already in the hand) are shown greyed, and
+// those in `twice` (both Jokers, while neither is played) have a button for each copy: the
+// second is chosen when `chosen` holds the card twice. `onPick` is told the card and the copy.
+function cardPicker(s, onPick, chosen, spent = [], twice = []) {
   const decktet = s.choices.pack.some((c) => c.name.length > 4);
   const box = el("div", null);
   let suit = null;
   for (const card of s.choices.pack) {
     if (!decktet && card.suit !== suit) { suit = card.suit; box.append(el("div", "pad cards")); }
     if (decktet && !box.lastChild) box.append(el("div", "pad cards decktet"));
-    const b = button(card.name, () => onPick(card.code), (chosen || []).includes(card.code) ? "chosen" : null);
-    b.title = card.code;
-    b.disabled = spent.includes(card.code);
-    box.lastChild.append(b);
+    const times = (chosen || []).filter((c) => c === card.code).length;
+    for (let copy = 0; copy < (twice.includes(card.code) ? 2 : 1); copy++) {
+      const b = button(card.name, () => onPick(card.code, copy), times > copy ? "chosen" : null);
+      b.title = card.code;
+      b.disabled = spent.includes(card.code);
+      box.lastChild.append(b);
+    }
   }
   return box;
 }
@@ -677,18 +682,25 @@ function countPads(s, redraw) {
 }
 
 function trickPanel(s, redraw) {
-  const box = el("div", null), st = s.status, n = st.order.length;
+  const box = el("div", null), st = s.status, order = s.asking.trick_order;
+  const n = order.length || st.order.length;  // who leads is not known: whoever holds a card named by the rules
   const chosen = picks.cards || [];
   box.append(el("p", "muted", st.next_leader ? t("{player} leads. Tap the cards in the order played.", { player: st.next_leader }) : t("Tap the cards in the order played.")));
-  box.append(cardPicker(s, (c) => {
-    picks.cards = chosen.includes(c) ? chosen.filter((x) => x !== c) : chosen.length < n ? [...chosen, c] : chosen;
+  box.append(cardPicker(s, (c, copy) => {
+    const times = chosen.filter((x) => x === c).length;
+    if (times > copy) chosen.splice(chosen.lastIndexOf(c), 1);  // tapped again: taken back
+    else if (chosen.length < n) chosen.push(c);
+    picks.cards = chosen;
     redraw();
-  }, chosen, s.asking.spent));
-  // The lead: a card of two suits says which one was led (`--led`), of those the rules let it
-  // be declared (a suit not yet broken only where the card bears no other, or under the strict
-  // rule); a suit not yet broken may be led only by a leader who held nothing else, which the
-  // scorer taps to say (`--forced`).
-  const lead = chosen.length ? s.choices.pack.find((c) => c.code === chosen[0]) : null;
+  }, chosen, s.asking.spent, s.asking.twice));
+  // The lead: the card that sets the led suit (the first, or after a led Joker the first with
+  // a suit; its player leads in effect). A card of two suits says which one was led (`--led`),
+  // of those the rules let it be declared (a suit not yet broken only where the card bears no
+  // other, or under the strict rule); a suit not yet broken may be led only by a player who
+  // held nothing else, which the scorer taps to say (`--forced`).
+  const at = chosen.findIndex((code) => s.choices.pack.find((c) => c.code === code).suits.length);
+  const lead = at >= 0 ? s.choices.pack.find((c) => c.code === chosen[at]) : null;
+  const setter = at >= 0 && order.length ? order[at] : st.next_leader;
   const bears = lead ? lead.suits : [], unbroken = s.asking.unbroken, strict = s.asking.strict_lead;
   const open = bears.filter((w) => !unbroken.includes(w));
   const offered = bears.length > 1 && !strict && open.length ? open : bears;
@@ -698,7 +710,7 @@ function trickPanel(s, redraw) {
   const led = offered.length > 1 ? (offered.includes(picks.led) ? picks.led : null) : offered[0] || null;
   const barred = strict ? bears.some((w) => unbroken.includes(w)) : led !== null && unbroken.includes(led);
   if (barred) {
-    const held = t("{player} held nothing else", { player: st.next_leader });
+    const held = t("{player} held nothing else", { player: setter });
     box.append(el("div", "pad", button(held, () => { picks.forced = !picks.forced; redraw(); }, picks.forced ? "chosen" : null)));
   }
   const extra = [...(bears.length > 1 && led ? ["--led", led] : []), ...(barred && picks.forced ? ["--forced"] : [])];
