@@ -237,6 +237,7 @@ def asking(need: needs.Need) -> dict[str, Any] | None:
         "spent": list(need.spent),  # the cards it cannot hold: played already, or turned up
         "twice": list(need.twice),  # those it may hold twice: french-54's Jokers
         "trick_order": list(need.trick_order),  # who plays it, in the order they play
+        "leads_with": need.leads_with,  # the card whose holder leads it, while nobody is said to
         "counts": need.counts,
         "cursed_total": need.cursed_total,
         # Euchre: who made trump and how (`make`), then the makers' tricks as one number

@@ -15,6 +15,7 @@ import copy
 from helpers import engine_game, examples
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_vocabulary import HEARTS
 
 from scorekeeper.core import engine, errors, events, needs
 
@@ -249,6 +250,19 @@ def test_the_next_trick_is_played_from_its_leader_round_the_table_without_a_lone
     assert needs.of(game).trick_order == ("Bob", "Cat", "Dan", "Ann")
     engine.apply(game, events.TrickPlayed(hand=1, cards=["2C", "3C", "9C", "4C"]))  # Dan's 9C wins
     assert needs.of(game).trick_order == ("Dan", "Ann", "Bob", "Cat")
+
+
+def test_where_the_rules_name_the_opening_card_its_holder_is_asked_for_and_then_the_winner_leads(tmp_path):
+    """A user's plain Hearts (test_vocabulary's): whoever holds 2♣ leads it to the first trick."""
+    path = tmp_path / "plain-hearts.toml"
+    path.write_text(HEARTS, encoding="utf-8")
+    game = engine_game(path, ["Ann", "Bob", "Cat", "Dan"])
+    need = needs.of(game)
+    assert (need.by_card, need.next_leader, need.leads_with) == (True, None, "2C")
+    assert need.trick_order == ("Ann", "Bob", "Cat", "Dan")  # round the table, from the first player
+    engine.apply(game, events.TrickPlayed(hand=1, cards=["2C", "3C", "KC", "5C"], leader="Bob"))  # Dan's K♣ wins
+    need = needs.of(game)
+    assert (need.next_leader, need.leads_with, need.trick_order) == ("Dan", None, ("Dan", "Ann", "Bob", "Cat"))
 
 
 def test_a_finished_game_needs_nothing():

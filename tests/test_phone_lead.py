@@ -5,6 +5,7 @@ say. Without them a trick could be recorded card by card only at the laptop (`--
 `--forced`)."""
 
 from browser import needs_chromium, opened, tap
+from test_vocabulary import HEARTS
 
 pytestmark = needs_chromium
 
@@ -235,3 +236,49 @@ def test_a_loners_hand_is_played_card_by_card_by_the_three_who_play(sk, home, se
             "Hand 1, trick 1 of 5: Cat 9♥ Dan A♠ Ann 10♥",
             "Dan takes it — A♠ wins: the only trump (spades).",
         ]
+
+
+def test_where_the_rules_name_the_card_that_opens_the_hand_the_phone_asks_who_led_it(
+    sk, home, serving, chromium
+):
+    """A user's plain Hearts (test_vocabulary's: whoever holds 2♣ leads it to the first trick).
+    The phone asks who led 2♣ and puts it first; the others play round the table from its
+    holder, as `trick 2C 3C 4C 5C --leader Bob` records. Then the trick's winner leads."""
+    path = home / "rulesets" / "plain-hearts.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text(HEARTS, encoding="utf-8")
+    sk("new", "plain-hearts", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann")
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.scorer_url)
+        page.locator("#entry h2").first.wait_for()
+        tap(page, "Card by card instead")
+        page.locator("#entry", has_text="Who led 2♣?").wait_for()
+        assert page.locator("#entry").get_by_role("button", name="Send trick", exact=True).count() == 0
+        tap(page, "Bob")
+        page.locator("#entry", has_text="Bob leads. Tap the cards in the order played.").wait_for()
+        assert page.locator("#entry p.check").inner_text() == "2C"
+        for card in ("2♣", "3♣", "2♣", "4♣"):  # 2♣ taken back and tapped again: no longer first
+            tap(page, card)
+        tap(page, "5♣")
+        tap(page, "Send trick")
+        refusal = page.locator("#reply.refused")
+        refusal.wait_for()
+        assert refusal.inner_text() == (
+            "refused: the first trick opens with 2♣, led by whoever holds it: tap 2♣ first (not 3♣)"
+        )
+        tap(page, "Bob")  # said again: 2♣ alone, first
+        for card in ("3♣", "4♣", "5♣"):
+            tap(page, card)
+        tap(page, "Send trick")
+        reply = page.locator("#reply.ok", has_text="trick 1 of 13")
+        reply.wait_for()
+        assert reply.inner_text().splitlines()[:2] == [
+            "Hand 1, trick 1 of 13: Bob 2♣ Cat 3♣ Dan 4♣ Ann 5♣",
+            "Ann takes it — 5♣ wins: highest club.",
+        ]
+        page.locator("#entry", has_text="Ann leads. Tap the cards in the order played.").wait_for()
+        assert page.locator("#entry", has_text="Who led").count() == 0
+    assert sk("log").splitlines()[-1].split()[4:-1] == [
+        "trick", "2C", "3C", "4C", "5C", "(led", "by", "Bob)", "from", "the", "phone",
+    ]  # fmt: skip

@@ -90,8 +90,11 @@ class Need(NamedTuple):
     spent: tuple[str, ...]
     twice: tuple[str, ...]
     # who plays the next trick, in the order they play it (from its leader; not a Euchre
-    # loner's partner), when `by_card` and its leader is known
+    # loner's partner), when `by_card`; while its leader is not known, round the table from
+    # the first player, and `leads_with` is the card (as a line names it) whose holder leads:
+    # the scorer says who (`--leader`)
     trick_order: tuple[str, ...]
+    leads_with: str | None
     # Euchre: who made trump and how (`make`), then the makers' tricks as one number
     makers_tricks: bool
     # every answer a hand of this game (in its phase) takes, recorded yet or not, in order
@@ -158,6 +161,7 @@ def of(game: state.Game) -> Need:
         spent=spent,
         twice=twice,
         trick_order=_trick_order(game, hand) if by_card else (),
+        leads_with=_leads_with(game, hand) if by_card else None,
         makers_tricks=rules.family == "euchre",
         takes=cast(tuple[NeedKind, ...], rules.before_play + hand.phase.play_records),
         trump_always=rules.trump.always,
@@ -246,8 +250,19 @@ def _cards_left(game: state.Game, hand: state.Hand) -> tuple[tuple[str, ...], tu
 def _trick_order(game: state.Game, hand: state.Hand) -> tuple[str, ...]:
     from scorekeeper.core.families import card_by_card
 
-    leader = None if game.finished else card_by_card.next_leader(game, hand)
-    return () if leader is None else tuple(game.players[s] for s in card_by_card.seats_in_play(game, hand, leader))
+    if game.finished:
+        return ()
+    leader = card_by_card.next_leader(game, hand)
+    return tuple(game.players[s] for s in card_by_card.seats_in_play(game, hand, 0 if leader is None else leader))
+
+
+def _leads_with(game: state.Game, hand: state.Hand) -> str | None:
+    from scorekeeper.core.families import card_by_card
+
+    first = game.ruleset.lead.first
+    if first is None or game.finished or card_by_card.next_leader(game, hand) is not None:
+        return None
+    return cards.parse_card(first, game.deck).word
 
 
 def _next_leader(game: state.Game, hand: state.Hand) -> str | None:

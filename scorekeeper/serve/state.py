@@ -28,7 +28,9 @@
                "strict_lead": whether a card merely bearing one of them is barred, "spent": the
                cards it cannot hold (played already, or turned up), "twice": those it may hold
                twice (french-54's Jokers), "trick_order": who plays it, in the order they play
-               (from its leader, without a Euchre loner's partner), "counts":
+               (from its leader, without a Euchre loner's partner; round the table while its
+               leader is unknown), "leads_with": the card whose holder leads it (`--leader`)
+               while nobody is said to, else null, "counts":
                Snakebit's counts may answer `took` (`5 3 0`, for every player in "order"),
                "cursed_total": what those counts add up to (the cursed cards in the pack), or null,
                "makers_tricks": Euchre (`make PLAYER SUIT`, then the makers' tricks as one number)}

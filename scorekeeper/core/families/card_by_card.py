@@ -154,7 +154,10 @@ def _check_opening(game: state.Game, hand: state.Hand, played: list[cards.Card],
         _(
             "the first trick opens with {card}, led by whoever holds it; list {card} first and name its "
             "holder with --leader (not {played} from {leader})"
-        ).format(card=card, played=played[0], leader=leader)
+        ).format(card=card, played=played[0], leader=leader),
+        page=_("the first trick opens with {card}, led by whoever holds it: tap {card} first (not {played})").format(
+            card=card, played=played[0]
+        ),
     )
 
 

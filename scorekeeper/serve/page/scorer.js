@@ -682,10 +682,19 @@ function countPads(s, redraw) {
 }
 
 function trickPanel(s, redraw) {
-  const box = el("div", null), st = s.status, order = s.asking.trick_order;
-  const n = order.length || st.order.length;  // who leads is not known: whoever holds a card named by the rules
+  const box = el("div", null), opener = s.asking.leads_with;
+  // Where the rules name the card that opens the hand (Hearts' 2♣), the scorer first says who
+  // led it (`--leader`): it comes first, and the others play round the table from its holder.
+  if (opener) {
+    const named = s.choices.pack.find((c) => c.code === opener).name, row = el("div", "pad");
+    for (const p of s.asking.trick_order) row.append(button(p, () => { picks = { byCard: picks.byCard, leader: p, cards: [opener] }; redraw(); }, picks.leader === p ? "chosen" : null));
+    box.append(el("p", "muted", t("Who led {card}?", { card: named })), row);
+    if (!picks.leader) return box;
+  }
+  const around = s.asking.trick_order, from = opener ? around.indexOf(picks.leader) : 0;
+  const order = [...around.slice(from), ...around.slice(0, from)], n = order.length;
   const chosen = picks.cards || [];
-  box.append(el("p", "muted", st.next_leader ? t("{player} leads. Tap the cards in the order played.", { player: st.next_leader }) : t("Tap the cards in the order played.")));
+  box.append(el("p", "muted", t("{player} leads. Tap the cards in the order played.", { player: order[0] })));
   box.append(cardPicker(s, (c, copy) => {
     const times = chosen.filter((x) => x === c).length;
     if (times > copy) chosen.splice(chosen.lastIndexOf(c), 1);  // tapped again: taken back
@@ -700,7 +709,7 @@ function trickPanel(s, redraw) {
   // held nothing else, which the scorer taps to say (`--forced`).
   const at = chosen.findIndex((code) => s.choices.pack.find((c) => c.code === code).suits.length);
   const lead = at >= 0 ? s.choices.pack.find((c) => c.code === chosen[at]) : null;
-  const setter = at >= 0 && order.length ? order[at] : st.next_leader;
+  const setter = order[Math.max(at, 0)];
   const bears = lead ? lead.suits : [], unbroken = s.asking.unbroken, strict = s.asking.strict_lead;
   const open = bears.filter((w) => !unbroken.includes(w));
   const offered = bears.length > 1 && !strict && open.length ? open : bears;
@@ -713,7 +722,10 @@ function trickPanel(s, redraw) {
     const held = t("{player} held nothing else", { player: setter });
     box.append(el("div", "pad", button(held, () => { picks.forced = !picks.forced; redraw(); }, picks.forced ? "chosen" : null)));
   }
-  const extra = [...(bears.length > 1 && led ? ["--led", led] : []), ...(barred && picks.forced ? ["--forced"] : [])];
+  const extra = [
+    ...(bears.length > 1 && led ? ["--led", led] : []), ...(barred && picks.forced ? ["--forced"] : []),
+    ...(opener ? ["--leader", picks.leader] : []),
+  ];
   const go = button(t("Send trick"), () => send(line("trick", ...chosen, ...extra)), "primary");
   go.disabled = chosen.length !== n || (bears.length > 1 && !led);
   box.append(el("p", "check", chosen.join(" ") || t("No card yet.")), el("div", "row", go));
