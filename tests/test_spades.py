@@ -173,6 +173,28 @@ def test_nil_and_blind_nil_are_said_as_the_table_says_them(sk):
     assert "bid blind nil" in sk("sheet")
 
 
+def test_a_blind_nil_is_told_from_a_nil_in_the_sheets_for_a_spreadsheet_and_a_program(sk):
+    """A bid of 0 is nil (§7), worth 100; a blind nil is worth 200. The CSV and JSON sheets give
+    the bid as a number, and say which nil was blind."""
+    import csv
+    import io
+    import json
+
+    new_game(sk, "spades", NAMES, "blind_nil_behind=0")
+    sk("bid", "bn", "3", "nil", "3")
+    sk("tricks", "0", "3", "0", "10")  # Ann 200 + Cat 100, no contract: 300; Bob & Dan 6, took 13: 67
+    rows = list(csv.reader(io.StringIO(sk("sheet", "--format", "csv"))))
+    head = rows.index(next(row for row in rows if row[:1] == ["hand"]))
+    table = [dict(zip(rows[head], row, strict=True)) for row in rows[head + 1 :]]
+    assert [(r["player"], r["bid"], r["blind_nil"], r["total"]) for r in table] == [
+        ("Ann", "0", "yes", "300"), ("Bob", "3", "", "67"), ("Cat", "0", "", "300"), ("Dan", "3", "", "67")
+    ]  # fmt: skip
+    players = json.loads(sk("sheet", "--format", "json"))["hands"][0]["players"]
+    assert {n: (p["bid"], p.get("blind_nil")) for n, p in players.items()} == {
+        "Ann": (0, True), "Bob": (3, None), "Cat": (0, None), "Dan": (3, None)
+    }
+
+
 def test_a_hand_recorded_card_by_card(sk):
     """Spades need not be broken by a rule of this tool's own: the referee's spades rule is the
     ruleset's (trump.must_break), and each trick's winner counts toward the sides."""

@@ -404,7 +404,7 @@ def test_a_renamed_seat_keeps_its_old_name_in_every_export_and_in_why(sk, tmp_pa
     assert first["players"]["Hal"]["name"] == "Hal" and first["totals"]["Hal"] == 11
     assert list(second["players"]) == ["Ann", "Bob", "Cat"] and second["totals"]["Bob"] == 23
     assert data["renames"] == [{"hand": 2, "old": "Hal", "new": "Bob"}]
-    assert "1,Ann,3,H,,,Hal,1,,1,,,,,,,,,,11,11," in sk("sheet", "--format", "csv").splitlines()
+    assert "1,Ann,3,H,,,Hal,1,,1,,,,,,,,,,11,11,," in sk("sheet", "--format", "csv").splitlines()
     # `why` by the old name: the seat, hand 1 as Hal
     assert sk.json("why", "Hal") == sk.json("why", "Bob")
     assert "as Hal" in sk("why", "hal", "--hand", "1")

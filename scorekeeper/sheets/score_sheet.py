@@ -45,6 +45,7 @@ class Cell:
     player: str  # the column's player, as called now
     called: str = ""  # the name they had in this hand (a rename counts from its hand on)
     bid: int | None = None
+    blind_nil: bool = False  # Spades: the bid of no trick was a blind nil
     poison: str | None = None  # "bid 3", "blind 2", "take"
     tricks: int | None = None
     taken: tuple[str, ...] = ()  # codes of the scoring cards captured ("QS", "Author")
@@ -313,6 +314,7 @@ def _row(game: engine.Game, hand: engine.Hand, totals: dict[str, Fraction], undo
                 player=p,
                 called=game.called(p, hand.number),
                 bid=hand.bids.get(p),
+                blind_nil=p in hand.blind,
                 poison=reports.pick_text(hand.poisons[p]) if p in hand.poisons else None,
                 tricks=hand.tricks.get(p) if hand.tricks is not None else None,
                 taken=tuple(c.code for c in hand.taken.get(p, [])),
@@ -527,6 +529,7 @@ CSV_COLUMNS = [
     "hand", "dealer", "cards", "trump", "cursed", "game", "player", "bid", "poison", "tricks",
     "taken", "cursed_cards", "first_trick", "last_trick", "moon", "pants", "forced_blind",
     "reneges", "start", "points", "total", "comments",
+    "blind_nil",  # last: added after the others, whose places a spreadsheet's formulas may name
 ]  # fmt: skip
 CSV_SIDE_COLUMNS = ["side", "players", "score", "bags", "place"]  # a partnership game's block, best first
 
@@ -567,6 +570,7 @@ def csv_sheet(sheet: Sheet) -> str:
                 _blank(cell.tricks), " ".join(cell.taken), _blank(cell.cursed), _yes(cell.first),
                 _yes(cell.last), cell.moon or "", _yes(cell.pants), _yes(cell.forced_blind), reneges,
                 "" if cell.start is None else scoring.points_json(cell.start), scoring.points_json(cell.points), scoring.points_json(cell.total), comments,
+                _yes(cell.blind_nil),
             ]  # fmt: skip
             writer.writerow([neutralise(v) if isinstance(v, str) else v for v in values])
     return out.getvalue()
@@ -659,6 +663,7 @@ def _cell_json(cell: Cell) -> dict[str, Any]:
         "points": scoring.points_json(cell.points),
         "said": cell.breakdown,
         "bid": cell.bid,
+        "blind_nil": cell.blind_nil,  # Spades: a bid of 0 is nil, and this one was blind
         "poison": cell.poison,
         "tricks": cell.tricks,
         "taken": list(cell.taken),
