@@ -313,6 +313,24 @@ def test_a_flipped_joker_leaves_one_joker_to_play(sk):
     )
 
 
+def test_trump_may_be_led_unbroken_to_the_last_trick_where_nobody_holds_anything_else(sk):
+    # RULES.md §2: trump must be broken before it is led, unless the leader holds nothing else;
+    # to a hand's last trick each player holds one card, so nothing else
+    sk("new", RULESET, "--players", "Ann,Bob,Cat,Dan", "--set", "must_break=true")
+    sk("flip", "AH")  # 1 card each, hearts trump; Bob leads
+    sk("bid", "0", "1", "0", "0")
+    assert sk.fails("trick", "7H", "8S", "9S", "10S", "--forced", code=2) == (
+        "error: --forced is for leading trump (hearts) before it is broken; this lead needs no excuse, so leave it out"
+    )
+    assert sk.json("trick", "7H", "8S", "9S", "10S")["winner"] == "Bob"
+    sk("new", RULESET, "--players", "Ann,Bob,Cat,Dan", "--set", "must_break=true")
+    sk("flip", "2H")  # 2 cards each: trick 1 is not the last, trick 2 is
+    sk("bid", "1", "0", "0", "0")
+    assert "trump (hearts) is not broken yet" in sk.fails("trick", "7H", "8S", "9S", "10S")
+    assert sk.json("trick", "2C", "3C", "4C", "5C")["winner"] == "Ann"  # Ann's 5♣; hearts still unbroken
+    assert sk.json("trick", "7H", "8S", "9S", "10S")["winner"] == "Ann"
+
+
 def test_a_table_that_deals_the_flipped_card_plays_it(sk):
     # RULES.md §2: "a table that deals it can switch that off"
     sk("new", RULESET, "--players", "Ann,Bob,Cat,Dan", "--set", "upcard_out=false")

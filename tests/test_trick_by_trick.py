@@ -708,6 +708,8 @@ def play_random_hand(game, hands, rng, *, faithful, declared_lead):
     for number in range(1, hand.size + 1):
         seats = [(leader + k) % n for k in range(n)]
         trick, led, forced, setter = [], None, False, 0
+        if number == hand.size:  # one card each: nothing else is held, so no suit is barred
+            unbroken = set()
         for seat in seats:
             held = hands[seat]
             if seat == leader:

@@ -396,7 +396,10 @@ def broken(tricks: Sequence[state.PlayedTrick]) -> set[str]:
 
 
 def unbroken(game: state.Game, hand: state.Hand, before: int) -> dict[str, str]:
-    """The restricted suits not yet broken when trick number `before` (1-based) was led."""
+    """The restricted suits not yet broken when trick number `before` (1-based) was led; none
+    for the hand's last trick, where each player holds one card and so nothing else."""
+    if before == hand.size:
+        return {}
     done = broken(hand.played[: before - 1])
     return {suit: what for suit, what in restricted(game, hand).items() if suit not in done}
 
@@ -415,7 +418,8 @@ def _check_lead(
         raise _refused_lead(_STRICT, _STRICT_ON_PAGE, case, after_joker, suits=words, card=str(card), leader=leader)
     if not card.suits or led not in barred:
         if forced:
-            named = either([cards.suit_name(s) for s in game.ruleset.lead.must_break])
+            rules_bar = restricted(game, hand)
+            named = either([_named(rules_bar, s) for s in rules_bar])
             if named:
                 refusal = _("--forced is for leading {suits} before it is broken; this lead needs no excuse, so leave it out")
             else:
