@@ -39,3 +39,36 @@ def test_a_five_player_hand_of_ten_cards_fits_without_scrolling(sk, home, chromi
     finally:
         code, _, err = server.stop()
         assert code == 0 and "Traceback" not in err, err
+
+
+def test_a_replys_table_keeps_its_rows_whole_and_fits_a_390_px_phone_in_german(sk, home, serving, chromium):
+    """A hand's points in the reply are a table: each row stays one line (wrapped, its columns
+    came apart), and five players' German table fits the phone's width; the sentences around
+    it wrap. RULES §1: exact bid 10 + tricks, a miss loses 10 + the difference."""
+    sk("new", "oh-hell-mrpikes", "--players", "Ann,Bob,Cat,Dan,Eve", "--dealer", "Ann")
+    sk("trump", "h")
+    sk("bid", "0", "3", "1", "2", "4")
+    server = serving()
+    link, secret = server.scorer_url.split("#", 1)
+    with opened(chromium) as page:
+        page.goto(f"{link}?lang=de#{secret}")
+        page.locator("#entry h2", has_text="Stiche").wait_for()
+        for player, took in zip(["Bob", "Cat", "Dan", "Eve", "Ann"], [3, 1, 2, 3, 1], strict=True):
+            tap_for(page, player, took)
+        page.locator("#entry button.primary").click()
+        table = page.locator("#reply.ok .columns")
+        table.wait_for()
+        assert [line.split() for line in table.inner_text().splitlines()] == [
+            ["Spieler", "Spiel", "Gesamt"],
+            ["---------", "-----------------", "-------", "--------"],
+            ["Ann", "Ansage", "0", "Stiche", "1", "-11", "-11"],
+            ["Bob", "Ansage", "3", "Stiche", "3", "+13", "13"],
+            ["Cat", "Ansage", "1", "Stiche", "1", "+11", "11"],
+            ["Dan", "Ansage", "2", "Stiche", "2", "+12", "12"],
+            ["Eve", "Ansage", "4", "Stiche", "3", "-11", "-11"],
+        ]
+        assert table.evaluate("t => t.scrollWidth <= t.clientWidth")  # no sideways scroll needed
+        height = table.evaluate("t => t.getBoundingClientRect().height / parseFloat(getComputedStyle(t).lineHeight)")
+        assert round(height) == 7  # seven lines: none wrapped
+        reply = page.locator("#reply.ok").inner_text()
+        assert reply.startswith("Spiel 1: Stiche Ann 1, Bob 3, Cat 1, Dan 2, Eve 3.\nSpiel 1 gewertet:\nSpieler")

@@ -212,17 +212,25 @@ def test_both_jokers_go_in_one_trick_each_tapped_on_a_button_of_its_own(sk, home
     assert sk("log").splitlines()[-1].split()[4:-1] == ["trick", "JK", "JK", "2C", "3C", "from", "the", "phone"]
 
 
-def test_a_loners_hand_is_played_card_by_card_by_the_three_who_play(sk, home, serving, chromium):
+def test_a_loners_hand_is_made_then_played_card_by_card_by_the_three_who_play(sk, home, serving, chromium):
     """Euchre (RULES §7), Ann deals; Dan orders up spades alone, so his partner Bob sits out and
-    Cat, left of the dealer, leads: a trick is three cards, and Send waits for the third."""
+    Cat, left of the dealer, leads: a trick is three cards, and Send waits for the third. The
+    making is sent alone, the tricks to follow card by card (§7: "or each player's, card by
+    card")."""
     sk("new", "euchre", "--players", "Ann,Bob,Cat,Dan", "--dealer", "Ann")
-    sk("make", "Dan", "spades", "--ordered-up", "--alone")
     server = serving()
     with opened(chromium) as page:
         page.goto(server.scorer_url)
-        page.locator("#entry h2", has_text="Hand 1: the tricks taken").wait_for()
-        tap(page, "Card by card instead")
+        page.locator("#entry h2", has_text="Hand 1: who made trump").wait_for()
+        by_card = page.locator("#entry").get_by_role("button", name="Send, then the tricks card by card", exact=True)
+        tap(page, "Dan")
+        assert by_card.is_disabled()  # the suit first
+        for choice in ("♠ spades", "ordered up", "alone"):
+            tap(page, choice)
+        by_card.click()
         page.locator("#entry", has_text="Cat leads. Tap the cards in the order played.").wait_for()
+        assert page.locator("#entry h2").inner_text().startswith("Hand 1: the next trick")
+        assert sk("log").splitlines()[-1].split()[4:-1] == ["Dan", "orders", "up", "S,", "alone", "from", "the", "phone"]
         send = page.locator("#entry").get_by_role("button", name="Send trick", exact=True)
         for card in ("9♥", "A♠", "10♥"):
             assert send.is_disabled()
@@ -282,3 +290,39 @@ def test_where_the_rules_name_the_card_that_opens_the_hand_the_phone_asks_who_le
     assert sk("log").splitlines()[-1].split()[4:-1] == [
         "trick", "2C", "3C", "4C", "5C", "(led", "by", "Bob)", "from", "the", "phone",
     ]  # fmt: skip
+
+
+def test_held_nothing_else_is_said_of_one_player_and_unsaid_when_another_sets_the_suit(
+    sk, home, serving, chromium
+):
+    """RULES §2 (trump must be broken, Jokers led): the scorer says Cat held nothing else, then
+    puts the trick right: Cat played the other Joker and Dan's 7♥ set the suit. What was said
+    of Cat is not said of Dan: his lead of unbroken trump is refused until the scorer says it."""
+    office_hand_bid(sk, "--set", "must_break=true")
+    server = serving()
+    with opened(chromium) as page:
+        page.goto(server.scorer_url)
+        page.locator("#entry h2", has_text="Hand 1: the tricks taken").wait_for()
+        tap(page, "Card by card instead")
+        for card in ("Joker", "7♥", "2♣"):
+            tap(page, card)
+        cat = page.locator("#entry").get_by_role("button", name="Cat held nothing else", exact=True)
+        cat.click()
+        assert cat.get_attribute("aria-pressed") == "true"
+        for card in ("7♥", "2♣"):  # taken back
+            tap(page, card)
+        page.locator("#entry .cards").get_by_role("button", name="Joker", exact=True).nth(1).click()
+        for card in ("7♥", "3♣"):
+            tap(page, card)
+        assert page.locator("#entry p.check").inner_text() == "JK JK 7H 3C"
+        dan = page.locator("#entry").get_by_role("button", name="Dan held nothing else", exact=True)
+        assert cat.count() == 0 and dan.get_attribute("aria-pressed") == "false"
+        tap(page, "Send trick")
+        page.locator("#reply.refused", has_text="so Dan may not set the led suit").wait_for()
+        dan.click()
+        tap(page, "Send trick")
+        reply = page.locator("#reply.ok", has_text="trick 1 of 5")
+        reply.wait_for()
+        assert reply.inner_text().splitlines()[1] == "Dan takes it — 7♥ wins: the only trump (hearts)."
+    last = sk("log").splitlines()[-1].split()
+    assert last[4:-1] == ["trick", "JK", "JK", "7H", "3C", "(forced", "lead)", "from", "the", "phone"]

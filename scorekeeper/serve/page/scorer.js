@@ -74,8 +74,9 @@ function newId() {
 
 let refusedLink = false, waiting = [], pumping = false, retry = null, lastTap = { line: null, at: 0 };
 const tapped = new Map();  // entry id -> the picks and the open tool it was made from
-// entry id -> the line to send once it is recorded (Euchre's hand: the makers' tricks after
-// `make`): a refused entry takes its follow-up with it, so one refusal is said, not two.
+// entry id -> what follows once it is recorded: the line to send (Euchre's hand: the makers'
+// tricks after `make`), or what to do with the state at its head. A refused entry takes its
+// follow-up with it, so one refusal is said, not two.
 const followUps = new Map();
 async function send(text, then) {
   const now = Date.now();
@@ -163,7 +164,8 @@ async function post(entry) {
     // its id), and an entry's follow-up sent on that head (the tricks after `make`).
     expectHead(body.head, started || then ? (s) => {
       if (started) showReply(t("New game started: {title}, {dealer} deals.", { title: s.game.title, dealer: s.status.dealer }), "ok");
-      if (then) send(then);
+      if (typeof then === "function") then(s);
+      else if (then) send(then);
     } : null);
   } else {
     followUps.delete(entry.id);
@@ -268,7 +270,28 @@ function fillReply(box) {
   clear(box);
   box.className = lastReply.kind + (lastReply.why ? " why" : "");
   if (lastReply.why) box.append(whyView(lastReply.why, lastReply.text));
-  else box.textContent = lastReply.text;
+  else box.append(...replyBlocks(lastReply.text));
+}
+
+// A reply's lines, its tables (a heading over a rule of dashes, a run for each column, and
+// the rows whose columns keep to those runs) kept whole: on a narrow screen a table scrolls
+// sideways, where wrapped it would come apart; the sentences around it wrap.
+function replyBlocks(text) {
+  const lines = text.split("\n"), blocks = [];
+  let prose = [];
+  const flush = () => { if (prose.length) blocks.push(document.createTextNode(prose.join("\n"))); prose = []; };
+  for (let i = 0; i < lines.length; i++) {
+    const rule = lines[i + 1];
+    if (!lines[i].trim() || rule === undefined || !/^-+( +-+)+ *$/.test(rule)) { prose.push(lines[i]); continue; }
+    const gaps = [...rule.matchAll(/ +/g)].map((m) => [m.index, m.index + m[0].length]);
+    let end = i + 2;
+    while (end < lines.length && lines[end].trim() && gaps.every(([a, b]) => !lines[end].slice(a, b).trim())) end++;
+    flush();
+    blocks.push(el("div", "columns", lines.slice(i, end).join("\n")));
+    i = end - 1;
+  }
+  flush();
+  return blocks;
 }
 
 // A player's points for Why?, read on a phone: each hand with its points, what the player bid
@@ -347,6 +370,9 @@ function expectHead(head, then) {
   }, 400);
 }
 
+// What the taps on the entry panel are for: a new game, hand or need starts them afresh.
+function needKey(s) { return [s.game.id, s.status.hand, s.status.needs[0]].join("|"); }
+
 function drawEntry(s) {
   if (expected && s.head === expected.head) {
     const then = expected.then;
@@ -366,8 +392,7 @@ function drawEntry(s) {
   if (tool && drawnTool === tool) typed = formValues() || typed;
   clear(box);
   if (s.empty) { drawStart(box, s); return; }
-  const need = s.status.needs[0];
-  const key = [s.game.id, s.status.hand, need].join("|");
+  const need = s.status.needs[0], key = needKey(s);
   if (key !== pickKey) { picks = {}; pickKey = key; }
   const reply = replyBox();
   const outbox = el("div", null); outbox.id = "outbox";
@@ -574,12 +599,17 @@ function makePanel(s, redraw) {
     b.setAttribute("aria-pressed", picks[key] ? "true" : "false");
     how.append(b);
   }
-  box.append(how, makersTricks(s, redraw, () => {
-    const made = line("make", picks.maker, picks.suit, ...(picks.ordered ? ["--ordered-up"] : []), ...(picks.alone ? ["--alone"] : []));
-    send(made, line("tricks", String(picks.took)));
-  }));
+  const made = () => line("make", picks.maker, picks.suit, ...(picks.ordered ? ["--ordered-up"] : []), ...(picks.alone ? ["--alone"] : []));
+  box.append(how, makersTricks(s, redraw, () => send(made(), line("tricks", String(picks.took)))));
   const passed = button(t("Everyone passed"), () => send(line("make", "pass")));
-  box.append(el("div", "row", passed));
+  // the making alone, the tricks to follow card by card (`make …`, then `trick …`)
+  const byCard = button(t("Send, then the tricks card by card"), () => send(made(), (after) => {
+    pickKey = needKey(after);  // the next screen: the first trick
+    picks = { byCard: true };
+    setTimeout(() => drawEntry(shown), 0);
+  }));
+  byCard.disabled = !picks.maker || !picks.suit;
+  box.append(el("div", "row", byCard, passed));
   return box;
 }
 
@@ -718,12 +748,18 @@ function trickPanel(s, redraw) {
   }
   const led = offered.length > 1 ? (offered.includes(picks.led) ? picks.led : null) : offered[0] || null;
   const barred = strict ? bears.some((w) => unbroken.includes(w)) : led !== null && unbroken.includes(led);
+  // said of one player: a change of the card that sets the suit, or of its player, unsays it
+  const forced = barred && picks.forced === setter + " " + chosen[at];
   if (barred) {
-    const held = t("{player} held nothing else", { player: setter });
-    box.append(el("div", "pad", button(held, () => { picks.forced = !picks.forced; redraw(); }, picks.forced ? "chosen" : null)));
+    const held = button(t("{player} held nothing else", { player: setter }), () => {
+      picks.forced = forced ? null : setter + " " + chosen[at];
+      redraw();
+    }, forced ? "chosen" : null);
+    held.setAttribute("aria-pressed", forced ? "true" : "false");
+    box.append(el("div", "pad", held));
   }
   const extra = [
-    ...(bears.length > 1 && led ? ["--led", led] : []), ...(barred && picks.forced ? ["--forced"] : []),
+    ...(bears.length > 1 && led ? ["--led", led] : []), ...(forced ? ["--forced"] : []),
     ...(opener ? ["--leader", picks.leader] : []),
   ];
   const go = button(t("Send trick"), () => send(line("trick", ...chosen, ...extra)), "primary");
