@@ -145,3 +145,22 @@ def test_each_players_tricks_count_for_their_side_and_none_go_to_a_player_sittin
     assert "the tricks total 6, but a hand has 5" in sk.fails("tricks", "0", "1", "3", "2")
     sk("tricks", "0", "1", "3", "1")  # Cat alone took 3: 1
     assert sides(sk) == {"Ann & Cat": (1, 1), "Bob & Dan": (0, 2)}
+
+
+def test_a_loners_hand_card_by_card_says_the_partner_sat_out(sk):
+    """§7: the loner's partner sits the hand out: three cards a trick, and the partner's line
+    says so rather than "took 0". Ann (Ann deals) names hearts alone, so Cat sits out and Bob
+    leads. Ann takes 2 of 5: euchred, 2 to Bob & Dan."""
+    new_game(sk, "euchre", NAMES, dealer="Ann")
+    sk("make", "Ann", "hearts", "--alone")
+    for cards in ["9H 10H JH", "QH KH AH", "9S 10S JS", "QS KS AS", "9D 10D JD"]:
+        out = sk("trick", *cards.split())
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.split()[:1] in (["Ann"], ["Bob"], ["Cat"], ["Dan"])}
+    assert rows == {
+        "Ann": ["made", "♥", "alone", "took", "2", "+0", "0"],
+        "Bob": ["took", "1", "+2", "2"],
+        "Cat": ["sat", "out", "+0", "0"],
+        "Dan": ["took", "2", "+2", "2"],
+    }
+    assert sk("why", "Cat").splitlines()[1] == "Hand 1 (Ann deals, 5 cards, trump ♥): 0 — sat the hand out"
+    assert sides(sk) == {"Bob & Dan": (2, 1), "Ann & Cat": (0, 2)}

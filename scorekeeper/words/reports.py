@@ -602,6 +602,12 @@ def closing_data(game: engine.Game, hand: engine.Hand) -> dict[str, Any]:
     return data
 
 
+def _sat_out(game: engine.Game, hand: engine.Hand, player: str) -> bool:
+    from scorekeeper.core.families import card_by_card
+
+    return player in game.players and card_by_card.sitting_out(game, hand) == game.seat(player)
+
+
 def player_facts(game: engine.Game, hand: engine.Hand, player: str, style: str = "summary") -> str:
     """What was recorded for one player in one hand, in a few words: the one place that says
     it, in each place's style. "summary" is the closed hand's table (`bid:3 took 2 (1 cursed)`,
@@ -621,7 +627,9 @@ def player_facts(game: engine.Game, hand: engine.Hand, player: str, style: str =
         parts.append(said.format(suit=suit_text(making.suit)))
     if hand.tricks is not None and player in hand.tricks:
         took = hand.tricks[player]
-        if why:
+        if _sat_out(game, hand, player):  # a Euchre loner's partner, card by card: no card, no trick
+            parts.append(_("sat the hand out") if why else _("sat out"))
+        elif why:
             parts.append(ngettext("took {count} trick", "took {count} tricks", took).format(count=took))
         else:
             parts.append(_("took {count}").format(count=took))
