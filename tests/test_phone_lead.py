@@ -10,6 +10,13 @@ from test_vocabulary import HEARTS
 pytestmark = needs_chromium
 
 
+def recorded(page, trick):
+    """The reply to a trick sent, once it is recorded ("trick 2 of 8"), line by line."""
+    reply = page.locator("#reply.ok", has_text=trick)
+    reply.wait_for()
+    return reply.inner_text().splitlines()
+
+
 def snakebit_after_one_trick(sk):
     """Snakebit (RULES §4), Ann deals, Bob leads; moons cursed, suns trump, neither to be
     declared led until broken. Trick 1, typed at the laptop: Bob leads the Author declared as
@@ -51,9 +58,7 @@ def test_a_two_suited_lead_of_unbroken_suits_asks_the_suit_and_whether_the_leade
         assert sk("log").splitlines()[-1].split()[4:-1] == ["trick", "Author", "Origin", "Savage", "(led", "knots)"]
         tap(page, "Bob held nothing else")
         send.click()
-        reply = page.locator("#reply.ok", has_text="trick 2 of 8")
-        reply.wait_for()
-        assert reply.inner_text().splitlines()[:2] == [
+        assert recorded(page, "trick 2 of 8")[:2] == [
             "Hand 1, trick 2 of 8: Bob Mountain (4 Moons/Suns) Cat Journey (3 Moons/Waves) Ann Lunatic (6 Moons/Waves)",
             "Bob takes it — Mountain (4 Moons/Suns) wins: the only trump (suns).",
         ]
@@ -76,9 +81,7 @@ def test_a_two_suited_lead_with_one_suit_open_declares_that_one_without_asking(s
         assert page.locator("#entry", has_text="Which suit was led?").count() == 0
         assert page.locator("#entry").get_by_role("button", name="Bob held nothing else", exact=True).count() == 0
         tap(page, "Send trick")
-        reply = page.locator("#reply.ok", has_text="trick 2 of 8")
-        reply.wait_for()
-        assert reply.inner_text().splitlines()[1] == "Ann takes it — Mill (8 Waves/Leaves) wins: highest card bearing leaves; no trump played."
+        assert recorded(page, "trick 2 of 8")[1] == "Ann takes it — Mill (8 Waves/Leaves) wins: highest card bearing leaves; no trump played."
     assert sk("log").splitlines()[-1].split()[4:-1] == ["trick", "Forest", "Sailor", "Mill", "(led", "leaves)", "from", "the", "phone"]
 
 
@@ -122,9 +125,7 @@ def test_a_hand_with_nothing_of_its_play_in_is_begun_card_by_card_from_the_phone
         for card in ("Q♠", "2♠", "3♠"):
             tap(page, card)
         tap(page, "Send trick")
-        reply = page.locator("#reply.ok", has_text="trick 1 of 3")
-        reply.wait_for()
-        assert reply.inner_text().splitlines()[:3] == [
+        assert recorded(page, "trick 1 of 3")[:3] == [
             "Hand 1, trick 1 of 3: Ann Q♠ Bob 2♠ Cat 3♠",
             "Ann takes it — Q♠ wins: highest spade; no trump played.",
             "Ann leads trick 2.",
@@ -174,9 +175,7 @@ def test_after_a_joker_lead_the_player_setting_the_suit_is_the_one_who_held_noth
         assert "trick" not in sk("log").splitlines()[-1]
         held.click()
         tap(page, "Send trick")
-        reply = page.locator("#reply.ok", has_text="trick 1 of 5")
-        reply.wait_for()
-        assert reply.inner_text().splitlines()[1] == "Cat takes it — 7♥ wins: the only trump (hearts)."
+        assert recorded(page, "trick 1 of 5")[1] == "Cat takes it — 7♥ wins: the only trump (hearts)."
     last = sk("log").splitlines()[-1].split()
     assert last[4:-1] == ["trick", "JK", "7H", "2C", "3C", "(forced", "lead)", "from", "the", "phone"]
 
@@ -201,9 +200,7 @@ def test_both_jokers_go_in_one_trick_each_tapped_on_a_button_of_its_own(sk, home
             tap(page, card)
         assert page.locator("#entry p.check").inner_text() == "JK JK 2C 3C"
         tap(page, "Send trick")
-        reply = page.locator("#reply.ok", has_text="trick 1 of 5")
-        reply.wait_for()
-        assert reply.inner_text().splitlines()[:2] == [
+        assert recorded(page, "trick 1 of 5")[:2] == [
             "Hand 1, trick 1 of 5: Bob Joker Cat Joker Dan 2♣ Ann 3♣",
             "Ann takes it — 3♣ wins: highest club; no trump played.",
         ]
@@ -238,9 +235,7 @@ def test_a_loners_hand_is_made_then_played_card_by_card_by_the_three_who_play(sk
         tap(page, "K♥")  # a fourth card: nobody is left to play it
         assert page.locator("#entry p.check").inner_text() == "9H AS 10H"
         send.click()
-        reply = page.locator("#reply.ok", has_text="trick 1 of 5")
-        reply.wait_for()
-        assert reply.inner_text().splitlines()[:2] == [
+        assert recorded(page, "trick 1 of 5")[:2] == [
             "Hand 1, trick 1 of 5: Cat 9♥ Dan A♠ Ann 10♥",
             "Dan takes it — A♠ wins: the only trump (spades).",
         ]
@@ -279,9 +274,7 @@ def test_where_the_rules_name_the_card_that_opens_the_hand_the_phone_asks_who_le
         for card in ("3♣", "4♣", "5♣"):
             tap(page, card)
         tap(page, "Send trick")
-        reply = page.locator("#reply.ok", has_text="trick 1 of 13")
-        reply.wait_for()
-        assert reply.inner_text().splitlines()[:2] == [
+        assert recorded(page, "trick 1 of 13")[:2] == [
             "Hand 1, trick 1 of 13: Bob 2♣ Cat 3♣ Dan 4♣ Ann 5♣",
             "Ann takes it — 5♣ wins: highest club.",
         ]
@@ -321,8 +314,6 @@ def test_held_nothing_else_is_said_of_one_player_and_unsaid_when_another_sets_th
         page.locator("#reply.refused", has_text="so Dan may not set the led suit").wait_for()
         dan.click()
         tap(page, "Send trick")
-        reply = page.locator("#reply.ok", has_text="trick 1 of 5")
-        reply.wait_for()
-        assert reply.inner_text().splitlines()[1] == "Dan takes it — 7♥ wins: the only trump (hearts)."
+        assert recorded(page, "trick 1 of 5")[1] == "Dan takes it — 7♥ wins: the only trump (hearts)."
     last = sk("log").splitlines()[-1].split()
     assert last[4:-1] == ["trick", "JK", "JK", "7H", "3C", "(forced", "lead)", "from", "the", "phone"]
