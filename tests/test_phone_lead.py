@@ -17,6 +17,13 @@ def recorded(page, trick):
     return reply.inner_text().splitlines()
 
 
+def begin_card_by_card(page, server):
+    """The scorer's page, at a hand's tricks with nothing of its play in: begun card by card."""
+    page.goto(server.scorer_url)
+    page.locator("#entry h2", has_text="Hand 1: the tricks taken").wait_for()
+    tap(page, "Card by card instead")
+
+
 def snakebit_after_one_trick(sk):
     """Snakebit (RULES §4), Ann deals, Bob leads; moons cursed, suns trump, neither to be
     declared led until broken. Trick 1, typed at the laptop: Bob leads the Author declared as
@@ -112,9 +119,7 @@ def test_a_hand_with_nothing_of_its_play_in_is_begun_card_by_card_from_the_phone
     sk("bid", "1", "1", "1")
     server = serving()
     with opened(chromium) as page:
-        page.goto(server.scorer_url)
-        page.locator("#entry h2", has_text="Hand 1: the tricks taken").wait_for()
-        tap(page, "Card by card instead")
+        begin_card_by_card(page, server)
         page.locator("#entry", has_text="Ann leads. Tap the cards in the order played.").wait_for()
         assert page.locator("#entry h2").inner_text().startswith("Hand 1: the next trick")
         assert page.locator("#entry .player").count() == 0  # the tricks' pads are gone
@@ -154,9 +159,7 @@ def test_after_a_joker_lead_the_player_setting_the_suit_is_the_one_who_held_noth
     office_hand_bid(sk, "--set", "must_break=true")
     server = serving()
     with opened(chromium) as page:
-        page.goto(server.scorer_url)
-        page.locator("#entry h2", has_text="Hand 1: the tricks taken").wait_for()
-        tap(page, "Card by card instead")
+        begin_card_by_card(page, server)
         page.locator("#entry", has_text="Bob leads. Tap the cards in the order played.").wait_for()
         tap(page, "Joker")
         held = page.locator("#entry").get_by_role("button", name="Cat held nothing else", exact=True)
@@ -187,9 +190,7 @@ def test_both_jokers_go_in_one_trick_each_tapped_on_a_button_of_its_own(sk, home
     office_hand_bid(sk)
     server = serving()
     with opened(chromium) as page:
-        page.goto(server.scorer_url)
-        page.locator("#entry h2", has_text="Hand 1: the tricks taken").wait_for()
-        tap(page, "Card by card instead")
+        begin_card_by_card(page, server)
         jokers = page.locator("#entry .cards").get_by_role("button", name="Joker", exact=True)
         assert jokers.count() == 2
         jokers.nth(0).click()
@@ -294,9 +295,7 @@ def test_held_nothing_else_is_said_of_one_player_and_unsaid_when_another_sets_th
     office_hand_bid(sk, "--set", "must_break=true")
     server = serving()
     with opened(chromium) as page:
-        page.goto(server.scorer_url)
-        page.locator("#entry h2", has_text="Hand 1: the tricks taken").wait_for()
-        tap(page, "Card by card instead")
+        begin_card_by_card(page, server)
         for card in ("Joker", "7♥", "2♣"):
             tap(page, card)
         cat = page.locator("#entry").get_by_role("button", name="Cat held nothing else", exact=True)
